@@ -1,0 +1,3 @@
+export default function Landing() {
+  return <main>Pizarra</main>;
+}

@@ -1,0 +1,19 @@
+/**
+ * The one error type handlers throw. `status` is the negative envelope status, `httpStatus` the HTTP code;
+ * messageKey is translated into the caller's language in one place (handle.ts).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    readonly httpStatus = 200,
+    readonly values: Record<string, string | number> = {},
+    readonly data: unknown = null,
+  ) {
+    super(messageKey);
+  }
+}
+
+export const unauthorized = () => new AppError(-401, "api.unauthorized", 401);
+export const forbidden = (module: string) => new AppError(-403, "api.forbidden", 403, { module });
+export const notFound = () => new AppError(-404, "api.notFound", 404);

@@ -1,0 +1,33 @@
+import type { Translate } from "@pizarra/contracts";
+import type { Db, TenantDb } from "@pizarra/db";
+import type { Locale } from "../i18n.ts";
+import type { ModuleAccess } from "../modules/access/permissions.ts";
+
+export interface SessionUser {
+  id: number;
+  tenantId: number;
+  accountId: number;
+  roleCode: number;
+  access: Map<string, ModuleAccess>;
+}
+
+export interface BaseContext {
+  locale: Locale;
+  t: Translate;
+  /** The unscoped client: only for sign-in and health, which act before a tenant is known. */
+  system: Db;
+  address: string | null;
+  headers: Headers;
+}
+
+export interface AuthedContext extends BaseContext {
+  db: TenantDb;
+  user: SessionUser;
+}
+
+/** What a handler returns: data plus an optional translated success message and status. */
+export interface Reply<T = unknown> {
+  data: T;
+  msgKey?: string;
+  status?: number;
+}

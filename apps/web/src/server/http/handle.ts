@@ -1,0 +1,124 @@
+import { fieldErrors, validationErrorMap, type TEnvelope } from "@pizarra/contracts";
+import { forTenant, getDb, Prisma } from "@pizarra/db";
+import { z } from "zod";
+import { verifyToken, bearer } from "../auth/token.ts";
+import { env } from "../env.ts";
+import { requestLocale, translator } from "../i18n.ts";
+import { loadAccess } from "../modules/access/permissions.ts";
+import { AppError, forbidden, unauthorized } from "./app-error.ts";
+import type { AuthedContext, BaseContext, Reply, SessionUser } from "./context.ts";
+import type { Method, Route } from "./route.ts";
+import type { Router } from "./router.ts";
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+function envelope(httpStatus: number, body: TEnvelope): Response {
+  return Response.json(body, {
+    status: httpStatus,
+    headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
+}
+
+function clientAddress(headers: Headers): string | null {
+  if (env().TRUST_PROXY !== "1") return null;
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || null;
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new AppError(-413, "api.payloadTooLarge", 413);
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError(-413, "api.payloadTooLarge", 413);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(-400, "api.malformedJson", 400);
+  }
+}
+
+function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseContext): unknown {
+  if (!schema) return input;
+  const result = schema.safeParse(input, { error: validationErrorMap(ctx.t) });
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  throw new AppError(-422, "", 422, {}, { errors, msg: Object.values(errors)[0] });
+}
+
+async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, method: Method): Promise<AuthedContext> {
+  const token = bearer(ctx.headers);
+  const claims = token ? await verifyToken(token) : null;
+  if (!claims) throw unauthorized();
+  const db = forTenant(ctx.system, claims.tenantId);
+  const user = await db.user.findUnique({
+    where: { id: claims.userId },
+    select: { id: true, roleCode: true, inactive: true, accountId: true },
+  });
+  if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
+  const access = await loadAccess(db, user.id);
+  if (route.module) {
+    const rights = access.get(route.module);
+    const allowed = method === "GET" ? rights?.read : rights?.write;
+    if (!allowed) throw forbidden(route.module);
+  }
+  const sessionUser: SessionUser = { id: user.id, tenantId: claims.tenantId, accountId: claims.accountId, roleCode: user.roleCode, access };
+  return { ...ctx, db, user: sessionUser };
+}
+
+/** Database faults the caller cannot fix: connection refused, pool timeout, server restarting. */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  const text = `${(error as { code?: string })?.code ?? ""} ${(error as Error)?.message ?? ""}`;
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|timeout exceeded when trying to connect|Connection terminated|DatabaseNotReachable|P1001|P1017/i.test(text);
+}
+
+function toResponse(error: unknown, ctx: BaseContext): Response {
+  if (error instanceof AppError) {
+    const data = error.data as { msg?: string } | null;
+    const msg = error.messageKey ? ctx.t(error.messageKey, error.values) : (data?.msg ?? "");
+    return envelope(error.httpStatus, { status: error.status, msg, data: error.data, Message: msg });
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === "P2025") return toResponse(new AppError(-404, "api.notFound", 404), ctx);
+    if (error.code === "P2002" || error.code === "P2003") return toResponse(new AppError(-409, "api.conflict", 409), ctx);
+  }
+  if (isUnavailable(error)) return toResponse(new AppError(-503, "api.unavailable", 503), ctx);
+  console.error("Unhandled API error", error);
+  const msg = ctx.t("api.internal");
+  return envelope(500, { status: -500, msg, data: null, Message: msg });
+}
+
+/**
+ * The single wrapper of every API call, in this order: route → auth → tenant → module permission → zod parse of
+ * query and body → handler → {status, msg, data}. Errors become the envelope here and nowhere else.
+ */
+export async function handle(router: Router, req: Request, path: string): Promise<Response> {
+  const locale = requestLocale(req.headers);
+  const base: BaseContext = {
+    locale,
+    t: translator(locale),
+    system: getDb(env().DATABASE_URL),
+    address: clientAddress(req.headers),
+    headers: req.headers,
+  };
+  try {
+    const method = req.method.toUpperCase() as Method;
+    let match: ReturnType<Router["match"]>;
+    try {
+      match = router.match(method, path);
+    } catch {
+      throw new AppError(-400, "api.routeNotFound", 400, { path });
+    }
+    if (match === null) throw new AppError(-404, "api.routeNotFound", 404, { path });
+    if (match === "method") throw new AppError(-405, "api.methodNotAllowed", 405, { method });
+    const { route, params } = match;
+    const ctx = route.auth === "user" ? await authenticate(base, route, method) : base;
+    const query = parseWith(route.query, Object.fromEntries(new URL(req.url).searchParams), ctx);
+    const body = parseWith(route.body, method === "GET" ? {} : await readJson(req), ctx);
+    const parsedParams = parseWith(route.params, params, ctx);
+    const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });
+    return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey) : "", data: reply.data });
+  } catch (error) {
+    return toResponse(error, base);
+  }
+}

@@ -1,0 +1,39 @@
+import type { z } from "zod";
+import type { AuthedContext, BaseContext, Reply } from "./context.ts";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+type Schema = z.ZodType;
+type Params = z.ZodType<Record<string, unknown>>;
+type Parsed<Q extends Schema, B extends Schema, P extends Params> = { query: z.infer<Q>; body: z.infer<B>; params: z.infer<P> };
+
+interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
+  method: Method;
+  /** Spec path without the /api prefix; `{name}` segments are parameters, e.g. `admStaff/tenants/{id}/menu`. */
+  path: string;
+  query?: Q;
+  body?: B;
+  params?: P;
+}
+
+export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {
+  auth: "public";
+  handler: (ctx: BaseContext & Parsed<Q, B, P>) => Promise<Reply>;
+}
+
+export interface AuthedRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {
+  auth: "user";
+  /** The module whose read (GET) or write (other verbs) right the caller needs; null = any signed-in user. */
+  module: string | null;
+  handler: (ctx: AuthedContext & Parsed<Q, B, P>) => Promise<Reply>;
+}
+
+export type Route = PublicRoute | AuthedRoute;
+
+/** Identity helpers that keep each route's handler typed by its own schemas. */
+export function publicRoute<Q extends Schema, B extends Schema, P extends Params>(r: PublicRoute<Q, B, P>): Route {
+  return r as unknown as Route;
+}
+export function authedRoute<Q extends Schema, B extends Schema, P extends Params>(r: AuthedRoute<Q, B, P>): Route {
+  return r as unknown as Route;
+}

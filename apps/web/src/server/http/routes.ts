@@ -1,0 +1,21 @@
+import { ZAdmLogin, ZTenantId, ZUserLogin } from "@pizarra/contracts";
+import { z } from "zod";
+import { admLogin, userLogin } from "../modules/session/login.ts";
+import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
+import { health } from "../modules/system/health.ts";
+import { authedRoute, publicRoute, type Route } from "./route.ts";
+import { Router } from "./router.ts";
+
+const ZAdmQuery = z.object({ adm: z.string().optional() });
+
+/** Every API call, by spec path. Plain resources will come from the generic factory; special calls are listed here. */
+export const ROUTES: Route[] = [
+  publicRoute({ method: "GET", path: "health", auth: "public", handler: health }),
+  publicRoute({ method: "POST", path: "admStaff/login", auth: "public", query: ZAdmQuery, body: ZAdmLogin, handler: admLogin }),
+  publicRoute({ method: "POST", path: "user/login", auth: "public", body: ZUserLogin, handler: userLogin }),
+  authedRoute({ method: "GET", path: "admStaff/loginToken", auth: "user", module: null, handler: loginToken }),
+  authedRoute({ method: "GET", path: "admStaff/tenants", auth: "user", module: null, handler: listTenants }),
+  authedRoute({ method: "GET", path: "admStaff/tenants/{id}/menu", auth: "user", module: null, params: ZTenantId, handler: tenantMenu }),
+];
+
+export const router = new Router(ROUTES);

@@ -1,0 +1,53 @@
+import type { TLoginAnswer } from "@pizarra/contracts";
+import { forTenant, type Db } from "@pizarra/db";
+import { issueToken } from "../../auth/token.ts";
+import { AppError } from "../../http/app-error.ts";
+import { buildMenu } from "../access/menu.ts";
+import { loadAccess } from "../access/permissions.ts";
+
+/** Active staff users of an account, one per tenant: the schools the person may sign in to. */
+export async function memberships(system: Db, accountId: number) {
+  return system.user.findMany({
+    where: { accountId, inactive: false },
+    select: { id: true, tenantId: true, tenant: { select: { id: true, title: true } } },
+    orderBy: { tenantId: "asc" },
+  });
+}
+
+/** The login answer (spec 000 §3) for one user in one tenant, with a token valid for that tenant only. */
+export async function loginAnswer(system: Db, accountId: number, tenantId: number): Promise<TLoginAnswer> {
+  const db = forTenant(system, tenantId);
+  const user = await db.user.findFirst({
+    where: { accountId, inactive: false },
+    select: { id: true, name: true, last: true, tag: true, roleCode: true, mail: true },
+  });
+  if (!user) throw new AppError(-403, "api.tenantNotAvailable", 403);
+  const [tenant, tenantCount, access] = await Promise.all([
+    system.tenant.findUniqueOrThrow({ where: { id: tenantId } }),
+    system.user.count({ where: { accountId, inactive: false } }),
+    loadAccess(db, user.id),
+  ]);
+  const [menu, { token, expiresAt }] = await Promise.all([
+    buildMenu(db, access),
+    issueToken({ userId: user.id, tenantId, accountId }),
+    system.account.update({ where: { id: accountId }, data: { lastTenantId: tenantId } }),
+  ]);
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    menu,
+    companyName: tenant.title,
+    companyID: tenant.id,
+    companyPic: tenant.logo,
+    color: tenant.themeColor,
+    defaultLang: tenant.defaultLocale,
+    multiTenant: tenantCount > 1,
+    user: {
+      ID: user.id,
+      name: [user.name, user.last].filter(Boolean).join(" "),
+      tag: user.tag,
+      roleCode: user.roleCode,
+      email: user.mail,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import bcrypt from "bcryptjs";
+import type { Db } from "@pizarra/db";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from "../../auth/throttle.ts";
+import type { BaseContext, Reply } from "../../http/context.ts";
+import { loginAnswer, memberships } from "./login-answer.ts";
+
+// Compared against when the account does not exist, so that an unknown e-mail costs the same time as a wrong password.
+const DUMMY_HASH = bcrypt.hashSync("pizarra-timing-equaliser", 10);
+
+async function signIn(system: Db, ctx: BaseContext, email: string, password: string): Promise<Reply> {
+  const keys = throttleKeys(email, ctx.address);
+  await assertNotThrottled(system, keys);
+  const account = await system.account.findUnique({ where: { email: email.toLowerCase() } });
+  const valid = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
+  const tenants = account && valid ? await memberships(system, account.id) : [];
+  if (!account || !valid || tenants.length === 0) {
+    await recordFailure(system, keys);
+    // The same answer for an unknown account, a wrong password and an account without a school.
+    return { status: -1, msgKey: "api.loginFailed", data: null };
+  }
+  await clearFailures(system, keys.slice(0, 1));
+  const tenantId = tenants.some((t) => t.tenantId === account.lastTenantId) ? account.lastTenantId! : tenants[0]!.tenantId;
+  return { data: await loginAnswer(system, account.id, tenantId), msgKey: "api.loginOk" };
+}
+
+export const admLogin = (ctx: BaseContext & { body: { user: string; pass: string } }) =>
+  signIn(ctx.system, ctx, ctx.body.user, ctx.body.pass);
+
+export const userLogin = admLogin;

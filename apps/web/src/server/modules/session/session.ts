@@ -1,0 +1,19 @@
+import type { TTenant } from "@pizarra/contracts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { loginAnswer, memberships } from "./login-answer.ts";
+
+/** GET admStaff/loginToken: the login answer again for the token's tenant, with a fresh token. */
+export async function loginToken(ctx: AuthedContext): Promise<Reply> {
+  return { data: await loginAnswer(ctx.system, ctx.user.accountId, ctx.user.tenantId) };
+}
+
+/** GET admStaff/tenants: the schools of the signed-in person. */
+export async function listTenants(ctx: AuthedContext): Promise<Reply<TTenant[]>> {
+  const rows = await memberships(ctx.system, ctx.user.accountId);
+  return { data: rows.map((r) => ({ id: r.tenant.id, name: r.tenant.title })) };
+}
+
+/** GET admStaff/tenants/{id}/menu: switches school; the answer carries that tenant's menu and a token for it only. */
+export async function tenantMenu(ctx: AuthedContext & { params: { id: number } }): Promise<Reply> {
+  return { data: await loginAnswer(ctx.system, ctx.user.accountId, Number(ctx.params.id)) };
+}

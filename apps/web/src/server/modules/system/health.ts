@@ -1,0 +1,12 @@
+import { AppError } from "../../http/app-error.ts";
+import type { BaseContext, Reply } from "../../http/context.ts";
+
+/** GET health: 200 when PostgreSQL answers, 503 otherwise (for load balancers and the demo script). */
+export async function health(ctx: BaseContext): Promise<Reply> {
+  try {
+    await ctx.system.$queryRaw`SELECT 1`;
+  } catch {
+    throw new AppError(-503, "api.unavailable", 503);
+  }
+  return { data: { database: "up" } };
+}

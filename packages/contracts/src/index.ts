@@ -1,0 +1,4 @@
+export * from "./envelope.ts";
+export * from "./validation.ts";
+export * from "./session.ts";
+export * from "./modules.ts";

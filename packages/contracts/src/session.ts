@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+const email = z.string().trim().min(1).max(254).pipe(z.email());
+const password = z.string().min(1).max(200);
+
+/** POST admStaff/login?adm=true (spec 000 §7): ext is the client's extension/variant marker, kept for compatibility. */
+export const ZAdmLogin = z.object({
+  ext: z.string().max(100).optional(),
+  user: email,
+  pass: password,
+});
+export type TAdmLogin = z.infer<typeof ZAdmLogin>;
+
+/** POST user/login (spec 002 §7). */
+export const ZUserLogin = z.object({
+  user: email,
+  pass: password,
+  admin: z.boolean().optional(),
+});
+
+/** The e-mail tab of the login page. */
+export const ZLoginForm = z.object({ user: email, pass: password });
+export type TLoginForm = z.infer<typeof ZLoginForm>;
+
+export const ZSupportMessage = z.object({
+  Subject: z.string().trim().min(1).max(200),
+  Body: z.string().trim().min(1).max(5000),
+  Sender: z.string().trim().min(1).max(254),
+});
+
+export const ZTenantId = z.object({ id: z.coerce.number().int().positive() });
+
+export interface TMenuItem {
+  ID: string;
+  name: string;
+  nameEN: string;
+  icon: string | null;
+  parentId: string | null;
+  sort: number;
+  hidden: boolean;
+  ai: boolean;
+  /** true for a screen the user may modify; headings are never writable. */
+  write: boolean;
+  /** null for a heading that only groups other entries. */
+  path: string | null;
+  subs: TMenuItem[];
+}
+
+export interface TSessionUser {
+  ID: number;
+  name: string;
+  tag: string | null;
+  roleCode: number;
+  email: string | null;
+}
+
+/** The login answer (spec 000 §3 "Auth user"). */
+export interface TLoginAnswer {
+  token: string;
+  expiresAt: string;
+  menu: TMenuItem[];
+  companyName: string;
+  companyID: number;
+  companyPic: string | null;
+  color: string;
+  defaultLang: string;
+  multiTenant: boolean;
+  user: TSessionUser;
+}
+
+export interface TTenant {
+  id: number;
+  name: string;
+}
+
+export const THEME_COLORS = [
+  "light.blue",
+  "light.green",
+  "light.greysteel",
+  "light.orange",
+  "light.purple",
+  "light.red",
+] as const;
+export type TThemeColor = (typeof THEME_COLORS)[number];
+
+export const LOCALES = ["es", "en"] as const;
+export type TLocale = (typeof LOCALES)[number];
+
+/** Local storage keys of spec 000 §3. */
+export const STORAGE_KEYS = {
+  menu: "menu_items",
+  tenants: "tenants",
+  currentTenant: "current_tenant",
+  user: "user_admin",
+  token: "id_token",
+  servicePath: "servicePath",
+  locale: "__current_locale",
+  theme: "__theme_color",
+  countryCode: "countryCode",
+  mobileNumber: "mobileNumber",
+} as const;
+
+/** What logout keeps (spec 000 §4). */
+export const STORAGE_KEYS_KEPT_ON_LOGOUT: readonly string[] = [
+  STORAGE_KEYS.theme,
+  STORAGE_KEYS.locale,
+  STORAGE_KEYS.countryCode,
+  STORAGE_KEYS.mobileNumber,
+];

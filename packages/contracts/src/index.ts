@@ -2,3 +2,4 @@ export * from "./envelope.ts";
 export * from "./validation.ts";
 export * from "./session.ts";
 export * from "./modules.ts";
+export * from "./module-admin.ts";

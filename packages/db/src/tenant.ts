@@ -1,10 +1,11 @@
 import type { Db } from "./client.ts";
+import type { Prisma } from "./generated/client.ts";
 
 /**
- * Models that belong to one tenant. A test checks this list against every model in prisma/schema that has a
- * tenantId column, so a new tenant-owned model cannot be forgotten here.
+ * Models that belong to one tenant, by client property. A test checks this list against every model in
+ * prisma/schema that has a tenantId column, so a new tenant-owned model cannot be forgotten here.
  */
-export const TENANT_MODELS = new Set(["User", "UserGroup", "UserGroupMember", "Module", "ModuleAccess"]);
+export const TENANT_MODELS = new Set(["user", "userGroup", "userGroupMember", "module", "moduleAccess"]);
 
 const WHERE_OPERATIONS = new Set([
   "findUnique",
@@ -22,8 +23,12 @@ const WHERE_OPERATIONS = new Set([
   "deleteMany",
   "upsert",
 ]);
+const CREATE_OPERATIONS = new Set(["create", "createMany", "createManyAndReturn"]);
+const UPDATE_OPERATIONS = new Set(["update", "updateMany", "updateManyAndReturn"]);
 
 type Row = Record<string, unknown>;
+/** The client or an interactive transaction's client: both can be scoped. */
+export type DbOrTx = Db | Prisma.TransactionClient;
 
 function withTenant(data: unknown, tenantId: number): unknown {
   if (Array.isArray(data)) return data.map((row) => withTenant(row, tenantId));
@@ -36,36 +41,49 @@ function withoutTenant(data: unknown): unknown {
   return rest;
 }
 
-/**
- * The one place where tenant isolation is enforced: every read and write on a tenant-owned model is narrowed to
- * the tenant, every created row gets its tenantId, and no update can move a row to another tenant.
- * Handlers receive only this client, so they never pass tenantId by hand.
- */
-export function forTenant(db: Db, tenantId: number) {
-  if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error("forTenant needs a tenant id");
-  return db.$extends({
-    name: "tenant-scope",
-    query: {
-      $allModels: {
-        async $allOperations({ model, operation, args, query }) {
-          if (!TENANT_MODELS.has(model)) return query(args);
-          const a = { ...(args as Row) };
-          if (WHERE_OPERATIONS.has(operation)) a.where = { ...(a.where as Row | undefined), tenantId };
-          if (operation === "create" || operation === "createMany" || operation === "createManyAndReturn") {
-            a.data = withTenant(a.data, tenantId);
-          }
-          if (operation === "update" || operation === "updateMany" || operation === "updateManyAndReturn") {
-            a.data = withoutTenant(a.data);
-          }
-          if (operation === "upsert") {
-            a.create = withTenant(a.create, tenantId);
-            a.update = withoutTenant(a.update);
-          }
-          return query(a as typeof args);
-        },
-      },
+export function scopeArgs(operation: string, args: unknown, tenantId: number): Row {
+  const a = { ...((args as Row | undefined) ?? {}) };
+  if (WHERE_OPERATIONS.has(operation)) a.where = { ...(a.where as Row | undefined), tenantId };
+  if (CREATE_OPERATIONS.has(operation)) a.data = withTenant(a.data, tenantId);
+  if (UPDATE_OPERATIONS.has(operation)) a.data = withoutTenant(a.data);
+  if (operation === "upsert") {
+    a.create = withTenant(a.create, tenantId);
+    a.update = withoutTenant(a.update);
+  }
+  return a;
+}
+
+function scopeDelegate(delegate: object, tenantId: number): object {
+  return new Proxy(delegate, {
+    get(target, operation, receiver) {
+      const value = Reflect.get(target, operation, receiver);
+      if (typeof value !== "function" || typeof operation !== "string") return value;
+      return (args: unknown) => value.call(target, scopeArgs(operation, args, tenantId));
     },
   });
 }
 
-export type TenantDb = ReturnType<typeof forTenant>;
+/**
+ * The one place where tenant isolation is enforced: every read and write on a tenant-owned model is narrowed to
+ * the tenant, every created row gets its tenantId, and no update can move a row to another tenant. Interactive
+ * transactions started from the scoped client are scoped too. Handlers receive only such a client, so they
+ * never write tenantId by hand. (Raw SQL is not scoped: it is not used on tenant-owned tables.)
+ */
+export function forTenant<T extends DbOrTx>(db: T, tenantId: number): T {
+  if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error("forTenant needs a tenant id");
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "$transaction" && "$transaction" in target) {
+        const transaction = (target as Db).$transaction.bind(target);
+        return (arg: unknown, options?: unknown) =>
+          typeof arg === "function"
+            ? transaction((tx) => (arg as (tx: Prisma.TransactionClient) => Promise<unknown>)(forTenant(tx, tenantId)), options as never)
+            : transaction(arg as never, options as never);
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof prop === "string" && TENANT_MODELS.has(prop) ? scopeDelegate(value as object, tenantId) : value;
+    },
+  });
+}
+
+export type TenantDb = Db;

@@ -36,20 +36,19 @@ export async function seedTenant(db: Db, spec: TenantSpec) {
         plan: spec.plan ?? "Starter",
       },
     });
-    const scoped = forTenant(tx as unknown as Db, tenant.id);
+    const scoped = forTenant(tx, tenant.id);
     // Parents come before their children in the flattened list, so one ordered insert satisfies the tree's key.
     await scoped.module.createMany({
-      data: modules.map(({ isHeading: _h, ...m }) => ({ ...m, tenantId: tenant.id, hidden: m.hidden ?? false, ai: m.ai ?? false })),
+      data: modules.map(({ isHeading: _h, ...m }) => ({ ...m, hidden: m.hidden ?? false, ai: m.ai ?? false })),
     });
     const groupIds: Record<string, number> = {};
     for (const g of spec.groups) {
-      const group = await scoped.userGroup.create({ data: { name: g.name, tenantId: tenant.id } });
+      const group = await scoped.userGroup.create({ data: { name: g.name } });
       groupIds[g.name] = group.id;
       const write = new Set(g.write === "*" ? screens : g.write);
       const read = new Set([...(g.read === "*" ? screens : g.read), ...write]);
       await scoped.moduleAccess.createMany({
         data: [...read].map((moduleId) => ({
-          tenantId: tenant.id,
           groupId: group.id,
           moduleId,
           canRead: true,
@@ -80,10 +79,9 @@ export async function seedStaff(db: Db, spec: StaffSpec) {
     const account = await tx.account.create({ data: { email: spec.email.toLowerCase(), passwordHash } });
     const userIds: Record<number, number> = {};
     for (const { tenantId, groupIds } of spec.memberships) {
-      const scoped = forTenant(tx as unknown as Db, tenantId);
+      const scoped = forTenant(tx, tenantId);
       const user = await scoped.user.create({
         data: {
-          tenantId,
           accountId: account.id,
           name: spec.name,
           last: spec.last,
@@ -95,7 +93,7 @@ export async function seedStaff(db: Db, spec: StaffSpec) {
       });
       userIds[tenantId] = user.id;
       await scoped.userGroupMember.createMany({
-        data: groupIds.map((groupId) => ({ tenantId, groupId, userId: user.id })),
+        data: groupIds.map((groupId) => ({ groupId, userId: user.id })),
       });
     }
     return { accountId: account.id, userIds };

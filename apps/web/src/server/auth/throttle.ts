@@ -6,7 +6,7 @@ const MAX_DELAY_SECONDS = 15 * 60;
 
 /**
  * Failed sign-ins are counted per account and per address in PostgreSQL (shared by every app instance). Past the
- * free failures each further one locks the key for a doubling delay, capped at 15 minutes.
+ * free failures each further one locks the key for a doubling delay from 5 s, capped at 15 minutes.
  */
 export function throttleKeys(email: string, address: string | null) {
   return [
@@ -33,7 +33,7 @@ export async function recordFailure(db: Db, keys: { key: string; free: number }[
     });
     const over = row.failures - free;
     if (over > 0) {
-      const seconds = Math.min(MAX_DELAY_SECONDS, 2 ** (over - 1));
+      const seconds = Math.min(MAX_DELAY_SECONDS, 5 * 2 ** (over - 1));
       await db.loginThrottle.update({ where: { key }, data: { lockedUntil: new Date(Date.now() + seconds * 1000) } });
     }
   }

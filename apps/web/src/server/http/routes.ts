@@ -1,5 +1,6 @@
-import { ZAdmLogin, ZTenantId, ZUserLogin } from "@pizarra/contracts";
+import { ZAdmLogin, ZModuleEdit, ZModuleList, ZTenantId, ZUserLogin } from "@pizarra/contracts";
 import { z } from "zod";
+import { editModule, getModule, listModules } from "../modules/adm-module/modules.ts";
 import { admLogin, userLogin } from "../modules/session/login.ts";
 import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
 import { health } from "../modules/system/health.ts";
@@ -7,6 +8,7 @@ import { authedRoute, publicRoute, type Route } from "./route.ts";
 import { Router } from "./router.ts";
 
 const ZAdmQuery = z.object({ adm: z.string().optional() });
+const ZModuleId = z.object({ id: z.string().regex(/^[A-Za-z][A-Za-z0-9]{1,60}$/) });
 
 /** Every API call, by spec path. Plain resources will come from the generic factory; special calls are listed here. */
 export const ROUTES: Route[] = [
@@ -16,6 +18,9 @@ export const ROUTES: Route[] = [
   authedRoute({ method: "GET", path: "admStaff/loginToken", auth: "user", module: null, handler: loginToken }),
   authedRoute({ method: "GET", path: "admStaff/tenants", auth: "user", module: null, handler: listTenants }),
   authedRoute({ method: "GET", path: "admStaff/tenants/{id}/menu", auth: "user", module: null, params: ZTenantId, handler: tenantMenu }),
+  authedRoute({ method: "GET", path: "admModule/get", auth: "user", module: "admModule", query: ZModuleList, handler: listModules }),
+  authedRoute({ method: "GET", path: "admModule/get/{id}", auth: "user", module: "admModule", params: ZModuleId, handler: getModule }),
+  authedRoute({ method: "POST", path: "admModule/edit/{id}", auth: "user", module: "admModule", params: ZModuleId, body: ZModuleEdit, handler: editModule }),
 ];
 
 export const router = new Router(ROUTES);

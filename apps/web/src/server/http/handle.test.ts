@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { apiHarness } from "../testing/harness.ts";
+
+const api = apiHarness();
+
+describe("the API wrapper", () => {
+  it("answers 400 with a Message for malformed JSON, and writes nothing", async () => {
+    const res = await api.call("POST", "admStaff/login?adm=true", { rawBody: "{ user: ", headers: { "content-type": "application/json" } });
+    expect(res.http).toBe(400);
+    expect(res.body.Message).toBe("El cuerpo de la solicitud no es un JSON válido.");
+    expect(await api.db().loginThrottle.count()).toBe(0);
+  });
+
+  it("answers 404 for an unknown call and 405 for a known path with another verb", async () => {
+    const unknown = await api.call("GET", "nothing/here", { locale: "en" });
+    expect(unknown.http).toBe(404);
+    expect(unknown.body.msg).toBe("There is no such call: nothing/here");
+    expect((await api.call("GET", "admStaff/login")).http).toBe(405);
+  });
+
+  it("treats X/get and X/get/ as the same route", async () => {
+    const token = await api.tokenFor("admin@pizarra.demo");
+    const a = await api.call("GET", "admModule/get", { token });
+    const b = await api.call("GET", "admModule/get/", { token });
+    expect(a.http).toBe(200);
+    expect(b.body).toEqual(a.body);
+  });
+
+  it("refuses on the server a module the user cannot read", async () => {
+    const token = await api.tokenFor("docente@pizarra.demo");
+    const res = await api.call("GET", "admModule/get", { token });
+    expect(res.http).toBe(403);
+    expect(res.body.msg).toBe("No tienes permiso para acceder a este módulo: admModule");
+  });
+
+  it("refuses a write where the user may only read, and changes nothing", async () => {
+    const db = api.db();
+    const tenant = await db.tenant.findUniqueOrThrow({ where: { alias: "colegio-demo" } });
+    const office = await db.userGroup.findFirstOrThrow({ where: { tenantId: tenant.id, name: "Secretaría" } });
+    await db.moduleAccess.create({ data: { tenantId: tenant.id, groupId: office.id, moduleId: "admModule", canRead: true, canWrite: false } });
+    const token = await api.tokenFor("secretaria@pizarra.demo");
+
+    expect((await api.call("GET", "admModule/get/admPeriod", { token })).http).toBe(200);
+    const res = await api.call("POST", "admModule/edit/admPeriod", { token, body: { name: "X", desc: "X", sort: 1 } });
+    expect(res.http).toBe(403);
+    const period = await db.module.findFirstOrThrow({ where: { tenantId: tenant.id, id: "admPeriod" } });
+    expect(period.name).toBe("Periodos");
+  });
+
+  it("edits a module and its group access in one transaction, only in the caller's tenant", async () => {
+    const db = api.db();
+    const token = await api.tokenFor("admin@pizarra.demo");
+    const colegio = await db.tenant.findUniqueOrThrow({ where: { alias: "colegio-demo" } });
+    const groups = await db.userGroup.findMany({ where: { tenantId: colegio.id }, orderBy: { name: "asc" } });
+    const teachers = groups.find((g) => g.name === "Docentes")!;
+    const admins = groups.find((g) => g.name === "Dirección")!;
+
+    const bad = await api.call("POST", "admModule/edit/admDates", { token, body: { name: "", desc: "d", sort: 1 }, locale: "en" });
+    expect(bad.http).toBe(422);
+    expect(bad.body.msg).toBe("The name field is required.");
+
+    const res = await api.call("POST", "admModule/edit/admDates", {
+      token,
+      body: { name: "Fechas", desc: "Feriados y fechas", sort: 5, userRead: [teachers.id], userEdit: [admins.id] },
+    });
+    expect(res.body.status).toBe(0);
+    const rows = await db.moduleAccess.findMany({ where: { tenantId: colegio.id, moduleId: "admDates" }, orderBy: { groupId: "asc" } });
+    expect(rows.map((r) => [r.groupId, r.canWrite])).toEqual(
+      [
+        [admins.id, true],
+        [teachers.id, false],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    const other = await db.module.findFirstOrThrow({ where: { tenant: { alias: "northside" }, id: "admDates" } });
+    expect(other.name).toBe("Fechas del calendario");
+
+    // A group of the other school cannot be granted from here: nothing changes.
+    const foreign = await db.userGroup.findFirstOrThrow({ where: { tenant: { alias: "northside" } } });
+    const refused = await api.call("POST", "admModule/edit/admDates", { token, body: { name: "Z", desc: "Z", sort: 1, userRead: [foreign.id] } });
+    expect(refused.http).toBe(404);
+    expect((await db.module.findFirstOrThrow({ where: { tenantId: colegio.id, id: "admDates" } })).name).toBe("Fechas");
+  });
+
+  it("answers health with the database reachable", async () => {
+    const res = await api.call("GET", "health");
+    expect(res.http).toBe(200);
+    expect(res.body.data).toEqual({ database: "up" });
+  });
+});

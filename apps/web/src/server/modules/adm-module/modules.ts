@@ -1,0 +1,74 @@
+import type { TModuleEdit, TModuleRow } from "@pizarra/contracts";
+import type { TenantDb } from "@pizarra/db";
+import { notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+
+async function moduleRows(db: TenantDb, where: { id?: string; parentId?: null }): Promise<TModuleRow[]> {
+  const [modules, groups] = await Promise.all([
+    db.module.findMany({
+      where,
+      orderBy: [{ parentId: "asc" }, { sort: "asc" }],
+      include: { parent: { select: { name: true } }, access: true },
+    }),
+    db.userGroup.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true } }),
+  ]);
+  return modules.map((m) => {
+    const rights = new Map(m.access.map((a) => [a.groupId, a]));
+    const choices = (pick: (a: { canRead: boolean; canWrite: boolean }) => boolean) =>
+      groups.map((g) => ({ ID: g.id, name: g.name, selected: Boolean(rights.get(g.id) && pick(rights.get(g.id)!)) }));
+    return {
+      ID: m.id,
+      name: m.name,
+      nameEN: m.nameEN,
+      desc: m.desc,
+      descEN: m.descEN,
+      icon: m.icon,
+      parentId: m.parentId,
+      parentName: m.parent?.name ?? null,
+      sort: m.sort,
+      hidden: m.hidden,
+      ai: m.ai,
+      setupMsg: m.setupMsg,
+      userRead: choices((a) => a.canRead || a.canWrite),
+      userEdit: choices((a) => a.canWrite),
+    };
+  });
+}
+
+/** GET admModule/get (level=0&pick=true gives the top-level headings as a pick list). */
+export async function listModules(ctx: AuthedContext & { query: { level?: number; pick?: string } }): Promise<Reply> {
+  const rows = await moduleRows(ctx.db, ctx.query.level === 0 ? { parentId: null } : {});
+  const Results = ctx.query.pick === "true" ? rows.map((r) => ({ ID: r.ID, name: ctx.locale === "en" ? r.nameEN : r.name })) : rows;
+  return { data: { Results, RowCount: Results.length, PageCount: 1 } };
+}
+
+export async function getModule(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
+  const [row] = await moduleRows(ctx.db, { id: ctx.params.id });
+  if (!row) throw notFound();
+  return { data: row };
+}
+
+/** POST admModule/edit/{id}: labels, order and which groups may read and modify, in one transaction. */
+export async function editModule(ctx: AuthedContext & { params: { id: string }; body: TModuleEdit }): Promise<Reply> {
+  const { userRead, userEdit, ...fields } = ctx.body;
+  await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.module.updateMany({ where: { id: ctx.params.id }, data: fields });
+    if (count === 0) throw notFound();
+    if (userRead || userEdit) {
+      const write = new Set(userEdit ?? []);
+      const read = new Set([...(userRead ?? []), ...write]);
+      const known = await tx.userGroup.findMany({ where: { id: { in: [...read] } }, select: { id: true } });
+      if (known.length !== read.size) throw notFound();
+      await tx.moduleAccess.deleteMany({ where: { moduleId: ctx.params.id } });
+      await tx.moduleAccess.createMany({
+        data: [...read].map((groupId) => ({
+          groupId,
+          moduleId: ctx.params.id,
+          canRead: true,
+          canWrite: write.has(groupId),
+        })),
+      });
+    }
+  });
+  return { data: { ID: ctx.params.id }, msgKey: "api.saved" };
+}

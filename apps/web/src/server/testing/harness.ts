@@ -1,0 +1,66 @@
+import type { TEnvelope, TLoginAnswer } from "@pizarra/contracts";
+import { createTestDatabase, type TestDatabase } from "@pizarra/db/testing";
+import { seedDemo, DEMO_PASSWORD } from "@pizarra/db";
+import { afterAll, beforeAll } from "vitest";
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  locale?: "es" | "en";
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> {
+  http: number;
+  body: TEnvelope<T>;
+}
+
+/**
+ * An API test file's harness: its own database copied from the migrated template, seeded with the demo school,
+ * and a `call` that goes through the real route handler (wrapper, router, tenant-scoped client, PostgreSQL).
+ */
+export function apiHarness() {
+  const state: { database?: TestDatabase; demo?: Awaited<ReturnType<typeof seedDemo>> } = {};
+
+  beforeAll(async () => {
+    state.database = await createTestDatabase();
+    process.env.DATABASE_URL = state.database.url;
+    state.demo = await seedDemo(state.database.db);
+  });
+  afterAll(async () => {
+    const { getDb } = await import("@pizarra/db");
+    await getDb(state.database!.url).$disconnect();
+    await state.database?.drop();
+  });
+
+  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+    const { GET } = await import("../../app/api/[...path]/route.ts");
+    const headers = new Headers({ "x-locale": options.locale ?? "es", "x-forwarded-for": "203.0.113.7", ...options.headers });
+    if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers.set("content-type", "application/json");
+    }
+    const req = new Request(`http://127.0.0.1/api/${path}`, { method, headers, body });
+    const pathname = new URL(req.url).pathname.replace(/^\/api\//, "");
+    const res = await GET(req, { params: Promise.resolve({ path: pathname.split("/") }) });
+    return { http: res.status, body: (await res.json()) as TEnvelope<T> };
+  }
+
+  async function login(email: string, password = DEMO_PASSWORD, address?: string): Promise<CallResult<TLoginAnswer>> {
+    return call<TLoginAnswer>("POST", "admStaff/login?adm=true", {
+      body: { ext: "", user: email, pass: password },
+      headers: address ? { "x-forwarded-for": address } : {},
+    });
+  }
+
+  async function tokenFor(email: string): Promise<string> {
+    const res = await login(email);
+    if (res.body.status < 0) throw new Error(`login failed for ${email}: ${res.body.msg}`);
+    return res.body.data.token;
+  }
+
+  return { state, call, login, tokenFor, db: () => state.database!.db };
+}

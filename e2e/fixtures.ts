@@ -1,0 +1,54 @@
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+
+export const PASSWORD = "pizarra";
+export const ADMIN = "admin@pizarra.demo";
+export const TEACHER = "docente@pizarra.demo";
+export const SECRETARY = "secretaria@pizarra.demo";
+
+export interface LoginAnswer {
+  token: string;
+  menu: unknown[];
+  companyID: number;
+  companyName: string;
+  color: string;
+  defaultLang: string;
+  multiTenant: boolean;
+  user: { ID: number; name: string; tag: string | null };
+}
+
+export async function apiLogin(request: APIRequestContext, email: string): Promise<LoginAnswer> {
+  const res = await request.post("/api/admStaff/login?adm=true", { data: { ext: "", user: email, pass: PASSWORD } });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.status).toBeGreaterThanOrEqual(0);
+  return body.data as LoginAnswer;
+}
+
+/** Signs in through the API and writes the session where the pages keep it (spec 000 §3 local storage keys). */
+export async function signInAs(page: Page, email: string, locale: "es" | "en" = "es"): Promise<LoginAnswer> {
+  const answer = await apiLogin(page.request, email);
+  const tenants = answer.multiTenant
+    ? (await (await page.request.get("/api/admStaff/tenants", { headers: { authorization: `Bearer ${answer.token}` } })).json()).data
+    : [];
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseUrl() }]);
+  await page.goto("/error");
+  await page.evaluate(
+    ({ answer, tenants, locale }) => {
+      localStorage.setItem("id_token", answer.token);
+      localStorage.setItem("user_admin", JSON.stringify(answer.user));
+      localStorage.setItem("menu_items", JSON.stringify(answer.menu));
+      localStorage.setItem("current_tenant", String(answer.companyID));
+      localStorage.setItem("tenants", JSON.stringify(tenants));
+      localStorage.setItem("__current_locale", locale);
+    },
+    { answer, tenants, locale },
+  );
+  return answer;
+}
+
+export function baseUrl(): string {
+  return process.env.BASE_URL ?? "http://127.0.0.1:3100";
+}
+
+export const test = base;
+export { expect };

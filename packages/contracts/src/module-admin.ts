@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** POST admModule/edit/{id} (spec 002 §5 "Module edit: name, desc, sort required"). */
+export const ZModuleEdit = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    nameEN: z.string().trim().min(1).max(100).optional(),
+    desc: z.string().trim().min(1).max(500),
+    descEN: z.string().trim().max(500).optional(),
+    sort: z.coerce.number().int().min(0).max(100_000),
+    icon: z.string().trim().max(50).optional(),
+    hidden: z.boolean().optional(),
+    setupMsg: z.string().trim().max(2000).nullable().optional(),
+    /** Group ids with read access and with modify access (the multi-selects of spec 000 §2.5). */
+    userRead: z.array(z.coerce.number().int().positive()).max(500).optional(),
+    userEdit: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  })
+  .strict();
+export type TModuleEdit = z.infer<typeof ZModuleEdit>;
+
+export const ZModuleList = z.object({
+  admin: z.string().optional(),
+  classic: z.string().optional(),
+  level: z.coerce.number().int().min(0).max(2).optional(),
+  pick: z.enum(["true", "false"]).optional(),
+});
+
+export interface TGroupChoice {
+  ID: number;
+  name: string;
+  selected: boolean;
+}
+
+/** A module as the module-management screen sees it (spec 000 §3 "Module"). */
+export interface TModuleRow {
+  ID: string;
+  name: string;
+  nameEN: string;
+  desc: string | null;
+  descEN: string | null;
+  icon: string | null;
+  parentId: string | null;
+  parentName: string | null;
+  sort: number;
+  hidden: boolean;
+  ai: boolean;
+  setupMsg: string | null;
+  userRead: TGroupChoice[];
+  userEdit: TGroupChoice[];
+}

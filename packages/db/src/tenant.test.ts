@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemo } from "./seed/demo.ts";
+import { forTenant, TENANT_MODELS } from "./tenant.ts";
+import { createTestDatabase, type TestDatabase } from "./testing.ts";
+
+const SCHEMA_DIR = path.resolve(import.meta.dirname, "../../../prisma/schema");
+
+describe("TENANT_MODELS", () => {
+  it("lists exactly the models that have a tenantId column", () => {
+    const models: string[] = [];
+    for (const file of fs.readdirSync(SCHEMA_DIR).filter((f) => f.endsWith(".prisma"))) {
+      const text = fs.readFileSync(path.join(SCHEMA_DIR, file), "utf8");
+      for (const match of text.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)) {
+        if (/^\s+tenantId\s+Int\b/m.test(match[2]!)) models.push(match[1]![0]!.toLowerCase() + match[1]!.slice(1));
+      }
+    }
+    expect([...TENANT_MODELS].sort()).toEqual(models.sort());
+  });
+});
+
+describe("forTenant", () => {
+  let database: TestDatabase;
+  let a: number;
+  let b: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const demo = await seedDemo(database.db);
+    a = demo.colegio.tenantId;
+    b = demo.norte.tenantId;
+  });
+  afterAll(() => database.drop());
+
+  it("reads only the tenant's rows, also by id", async () => {
+    const scoped = forTenant(database.db, b);
+    const foreignUser = await database.db.user.findFirstOrThrow({ where: { tenantId: a, mail: "docente@pizarra.demo" } });
+    expect(await scoped.user.findUnique({ where: { id: foreignUser.id } })).toBeNull();
+    expect(await scoped.user.count({ where: { id: foreignUser.id } })).toBe(0);
+    const groups = await scoped.userGroup.findMany();
+    expect(groups.every((g) => g.tenantId === b)).toBe(true);
+  });
+
+  it("cannot change or delete another tenant's rows, nor move a row to another tenant", async () => {
+    const scoped = forTenant(database.db, b);
+    const foreignGroup = await database.db.userGroup.findFirstOrThrow({ where: { tenantId: a } });
+    expect((await scoped.userGroup.updateMany({ where: { id: foreignGroup.id }, data: { name: "hacked" } })).count).toBe(0);
+    expect((await scoped.userGroup.deleteMany({ where: { id: foreignGroup.id } })).count).toBe(0);
+    await expect(scoped.userGroup.update({ where: { id: foreignGroup.id }, data: { name: "hacked" } })).rejects.toThrow();
+    const own = await scoped.userGroup.findFirstOrThrow();
+    await scoped.userGroup.update({ where: { id: own.id }, data: { tenantId: a, name: own.name } as never });
+    expect((await database.db.userGroup.findUniqueOrThrow({ where: { id: own.id } })).tenantId).toBe(b);
+    expect((await database.db.userGroup.findUniqueOrThrow({ where: { id: foreignGroup.id } })).name).not.toBe("hacked");
+  });
+
+  it("stamps created rows with the tenant, whatever the caller wrote", async () => {
+    const scoped = forTenant(database.db, b);
+    const group = await scoped.userGroup.create({ data: { name: "Nuevo", tenantId: a } as never });
+    expect(group.tenantId).toBe(b);
+  });
+
+  it("refuses, in the database, a row that points at another tenant's row", async () => {
+    const scoped = forTenant(database.db, b);
+    const foreignGroup = await database.db.userGroup.findFirstOrThrow({ where: { tenantId: a } });
+    const ownUser = await scoped.user.findFirstOrThrow();
+    await expect(scoped.userGroupMember.create({ data: { groupId: foreignGroup.id, userId: ownUser.id } })).rejects.toThrow();
+  });
+
+  it("refuses a tenant row written without the scoped client", async () => {
+    await expect(database.db.userGroup.create({ data: { name: "Sin colegio" } })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,37 @@
+// `pnpm demo`: database (embedded unless DATABASE_URL is set) → migrations → demo school when empty → build when
+// needed → serve on http://127.0.0.1:3000.
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db";
+import { ensureDatabase } from "./lib/database.ts";
+import { mustRun } from "./lib/run.ts";
+import { buildIfNeeded, startWeb } from "./lib/web.ts";
+
+const port = Number(process.env.PORT ?? 3000);
+const db = await ensureDatabase({ name: "demo", port: Number(process.env.PIZARRA_PG_PORT ?? 54329) });
+let shuttingDown = false;
+let web: Awaited<ReturnType<typeof startWeb>> | undefined;
+const shutdown = async (code: number) => {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  web?.kill("SIGTERM");
+  await db.stop().catch(() => {});
+  process.exit(code);
+};
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+try {
+  await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: db.url });
+  await mustRun("tsx", ["prisma/seed/index.ts"], { DATABASE_URL: db.url });
+  await buildIfNeeded();
+  web = await startWeb(port, {
+    DATABASE_URL: db.url,
+    ...(process.env.AUTH_SECRET ? {} : { ALLOW_DEV_SECRET: "1" }),
+  });
+  web.on("exit", (code) => void shutdown(code ?? 1));
+  console.log(`\nPizarra is running at http://127.0.0.1:${port}  (Ctrl+C stops it and its database)\n`);
+  console.log(`Demo accounts, password "${DEMO_PASSWORD}":`);
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} ${a.role}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

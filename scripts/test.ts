@@ -1,0 +1,87 @@
+// `pnpm test`: every suite against a real PostgreSQL (embedded unless DATABASE_URL is set) and a real Chromium.
+// Order: static checks → Vitest (unit + API integration) → production build → Playwright (api + ui projects).
+import fs from "node:fs";
+import path from "node:path";
+import { createDb, seedDemo } from "@pizarra/db";
+import { ensureChromium } from "./lib/chromium.ts";
+import { createDatabaseIfMissing, ensureDatabase, ROOT } from "./lib/database.ts";
+import { mustRun, run } from "./lib/run.ts";
+import { buildIfNeeded, startWeb } from "./lib/web.ts";
+
+const REPORTS = path.join(ROOT, ".data/reports");
+fs.rmSync(REPORTS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
+
+const chromium = ensureChromium();
+const server = await ensureDatabase({ name: "test", port: Number(process.env.PIZARRA_TEST_PG_PORT ?? 54330), fresh: true });
+const databaseUrl = (name: string) => {
+  const u = new URL(server.adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+const suffix = process.env.DATABASE_URL ? `_${process.pid}` : "";
+const TEMPLATE = `pizarra_template${suffix}`;
+const E2E = `pizarra_e2e${suffix}`;
+const E2E_PORT = Number(process.env.PIZARRA_E2E_PORT ?? 3100);
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+let web: Awaited<ReturnType<typeof startWeb>> | undefined;
+
+function add(counts: Counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+}
+
+function readJson<T>(file: string): T | null {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as T) : null;
+}
+
+let exitCode = 1;
+try {
+  await mustRun("turbo", ["run", "typecheck", "--output-logs=errors-only"]);
+  await mustRun("tsx", ["scripts/lint.ts"]);
+
+  await createDatabaseIfMissing(server.adminUrl, TEMPLATE);
+  await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl(TEMPLATE) });
+
+  const vitestCode = await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`], {
+    TEST_ADMIN_URL: server.adminUrl,
+    TEST_TEMPLATE_DATABASE: TEMPLATE,
+    DATABASE_URL: databaseUrl(TEMPLATE),
+  });
+  const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(`${REPORTS}/vitest.json`);
+  add(vitest ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests, skipped: vitest.numPendingTests + vitest.numTodoTests } : { passed: 0, failed: 1, skipped: 0 });
+
+  await buildIfNeeded();
+  await createDatabaseIfMissing(server.adminUrl, E2E);
+  await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl(E2E) });
+  const e2eDb = createDb(databaseUrl(E2E), 2);
+  if ((await e2eDb.tenant.count()) === 0) await seedDemo(e2eDb);
+  await e2eDb.$disconnect();
+  web = await startWeb(E2E_PORT, { DATABASE_URL: databaseUrl(E2E), ALLOW_DEV_SECRET: "1", AUTH_TOKEN_TTL: "1h" });
+
+  const playwrightCode = await run("playwright", ["test"], {
+    BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
+    TEST_DATABASE_URL: databaseUrl(E2E),
+  });
+  const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(`${REPORTS}/playwright.json`);
+  add(pw ? { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected, skipped: pw.stats.skipped } : { passed: 0, failed: 1, skipped: 0 });
+
+  exitCode = vitestCode === 0 && playwrightCode === 0 && totals.failed === 0 ? 0 : 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  totals.failed += 1;
+} finally {
+  web?.kill("SIGTERM");
+  await server.stop().catch(() => {});
+}
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ROOT } from "./lib/database.ts";
 
 const SOURCE_DIRS = ["apps/web/src", "packages/contracts/src", "packages/ui/src", "packages/db/src"];
-const ENV_READERS = new Set(["apps/web/src/server/env.ts", "packages/db/src/testing.ts"]);
+const ENV_READERS = new Set(["apps/web/src/server/env.ts", "packages/db/src/testing.ts", "apps/web/src/server/testing/harness.ts"]);
 
 function* files(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 
 // The URL parser pg itself uses. Connections get discrete fields from it, because pg lets the database
@@ -43,15 +43,33 @@ const DECODED = new Set([
   143, 199, 651, 791, 1000, 1001, 1002, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1041, 1115, 1182,
   1183, 1185, 1231, 1561, 1563, 2951, 3807, // arrays
 ]);
+// Columns of PostgreSQL's one-byte "char" type (oid 18) by query text. The engine reads some of them as
+// characters (pg_constraint.contype, which PostgreSQL 18 also fills with 'n' for NOT NULL), so they are given
+// back the Character column type after adapter-pg has read them as text.
+const CHAR_OID = 18;
+const charColumns = new Map();
 class CatalogTolerantClient extends pg.Client {
   // pg 8's handler for RowDescription messages, the one place every result's column types pass through.
   // Oids from 16384 on are user types (enums, extensions), which adapter-pg already reads as text.
   _handleRowDescription(msg) {
+    const chars = msg.fields.filter((field) => field.dataTypeID === CHAR_OID).map((field) => field.name);
+    if (chars.length > 0 && this.activeQuery?.text) charColumns.set(this.activeQuery.text, new Set(chars));
     for (const field of msg.fields) {
       if (field.dataTypeID < 16384 && !DECODED.has(field.dataTypeID)) field.dataTypeID = T.TEXT;
     }
     super._handleRowDescription(msg);
   }
+}
+
+function restoreCharColumns(queryable) {
+  const queryRaw = queryable.queryRaw.bind(queryable);
+  queryable.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    const chars = charColumns.get(query.sql);
+    if (chars) result.columnTypes = result.columnTypes.map((type, i) => (chars.has(result.columnNames[i]) ? ColumnTypeEnum.Character : type));
+    return result;
+  };
+  return queryable;
 }
 
 function pgConfig(url, database) {
@@ -83,7 +101,9 @@ class OfflinePg extends PrismaPg {
   }
 
   async connect() {
-    const adapter = await super.connect();
+    const adapter = restoreCharColumns(await super.connect());
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (...args) => restoreCharColumns(await startTransaction(...args));
     // adapter-pg splits scripts on every ";", which breaks migrations with function bodies or literals
     // holding one; the native engine sends the whole script as one simple query, so do the same.
     adapter.executeScript = (script) =>

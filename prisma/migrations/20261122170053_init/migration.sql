@@ -1,7 +1,7 @@
 -- CreateTable
 CREATE TABLE "UserGroup" (
     "id" SERIAL NOT NULL,
-    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'))::integer,
+    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'::text))::integer,
     "name" TEXT NOT NULL,
     "type" INTEGER NOT NULL DEFAULT 0,
     "staff" BOOLEAN NOT NULL DEFAULT true,
@@ -14,7 +14,7 @@ CREATE TABLE "UserGroup" (
 
 -- CreateTable
 CREATE TABLE "UserGroupMember" (
-    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'))::integer,
+    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'::text))::integer,
     "groupId" INTEGER NOT NULL,
     "userId" INTEGER NOT NULL,
 
@@ -23,7 +23,7 @@ CREATE TABLE "UserGroupMember" (
 
 -- CreateTable
 CREATE TABLE "Module" (
-    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'))::integer,
+    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'::text))::integer,
     "id" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "nameEN" TEXT NOT NULL,
@@ -41,7 +41,7 @@ CREATE TABLE "Module" (
 
 -- CreateTable
 CREATE TABLE "ModuleAccess" (
-    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'))::integer,
+    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'::text))::integer,
     "groupId" INTEGER NOT NULL,
     "moduleId" TEXT NOT NULL,
     "canRead" BOOLEAN NOT NULL DEFAULT true,
@@ -66,7 +66,7 @@ CREATE TABLE "Account" (
 -- CreateTable
 CREATE TABLE "User" (
     "id" SERIAL NOT NULL,
-    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'))::integer,
+    "tenantId" INTEGER NOT NULL DEFAULT (current_setting('app.tenant_id'::text))::integer,
     "accountId" INTEGER,
     "type" INTEGER NOT NULL DEFAULT 4,
     "roleCode" INTEGER NOT NULL DEFAULT 0,

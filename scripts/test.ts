@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createDb, seedDemo } from "@pizarra/db";
 import { ensureChromium } from "./lib/chromium.ts";
-import { createDatabaseIfMissing, ensureDatabase, ROOT } from "./lib/database.ts";
+import { createDatabaseIfMissing, dropDatabase, ensureDatabase, ROOT } from "./lib/database.ts";
 import { mustRun, run } from "./lib/run.ts";
 import { buildIfNeeded, startWeb } from "./lib/web.ts";
 
@@ -22,6 +22,9 @@ const databaseUrl = (name: string) => {
 const suffix = process.env.DATABASE_URL ? `_${process.pid}` : "";
 const TEMPLATE = `pizarra_template${suffix}`;
 const E2E = `pizarra_e2e${suffix}`;
+// Tools that need some database to connect to (the schema engine's diffs) use this one, never the template:
+// PostgreSQL cannot copy a template while anyone is connected to it.
+const SCRATCH = `pizarra_scratch${suffix}`;
 const E2E_PORT = Number(process.env.PIZARRA_E2E_PORT ?? 3100);
 
 interface Counts {
@@ -45,15 +48,17 @@ function readJson<T>(file: string): T | null {
 let exitCode = 1;
 try {
   await mustRun("turbo", ["run", "typecheck", "--output-logs=errors-only"]);
+  await mustRun("tsc", ["-p", "tsconfig.json"]);
   await mustRun("tsx", ["scripts/lint.ts"]);
 
   await createDatabaseIfMissing(server.adminUrl, TEMPLATE);
   await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl(TEMPLATE) });
+  await createDatabaseIfMissing(server.adminUrl, SCRATCH);
 
   const vitestCode = await run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`], {
     TEST_ADMIN_URL: server.adminUrl,
     TEST_TEMPLATE_DATABASE: TEMPLATE,
-    DATABASE_URL: databaseUrl(TEMPLATE),
+    DATABASE_URL: databaseUrl(SCRATCH),
   });
   const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(`${REPORTS}/vitest.json`);
   add(vitest ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests, skipped: vitest.numPendingTests + vitest.numTodoTests } : { passed: 0, failed: 1, skipped: 0 });
@@ -81,6 +86,10 @@ try {
   totals.failed += 1;
 } finally {
   web?.kill("SIGTERM");
+  // On a server we were given, leave nothing behind; the embedded one is thrown away whole.
+  if (process.env.DATABASE_URL) {
+    for (const name of [TEMPLATE, E2E, SCRATCH]) await dropDatabase(server.adminUrl, name).catch(() => {});
+  }
   await server.stop().catch(() => {});
 }
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

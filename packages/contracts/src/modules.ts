@@ -39,7 +39,7 @@ export const MODULE_CATALOGUE: CatalogueEntry[] = [
       m("admAssignmentQst", "Preguntas de tareas", "Assignment questions", "circle-help"),
     ],
   }),
-  m("menuGrades", "Notas", "Grades", "notebook-pen", {
+  m("menuGrades", "Notas", "Marks", "notebook-pen", {
     children: [
       m("admGrades", "Registro de notas", "Grade entry", "notebook-pen"),
       m("admGradesBehavior", "Notas de conducta", "Behaviour grades", "smile"),

@@ -1,0 +1,116 @@
+import type { TEnvelope } from "@pizarra/contracts";
+import { toast } from "@pizarra/ui";
+import { currentLocale } from "./preferences.ts";
+import { clearSession, isExpired, readSession, storedToken } from "./session.ts";
+
+/** Where an HTTP 401 or an expired token sends the person (spec 000 §2.1). */
+export const LOGIN_PATH = "/user/login";
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Show failures as toasts (spec 000 §8). Default true; a caller that shows them in place turns it off. */
+  notify?: boolean;
+}
+
+export interface ApiResult<T> {
+  /** True when the HTTP call succeeded and the envelope's status is 0 or more. */
+  ok: boolean;
+  httpStatus: number;
+  envelope: TEnvelope<T>;
+}
+
+/** Texts the wrapper needs outside React; the root providers fill them in from the message catalogue. */
+const texts = {
+  errorTitle: "Opps",
+  httpErrorTitle: "Ooops",
+  networkError: "The server could not be reached.",
+  sessionExpired: "Your session has expired.",
+};
+
+export function configureApiTexts(next: typeof texts): void {
+  Object.assign(texts, next);
+}
+
+/** Logout (spec 000 §4) and a full load of the login page, so that no state of the old session survives. */
+export function logout(): void {
+  clearSession();
+  window.location.assign(LOGIN_PATH);
+}
+
+function endSession(message: string): void {
+  toast.info(message, { id: "session-ended" });
+  logout();
+}
+
+function url(path: string, query: ApiOptions["query"]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api/${path.replace(/^\/+/, "")}${search ? (path.includes("?") ? "&" : "?") + search : ""}`;
+}
+
+function failure<T>(httpStatus: number, msg: string): ApiResult<T> {
+  return { ok: false, httpStatus, envelope: { status: -Math.max(httpStatus, 1), msg, data: null as T } };
+}
+
+/**
+ * The one way the pages call the API: same origin, `/api/<spec path>`, X-Locale and the bearer token, the
+ * {status, msg, data} envelope typed. Negative statuses become a red toast titled 'Opps', HTTP failures one titled
+ * 'Ooops' (spec 000 §8); a 401 logs out.
+ */
+export async function apiRequest<T>(method: "GET" | "POST", path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
+  const { query, body, signal, notify = true } = options;
+  const session = readSession();
+  if (session && isExpired(session)) {
+    endSession(texts.sessionExpired);
+    return failure(401, texts.sessionExpired);
+  }
+  const headers: Record<string, string> = { Accept: "application/json", "X-Locale": currentLocale() };
+  const token = storedToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method === "POST") headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(url(path, query), {
+      method,
+      headers,
+      body: method === "POST" ? JSON.stringify(body ?? {}) : undefined,
+      signal,
+      cache: "no-store",
+    });
+  } catch (error) {
+    if (signal?.aborted) return failure(0, "");
+    if (notify) toast.error(texts.httpErrorTitle, { description: texts.networkError });
+    return failure(0, error instanceof Error ? error.message : texts.networkError);
+  }
+
+  let envelope: TEnvelope<T>;
+  try {
+    envelope = (await response.json()) as TEnvelope<T>;
+  } catch {
+    envelope = failure<T>(response.status, response.statusText || texts.networkError).envelope;
+  }
+
+  if (response.status === 401 && token) {
+    endSession(envelope.msg || texts.sessionExpired);
+    return { ok: false, httpStatus: 401, envelope };
+  }
+  const ok = response.ok && typeof envelope.status === "number" && envelope.status >= 0;
+  if (!ok && notify) {
+    if (!response.ok) toast.error(texts.httpErrorTitle, { description: envelope.Message || envelope.msg || response.statusText });
+    else toast.error(texts.errorTitle, { description: envelope.msg });
+  }
+  return { ok, httpStatus: response.status, envelope };
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<ApiOptions, "body">) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<ApiOptions, "body">) => apiRequest<T>("POST", path, { ...options, body }),
+};

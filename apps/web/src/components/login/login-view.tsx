@@ -1,0 +1,52 @@
+"use client";
+
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from "@pizarra/ui";
+import { Mail, Smartphone } from "lucide-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { EmailLoginForm } from "./email-login-form.tsx";
+import { PhoneLoginForm } from "./phone-login-form.tsx";
+
+/**
+ * The login card with the spec's two tabs, Cell phone and Email (000 §2.3). Email is selected first: it is the one
+ * that signs in today (the PIN call arrives with a later issue).
+ */
+export function LoginView() {
+  const t = useTranslations("login");
+  return (
+    <Card className="w-full max-w-sm">
+      <CardHeader>
+        <CardTitle className="text-xl">
+          <h1>{t("title")}</h1>
+        </CardTitle>
+        <CardDescription>{t("subtitle")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Tabs defaultValue="email">
+          <TabsList className="w-full">
+            <TabsTrigger value="phone" data-testid="login-tab-phone">
+              <Smartphone aria-hidden />
+              {t("tabPhone")}
+            </TabsTrigger>
+            <TabsTrigger value="email" data-testid="login-tab-email">
+              <Mail aria-hidden />
+              {t("tabEmail")}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="phone">
+            <PhoneLoginForm />
+          </TabsContent>
+          <TabsContent value="email">
+            <EmailLoginForm />
+          </TabsContent>
+        </Tabs>
+        <Link
+          href="/user/forgot-password"
+          className="self-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {t("forgot")}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

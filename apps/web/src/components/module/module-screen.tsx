@@ -1,0 +1,75 @@
+"use client";
+
+import { SPECIAL_SCREENS, type TLocale } from "@pizarra/contracts";
+import { Badge, Button, toast } from "@pizarra/ui";
+import { Construction, Lock } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
+import { useEffect } from "react";
+import { findMenuItem, menuLabel } from "@/client/menu.ts";
+import { ModuleIcon } from "../module-icon.tsx";
+import { useAppSession } from "../shell/session-context.tsx";
+
+/** Spec 000 §8: the permission toast lasts 3000 ms. */
+const PERMISSION_TOAST_MS = 3000;
+
+function NoPermission({ path }: { path: string }) {
+  const t = useTranslations("module");
+  useEffect(() => {
+    // A fixed id: React's development double effects and re-renders show one toast, not several.
+    toast.error(t("unauthorized"), { id: `no-permission:${path}`, duration: PERMISSION_TOAST_MS });
+  }, [path, t]);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col items-start gap-4 p-4 sm:p-6">
+      <div role="alert" data-testid="no-permission" className="flex w-full items-start gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
+        <Lock className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+        <p>{t("noPermission", { path })}</p>
+      </div>
+      <Button asChild variant="outline" size="sm">
+        <Link href="/app/home/start">{t("backHome")}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /app/{moduleId} for a module the catalogue knows. Without it in the person's menu: the missing-permission message
+ * (spec 000 §6). Otherwise the title by locale and, until the generic module screen arrives, an honest notice.
+ */
+export function ModuleScreen({ moduleId }: { moduleId: string }) {
+  const t = useTranslations("module");
+  const locale = useLocale() as TLocale;
+  const { menu } = useAppSession();
+  const hit = findMenuItem(menu, moduleId);
+  if (!hit || hit.item.path === null) return <NoPermission path={`/app/${moduleId}`} />;
+
+  const { item, trail } = hit;
+  const special = (SPECIAL_SCREENS as readonly string[]).includes(item.ID);
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 p-4 sm:p-6">
+      <header className="flex flex-col gap-1.5">
+        {trail.length > 0 && (
+          <nav aria-label={t("breadcrumb")} className="text-xs text-muted-foreground">
+            {trail.map((heading) => menuLabel(heading, locale)).join(" › ")}
+          </nav>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="flex size-9 items-center justify-center rounded-md bg-primary/10 text-primary">
+            <ModuleIcon name={item.icon} className="size-5" />
+          </span>
+          <h1 data-testid="module-title" className="text-2xl font-semibold tracking-tight">
+            {menuLabel(item, locale)}
+          </h1>
+          <Badge variant={item.write ? "info" : "secondary"}>{item.write ? t("canEdit") : t("readOnly")}</Badge>
+        </div>
+      </header>
+      <section className="flex items-start gap-3 rounded-lg border border-dashed bg-card p-5 text-sm" data-testid="module-pending">
+        <Construction className="mt-0.5 size-5 shrink-0 text-warning-foreground" aria-hidden />
+        <div className="flex flex-col gap-1">
+          <h2 className="font-medium">{t("comingSoonTitle")}</h2>
+          <p className="text-muted-foreground">{special ? t("specialComingSoon") : t("comingSoon")}</p>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import type { TLoginAnswer } from "@pizarra/contracts";
+import { LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { api, LOGIN_PATH } from "@/client/api.ts";
+import { storeLoginAnswer, useSession } from "@/client/session.ts";
+import { refreshTenants } from "@/client/sign-in.ts";
+import { SessionProvider } from "./session-context.tsx";
+import { ShellFrame } from "./shell-frame.tsx";
+
+/** On /app load the menu (and token) is fetched again, so that access changes show without signing in again. */
+function useSessionRefresh(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    void (async () => {
+      const result = await api.get<TLoginAnswer>("admStaff/loginToken", { signal: controller.signal });
+      if (!result.ok || controller.signal.aborted) return;
+      storeLoginAnswer(result.envelope.data);
+      if (result.envelope.data.multiTenant) await refreshTenants(controller.signal);
+    })();
+    return () => controller.abort();
+  }, [signedIn]);
+}
+
+/**
+ * Spec 000 §2.1 / §6: only a signed-in admin user may enter /app; anyone else goes to /user/login. The guard runs in
+ * the browser because the token lives in local storage; every API call checks the token again on the server.
+ */
+export function AppShell({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("common");
+  const session = useSession();
+  const router = useRouter();
+  useEffect(() => {
+    if (session === null) router.replace(LOGIN_PATH);
+  }, [session, router]);
+  useSessionRefresh(Boolean(session));
+
+  if (!session) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
+        <LoaderCircle className="size-4 animate-spin" aria-hidden />
+        {t("loading")}
+      </div>
+    );
+  }
+  return (
+    <SessionProvider value={session}>
+      <ShellFrame session={session}>{children}</ShellFrame>
+    </SessionProvider>
+  );
+}

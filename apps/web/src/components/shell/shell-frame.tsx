@@ -1,0 +1,90 @@
+"use client";
+
+import type { TLocale } from "@pizarra/contracts";
+import { Sheet, SheetContent, SheetTitle } from "@pizarra/ui";
+import { useLocale, useTranslations } from "next-intl";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { moduleIdOf } from "@/client/menu.ts";
+import type { TSession } from "@/client/session.ts";
+import { useMediaQuery } from "@/client/use-media-query.ts";
+import { BrandMark } from "../brand.tsx";
+import { Sidebar, type SidebarLayout } from "./sidebar.tsx";
+import { Topbar } from "./topbar.tsx";
+
+/**
+ * Spec 000 §2.2: the menu toggle cycles the sidebar by click count modulo 4 among these layouts. Here: the full menu;
+ * no menu; an icon rail; an icon rail that opens over the page while the pointer or focus is on it.
+ */
+const SIDEBAR_LAYOUTS: readonly SidebarLayout[] = ["menu-default", "menu-hidden-main", "menu-hidden-sub", "menu-temporary-show"];
+
+/** Spec 000 §9: mobile breakpoint 768 (the menu becomes an overlay), menu hidden threshold 1000 (starts as a rail). */
+const MOBILE_QUERY = "(max-width: 767px)";
+const NARROW_WIDTH = 1000;
+
+export function ShellFrame({ session, children }: { session: TSession; children: React.ReactNode }) {
+  const t = useTranslations("shell");
+  const tc = useTranslations("common");
+  const locale = useLocale() as TLocale;
+  const pathname = usePathname();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [clicks, setClicks] = useState(() => (window.innerWidth < NARROW_WIDTH ? 2 : 0));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const layout = SIDEBAR_LAYOUTS[clicks % SIDEBAR_LAYOUTS.length]!;
+  const activeId = moduleIdOf(pathname);
+
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  const sidebar = (compactLayout: SidebarLayout) => (
+    <Sidebar
+      menu={session.menu}
+      locale={locale}
+      activeId={activeId}
+      atHome={pathname.startsWith("/app/home")}
+      query={query}
+      layout={compactLayout}
+      onNavigate={() => setQuery("")}
+    />
+  );
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("skipToContent")}
+      </a>
+      <Topbar
+        session={session}
+        locale={locale}
+        menuVisible={isMobile ? mobileOpen : layout !== "menu-hidden-main"}
+        onToggleMenu={() => (isMobile ? setMobileOpen((open) => !open) : setClicks((count) => count + 1))}
+        query={query}
+        onQueryChange={setQuery}
+      />
+      <div className="relative flex min-h-0 flex-1">
+        {isMobile ? (
+          <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+            <SheetContent side="left" closeLabel={t("menuToggle")} className="gap-0 p-0">
+              <div className="flex h-14 shrink-0 items-center gap-2 border-b px-4 pr-12">
+                <BrandMark className="size-7" />
+                <SheetTitle className="flex min-w-0 flex-col text-sm leading-tight">
+                  {tc("appName")}
+                  <span className="truncate text-xs font-normal text-muted-foreground">{session.tenant.name}</span>
+                </SheetTitle>
+              </div>
+              {sidebar("menu-default")}
+            </SheetContent>
+          </Sheet>
+        ) : (
+          layout !== "menu-hidden-main" && sidebar(layout)
+        )}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+
+import {
+  Button,
+  Input,
+  Label,
+  NativeSelect,
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+  Textarea,
+  toast,
+  WithTooltip,
+} from "@pizarra/ui";
+import { LifeBuoy, LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+
+const REASONS = ["problem", "question", "billing", "suggestion"] as const;
+/** Spec 000 §9: support send debounce 500 ms. */
+const SEND_DEBOUNCE_MS = 500;
+
+/**
+ * The contact-support side modal (spec 002 §5): reason, summary and the sender's e-mail, checked with the spec's two
+ * messages. Sending (POST tenants/contact/us/) arrives with a later issue; until then the person is told so.
+ */
+export function SupportSheet({ defaultSender }: { defaultSender: string }) {
+  const t = useTranslations("support");
+  const tc = useTranslations("common");
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [summary, setSummary] = useState("");
+  const [sender, setSender] = useState(defaultSender);
+  const [sending, setSending] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason || !summary.trim()) {
+      toast.error(t("missingReasonOrSummary"), { id: "support-invalid" });
+      return;
+    }
+    if (!sender.includes("@")) {
+      toast.error(t("missingEmail"), { id: "support-invalid" });
+      return;
+    }
+    setSending(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      setSending(false);
+      toast.info(t("notAvailable"), { id: "support-unavailable" });
+    }, SEND_DEBOUNCE_MS);
+  };
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <WithTooltip label={t("title")}>
+        <SheetTrigger asChild>
+          <Button variant="ghost" size="icon-sm" data-testid="support-open" aria-label={t("title")}>
+            <LifeBuoy aria-hidden />
+          </Button>
+        </SheetTrigger>
+      </WithTooltip>
+      <SheetContent closeLabel={tc("close")} className="gap-0">
+        <form onSubmit={submit} noValidate className="flex h-full flex-col">
+          <SheetHeader>
+            <SheetTitle>{t("title")}</SheetTitle>
+            <SheetDescription>{t("description")}</SheetDescription>
+          </SheetHeader>
+          <SheetBody className="flex flex-col gap-4 py-5">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="support-reason">{t("reason")}</Label>
+              <NativeSelect id="support-reason" data-testid="support-reason" value={reason} onChange={(e) => setReason(e.target.value)}>
+                <option value="">{t("reasonPlaceholder")}</option>
+                {REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`reasons.${value}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="support-summary">{t("summary")}</Label>
+              <Textarea
+                id="support-summary"
+                data-testid="support-summary"
+                rows={6}
+                maxLength={5000}
+                placeholder={t("summaryPlaceholder")}
+                value={summary}
+                onChange={(e) => setSummary(e.target.value)}
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="support-sender">{t("sender")}</Label>
+              <Input
+                id="support-sender"
+                type="email"
+                autoComplete="email"
+                data-testid="support-sender"
+                maxLength={254}
+                value={sender}
+                onChange={(e) => setSender(e.target.value)}
+              />
+            </div>
+          </SheetBody>
+          <SheetFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {tc("cancel")}
+            </Button>
+            <Button type="submit" data-testid="support-submit" disabled={sending}>
+              {sending && <LoaderCircle className="animate-spin" aria-hidden />}
+              {t("submit")}
+            </Button>
+          </SheetFooter>
+        </form>
+      </SheetContent>
+    </Sheet>
+  );
+}

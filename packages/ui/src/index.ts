@@ -1,0 +1,32 @@
+export { cn } from "./cn.ts";
+export { Avatar, AvatarFallback, AvatarImage } from "./avatar.tsx";
+export { Badge, badgeVariants } from "./badge.tsx";
+export { Button, buttonVariants, type ButtonProps } from "./button.tsx";
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card.tsx";
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogOverlay,
+  DialogTitle,
+  DialogTrigger,
+} from "./dialog.tsx";
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "./dropdown-menu.tsx";
+export { Input, NativeSelect, Textarea } from "./input.tsx";
+export { FieldError, Label } from "./label.tsx";
+export { Separator } from "./separator.tsx";
+export { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "./sheet.tsx";
+export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs.tsx";
+export { Toaster, toast } from "./toaster.tsx";
+export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, WithTooltip } from "./tooltip.tsx";

@@ -14,7 +14,7 @@ test("a signed-in teacher is refused a module of the administrators over HTTP", 
 });
 
 test("malformed JSON gets 400 and no token gets 401", async ({ request }) => {
-  const bad = await request.post("/api/admStaff/login?adm=true", { data: "{not json", headers: { "content-type": "application/json" } });
+  const bad = await request.post("/api/admStaff/login?adm=true", { data: Buffer.from("{not json"), headers: { "content-type": "application/json" } });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).Message).toBeTruthy();
   expect((await request.get("/api/admStaff/tenants")).status()).toBe(401);

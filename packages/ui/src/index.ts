@@ -24,7 +24,7 @@ export {
   DropdownMenuTrigger,
 } from "./dropdown-menu.tsx";
 export { Input, NativeSelect, Textarea } from "./input.tsx";
-export { FieldError, Label } from "./label.tsx";
+export { Field, FieldError, fieldControl, Label } from "./label.tsx";
 export { Separator } from "./separator.tsx";
 export { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "./sheet.tsx";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs.tsx";

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZLoginForm, type TLoginAnswer, type TLoginForm } from "@pizarra/contracts";
-import { Button, FieldError, Input, Label, toast } from "@pizarra/ui";
+import { Button, Field, fieldControl, Input, toast } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -43,33 +43,12 @@ export function EmailLoginForm() {
   const busy = isSubmitting || signedIn;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="login-user">{t("email")}</Label>
-        <Input
-          id="login-user"
-          type="email"
-          autoComplete="username"
-          placeholder={t("emailPlaceholder")}
-          data-testid="login-user"
-          aria-invalid={errors.user ? true : undefined}
-          aria-describedby={errors.user ? "login-user-error" : undefined}
-          {...form.register("user")}
-        />
-        <FieldError id="login-user-error">{errors.user?.message}</FieldError>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="login-pass">{t("password")}</Label>
-        <Input
-          id="login-pass"
-          type="password"
-          autoComplete="current-password"
-          data-testid="login-pass"
-          aria-invalid={errors.pass ? true : undefined}
-          aria-describedby={errors.pass ? "login-pass-error" : undefined}
-          {...form.register("pass")}
-        />
-        <FieldError id="login-pass-error">{errors.pass?.message}</FieldError>
-      </div>
+      <Field id="login-user" label={t("email")} error={errors.user?.message}>
+        <Input type="email" autoComplete="username" placeholder={t("emailPlaceholder")} {...fieldControl("login-user", errors.user?.message)} {...form.register("user")} />
+      </Field>
+      <Field id="login-pass" label={t("password")} error={errors.pass?.message}>
+        <Input type="password" autoComplete="current-password" {...fieldControl("login-pass", errors.pass?.message)} {...form.register("pass")} />
+      </Field>
       <Button type="submit" className="w-full" disabled={busy} data-testid="login-submit">
         {busy && <LoaderCircle className="animate-spin" aria-hidden />}
         {busy ? t("submitting") : t("submit")}

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { STORAGE_KEYS } from "@pizarra/contracts";
-import { Button, FieldError, Input, Label, NativeSelect, toast } from "@pizarra/ui";
+import { Button, Field, fieldControl, Input, NativeSelect, toast } from "@pizarra/ui";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -46,57 +46,31 @@ export function PhoneLoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="login-country">{t("countryCode")}</Label>
-        <NativeSelect
-          id="login-country"
-          autoComplete="tel-country-code"
-          data-testid="login-country"
-          aria-invalid={errors.countryCode ? true : undefined}
-          {...form.register("countryCode")}
-        >
+      <Field id="login-country" label={t("countryCode")} error={errors.countryCode?.message}>
+        <NativeSelect autoComplete="tel-country-code" {...fieldControl("login-country", errors.countryCode?.message)} {...form.register("countryCode")}>
           {options.map((option) => (
             <option key={option.region} value={option.region}>
               {option.label}
             </option>
           ))}
         </NativeSelect>
-        <FieldError>{errors.countryCode?.message}</FieldError>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="login-mobile">{t("mobile")}</Label>
+      </Field>
+      <Field id="login-mobile" label={t("mobile")} error={errors.mobile?.message}>
         <Input
-          id="login-mobile"
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={9}
           placeholder={t("mobilePlaceholder")}
           readOnly={pinSent}
-          data-testid="login-mobile"
-          aria-invalid={errors.mobile ? true : undefined}
-          aria-describedby={errors.mobile ? "login-mobile-error" : undefined}
+          {...fieldControl("login-mobile", errors.mobile?.message)}
           {...form.register("mobile")}
         />
-        <FieldError id="login-mobile-error">{errors.mobile?.message}</FieldError>
-      </div>
+      </Field>
       {pinSent && (
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="login-pin">{t("pin")}</Label>
-          <Input
-            id="login-pin"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            data-testid="login-pin"
-            aria-invalid={errors.pin ? true : undefined}
-            aria-describedby="login-pin-hint"
-            {...form.register("pin")}
-          />
-          <p id="login-pin-hint" className="text-xs text-muted-foreground">
-            {t("pinHint")}
-          </p>
-          <FieldError>{errors.pin?.message}</FieldError>
-        </div>
+        <Field id="login-pin" label={t("pin")} error={errors.pin?.message} hint={t("pinHint")}>
+          <Input inputMode="numeric" autoComplete="one-time-code" {...fieldControl("login-pin", errors.pin?.message)} {...form.register("pin")} />
+        </Field>
       )}
       <Button type="submit" className="w-full" disabled={isSubmitting} data-testid="login-phone-submit">
         {pinSent ? t("submit") : t("sendPin")}

@@ -2,8 +2,9 @@
 
 import {
   Button,
+  Field,
+  fieldControl,
   Input,
-  Label,
   NativeSelect,
   Sheet,
   SheetBody,
@@ -74,9 +75,8 @@ export function SupportSheet({ defaultSender }: { defaultSender: string }) {
             <SheetDescription>{t("description")}</SheetDescription>
           </SheetHeader>
           <SheetBody className="flex flex-col gap-4 py-5">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="support-reason">{t("reason")}</Label>
-              <NativeSelect id="support-reason" data-testid="support-reason" value={reason} onChange={(e) => setReason(e.target.value)}>
+            <Field id="support-reason" label={t("reason")}>
+              <NativeSelect {...fieldControl("support-reason")} value={reason} onChange={(e) => setReason(e.target.value)}>
                 <option value="">{t("reasonPlaceholder")}</option>
                 {REASONS.map((value) => (
                   <option key={value} value={value}>
@@ -84,31 +84,27 @@ export function SupportSheet({ defaultSender }: { defaultSender: string }) {
                   </option>
                 ))}
               </NativeSelect>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="support-summary">{t("summary")}</Label>
+            </Field>
+            <Field id="support-summary" label={t("summary")}>
               <Textarea
-                id="support-summary"
-                data-testid="support-summary"
+                {...fieldControl("support-summary")}
                 rows={6}
                 maxLength={5000}
                 placeholder={t("summaryPlaceholder")}
                 value={summary}
                 onChange={(e) => setSummary(e.target.value)}
               />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="support-sender">{t("sender")}</Label>
+            </Field>
+            <Field id="support-sender" label={t("sender")}>
               <Input
-                id="support-sender"
+                {...fieldControl("support-sender")}
                 type="email"
                 autoComplete="email"
-                data-testid="support-sender"
                 maxLength={254}
                 value={sender}
                 onChange={(e) => setSender(e.target.value)}
               />
-            </div>
+            </Field>
           </SheetBody>
           <SheetFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>

@@ -14,8 +14,11 @@ export async function memberships(system: Db, accountId: number) {
   });
 }
 
-/** The login answer (spec 000 §3) for one user in one tenant, with a token valid for that tenant only. */
-export async function loginAnswer(system: Db, accountId: number, tenantId: number): Promise<TLoginAnswer> {
+/**
+ * The login answer (spec 000 §3) for one user in one tenant, with a token valid for that tenant only. On sign-in
+ * and on a switch the tenant is remembered, so that the next sign-in opens it.
+ */
+export async function loginAnswer(system: Db, accountId: number, tenantId: number, remember = true): Promise<TLoginAnswer> {
   const db = forTenant(system, tenantId);
   const user = await db.user.findFirst({
     where: { accountId, inactive: false },
@@ -30,7 +33,7 @@ export async function loginAnswer(system: Db, accountId: number, tenantId: numbe
   const [menu, { token, expiresAt }] = await Promise.all([
     buildMenu(db, access),
     issueToken({ userId: user.id, tenantId, accountId }),
-    system.account.update({ where: { id: accountId }, data: { lastTenantId: tenantId } }),
+    remember ? system.account.update({ where: { id: accountId }, data: { lastTenantId: tenantId } }) : null,
   ]);
   return {
     token,

@@ -4,7 +4,7 @@ import { loginAnswer, memberships } from "./login-answer.ts";
 
 /** GET admStaff/loginToken: the login answer again for the token's tenant, with a fresh token. */
 export async function loginToken(ctx: AuthedContext): Promise<Reply> {
-  return { data: await loginAnswer(ctx.system, ctx.user.accountId, ctx.user.tenantId) };
+  return { data: await loginAnswer(ctx.system, ctx.user.accountId, ctx.user.tenantId, false) };
 }
 
 /** GET admStaff/tenants: the schools of the signed-in person. */

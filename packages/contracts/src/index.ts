@@ -3,3 +3,4 @@ export * from "./validation.ts";
 export * from "./session.ts";
 export * from "./modules.ts";
 export * from "./module-admin.ts";
+export * from "./resource/index.ts";

@@ -11,10 +11,14 @@ function fieldName(path: readonly PropertyKey[]): string {
  * One error map for the browser (react-hook-form's zodResolver) and the server, so that both say the same thing:
  * the spec's messages (000 §5) with :attribute filled from the field's label in the user's language.
  */
-export function validationErrorMap(t: Translate): z.core.$ZodErrorMap {
+export function validationErrorMap(t: Translate, labelKey = (field: string) => `fields.${field}`): z.core.$ZodErrorMap {
   return (issue) => {
-    const attribute = t(`fields.${fieldName(issue.path ?? [])}`);
+    const attribute = t(labelKey(fieldName(issue.path ?? [])));
     switch (issue.code) {
+      case "custom": {
+        const { key, values } = (issue.params ?? {}) as { key?: string; values?: Record<string, string | number> };
+        return key ? t(`validation.${key}`, { attribute, ...values }) : t("validation.invalid", { attribute });
+      }
       case "invalid_type":
         return issue.input === undefined || issue.input === null || issue.input === ""
           ? t("validation.required", { attribute })

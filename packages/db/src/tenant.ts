@@ -5,7 +5,18 @@ import type { Prisma } from "./generated/client.ts";
  * Models that belong to one tenant, by client property. A test checks this list against every model in
  * prisma/schema that has a tenantId column, so a new tenant-owned model cannot be forgotten here.
  */
-export const TENANT_MODELS = new Set(["user", "userGroup", "userGroupMember", "module", "moduleAccess"]);
+export const TENANT_MODELS = new Set([
+  "user",
+  "userGroup",
+  "userGroupMember",
+  "module",
+  "moduleAccess",
+  "period",
+  "periodException",
+  "superSection",
+  "section",
+  "auditLog",
+]);
 
 const WHERE_OPERATIONS = new Set([
   "findUnique",

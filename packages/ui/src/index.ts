@@ -2,6 +2,7 @@ export { cn } from "./cn.ts";
 export { Avatar, AvatarFallback, AvatarImage } from "./avatar.tsx";
 export { Badge, badgeVariants } from "./badge.tsx";
 export { Button, buttonVariants, type ButtonProps } from "./button.tsx";
+export { Checkbox } from "./checkbox.tsx";
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card.tsx";
 export {
   Dialog,
@@ -25,8 +26,10 @@ export {
 } from "./dropdown-menu.tsx";
 export { Input, NativeSelect, Textarea } from "./input.tsx";
 export { Field, FieldError, fieldControl, Label } from "./label.tsx";
+export { Popover, PopoverAnchor, PopoverContent, PopoverTrigger } from "./popover.tsx";
 export { Separator } from "./separator.tsx";
 export { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "./sheet.tsx";
+export { Switch } from "./switch.tsx";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs.tsx";
 export { Toaster, toast } from "./toaster.tsx";
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, WithTooltip } from "./tooltip.tsx";

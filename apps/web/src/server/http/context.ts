@@ -8,6 +8,8 @@ export interface SessionUser {
   tenantId: number;
   accountId: number;
   roleCode: number;
+  /** For the audit trail. */
+  name: string;
   access: Map<string, ModuleAccess>;
 }
 
@@ -30,4 +32,6 @@ export interface Reply<T = unknown> {
   data: T;
   msgKey?: string;
   status?: number;
+  /** A file answer (an export) instead of the JSON envelope. */
+  response?: Response;
 }

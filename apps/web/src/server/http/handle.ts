@@ -52,7 +52,7 @@ async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, m
   const db = forTenant(ctx.system, claims.tenantId);
   const user = await db.user.findUnique({
     where: { id: claims.userId },
-    select: { id: true, roleCode: true, inactive: true, accountId: true },
+    select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true },
   });
   if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
   const access = await loadAccess(db, user.id);
@@ -61,7 +61,14 @@ async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, m
     const allowed = method === "GET" ? rights?.read : rights?.write;
     if (!allowed) throw forbidden(route.module);
   }
-  const sessionUser: SessionUser = { id: user.id, tenantId: claims.tenantId, accountId: claims.accountId, roleCode: user.roleCode, access };
+  const sessionUser: SessionUser = {
+    id: user.id,
+    tenantId: claims.tenantId,
+    accountId: claims.accountId,
+    roleCode: user.roleCode,
+    name: [user.name, user.last].filter(Boolean).join(" "),
+    access,
+  };
   return { ...ctx, db, user: sessionUser };
 }
 
@@ -80,7 +87,8 @@ function toResponse(error: unknown, ctx: BaseContext): Response {
   }
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2025") return toResponse(new AppError(-404, "api.notFound", 404), ctx);
-    if (error.code === "P2002" || error.code === "P2003") return toResponse(new AppError(-409, "api.conflict", 409), ctx);
+    if (error.code === "P2002") return toResponse(new AppError(-409, "api.duplicate", 409), ctx);
+    if (error.code === "P2003") return toResponse(new AppError(-409, "api.inUse", 409), ctx);
   }
   if (isUnavailable(error)) return toResponse(new AppError(-503, "api.unavailable", 503), ctx);
   console.error("Unhandled API error", error);
@@ -117,6 +125,7 @@ export async function handle(router: Router, req: Request, path: string): Promis
     const body = parseWith(route.body, method === "GET" ? {} : await readJson(req), ctx);
     const parsedParams = parseWith(route.params, params, ctx);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });
+    if (reply.response) return reply.response;
     return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey) : "", data: reply.data });
   } catch (error) {
     return toResponse(error, base);

@@ -4,6 +4,7 @@ import { editModule, getModule, listModules } from "../modules/adm-module/module
 import { admLogin, userLogin } from "../modules/session/login.ts";
 import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
 import { health } from "../modules/system/health.ts";
+import { RESOURCE_ROUTES } from "../resource/registry.ts";
 import { authedRoute, publicRoute, type Route } from "./route.ts";
 import { Router } from "./router.ts";
 
@@ -21,6 +22,7 @@ export const ROUTES: Route[] = [
   authedRoute({ method: "GET", path: "admModule/get", auth: "user", module: "admModule", query: ZModuleList, handler: listModules }),
   authedRoute({ method: "GET", path: "admModule/get/{id}", auth: "user", module: "admModule", params: ZModuleId, handler: getModule }),
   authedRoute({ method: "POST", path: "admModule/edit/{id}", auth: "user", module: "admModule", params: ZModuleId, body: ZModuleEdit, handler: editModule }),
+  ...RESOURCE_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -1,0 +1,21 @@
+import type { Prisma } from "@pizarra/db";
+import { AppError } from "../../http/app-error.ts";
+import type { ResourceRules } from "../../resource/factory.ts";
+
+type Row = Record<string, unknown>;
+
+/**
+ * Periods (spec 001 §5): the range must run forwards; the PDF message only makes sense while grades are not yet
+ * shown; at most one period is current, so marking one current unmarks the others in the same transaction.
+ */
+export const periodRules: ResourceRules = {
+  async beforeSave(tx: Prisma.TransactionClient, data: Row, ctx, id) {
+    const current = id === null ? null : await tx.period.findFirst({ where: { id: Number(id) } });
+    const from = (data.from ?? current?.from) as Date | undefined;
+    const to = (data.to ?? current?.to) as Date | undefined;
+    if (from && to && from > to) throw new AppError(-422, "api.periodRange", 422, {}, { errors: { to: ctx.t("api.periodRange") } });
+    const showFrom = (data.showGradesFrom ?? current?.showGradesFrom) as Date | undefined;
+    if (showFrom && showFrom <= new Date()) data.showGradesPDFMsg = null;
+    if (data.current === true) await tx.period.updateMany({ where: { current: true, NOT: { id: Number(id ?? data.id) } }, data: { current: false } });
+  },
+};

@@ -1,0 +1,219 @@
+import { labelKeyOf, listQuerySchema, recordSchema, validationErrorMap, fieldErrors, type FieldDef, type ResourceDef } from "@pizarra/contracts";
+import type { Prisma, TenantDb } from "@pizarra/db";
+import { z } from "zod";
+import { AppError, notFound } from "../http/app-error.ts";
+import type { AuthedContext, Reply } from "../http/context.ts";
+import { authedRoute, type Route } from "../http/route.ts";
+import { audit } from "./audit.ts";
+import { fromDb, toDb } from "./values.ts";
+import { xlsxResponse } from "./xlsx.ts";
+
+type Row = Record<string, unknown>;
+type Db = TenantDb | Prisma.TransactionClient;
+
+interface Delegate {
+  findMany(args: object): Promise<Row[]>;
+  findFirst(args: object): Promise<Row | null>;
+  count(args: object): Promise<number>;
+  create(args: object): Promise<Row>;
+  updateMany(args: object): Promise<{ count: number }>;
+  deleteMany(args: object): Promise<{ count: number }>;
+}
+
+/** Business rules of one resource, in a file of its own beside the registry (never `if (resource === …)` here). */
+export interface ResourceRules {
+  /** Checks and fills a record before it is written; throw AppError to refuse. */
+  beforeSave?(tx: Prisma.TransactionClient, data: Row, ctx: AuthedContext, id: number | string | null): Promise<void>;
+}
+
+export interface ResourceServer {
+  def: ResourceDef;
+  /** The Prisma client property of the model, e.g. "superSection". */
+  model: string;
+  /** Relations to load for display fields. */
+  include?: Record<string, unknown>;
+  /** Display-only fields of a row (parentName, count …). */
+  display?(record: Row): Row;
+  /** Filters that are not a plain column of the model, by query name. */
+  filterWhere?: Record<string, (value: unknown) => Row>;
+  rules?: ResourceRules;
+}
+
+const EXPORT_LIMIT = 100_000;
+const PRINT_PAGE = 1_000;
+/** Spec 000 §2.7: the page count estimated when the total was not counted. */
+const ESTIMATED_TOTAL = 9_999;
+
+const delegateOf = (db: Db, model: string) => (db as unknown as Record<string, Delegate>)[model]!;
+
+function parseKey(def: ResourceDef, raw: string): number | string {
+  if (def.keyType === "string") return raw;
+  if (!/^\d{1,12}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+function validate<T>(schema: z.ZodType<T>, input: unknown, ctx: AuthedContext, def: ResourceDef): T {
+  const result = schema.safeParse(input, { error: validationErrorMap(ctx.t, labelKeyOf(def)) });
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  throw new AppError(-422, "", 422, {}, { errors, msg: Object.values(errors)[0] });
+}
+
+export function createResource(server: ResourceServer): Route[] {
+  const { def } = server;
+  const fieldByName = new Map<string, FieldDef>(def.fields.map((f) => [f.name, f]));
+  const listSchema = listQuerySchema(def);
+  const createSchema = recordSchema(def, "create");
+  const editSchema = recordSchema(def, "edit");
+  const orderBy = [...(def.orderBy ?? []).map((o) => ({ [o.field === "ID" ? "id" : o.field]: o.dir })), { id: "asc" }];
+  const filterNames = new Set((def.filters ?? []).map((f) => f.name));
+
+  const toRow = (record: Row): Row => {
+    const row: Row = { ID: record.id };
+    for (const field of def.fields) if (field.name !== "ID" && field.name in record) row[field.name] = fromDb(field, record[field.name]);
+    return { ...row, ...server.display?.(record) };
+  };
+
+  function where(query: Row): Row {
+    const and: Row[] = [];
+    const parentId = query.parentId;
+    if (def.parent && parentId !== undefined && !filterNames.has("parentId")) {
+      and.push({ [def.parent.field]: toDb(fieldByName.get(def.parent.field) ?? { name: "", type: "number" }, parentId) });
+    }
+    for (const name of filterNames) {
+      const value = query[name];
+      if (value === undefined || value === null || value === "") continue;
+      const custom = server.filterWhere?.[name];
+      and.push(custom ? custom(value) : { [name]: toDb(fieldByName.get(name) ?? def.filters!.find((f) => f.name === name)!, value) });
+    }
+    const text = typeof query.filter === "string" ? query.filter.trim() : "";
+    if (text && def.search?.length) {
+      const asked = typeof query.filterBy === "string" ? query.filterBy.split(",") : [];
+      const fields = def.search.filter((f) => asked.length === 0 || asked.includes(f) || asked.includes("name"));
+      const or: Row[] = (fields.length ? fields : def.search).map((f) =>
+        f === "ID" ? (/^\d+$/.test(text) ? { id: Number(text) } : { id: -1 }) : { [f]: { contains: text, mode: "insensitive" } },
+      );
+      and.push({ OR: or });
+    }
+    return and.length ? { AND: and } : {};
+  }
+
+  async function list(ctx: AuthedContext & { query: Row }): Promise<Reply> {
+    const q = ctx.query;
+    const model = delegateOf(ctx.db, server.model);
+    const w = where(q);
+    if (q.print === "true") return printAll(ctx, model, w, q.format === "xlsx");
+    const size = Number(q.PageSize);
+    const page = Number(q.page);
+    const records = await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include });
+    const more = records.length > size;
+    const rows = records.slice(0, size).map(toRow);
+    if (q.pick === "true") {
+      const Results = rows.map((r) => ({
+        ID: r.ID,
+        name: def.pick.name.map((f) => r[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" "),
+        ...(def.pick.img ? { img: r[def.pick.img] ?? null } : {}),
+        ...(def.pick.desc ? { desc: r[def.pick.desc] ?? null } : {}),
+      }));
+      return { data: { Results, RowCount: more ? -1 : (page - 1) * size + rows.length, PageCount: more ? page + 1 : page } };
+    }
+    if (q.count === "true") {
+      const RowCount = await model.count({ where: w });
+      return { data: { Results: rows, RowCount, PageCount: Math.max(1, Math.ceil(RowCount / size)) } };
+    }
+    const RowCount = more ? -1 : (page - 1) * size + rows.length;
+    const PageCount = more ? Math.max(page + 1, Math.ceil(ESTIMATED_TOTAL / size)) : page;
+    return { data: { Results: rows, RowCount, PageCount } };
+  }
+
+  async function* pages(model: Delegate, w: Row): AsyncGenerator<Row[]> {
+    for (let skip = 0; skip < EXPORT_LIMIT; skip += PRINT_PAGE) {
+      const batch = await model.findMany({ where: w, orderBy, skip, take: PRINT_PAGE, include: server.include });
+      yield batch.map(toRow);
+      if (batch.length < PRINT_PAGE) return;
+    }
+  }
+
+  async function printAll(ctx: AuthedContext, model: Delegate, w: Row, xlsx: boolean): Promise<Reply> {
+    const columns = def.columns.map((c) => c.field);
+    if (xlsx) {
+      const title = ctx.t(`resources.${def.id}.title`);
+      const headers = columns.map((c) => ctx.t(`resources.${def.id}.fields.${c}`));
+      const values = (async function* () {
+        for await (const batch of pages(model, w)) yield batch.map((r) => columns.map((c) => r[c] ?? null));
+      })();
+      return { data: null, response: xlsxResponse(`${title}.xlsx`, title, headers, values) };
+    }
+    const Results: Row[] = [];
+    for await (const batch of pages(model, w)) Results.push(...batch);
+    return { data: { Results, RowCount: Results.length, PageCount: 1 } };
+  }
+
+  async function getOne(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
+    const record = await delegateOf(ctx.db, server.model).findFirst({ where: { id: parseKey(def, ctx.params.id) }, include: server.include });
+    if (!record) throw notFound();
+    return { data: toRow(record) };
+  }
+
+  function toData(values: Row): Row {
+    const data: Row = {};
+    for (const [name, value] of Object.entries(values)) {
+      const field = fieldByName.get(name);
+      if (!field || value === undefined) continue;
+      // Spec 000 §7: an unchanged rich-text field is sent as null on edit.
+      if (field.type === "editor" && value === null) continue;
+      data[name === "ID" ? "id" : name] = toDb(field, value);
+    }
+    return data;
+  }
+
+  async function create(ctx: AuthedContext & { body: Row; query: Row }): Promise<Reply> {
+    const input = { ...ctx.body };
+    if (def.parent && ctx.query.parentId !== undefined) input[def.parent.field] ??= ctx.query.parentId;
+    for (const f of def.fields) if (input[f.name] === undefined && f.default !== undefined) input[f.name] = f.default;
+    const data = toData(validate(createSchema, input, ctx, def) as Row);
+    const id = await ctx.db.$transaction(async (tx) => {
+      await server.rules?.beforeSave?.(tx, data, ctx, null);
+      const created = await delegateOf(tx, server.model).create({ data });
+      await audit(tx, ctx, def.module, "create", created.id);
+      return created.id;
+    });
+    return { data: { ID: id }, msgKey: "api.created" };
+  }
+
+  async function edit(ctx: AuthedContext & { body: Row; params: { id: string } }): Promise<Reply> {
+    const id = parseKey(def, ctx.params.id);
+    const data = toData(validate(editSchema, ctx.body, ctx, def) as Row);
+    await ctx.db.$transaction(async (tx) => {
+      await server.rules?.beforeSave?.(tx, data, ctx, id);
+      const { count } = await delegateOf(tx, server.model).updateMany({ where: { id }, data });
+      if (count === 0) throw notFound();
+      await audit(tx, ctx, def.module, "edit", id);
+    });
+    return { data: { ID: id }, msgKey: "api.saved" };
+  }
+
+  async function remove(ctx: AuthedContext & { params: { id: string }; query: { confirm?: string } }): Promise<Reply> {
+    if (ctx.query.confirm !== "true") throw new AppError(-1, "api.confirmDelete", 400);
+    const id = parseKey(def, ctx.params.id);
+    await ctx.db.$transaction(async (tx) => {
+      const { count } = await delegateOf(tx, server.model).deleteMany({ where: { id } });
+      if (count === 0) throw notFound();
+      await audit(tx, ctx, def.module, "delete", id);
+    });
+    return { data: { ID: id }, msgKey: "api.deleted" };
+  }
+
+  const ZId = z.object({ id: z.string().min(1).max(64) });
+  const ZCreateQuery = z.object({ parentId: z.string().max(64).optional() });
+  const ZDeleteQuery = z.object({ confirm: z.string().optional() });
+  const ZListQuery = listSchema.extend({ format: z.enum(["xlsx"]).optional() });
+  const m = def.module;
+  return [
+    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: m, query: ZListQuery, handler: list }),
+    authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZId, handler: getOne }),
+    authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: create }),
+    authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: edit }),
+    authedRoute({ method: "POST", path: `${def.id}/delete/{id}`, auth: "user", module: m, params: ZId, query: ZDeleteQuery, handler: remove }),
+  ];
+}

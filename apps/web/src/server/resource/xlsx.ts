@@ -1,0 +1,35 @@
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+
+/** A cell that a spreadsheet would run as a formula is written as text (ARCHITECTURE "Exports"). */
+export function neutralise(value: unknown): unknown {
+  return typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Streams rows into an .xlsx as they come, so that a 20,000-row export never holds the whole workbook in memory.
+ * `rows` is an async iterable of pages.
+ */
+export function xlsxResponse(fileName: string, sheetName: string, headers: string[], rows: AsyncIterable<unknown[][]>): Response {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  const write = async () => {
+    const header = sheet.addRow(headers);
+    header.font = { bold: true };
+    header.commit();
+    for await (const page of rows) {
+      for (const row of page) sheet.addRow(row.map(neutralise)).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error) => stream.destroy(error as Error));
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    headers: {
+      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "content-disposition": `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "cache-control": "no-store",
+    },
+  });
+}

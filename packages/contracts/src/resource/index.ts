@@ -1,0 +1,9 @@
+export * from "./types.ts";
+export * from "./schema.ts";
+import * as academic from "./defs/academic.ts";
+import type { ResourceDef } from "./types.ts";
+
+/** Every resource definition, by API resource id. */
+export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
+  Object.values({ ...academic }).map((def) => [def.id, def]),
+);

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef, type ResourceDef } from "./types.ts";
+
+/** Spec 000 §5: dates travel as 'YYYY-MM-DD', date-times as 'YYYY-MM-DD HH:mm' (shown at UTC-5), times as 'HH:mm'. */
+export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const DATETIME_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Spec 000 §5: text inputs default to at most 10000 characters. */
+export const DEFAULT_MAX_LENGTH = 10_000;
+
+const rule = (key: string, values: Record<string, string | number> = {}) => ({ params: { key, values } });
+
+function textSchema(field: FieldDef): z.ZodType {
+  const r = field.rules ?? {};
+  let s = z.string().trim();
+  if (r.required) s = s.min(1);
+  if (r.min !== undefined) s = s.min(r.min);
+  s = s.max(r.max ?? DEFAULT_MAX_LENGTH);
+  let out: z.ZodType = r.email ? s.pipe(z.union([z.literal(""), z.email()])) : s;
+  if (r.pattern) {
+    const re = new RegExp(r.pattern);
+    out = out.refine((v) => v === "" || re.test(v as string), rule(r.patternKey ?? "format"));
+  }
+  return out;
+}
+
+function patterned(re: RegExp, key: string, required: boolean): z.ZodType {
+  const s = z.string().trim();
+  return (required ? s.min(1) : s).refine((v) => v === "" || re.test(v), rule(key));
+}
+
+function numberSchema(field: FieldDef): z.ZodType {
+  const r = field.rules ?? {};
+  let s = z.coerce.number();
+  if (r.integer || r.digits) s = s.int();
+  if (r.minValue !== undefined) s = s.min(r.minValue);
+  if (r.maxValue !== undefined) s = s.max(r.maxValue);
+  const digits = r.digits;
+  const checked = digits ? s.refine((v) => String(Math.trunc(Math.abs(v))).length === digits, rule("digits", { digits })) : s;
+  // An empty input is "no value" (then `required` speaks), not the number 0 that coercion would make of it.
+  return z.preprocess((v) => (v === "" ? undefined : v), checked);
+}
+
+/** The zod type of one field's value, before optionality. Null when the field carries no value. */
+export function fieldSchema(field: FieldDef): z.ZodType | null {
+  if (PRESENTATIONAL_TYPES.has(field.type) || UPLOAD_TYPES.has(field.type) || field.readOnly === "always") return null;
+  const required = Boolean(field.rules?.required);
+  switch (field.type) {
+    case "number":
+    case "slider":
+      return numberSchema(field);
+    case "switch":
+    case "checkbox":
+      return z.boolean();
+    case "date":
+      return patterned(DATE_RE, "date", required);
+    case "datetime":
+      return patterned(DATETIME_RE, "datetime", required);
+    case "time":
+      return patterned(TIME_RE, "time", required);
+    case "checkboxGroup":
+      return required ? z.array(z.union([z.string(), z.number()])).min(1) : z.array(z.union([z.string(), z.number()]));
+    case "select":
+    case "radio":
+    case "radioGroup":
+      if (field.multiple) return required ? z.array(z.union([z.string(), z.number()])).min(1) : z.array(z.union([z.string(), z.number()]));
+      if (field.options?.kind === "values") {
+        const allowed = field.options.values.map(String);
+        return z.union([z.string(), z.number()]).transform(String).refine((v) => (v === "" && !required) || allowed.includes(v), rule("option"));
+      }
+      return required ? z.union([z.string().min(1), z.number()]) : z.union([z.string(), z.number()]);
+    default:
+      return textSchema(field);
+  }
+}
+
+/**
+ * The schema of a create or edit body, used by the server and by the form (react-hook-form's zodResolver).
+ * Unknown fields are dropped; on edit a rich-text field sent as null means "unchanged" (spec 000 §7).
+ */
+export function recordSchema(def: ResourceDef, mode: "create" | "edit"): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of def.fields) {
+    if (field.readOnly === "create" && mode === "edit") continue;
+    const base = fieldSchema(field);
+    if (!base) continue;
+    const required = Boolean(field.rules?.required);
+    // On edit a field may be left out (unchanged), but a required one may not be emptied; a rich-text field sent
+    // as null is unchanged too.
+    if (!required) shape[field.name] = base.nullable().optional();
+    else if (mode === "create") shape[field.name] = base;
+    else shape[field.name] = field.type === "editor" ? base.nullable().optional() : base.optional();
+  }
+  return z.object(shape);
+}
+
+/** The query of `{resource}/get/`: paging, search, parent, pick/print, and the definition's filter fields. */
+export function listQuerySchema(def: ResourceDef): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {
+    PageSize: z.coerce.number().int().min(1).max(10_000).default(def.pageSize),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    filterBy: z.string().max(100).optional(),
+    filter: z.string().max(200).optional(),
+    parentId: z.string().max(100).optional(),
+    pick: z.enum(["true", "false"]).optional(),
+    print: z.enum(["true", "false"]).optional(),
+    count: z.enum(["true", "false"]).optional(),
+  };
+  for (const f of def.filters ?? []) {
+    const flag = f.type === "switch" || f.type === "checkbox";
+    const base = flag ? z.enum(["true", "false"]).transform((v) => v === "true") : fieldSchema({ ...f, rules: { ...f.rules, required: false } });
+    if (base) shape[f.name] = z.preprocess((v) => (v === "" ? undefined : v), base.optional());
+  }
+  return z.object(shape);
+}
+
+export function labelKeyOf(def: Pick<ResourceDef, "id">) {
+  return (field: string) => `resources.${def.id}.fields.${field}`;
+}

@@ -1,0 +1,148 @@
+/**
+ * A resource definition drives both the generic API (server/resource) and the generic module screen: one
+ * definition and one Prisma model make a list-and-edit module (spec 000 §2.6-2.8, §7 "Generic module screen").
+ * Visible texts are not here: labels live in messages/*.json under `resources.<id>` (title, fields.<name>,
+ * options.<field>.<value>, groups.<key>, hints.<name>).
+ */
+
+/** The spec's field types (000 §2.8). Presentational ones (label, button, separator, alert, embed) carry no value. */
+export const FIELD_TYPES = [
+  "text",
+  "textarea",
+  "password",
+  "select",
+  "date",
+  "time",
+  "datetime",
+  "number",
+  "tel",
+  "hidden",
+  "label",
+  "image",
+  "button",
+  "switch",
+  "file",
+  "dropzone",
+  "embed",
+  "tag",
+  "checkbox",
+  "checkboxGroup",
+  "radio",
+  "radioGroup",
+  "editor",
+  "slider",
+  "separator",
+  "alert",
+  "sortable",
+  "custom",
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const PRESENTATIONAL_TYPES: ReadonlySet<FieldType> = new Set(["label", "button", "separator", "alert", "embed"]);
+/** Types whose value is a file reference set by the upload call, never by create/edit. */
+export const UPLOAD_TYPES: ReadonlySet<FieldType> = new Set(["image", "file", "dropzone"]);
+
+export interface FieldRules {
+  required?: boolean;
+  email?: boolean;
+  /** Text length limits (spec messages 'may not be greater than :max characters'). Default max 10000. */
+  min?: number;
+  max?: number;
+  /** Numeric value limits. */
+  minValue?: number;
+  maxValue?: number;
+  integer?: boolean;
+  /** Exactly this many digits (period ids: 6). */
+  digits?: number;
+  /** A regular expression the text must match; `patternKey` names its message under `validation`. */
+  pattern?: string;
+  patternKey?: string;
+  /** Allowed file extensions (spec 'ext' rule), checked on the server by content too. */
+  ext?: string[];
+  /** Upload size limit in bytes (image: 2 MB). */
+  maxBytes?: number;
+  /** Dropzone: at most this many files (default 1). */
+  maxFiles?: number;
+}
+
+/** Where a select's options come from: a fixed list (labels in messages) or another resource's pick list. */
+export type OptionSource =
+  | { kind: "values"; values: readonly (string | number)[] }
+  | { kind: "resource"; resource: string; query?: Record<string, string>; dependsOn?: string; dependsParam?: string };
+
+export interface FieldDef {
+  name: string;
+  type: FieldType;
+  rules?: FieldRules;
+  options?: OptionSource;
+  /** For select/checkboxGroup: several values. */
+  multiple?: boolean;
+  /** "create": editable only when creating (e.g. a period's ID); "always": shown, never sent. */
+  readOnly?: "create" | "always";
+  /** The field follows this module's write right instead of the screen's (spec 000 §6). */
+  module?: string;
+  default?: string | number | boolean | null;
+  /** Key of the layout group (tab, wizard step, fieldset or collapsible) the field sits in. */
+  group?: string;
+  /** Hidden while another field has this value (the relatives' deceased switch). */
+  hiddenWhen?: { field: string; equals: string | number | boolean };
+  /** Grid width of the field in the form. */
+  span?: "full" | "half";
+  /** Images: resized to fit this box before upload. */
+  maxSize?: { width: number; height: number };
+  /** number/slider step; time/datetime step in minutes (default 60). */
+  step?: number;
+}
+
+export type CellKind = "text" | "bool" | "date" | "datetime" | "decimal" | "chip" | "image" | "progress" | "checkbox" | "number";
+
+export interface ColumnDef {
+  field: string;
+  kind?: CellKind;
+  /** chip: value → colour token (primary, success, warning, danger, info, muted). */
+  colors?: Record<string, string>;
+  /** chip/text of a select field: show the option label instead of the raw value. */
+  optionsOf?: string;
+  align?: "start" | "end" | "center";
+}
+
+export type ResourceAction = "create" | "edit" | "delete" | "print" | "export" | "import" | "search";
+
+export interface LayoutDef {
+  kind: "plain" | "collapsible" | "wizard" | "tabs" | "fieldsets";
+  groups: readonly string[];
+}
+
+export interface ResourceDef {
+  /** The API resource: `{id}/get`, `{id}/create` … */
+  id: string;
+  /** The menu module whose read/write rights guard it (usually the same as id). */
+  module: string;
+  /** The record key: `ID` in the API; integer ids are generated unless `keyInput` lets the user type it (periods). */
+  keyType: "int" | "string";
+  keyInput?: boolean;
+  fields: readonly FieldDef[];
+  layout?: LayoutDef;
+  columns: readonly ColumnDef[];
+  /** Fields of the filter form, sent as query parameters of `get`. */
+  filters?: readonly FieldDef[];
+  /** Fields searched by `filterBy=…&filter=…` and by the search box (case-insensitive contains). */
+  search?: readonly string[];
+  /** Rows per page (spec: 40 by default, groups 50, notifications 10). */
+  pageSize: number;
+  /** Pick-list shape (spec 000 §2.8: ID, name, img, desc): which fields make the name, image and description. */
+  pick: { name: readonly string[]; img?: string; desc?: string };
+  /** A sub-grid's parent: `?parentId=` fills this field. */
+  parent?: { field: string; resource: string };
+  /** Default order of the list. */
+  orderBy?: readonly { field: string; dir: "asc" | "desc" }[];
+  actions: readonly ResourceAction[];
+  /** Row icons shown inline before the rest go to a menu (spec 000 §2.6: "a configured number"). */
+  inlineActions?: number;
+  /** Sub-grids opened from a row, by resource id. */
+  children?: readonly string[];
+}
+
+export function defineResource<const T extends ResourceDef>(def: T): T {
+  return def;
+}

@@ -16,6 +16,11 @@ export const TENANT_MODELS = new Set([
   "superSection",
   "section",
   "auditLog",
+  "kinship",
+  "sectionMember",
+  "activity",
+  "activityPart",
+  "activityMaster",
 ]);
 
 const WHERE_OPERATIONS = new Set([

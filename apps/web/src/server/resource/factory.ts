@@ -24,6 +24,8 @@ interface Delegate {
 export interface ResourceRules {
   /** Checks and fills a record before it is written; throw AppError to refuse. */
   beforeSave?(tx: Prisma.TransactionClient, data: Row, ctx: AuthedContext, id: number | string | null): Promise<void>;
+  /** Writes what the record's virtual fields stand for (a membership, a sign-in …), in the same transaction. */
+  afterSave?(tx: Prisma.TransactionClient, id: number | string, virtual: Row, ctx: AuthedContext): Promise<void>;
 }
 
 export interface ResourceServer {
@@ -34,8 +36,14 @@ export interface ResourceServer {
   include?: Record<string, unknown>;
   /** Display-only fields of a row (parentName, count …). */
   display?(record: Row): Row;
+  /** Display fields that need one more query for a whole page of rows (names of people kept as plain ids). */
+  decorate?(db: Db, rows: Row[]): Promise<void>;
   /** Filters that are not a plain column of the model, by query name. */
   filterWhere?: Record<string, (value: unknown) => Row>;
+  /** Rows of the model that belong to this resource (students are users of type 2) and what a new one gets. */
+  scope?: { where: Row; data?: Row };
+  /** Form fields that are not columns of the model; they reach rules.afterSave. */
+  virtual?: readonly string[];
   rules?: ResourceRules;
 }
 
@@ -67,6 +75,8 @@ export function createResource(server: ResourceServer): Route[] {
   const editSchema = recordSchema(def, "edit");
   const orderBy = [...(def.orderBy ?? []).map((o) => ({ [o.field === "ID" ? "id" : o.field]: o.dir })), { id: "asc" }];
   const filterNames = new Set((def.filters ?? []).map((f) => f.name));
+  const virtual = new Set(server.virtual ?? []);
+  const scoped = (w: Row): Row => (server.scope ? { AND: [server.scope.where, w] } : w);
 
   const toRow = (record: Row): Row => {
     const row: Row = { ID: record.id };
@@ -95,7 +105,7 @@ export function createResource(server: ResourceServer): Route[] {
       );
       and.push({ OR: or });
     }
-    return and.length ? { AND: and } : {};
+    return scoped(and.length ? { AND: and } : {});
   }
 
   async function list(ctx: AuthedContext & { query: Row }): Promise<Reply> {
@@ -107,7 +117,7 @@ export function createResource(server: ResourceServer): Route[] {
     const page = Number(q.page);
     const records = await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include });
     const more = records.length > size;
-    const rows = records.slice(0, size).map(toRow);
+    const rows = await rowsOf(ctx.db, records.slice(0, size));
     if (q.pick === "true") {
       const Results = rows.map((r) => ({
         ID: r.ID,
@@ -126,10 +136,16 @@ export function createResource(server: ResourceServer): Route[] {
     return { data: { Results: rows, RowCount, PageCount } };
   }
 
-  async function* pages(model: Delegate, w: Row): AsyncGenerator<Row[]> {
+  async function rowsOf(db: Db, records: Row[]): Promise<Row[]> {
+    const rows = records.map(toRow);
+    await server.decorate?.(db, rows);
+    return rows;
+  }
+
+  async function* pages(db: Db, model: Delegate, w: Row): AsyncGenerator<Row[]> {
     for (let skip = 0; skip < EXPORT_LIMIT; skip += PRINT_PAGE) {
       const batch = await model.findMany({ where: w, orderBy, skip, take: PRINT_PAGE, include: server.include });
-      yield batch.map(toRow);
+      yield await rowsOf(db, batch);
       if (batch.length < PRINT_PAGE) return;
     }
   }
@@ -140,41 +156,47 @@ export function createResource(server: ResourceServer): Route[] {
       const title = ctx.t(`resources.${def.id}.title`);
       const headers = columns.map((c) => ctx.t(`resources.${def.id}.fields.${c}`));
       const values = (async function* () {
-        for await (const batch of pages(model, w)) yield batch.map((r) => columns.map((c) => r[c] ?? null));
+        for await (const batch of pages(ctx.db, model, w)) yield batch.map((r) => columns.map((c) => r[c] ?? null));
       })();
       return { data: null, response: xlsxResponse(`${title}.xlsx`, title, headers, values) };
     }
     const Results: Row[] = [];
-    for await (const batch of pages(model, w)) Results.push(...batch);
+    for await (const batch of pages(ctx.db, model, w)) Results.push(...batch);
     return { data: { Results, RowCount: Results.length, PageCount: 1 } };
   }
 
   async function getOne(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
-    const record = await delegateOf(ctx.db, server.model).findFirst({ where: { id: parseKey(def, ctx.params.id) }, include: server.include });
+    const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: parseKey(def, ctx.params.id) }), include: server.include });
     if (!record) throw notFound();
-    return { data: toRow(record) };
+    return { data: (await rowsOf(ctx.db, [record]))[0] };
   }
 
-  function toData(values: Row): Row {
+  function split(values: Row): { data: Row; extra: Row } {
     const data: Row = {};
+    const extra: Row = {};
     for (const [name, value] of Object.entries(values)) {
       const field = fieldByName.get(name);
       if (!field || value === undefined) continue;
+      if (virtual.has(name)) {
+        extra[name] = toDb(field, value);
+        continue;
+      }
       // Spec 000 §7: an unchanged rich-text field is sent as null on edit.
       if (field.type === "editor" && value === null) continue;
       data[name === "ID" ? "id" : name] = toDb(field, value);
     }
-    return data;
+    return { data, extra };
   }
 
   async function create(ctx: AuthedContext & { body: Row; query: Row }): Promise<Reply> {
     const input = { ...ctx.body };
     if (def.parent && ctx.query.parentId !== undefined) input[def.parent.field] ??= ctx.query.parentId;
     for (const f of def.fields) if (input[f.name] === undefined && f.default !== undefined) input[f.name] = f.default;
-    const data = toData(validate(createSchema, input, ctx, def) as Row);
+    const { data, extra } = split(validate(createSchema, input, ctx, def) as Row);
     const id = await ctx.db.$transaction(async (tx) => {
       await server.rules?.beforeSave?.(tx, data, ctx, null);
-      const created = await delegateOf(tx, server.model).create({ data });
+      const created = await delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } });
+      await server.rules?.afterSave?.(tx, created.id as number, extra, ctx);
       await audit(tx, ctx, def.module, "create", created.id);
       return created.id;
     });
@@ -183,11 +205,12 @@ export function createResource(server: ResourceServer): Route[] {
 
   async function edit(ctx: AuthedContext & { body: Row; params: { id: string } }): Promise<Reply> {
     const id = parseKey(def, ctx.params.id);
-    const data = toData(validate(editSchema, ctx.body, ctx, def) as Row);
+    const { data, extra } = split(validate(editSchema, ctx.body, ctx, def) as Row);
     await ctx.db.$transaction(async (tx) => {
       await server.rules?.beforeSave?.(tx, data, ctx, id);
-      const { count } = await delegateOf(tx, server.model).updateMany({ where: { id }, data });
+      const { count } = await delegateOf(tx, server.model).updateMany({ where: scoped({ id }), data });
       if (count === 0) throw notFound();
+      await server.rules?.afterSave?.(tx, id, extra, ctx);
       await audit(tx, ctx, def.module, "edit", id);
     });
     return { data: { ID: id }, msgKey: "api.saved" };
@@ -197,7 +220,7 @@ export function createResource(server: ResourceServer): Route[] {
     if (ctx.query.confirm !== "true") throw new AppError(-1, "api.confirmDelete", 400);
     const id = parseKey(def, ctx.params.id);
     await ctx.db.$transaction(async (tx) => {
-      const { count } = await delegateOf(tx, server.model).deleteMany({ where: { id } });
+      const { count } = await delegateOf(tx, server.model).deleteMany({ where: scoped({ id }) });
       if (count === 0) throw notFound();
       await audit(tx, ctx, def.module, "delete", id);
     });

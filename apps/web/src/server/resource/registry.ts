@@ -1,11 +1,36 @@
 import { RESOURCES } from "@pizarra/contracts";
 import type { Route } from "../http/route.ts";
 import { periodRules } from "../modules/academic/period-rules.ts";
+import { activityPartRules, subjectRules } from "../modules/academic/subject-rules.ts";
+import { staffRules } from "../modules/people/staff-rules.ts";
+import { sectionMemberRules, studentRules } from "../modules/people/student-rules.ts";
 import { createResource, type ResourceServer } from "./factory.ts";
 
 type Row = Record<string, unknown>;
+type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];
 const nameOf = (relation: unknown) => (relation as { name?: string } | null)?.name ?? null;
 const countOf = (record: Row, relation: string) => ((record._count as Row | undefined)?.[relation] as number | undefined) ?? 0;
+const fullName = (u: { name?: string | null; last?: string | null; last2?: string | null } | null | undefined) =>
+  u ? [u.last, u.last2, u.name].filter(Boolean).join(" ") : null;
+
+/** Fills `target` on each row with the full name of the user whose id is in `source`, in one query. */
+function namesOf(source: string, target: string) {
+  return async (db: Db, rows: Row[]) => {
+    const ids = [...new Set(rows.map((r) => r[source]).filter((v): v is number => typeof v === "number"))];
+    if (ids.length === 0) return;
+    const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, last: true, last2: true } });
+    const byId = new Map(users.map((u) => [u.id, fullName(u)]));
+    for (const row of rows) row[target] = byId.get(row[source] as number) ?? null;
+  };
+}
+
+const latestSection = {
+  sections: {
+    orderBy: { id: "desc" },
+    take: 1,
+    select: { section: { select: { id: true, name: true, parentId: true, superSection: { select: { name: true } } } } },
+  },
+};
 
 /** Every resource served by the generic factory: a definition from contracts plus its Prisma model. */
 export const RESOURCE_SERVERS: ResourceServer[] = [
@@ -25,9 +50,97 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
   {
     def: RESOURCES.admSection!,
     model: "section",
-    include: { superSection: { select: { name: true, periodId: true } } },
-    display: (r) => ({ parentName: nameOf(r.superSection), periodId: (r.superSection as Row | null)?.periodId ?? null, count: 0 }),
+    include: { superSection: { select: { name: true, periodId: true } }, _count: { select: { members: true } } },
+    display: (r) => ({ parentName: nameOf(r.superSection), periodId: (r.superSection as Row | null)?.periodId ?? null, count: countOf(r, "members") }),
     filterWhere: { periodId: (value) => ({ superSection: { periodId: Number(value) } }) },
+  },
+  {
+    def: RESOURCES.admSectionMembers!,
+    model: "sectionMember",
+    include: { user: { select: { name: true, last: true, last2: true, externalId: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } },
+    display: (r) => {
+      const section = r.section as { name: string; superSection: { name: string } };
+      return {
+        studentName: fullName(r.user as Row),
+        externalId: (r.user as Row).externalId,
+        sectionName: `${section.superSection.name} ${section.name}`,
+        sectionId: r.sectionId,
+        userId: r.userId,
+      };
+    },
+    rules: sectionMemberRules,
+  },
+  {
+    def: RESOURCES.admStudent!,
+    model: "user",
+    scope: { where: { type: 2 }, data: { type: 2 } },
+    include: latestSection,
+    virtual: ["superSectionId", "sectionId"],
+    display: (r) => {
+      const section = (r.sections as { section: { id: number; name: string; parentId: number; superSection: { name: string } } }[])[0]?.section;
+      return {
+        sectionId: section?.id ?? null,
+        superSectionId: section?.parentId ?? null,
+        sectionName: section ? `${section.superSection.name} ${section.name}` : null,
+      };
+    },
+    filterWhere: {
+      sectionId: (value) => ({ sections: { some: { sectionId: Number(value) } } }),
+      superSectionId: (value) => ({ sections: { some: { section: { parentId: Number(value) } } } }),
+    },
+    rules: studentRules,
+  },
+  {
+    def: RESOURCES.admRelatives!,
+    model: "user",
+    scope: { where: { type: 1 }, data: { type: 1 } },
+    include: { _count: { select: { dependants: true } } },
+    display: (r) => ({ dependants: countOf(r, "dependants") }),
+  },
+  {
+    def: RESOURCES.admStaff!,
+    model: "user",
+    scope: { where: { type: { in: [4, 5] } } },
+    include: { memberships: { take: 1, orderBy: { groupId: "asc" }, select: { group: { select: { id: true, name: true } } } } },
+    virtual: ["groupId", "pass"],
+    display: (r) => {
+      const group = (r.memberships as { group: { id: number; name: string } }[])[0]?.group;
+      return { groupId: group?.id ?? null, groupName: group?.name ?? null, canSignIn: r.accountId !== null };
+    },
+    rules: staffRules,
+  },
+  { def: RESOURCES.admUser!, model: "user" },
+  {
+    def: RESOURCES.admUserGroup!,
+    model: "userGroup",
+    include: { _count: { select: { members: true } } },
+    display: (r) => ({ members: countOf(r, "members") }),
+  },
+  {
+    def: RESOURCES.admSubject!,
+    model: "activity",
+    include: { _count: { select: { parts: true } } },
+    display: (r) => ({ gradeCount: (r.superSections as number[]).length, partCount: countOf(r, "parts") }),
+    decorate: namesOf("owner", "ownerName"),
+    filterWhere: { superSectionId: (value) => ({ superSections: { has: Number(value) } }) },
+    rules: subjectRules,
+  },
+  {
+    def: RESOURCES.admActivityParts!,
+    model: "activityPart",
+    include: { section: { select: { name: true, superSection: { select: { name: true } } } } },
+    display: (r) => {
+      const section = r.section as { name: string; superSection: { name: string } };
+      return { sectionName: `${section.superSection.name} ${section.name}`, activityId: r.activityId };
+    },
+    decorate: namesOf("masterId", "masterName"),
+    rules: activityPartRules,
+  },
+  {
+    def: RESOURCES.admActivityMasters!,
+    model: "activityMaster",
+    include: { user: { select: { name: true, last: true, last2: true } } },
+    display: (r) => ({ userName: fullName(r.user as Row), activityId: r.activityId }),
   },
 ];
 

@@ -29,6 +29,7 @@ export function parseDate(text: string): Date {
 /** An API value of a field → the value stored by Prisma (empty text → null). */
 export function toDb(field: FieldDef, value: unknown): unknown {
   if (value === undefined) return undefined;
+  if (Array.isArray(value)) return value.map((v) => toDb(field, v));
   if (value === null || value === "") return null;
   switch (field.type) {
     case "date":

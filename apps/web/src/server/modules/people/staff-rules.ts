@@ -1,0 +1,39 @@
+import bcrypt from "bcryptjs";
+import { BCRYPT_COST, type Prisma } from "@pizarra/db";
+import { AppError, notFound } from "../../http/app-error.ts";
+import type { AuthedContext } from "../../http/context.ts";
+import type { ResourceRules } from "../../resource/factory.ts";
+
+/**
+ * Staff: `groupId` is the person's permission group (their memberships become exactly that group); `pass` gives
+ * them a sign-in with their e-mail. An e-mail that already signs in elsewhere is linked, but its password can only
+ * be set from a school that is its only one: no school can change how a person signs in to another.
+ */
+async function setGroup(tx: Prisma.TransactionClient, userId: number, groupId: number) {
+  const group = await tx.userGroup.findFirst({ where: { id: groupId }, select: { id: true } });
+  if (!group) throw notFound();
+  await tx.userGroupMember.deleteMany({ where: { userId, groupId: { not: groupId } } });
+  await tx.userGroupMember.upsert({ where: { groupId_userId: { groupId, userId } }, create: { groupId, userId }, update: {} });
+}
+
+async function setSignIn(tx: Prisma.TransactionClient, userId: number, password: string, ctx: AuthedContext) {
+  const user = await tx.user.findFirst({ where: { id: userId }, select: { mail: true, accountId: true } });
+  if (!user?.mail) throw notFound();
+  const email = user.mail.toLowerCase();
+  // Accounts are shared by schools: looked up with the unscoped client, changed only when this school alone uses it.
+  const account = await ctx.system.account.findUnique({ where: { email }, include: { users: { select: { tenantId: true } } } });
+  const elsewhere = account?.users.some((u) => u.tenantId !== ctx.user.tenantId) ?? false;
+  if (elsewhere) throw new AppError(-409, "api.accountElsewhere", 409);
+  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+  const saved = account
+    ? await tx.account.update({ where: { id: account.id }, data: { passwordHash } })
+    : await tx.account.create({ data: { email, passwordHash } });
+  await tx.user.updateMany({ where: { id: userId }, data: { accountId: saved.id } });
+}
+
+export const staffRules: ResourceRules = {
+  async afterSave(tx, id, virtual, ctx) {
+    if (typeof virtual.groupId === "number") await setGroup(tx, Number(id), virtual.groupId);
+    if (typeof virtual.pass === "string" && virtual.pass !== "") await setSignIn(tx, Number(id), virtual.pass, ctx);
+  },
+};

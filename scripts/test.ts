@@ -67,7 +67,7 @@ try {
   await createDatabaseIfMissing(server.adminUrl, E2E);
   await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl(E2E) });
   const e2eDb = createDb(databaseUrl(E2E), 2);
-  if ((await e2eDb.tenant.count()) === 0) await seedDemo(e2eDb);
+  if ((await e2eDb.tenant.count()) === 0) await seedDemo(e2eDb, { school: true });
   await e2eDb.$disconnect();
   web = await startWeb(E2E_PORT, { DATABASE_URL: databaseUrl(E2E), ALLOW_DEV_SECRET: "1", AUTH_TOKEN_TTL: "1h" });
 

@@ -8,7 +8,7 @@ try {
   if ((await db.tenant.count()) > 0) {
     console.log("Demo school already present: seed skipped.");
   } else {
-    await seedDemo(db);
+    await seedDemo(db, { school: true });
     console.log(`Demo school seeded. Accounts (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email}  ${a.role}`);
   }

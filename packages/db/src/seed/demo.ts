@@ -1,4 +1,5 @@
 import type { Db } from "../client.ts";
+import { seedSchool } from "./school.ts";
 import { seedStaff, seedTenant } from "./tenant.ts";
 
 export const DEMO_PASSWORD = "pizarra";
@@ -19,8 +20,11 @@ export const DEMO_GROUPS = {
   en: { admins: "Administration", teachers: "Teachers", secretaries: "Office" },
 };
 
-/** The demo school of the README: two tenants, so that the tenant selector shows and isolation can be seen. */
-export async function seedDemo(db: Db) {
+/**
+ * The demo school of the README: two tenants, so that the tenant selector shows and isolation can be seen. With
+ * `school`, each gets its people, grades, sections and subjects (tests of sign-in and permissions do without).
+ */
+export async function seedDemo(db: Db, { school = false }: { school?: boolean } = {}) {
   const groupsFor = (names: { admins: string; teachers: string; secretaries: string }) => [
     { name: names.admins, read: "*" as const, write: "*" as const },
     { name: names.teachers, read: TEACHER_READ, write: TEACHER_WRITE },
@@ -47,18 +51,20 @@ export async function seedDemo(db: Db) {
     name: "Ana",
     last: "Administradora",
     roleCode: 100,
+    cel: "987000001",
     tag: "Admin",
     memberships: [
       { tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.admins]!] },
       { tenantId: norte.tenantId, groupIds: [norte.groupIds[DEMO_GROUPS.en.admins]!] },
     ],
   });
-  await seedStaff(db, {
+  const teacher = await seedStaff(db, {
     email: "docente@pizarra.demo",
     password: DEMO_PASSWORD,
     name: "Diego",
     last: "Docente",
     roleCode: 5,
+    cel: "987000002",
     type: 5,
     tag: "Docente",
     memberships: [{ tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.teachers]!] }],
@@ -69,8 +75,13 @@ export async function seedDemo(db: Db) {
     name: "Sara",
     last: "Secretaria",
     roleCode: 10,
+    cel: "987000003",
     tag: "Secretaría",
     memberships: [{ tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.secretaries]!] }],
   });
+  if (school) {
+    await seedSchool(db, colegio.tenantId, teacher.userIds[colegio.tenantId]!);
+    await seedSchool(db, norte.tenantId, null, { students: 60, teachers: 6, staff: 2 });
+  }
   return { colegio, norte };
 }

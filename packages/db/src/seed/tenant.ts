@@ -66,6 +66,7 @@ export interface StaffSpec {
   name: string;
   last: string;
   roleCode: number;
+  cel: string;
   type?: number;
   tag?: string;
   /** tenant id → group ids the person belongs to there. */
@@ -86,6 +87,7 @@ export async function seedStaff(db: Db, spec: StaffSpec) {
           name: spec.name,
           last: spec.last,
           mail: spec.email.toLowerCase(),
+          cel: spec.cel,
           roleCode: spec.roleCode,
           type: spec.type ?? 4,
           tag: spec.tag ?? null,

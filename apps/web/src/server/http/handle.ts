@@ -91,6 +91,11 @@ function toResponse(error: unknown, ctx: BaseContext): Response {
     if (error.code === "P2003") return toResponse(new AppError(-409, "api.inUse", 409), ctx);
   }
   if (isUnavailable(error)) return toResponse(new AppError(-503, "api.unavailable", 503), ctx);
+  if (error instanceof Prisma.PrismaClientValidationError) {
+    // A query the schemas let through but the database layer refused: the caller gets a clean refusal, we a log line.
+    console.error("Query refused by Prisma", error.message);
+    return toResponse(new AppError(-400, "api.badRequest", 400), ctx);
+  }
   console.error("Unhandled API error", error);
   const msg = ctx.t("api.internal");
   return envelope(500, { status: -500, msg, data: null, Message: msg });

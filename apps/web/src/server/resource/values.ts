@@ -36,11 +36,17 @@ export function toDb(field: FieldDef, value: unknown): unknown {
       return parseDate(String(value));
     case "datetime":
       return parseDateTime(String(value));
+    case "number":
+    case "slider":
+      return Number(value);
     case "select":
     case "radio":
     case "radioGroup":
-      // Resource pick lists carry integer ids; fixed value lists stay as given.
-      return field.options?.kind === "resource" && /^-?\d+$/.test(String(value)) ? Number(value) : value;
+    case "checkboxGroup": {
+      // Pick lists carry integer ids; a fixed list keeps the type of its own values (status 10, gender "F").
+      const numeric = field.options?.kind === "resource" || typeof (field.options?.kind === "values" && field.options.values[0]) === "number";
+      return numeric && /^-?\d+$/.test(String(value)) ? Number(value) : value;
+    }
     default:
       return value;
   }

@@ -20,13 +20,13 @@ export interface CallResult<T = unknown> {
  * An API test file's harness: its own database copied from the migrated template, seeded with the demo school,
  * and a `call` that goes through the real route handler (wrapper, router, tenant-scoped client, PostgreSQL).
  */
-export function apiHarness() {
+export function apiHarness({ school = false }: { school?: boolean } = {}) {
   const state: { database?: TestDatabase; demo?: Awaited<ReturnType<typeof seedDemo>> } = {};
 
   beforeAll(async () => {
     state.database = await createTestDatabase();
     process.env.DATABASE_URL = state.database.url;
-    state.demo = await seedDemo(state.database.db);
+    state.demo = await seedDemo(state.database.db, { school });
   });
   afterAll(async () => {
     const { getDb } = await import("@pizarra/db");

@@ -1,0 +1,158 @@
+import type { Db } from "../client.ts";
+import { forTenant } from "../tenant.ts";
+
+/** A small deterministic generator (mulberry32), so that every demo school is the same school. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
+}
+
+const GIRLS = ["Valentina", "Camila", "Sofía", "Lucía", "Mariana", "Isabella", "Daniela", "Fernanda", "Gabriela", "Ximena", "Renata", "Antonella", "Luciana", "Micaela", "Alessandra", "Andrea", "Paula", "Carla", "Julia", "Emilia"];
+const BOYS = ["Mateo", "Santiago", "Sebastián", "Diego", "Thiago", "Nicolás", "Gabriel", "Joaquín", "Adrián", "Leonardo", "Rodrigo", "Alejandro", "Daniel", "Lucas", "Samuel", "Emiliano", "Bruno", "Gael", "Fabricio", "Martín"];
+const SURNAMES = ["García", "Rodríguez", "Quispe", "Flores", "Sánchez", "Ramírez", "Torres", "Mendoza", "Rojas", "Vargas", "Castillo", "Chávez", "Huamán", "Díaz", "Gutiérrez", "Espinoza", "Ramos", "Salazar", "Vega", "Paredes", "Cárdenas", "Morales", "Ortiz", "Silva", "Reyes", "Córdova", "Aguilar", "Medina", "Herrera", "Palacios"];
+
+/** Inicial to 5.º de secundaria, with the subjects of each level. */
+const LEVELS = [
+  { level: "Inicial", grades: ["Inicial 5 años"], subjects: ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Psicomotricidad"] },
+  { level: "Primaria", grades: ["1.º de primaria", "2.º de primaria", "3.º de primaria", "4.º de primaria", "5.º de primaria", "6.º de primaria"], subjects: ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Arte y Cultura", "Educación Física", "Inglés", "Educación Religiosa"] },
+  { level: "Secundaria", grades: ["1.º de secundaria", "2.º de secundaria", "3.º de secundaria", "4.º de secundaria", "5.º de secundaria"], subjects: ["Comunicación", "Matemática", "Ciencias Sociales", "Ciencia y Tecnología", "Desarrollo Personal", "Arte y Cultura", "Educación Física", "Inglés", "Educación para el Trabajo", "Educación Religiosa"] },
+] as const;
+
+export interface SchoolSize {
+  students: number;
+  teachers: number;
+  staff: number;
+}
+
+/**
+ * A realistic school for the demo (issue 3): the previous and the current period, 12 grades from inicial to
+ * 5.º de secundaria with 2-3 sections each, students with their guardians, teachers and staff, and the subjects of
+ * each grade taught in every section. `teacherUserId` (the demo teacher) gets classes of their own.
+ */
+export async function seedSchool(db: Db, tenantId: number, teacherUserId: number | null, size: SchoolSize = { students: 600, teachers: 30, staff: 10 }) {
+  const rnd = random(20260301 + tenantId);
+  const t = forTenant(db, tenantId);
+  const periods = [
+    { id: 202501, name: "Año escolar 2025", from: "2025-03-03", to: "2025-12-19", current: false, closed: true },
+    { id: 202601, name: "Año escolar 2026", from: "2026-03-02", to: "2026-12-18", current: true, closed: false },
+  ];
+  await t.period.createMany({
+    data: periods.map((p) => ({
+      id: p.id,
+      name: p.name,
+      from: new Date(`${p.from}T00:00:00Z`),
+      to: new Date(`${p.to}T00:00:00Z`),
+      current: p.current,
+      closed: p.closed,
+      showGradesFrom: new Date(`${p.to}T13:00:00Z`),
+      showGradesOnline: p.closed,
+    })),
+  });
+
+  const person = (gender: "M" | "F") => ({
+    name: rnd.pick(gender === "F" ? GIRLS : BOYS),
+    last: rnd.pick(SURNAMES),
+    last2: rnd.pick(SURNAMES),
+    gender,
+  });
+  const staff = await t.user.createManyAndReturn({
+    data: Array.from({ length: size.teachers + size.staff }, (_, i) => {
+      const p = person(rnd.next() < 0.6 ? "F" : "M");
+      return { ...p, type: i < size.teachers ? 5 : 4, mail: `personal${i + 1}@colegio.demo`, cel: `9${String(10_000_000 + i * 7919).slice(0, 8)}`, externalId: `P${String(i + 1).padStart(4, "0")}` };
+    }),
+    select: { id: true, type: true },
+  });
+  const teachers = [...(teacherUserId ? [teacherUserId] : []), ...staff.filter((s) => s.type === 5).map((s) => s.id)];
+
+  const sectionsByPeriod = new Map<number, { id: number; gradeIndex: number }[]>();
+  let gradeIndex = 0;
+  const gradeRows: { periodId: number; name: string; groupBy: string; sort: number; subjects: readonly string[]; index: number }[] = [];
+  for (const period of periods) {
+    gradeIndex = 0;
+    for (const level of LEVELS) for (const name of level.grades) gradeRows.push({ periodId: period.id, name, groupBy: level.level, sort: gradeIndex, subjects: level.subjects, index: gradeIndex++ });
+  }
+  const grades = await t.superSection.createManyAndReturn({
+    data: gradeRows.map(({ periodId, name, groupBy, sort }) => ({ periodId, name, groupBy, sort })),
+    select: { id: true, periodId: true, sort: true },
+  });
+  const sectionCount = grades.map(() => rnd.int(2, 3));
+  const sections = await t.section.createManyAndReturn({
+    data: grades.flatMap((g, i) =>
+      Array.from({ length: sectionCount[i]! }, (_, s) => ({ parentId: g.id, name: "ABC"[s]!, maxMembers: 30, color: ["blue", "green", "orange"][s]!, entranceTime: "07:45", leaveTime: g.sort < 3 ? "12:30" : "14:30" })),
+    ),
+    select: { id: true, parentId: true },
+  });
+  for (const g of grades) {
+    const list = sectionsByPeriod.get(g.periodId) ?? [];
+    list.push(...sections.filter((s) => s.parentId === g.id).map((s) => ({ id: s.id, gradeIndex: g.sort })));
+    sectionsByPeriod.set(g.periodId, list);
+  }
+
+  // Students, spread over the current period's sections; those above the first grade were one grade lower last year.
+  const current = sectionsByPeriod.get(202601)!;
+  const previous = sectionsByPeriod.get(202501)!;
+  const students = await t.user.createManyAndReturn({
+    data: Array.from({ length: size.students }, (_, i) => {
+      const p = person(rnd.next() < 0.5 ? "F" : "M");
+      const grade = current[i % current.length]!.gradeIndex;
+      const year = 2023 - grade;
+      return {
+        ...p,
+        type: 2,
+        status: 10,
+        enrolled: true,
+        externalId: `A${String(i + 1).padStart(5, "0")}`,
+        mail: `alumno${i + 1}@colegio.demo`,
+        birthday: new Date(Date.UTC(year, rnd.int(0, 11), rnd.int(1, 28))),
+        documenttype: "DNI",
+        documentnumber: String(70_000_000 + i * 37),
+        consentEmail: true,
+        consentImagesAuth: rnd.next() < 0.8,
+      };
+    }),
+    select: { id: true, last: true, last2: true },
+  });
+  await t.sectionMember.createMany({
+    data: students.flatMap((s, i) => {
+      const here = current[i % current.length]!;
+      const before = here.gradeIndex > 0 ? previous.filter((p) => p.gradeIndex === here.gradeIndex - 1) : [];
+      return [{ sectionId: here.id, userId: s.id }, ...(before.length ? [{ sectionId: rnd.pick(before).id, userId: s.id }] : [])];
+    }),
+  });
+
+  // Guardians: a mother and, for most, a father, named after the child's surnames.
+  const guardianRows = students.flatMap((s, i) => [
+    { student: s.id, kind: 0, data: { name: rnd.pick(GIRLS), last: s.last2 ?? rnd.pick(SURNAMES), last2: rnd.pick(SURNAMES), gender: "F", mail: `madre${i + 1}@familia.demo`, cel: `98${String(1_000_000 + i * 13).slice(0, 7)}` } },
+    ...(rnd.next() < 0.7 ? [{ student: s.id, kind: 1, data: { name: rnd.pick(BOYS), last: s.last ?? rnd.pick(SURNAMES), last2: rnd.pick(SURNAMES), gender: "M", mail: `padre${i + 1}@familia.demo`, cel: `97${String(1_000_000 + i * 17).slice(0, 7)}` } }] : []),
+  ]);
+  const guardians = await t.user.createManyAndReturn({
+    data: guardianRows.map((g, i) => ({ ...g.data, type: 1, userKind: g.kind, nationality: "Peruana", externalId: `F${String(i + 1).padStart(5, "0")}`, documenttype: "DNI", documentnumber: String(40_000_000 + i * 53) })),
+    select: { id: true },
+  });
+  await t.kinship.createMany({ data: guardianRows.map((g, i) => ({ studentId: g.student, relativeId: guardians[i]!.id, userKind: g.kind })) });
+
+  // Subjects of each grade, taught in each of its sections by a teacher (the demo teacher first).
+  let turn = 0;
+  const currentGrades = grades.filter((g) => g.periodId === 202601);
+  const activities = await t.activity.createManyAndReturn({
+    data: currentGrades.flatMap((g) => gradeRows.find((r) => r.periodId === 202601 && r.index === g.sort)!.subjects.map((name) => ({ periodId: 202601, name, superSections: [g.id], owner: teachers[turn++ % teachers.length]! }))),
+    select: { id: true, superSections: true, owner: true },
+  });
+  turn = 0;
+  const parts = activities.flatMap((a) =>
+    sections.filter((s) => s.parentId === a.superSections[0]).map((s) => ({ activityId: a.id, sectionId: s.id, name: "ABC"[sections.filter((x) => x.parentId === s.parentId).indexOf(s)]!, masterId: teachers[turn++ % teachers.length]! })),
+  );
+  await t.activityPart.createMany({ data: parts });
+  const masters = new Map<string, { activityId: number; userId: number }>();
+  for (const p of parts) masters.set(`${p.activityId}:${p.masterId}`, { activityId: p.activityId, userId: p.masterId });
+  await t.activityMaster.createMany({ data: [...masters.values()].map((m) => ({ ...m, alterType: 5 })) });
+
+  return { periods: periods.length, grades: grades.length, sections: sections.length, students: students.length, guardians: guardians.length, staff: staff.length, subjects: activities.length, parts: parts.length };
+}

@@ -14,6 +14,10 @@ const ZEnv = z.object({
   LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   /** Set when a proxy that sets X-Forwarded-For stands in front of the app (the demo's next start does). */
   TRUST_PROXY: z.enum(["0", "1"]).default("1"),
+  /** Where uploaded files are kept by the local-disk storage (the default storage). */
+  STORAGE_DIR: z.string().min(1).default(".data/storage"),
+  /** How long a signed file link stays valid, in seconds. */
+  FILE_URL_TTL: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
   /** Set by tests and the demo when they run the production build locally with the development secret. */
   ALLOW_DEV_SECRET: z.enum(["0", "1"]).default("0"),
 });

@@ -24,11 +24,11 @@ function clientAddress(headers: Headers): string | null {
   return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || null;
 }
 
-async function readJson(req: Request): Promise<unknown> {
+async function readJson(req: Request, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new AppError(-413, "api.payloadTooLarge", 413);
+  if (declared > limit) throw new AppError(-413, "api.payloadTooLarge", 413);
   const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError(-413, "api.payloadTooLarge", 413);
+  if (Buffer.byteLength(text) > limit) throw new AppError(-413, "api.payloadTooLarge", 413);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -127,7 +127,7 @@ export async function handle(router: Router, req: Request, path: string): Promis
     const { route, params } = match;
     const ctx = route.auth === "user" ? await authenticate(base, route, method) : base;
     const query = parseWith(route.query, Object.fromEntries(new URL(req.url).searchParams), ctx);
-    const body = parseWith(route.body, method === "GET" ? {} : await readJson(req), ctx);
+    const body = parseWith(route.body, method === "GET" ? {} : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES), ctx);
     const parsedParams = parseWith(route.params, params, ctx);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });
     if (reply.response) return reply.response;

@@ -14,6 +14,8 @@ interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
   query?: Q;
   body?: B;
   params?: P;
+  /** Largest accepted body in bytes (1 MB unless said; uploads carry base64 files). */
+  maxBytes?: number;
 }
 
 export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { editModule, getModule, listModules } from "../modules/adm-module/modules.ts";
 import { admLogin, userLogin } from "../modules/session/login.ts";
 import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
+import { serveFile, ZFileParams, ZFileQuery } from "../modules/system/files.ts";
 import { health } from "../modules/system/health.ts";
 import { RESOURCE_ROUTES } from "../resource/registry.ts";
 import { authedRoute, publicRoute, type Route } from "./route.ts";
@@ -14,6 +15,7 @@ const ZModuleId = z.object({ id: z.string().regex(/^[A-Za-z][A-Za-z0-9]{1,60}$/)
 /** Every API call, by spec path. Plain resources will come from the generic factory; special calls are listed here. */
 export const ROUTES: Route[] = [
   publicRoute({ method: "GET", path: "health", auth: "public", handler: health }),
+  publicRoute({ method: "GET", path: "files/{tenant}/{resource}/{record}/{file}", auth: "public", params: ZFileParams, query: ZFileQuery, handler: serveFile }),
   publicRoute({ method: "POST", path: "admStaff/login", auth: "public", query: ZAdmQuery, body: ZAdmLogin, handler: admLogin }),
   publicRoute({ method: "POST", path: "user/login", auth: "public", body: ZUserLogin, handler: userLogin }),
   authedRoute({ method: "GET", path: "admStaff/loginToken", auth: "user", module: null, handler: loginToken }),

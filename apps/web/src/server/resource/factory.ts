@@ -1,10 +1,12 @@
-import { labelKeyOf, listQuerySchema, recordSchema, validationErrorMap, fieldErrors, type FieldDef, type ResourceDef } from "@pizarra/contracts";
+import { fieldErrors, labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, validationErrorMap, type FieldDef, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, notFound } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { authedRoute, type Route } from "../http/route.ts";
+import { fileUrl } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
+import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
 import { xlsxResponse } from "./xlsx.ts";
 
@@ -78,9 +80,12 @@ export function createResource(server: ResourceServer): Route[] {
   const virtual = new Set(server.virtual ?? []);
   const scoped = (w: Row): Row => (server.scope ? { AND: [server.scope.where, w] } : w);
 
+  const uploadFields = def.fields.filter((f) => UPLOAD_TYPES.has(f.type));
   const toRow = (record: Row): Row => {
     const row: Row = { ID: record.id };
     for (const field of def.fields) if (field.name !== "ID" && field.name in record) row[field.name] = fromDb(field, record[field.name]);
+    // Spec 000 §7: file fields come with a Url field (here a signed, expiring link).
+    for (const field of uploadFields) row[`${field.name}Url`] = fileUrl(record[field.name] as string | null);
     return { ...row, ...server.display?.(record) };
   };
 
@@ -227,7 +232,28 @@ export function createResource(server: ResourceServer): Route[] {
     return { data: { ID: id }, msgKey: "api.deleted" };
   }
 
+  function uploadTo(fixed?: FieldDef) {
+    return (ctx: AuthedContext & { query: { id: string }; body: z.infer<typeof ZUpload> }) => {
+      const id = parseKey(def, ctx.query.id);
+      const name = fixed?.name ?? ctx.body.name.split(".")[0];
+      const field = uploadFields.find((f) => f.name === name);
+      if (!field) throw new AppError(-422, "api.uploadField", 422, { field: String(name) });
+      return upload(ctx, {
+        def,
+        field,
+        current: async (key) => {
+          const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: key }) });
+          return record ? { previous: (record[field.name] as string | null) ?? null } : null;
+        },
+        save: async (tx, key, value) => {
+          await delegateOf(tx, server.model).updateMany({ where: scoped({ id: key }), data: { [field.name]: value } });
+        },
+      }, id, ctx.body);
+    };
+  }
+
   const ZId = z.object({ id: z.string().min(1).max(64) });
+  const ZUploadQuery = z.object({ id: z.string().min(1).max(64) });
   const ZCreateQuery = z.object({ parentId: z.string().max(64).optional() });
   const ZDeleteQuery = z.object({ confirm: z.string().optional() });
   const ZListQuery = listSchema.extend({ format: z.enum(["xlsx"]).optional() });
@@ -238,5 +264,19 @@ export function createResource(server: ResourceServer): Route[] {
     authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: create }),
     authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: edit }),
     authedRoute({ method: "POST", path: `${def.id}/delete/{id}`, auth: "user", module: m, params: ZId, query: ZDeleteQuery, handler: remove }),
+    ...(uploadFields.length
+      ? [undefined, ...uploadFields].map((field) =>
+          authedRoute({
+            method: "POST",
+            path: `${def.id}/${field?.name ?? "file"}`,
+            auth: "user",
+            module: m,
+            query: ZUploadQuery,
+            body: ZUpload,
+            maxBytes: UPLOAD_BODY_LIMIT,
+            handler: uploadTo(field),
+          }),
+        )
+      : []),
   ];
 }

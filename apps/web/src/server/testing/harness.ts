@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { TEnvelope, TLoginAnswer } from "@pizarra/contracts";
 import { createTestDatabase, type TestDatabase } from "@pizarra/db/testing";
 import { seedDemo, DEMO_PASSWORD } from "@pizarra/db";
@@ -26,6 +29,7 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
   beforeAll(async () => {
     state.database = await createTestDatabase();
     process.env.DATABASE_URL = state.database.url;
+    process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "pizarra-storage-"));
     state.demo = await seedDemo(state.database.db, { school });
   });
   afterAll(async () => {

@@ -5,7 +5,12 @@ import * as people from "./defs/people.ts";
 import * as subjects from "./defs/subjects.ts";
 import type { ResourceDef } from "./types.ts";
 
+export { ZPeriodClone } from "./defs/academic.ts";
+export { ZMoveStudents, ZPeriodQuery, ZSubjectBulkEdit, ZSubjectDuplicate, ZSubjectParts } from "./defs/subjects.ts";
+
+const isDefinition = (value: unknown): value is ResourceDef => typeof value === "object" && value !== null && "fields" in value && "columns" in value;
+
 /** Every resource definition, by API resource id. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  Object.values({ ...academic, ...people, ...subjects }).map((def) => [def.id, def]),
+  (Object.values({ ...academic, ...people, ...subjects }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );

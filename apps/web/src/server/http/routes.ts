@@ -1,5 +1,6 @@
 import { ZAdmLogin, ZModuleEdit, ZModuleList, ZTenantId, ZUserLogin } from "@pizarra/contracts";
 import { z } from "zod";
+import { ACADEMIC_ROUTES } from "../modules/academic/routes.ts";
 import { editModule, getModule, listModules } from "../modules/adm-module/modules.ts";
 import { admLogin, userLogin } from "../modules/session/login.ts";
 import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
@@ -25,6 +26,7 @@ export const ROUTES: Route[] = [
   authedRoute({ method: "GET", path: "admModule/get/{id}", auth: "user", module: "admModule", params: ZModuleId, handler: getModule }),
   authedRoute({ method: "POST", path: "admModule/edit/{id}", auth: "user", module: "admModule", params: ZModuleId, body: ZModuleEdit, handler: editModule }),
   ...RESOURCE_ROUTES,
+  ...ACADEMIC_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineResource } from "../types.ts";
 
 /** Periods (001 §3 "Period", §5): the ID is typed by the user, six digits from 202200 on (e.g. 202601). */
@@ -116,4 +117,10 @@ export const admSection = defineResource({
   pick: { name: ["parentName", "name"] },
   orderBy: [{ field: "name", dir: "asc" }],
   actions: ["create", "edit", "delete", "print", "export", "search"],
+});
+
+/** POST admPeriod/clone/{id} (path of our design; 001 §4 "Period clone creates a new period and opens it"). */
+export const ZPeriodClone = z.object({
+  ID: z.coerce.number().int().min(202200).refine((v) => String(v).length === 6, { params: { key: "digits", values: { digits: 6 } } }),
+  name: z.string().trim().min(1).max(100).optional(),
 });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineResource } from "../types.ts";
 
 const teacherPick = { kind: "resource", resource: "admStaff", query: { type: "5" } } as const;
@@ -97,4 +98,21 @@ export const admActivityMasters = defineResource({
   pick: { name: ["userName"] },
   orderBy: [{ field: "id", dir: "asc" }],
   actions: ["create", "edit", "delete"],
+});
+
+/** POST admSubject/duplicate: copies subject `newId` (the spec's name for the source) with its sections and teachers into `periodId`. */
+export const ZSubjectDuplicate = z.object({ newId: z.coerce.number().int().positive(), periodId: z.coerce.number().int().positive() });
+
+/** POST admSubject/bulkedit?periodId=: sets canEnterEval on every subject of the period (001 §7). */
+export const ZSubjectBulkEdit = z.object({ canEnterEval: z.boolean() });
+export const ZPeriodQuery = z.object({ periodId: z.coerce.number().int().positive().optional() });
+
+/** GET admSubject/getParts?periodId&masterId: a teacher's subject sections, as a pick list (000 §7). */
+export const ZSubjectParts = z.object({ periodId: z.coerce.number().int().positive().optional(), masterId: z.coerce.number().int().positive().optional() });
+
+/** POST admSection/moveStudents (spec README: the section-transfer tool's path). */
+export const ZMoveStudents = z.object({
+  fromSectionId: z.coerce.number().int().positive(),
+  sectionId: z.coerce.number().int().positive(),
+  studentIds: z.array(z.coerce.number().int().positive()).min(1).max(2000),
 });

@@ -11,16 +11,15 @@ async function leaveOtherSections(tx: Prisma.TransactionClient, userId: number, 
   });
 }
 
+/** Puts a student in a section, out of the period's other sections. */
+export async function placeStudent(tx: Prisma.TransactionClient, userId: number, sectionId: number): Promise<void> {
+  await leaveOtherSections(tx, userId, sectionId);
+  await tx.sectionMember.upsert({ where: { sectionId_userId: { sectionId, userId } }, create: { sectionId, userId }, update: {} });
+}
+
 export const studentRules: ResourceRules = {
   async afterSave(tx, id, virtual) {
-    if (typeof virtual.sectionId !== "number") return;
-    const userId = Number(id);
-    await leaveOtherSections(tx, userId, virtual.sectionId);
-    await tx.sectionMember.upsert({
-      where: { sectionId_userId: { sectionId: virtual.sectionId, userId } },
-      create: { sectionId: virtual.sectionId, userId },
-      update: {},
-    });
+    if (typeof virtual.sectionId === "number") await placeStudent(tx, Number(id), virtual.sectionId);
   },
 };
 

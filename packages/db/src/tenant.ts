@@ -21,6 +21,13 @@ export const TENANT_MODELS = new Set([
   "activity",
   "activityPart",
   "activityMaster",
+  "catalogueValue",
+  "attendanceType",
+  "infirmaryValue",
+  "calendarDate",
+  "localizationTemplate",
+  "assignmentQuestion",
+  "category",
 ]);
 
 const WHERE_OPERATIONS = new Set([

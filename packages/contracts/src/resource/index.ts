@@ -1,6 +1,7 @@
 export * from "./types.ts";
 export * from "./schema.ts";
 import * as academic from "./defs/academic.ts";
+import * as catalogues from "./defs/catalogues.ts";
 import * as people from "./defs/people.ts";
 import * as subjects from "./defs/subjects.ts";
 import type { ResourceDef } from "./types.ts";
@@ -12,5 +13,5 @@ const isDefinition = (value: unknown): value is ResourceDef => typeof value === 
 
 /** Every resource definition, by API resource id. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  (Object.values({ ...academic, ...people, ...subjects }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
+  (Object.values({ ...academic, ...people, ...subjects, ...catalogues }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );

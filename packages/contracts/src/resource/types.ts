@@ -136,6 +136,7 @@ export interface ResourceDef {
   parent?: { field: string; resource: string };
   /** Default order of the list. */
   orderBy?: readonly { field: string; dir: "asc" | "desc" }[];
+  /** What the screen offers; the API refuses a create, edit or delete (and uploads) missing here, so a list without them is read-only. */
   actions: readonly ResourceAction[];
   /** Row icons shown inline before the rest go to a menu (spec 000 §2.6: "a configured number"). */
   inlineActions?: number;

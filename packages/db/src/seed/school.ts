@@ -1,5 +1,6 @@
 import type { Db } from "../client.ts";
 import { forTenant } from "../tenant.ts";
+import { seedCatalogues } from "./catalogues.ts";
 
 /** A small deterministic generator (mulberry32), so that every demo school is the same school. */
 function random(seed: number) {
@@ -153,6 +154,7 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   const masters = new Map<string, { activityId: number; userId: number }>();
   for (const p of parts) masters.set(`${p.activityId}:${p.masterId}`, { activityId: p.activityId, userId: p.masterId });
   await t.activityMaster.createMany({ data: [...masters.values()].map((m) => ({ ...m, alterType: 5 })) });
+  await seedCatalogues(db, tenantId);
 
   return { periods: periods.length, grades: grades.length, sections: sections.length, students: students.length, guardians: guardians.length, staff: staff.length, subjects: activities.length, parts: parts.length };
 }

@@ -2,6 +2,7 @@ import { ZAdmLogin, ZModuleEdit, ZModuleList, ZTenantId, ZUserLogin } from "@piz
 import { z } from "zod";
 import { ACADEMIC_ROUTES } from "../modules/academic/routes.ts";
 import { editModule, getModule, listModules } from "../modules/adm-module/modules.ts";
+import { CATALOGUE_ROUTES } from "../modules/catalogues/routes.ts";
 import { admLogin, userLogin } from "../modules/session/login.ts";
 import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
 import { serveFile, ZFileParams, ZFileQuery } from "../modules/system/files.ts";
@@ -27,6 +28,7 @@ export const ROUTES: Route[] = [
   authedRoute({ method: "POST", path: "admModule/edit/{id}", auth: "user", module: "admModule", params: ZModuleId, body: ZModuleEdit, handler: editModule }),
   ...RESOURCE_ROUTES,
   ...ACADEMIC_ROUTES,
+  ...CATALOGUE_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -1,4 +1,4 @@
-import { fieldErrors, labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, validationErrorMap, type FieldDef, type ResourceDef } from "@pizarra/contracts";
+import { fieldErrors, labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, validationErrorMap, type FieldDef, type ResourceAction, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, notFound } from "../http/app-error.ts";
@@ -82,7 +82,7 @@ export function createResource(server: ResourceServer): Route[] {
 
   const uploadFields = def.fields.filter((f) => UPLOAD_TYPES.has(f.type));
   const toRow = (record: Row): Row => {
-    const row: Row = { ID: record.id };
+    const row: Row = { ID: fromDb(undefined, record.id) };
     for (const field of def.fields) if (field.name !== "ID" && field.name in record) row[field.name] = fromDb(field, record[field.name]);
     // Spec 000 §7: file fields come with a Url field (here a signed, expiring link).
     for (const field of uploadFields) row[`${field.name}Url`] = fileUrl(record[field.name] as string | null);
@@ -105,9 +105,12 @@ export function createResource(server: ResourceServer): Route[] {
     if (text && def.search?.length) {
       const asked = typeof query.filterBy === "string" ? query.filterBy.split(",") : [];
       const fields = def.search.filter((f) => asked.length === 0 || asked.includes(f) || asked.includes("name"));
-      const or: Row[] = (fields.length ? fields : def.search).map((f) =>
-        f === "ID" ? (/^\d+$/.test(text) ? { id: Number(text) } : { id: -1 }) : { [f]: { contains: text, mode: "insensitive" } },
-      );
+      const contains = { contains: text, mode: "insensitive" };
+      const or: Row[] = (fields.length ? fields : def.search).map((f) => {
+        if (f !== "ID") return { [f]: contains };
+        if (def.keyType === "string") return { id: contains };
+        return { id: /^\d+$/.test(text) ? Number(text) : -1 };
+      });
       and.push({ OR: or });
     }
     return scoped(and.length ? { AND: and } : {});
@@ -252,6 +255,14 @@ export function createResource(server: ResourceServer): Route[] {
     };
   }
 
+  // A write the definition does not offer is refused (after auth and permission), so a list without them is read-only.
+  const only = <C, R>(actions: readonly ResourceAction[], handler: (ctx: C) => R) =>
+    actions.some((a) => def.actions.includes(a))
+      ? handler
+      : (): R => {
+          throw new AppError(-405, "api.actionNotAllowed", 405);
+        };
+
   const ZId = z.object({ id: z.string().min(1).max(64) });
   const ZUploadQuery = z.object({ id: z.string().min(1).max(64) });
   const ZCreateQuery = z.object({ parentId: z.string().max(64).optional() });
@@ -261,9 +272,9 @@ export function createResource(server: ResourceServer): Route[] {
   return [
     authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: m, query: ZListQuery, handler: list }),
     authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZId, handler: getOne }),
-    authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: create }),
-    authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: edit }),
-    authedRoute({ method: "POST", path: `${def.id}/delete/{id}`, auth: "user", module: m, params: ZId, query: ZDeleteQuery, handler: remove }),
+    authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: only(["create"], create) }),
+    authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: only(["edit"], edit) }),
+    authedRoute({ method: "POST", path: `${def.id}/delete/{id}`, auth: "user", module: m, params: ZId, query: ZDeleteQuery, handler: only(["delete"], remove) }),
     ...(uploadFields.length
       ? [undefined, ...uploadFields].map((field) =>
           authedRoute({
@@ -274,7 +285,7 @@ export function createResource(server: ResourceServer): Route[] {
             query: ZUploadQuery,
             body: ZUpload,
             maxBytes: UPLOAD_BODY_LIMIT,
-            handler: uploadTo(field),
+            handler: only(["create", "edit"], uploadTo(field)),
           }),
         )
       : []),

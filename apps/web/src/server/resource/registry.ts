@@ -2,9 +2,13 @@ import { RESOURCES } from "@pizarra/contracts";
 import type { Route } from "../http/route.ts";
 import { periodRules } from "../modules/academic/period-rules.ts";
 import { activityPartRules, subjectRules } from "../modules/academic/subject-rules.ts";
+import { assignmentQuestionRules } from "../modules/catalogues/assignment-question-rules.ts";
+import { datesRules } from "../modules/catalogues/dates-rules.ts";
+import { otltRules } from "../modules/catalogues/otlt-rules.ts";
 import { staffRules } from "../modules/people/staff-rules.ts";
 import { sectionMemberRules, studentRules } from "../modules/people/student-rules.ts";
 import { createResource, type ResourceServer } from "./factory.ts";
+import { parseDateTime } from "./values.ts";
 
 type Row = Record<string, unknown>;
 type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];
@@ -23,6 +27,10 @@ function namesOf(source: string, target: string) {
     for (const row of rows) row[target] = byId.get(row[source] as number) ?? null;
   };
 }
+
+/** A day of a date-range filter, from its first minute at UTC-5 to the next day's. */
+const dayStart = (value: unknown) => parseDateTime(`${String(value)} 00:00`);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const latestSection = {
   sections: {
@@ -141,6 +149,22 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     model: "activityMaster",
     include: { user: { select: { name: true, last: true, last2: true } } },
     display: (r) => ({ userName: fullName(r.user as Row), activityId: r.activityId }),
+  },
+  { def: RESOURCES.admOtlt!, model: "catalogueValue", rules: otltRules },
+  { def: RESOURCES.admAttendanceType!, model: "attendanceType" },
+  { def: RESOURCES.admInfirmaryValues!, model: "infirmaryValue" },
+  { def: RESOURCES.admDates!, model: "calendarDate", rules: datesRules },
+  { def: RESOURCES.admLocalization!, model: "localizationTemplate" },
+  { def: RESOURCES.admAssignmentQst!, model: "assignmentQuestion", rules: assignmentQuestionRules },
+  { def: RESOURCES.admCategory!, model: "category" },
+  {
+    def: RESOURCES.admAudit!,
+    model: "auditLog",
+    display: (r) => ({ IP: r.ip }),
+    filterWhere: {
+      from: (value) => ({ date: { gte: dayStart(value) } }),
+      to: (value) => ({ date: { lt: new Date(dayStart(value).getTime() + DAY_MS) } }),
+    },
   },
 ];
 

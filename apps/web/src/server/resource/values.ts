@@ -1,4 +1,5 @@
 import type { FieldDef } from "@pizarra/contracts";
+import { sanitizeRichText } from "./rich-text.ts";
 
 /** Spec 000 §5 and §9: dates and times are shown and entered at a fixed UTC-5, stored in UTC. */
 const OFFSET_MS = -5 * 60 * 60 * 1000;
@@ -39,6 +40,9 @@ export function toDb(field: FieldDef, value: unknown): unknown {
     case "number":
     case "slider":
       return Number(value);
+    case "editor":
+      // Rich text is cleaned before it is stored, whichever resource it belongs to.
+      return sanitizeRichText(String(value)) || null;
     case "select":
     case "radio":
     case "radioGroup":

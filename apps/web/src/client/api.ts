@@ -92,9 +92,13 @@ export async function apiRequest<T>(method: "GET" | "POST", path: string, option
   }
 
   let envelope: TEnvelope<T>;
+  // A refusal the API explains in its envelope (validation, permission …) is a business error titled 'Opps'; a
+  // failure without one (proxy error, crash) is an HTTP failure titled 'Ooops' (spec 000 §8).
+  let explained = true;
   try {
     envelope = (await response.json()) as TEnvelope<T>;
   } catch {
+    explained = false;
     envelope = failure<T>(response.status, response.statusText || texts.networkError).envelope;
   }
 
@@ -104,8 +108,8 @@ export async function apiRequest<T>(method: "GET" | "POST", path: string, option
   }
   const ok = response.ok && typeof envelope.status === "number" && envelope.status >= 0;
   if (!ok && notify) {
-    if (!response.ok) toast.error(texts.httpErrorTitle, { description: envelope.Message || envelope.msg || response.statusText });
-    else toast.error(texts.errorTitle, { description: envelope.msg });
+    if (explained && typeof envelope.status === "number") toast.error(texts.errorTitle, { description: envelope.msg });
+    else toast.error(texts.httpErrorTitle, { description: envelope.Message || envelope.msg || response.statusText });
   }
   return { ok, httpStatus: response.status, envelope };
 }

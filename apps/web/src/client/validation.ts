@@ -9,9 +9,10 @@ import type { z } from "zod";
  * The shared zod error map (packages/contracts validation.ts) fed from next-intl's catalogue, for
  * zodResolver(schema, { error }). The catalogue keeps the spec's ":attribute" placeholders, so the raw strings are
  * filled here rather than through ICU. Field labels come from `fields`; labels of page-only fields that the API
- * never validates (the phone tab's) live in `formFields`.
+ * never validates (the phone tab's) live in `formFields`. A resource form passes its own label keys
+ * (`labelKeyOf(def)`: `resources.<id>.fields.<name>`).
  */
-export function useErrorMap(): z.core.$ZodErrorMap {
+export function useErrorMap(labelKey?: (field: string) => string): z.core.$ZodErrorMap {
   const t = useTranslations();
   return useMemo(() => {
     const translate: Translate = (key, values = {}) => {
@@ -20,6 +21,6 @@ export function useErrorMap(): z.core.$ZodErrorMap {
       const text = found ? String(t.raw(found)) : (key.split(".").at(-1) ?? key);
       return text.replace(/:([A-Za-z]+)/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
     };
-    return validationErrorMap(translate);
-  }, [t]);
+    return validationErrorMap(translate, labelKey);
+  }, [t, labelKey]);
 }

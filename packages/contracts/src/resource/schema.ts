@@ -29,16 +29,20 @@ function patterned(re: RegExp, key: string, required: boolean): z.ZodType {
   return (required ? s.min(1) : s).refine((v) => v === "" || re.test(v), rule(key));
 }
 
+/** An empty input is "no value" (then `required` speaks), never the number 0 or NaN that coercion would make of it. */
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const toNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : emptyToUndefined(v));
+
 function numberSchema(field: FieldDef): z.ZodType {
   const r = field.rules ?? {};
-  let s = z.coerce.number();
+  let s = z.number();
   if (r.integer || r.digits) s = s.int();
+  // The digit count speaks before the range: 20260 is "6 digits", not "at least 202200".
+  const digits = r.digits;
+  if (digits) s = s.refine((v) => String(Math.trunc(Math.abs(v))).length === digits, rule("digits", { digits }));
   if (r.minValue !== undefined) s = s.min(r.minValue);
   if (r.maxValue !== undefined) s = s.max(r.maxValue);
-  const digits = r.digits;
-  const checked = digits ? s.refine((v) => String(Math.trunc(Math.abs(v))).length === digits, rule("digits", { digits })) : s;
-  // An empty input is "no value" (then `required` speaks), not the number 0 that coercion would make of it.
-  return z.preprocess((v) => (v === "" ? undefined : v), checked);
+  return z.preprocess(toNumber, s);
 }
 
 /** The zod type of one field's value, before optionality. Null when the field carries no value. */
@@ -66,7 +70,8 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
       if (field.multiple) return required ? z.array(z.union([z.string(), z.number()])).min(1) : z.array(z.union([z.string(), z.number()]));
       if (field.options?.kind === "values") {
         const allowed = field.options.values.map(String);
-        return z.union([z.string(), z.number()]).transform(String).refine((v) => (v === "" && !required) || allowed.includes(v), rule("option"));
+        const choice = z.union([z.string(), z.number()]).transform(String).refine((v) => allowed.includes(v), rule("option"));
+        return z.preprocess(emptyToUndefined, choice);
       }
       return required ? z.union([z.string().min(1), z.number()]) : z.union([z.string(), z.number()]);
     default:
@@ -86,8 +91,8 @@ export function recordSchema(def: ResourceDef, mode: "create" | "edit"): z.ZodOb
     if (!base) continue;
     const required = Boolean(field.rules?.required);
     // On edit a field may be left out (unchanged), but a required one may not be emptied; a rich-text field sent
-    // as null is unchanged too.
-    if (!required) shape[field.name] = base.nullable().optional();
+    // as null is unchanged too. An optional field left empty ("") is stored as no value.
+    if (!required) shape[field.name] = z.preprocess((v) => (v === "" ? null : v), base.nullable().optional());
     else if (mode === "create") shape[field.name] = base;
     else shape[field.name] = field.type === "editor" ? base.nullable().optional() : base.optional();
   }

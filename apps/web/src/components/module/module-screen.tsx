@@ -8,6 +8,7 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
 import { ModuleIcon } from "../module-icon.tsx";
+import { ResourceScreen, screenResourceOf } from "../resource/resource-screen.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
 
 /** Spec 000 §8: the permission toast lasts 3000 ms. */
@@ -34,7 +35,8 @@ function NoPermission({ path }: { path: string }) {
 
 /**
  * /app/{moduleId} for a module the catalogue knows. Without it in the person's menu: the missing-permission message
- * (spec 000 §6). Otherwise the title by locale and, until the generic module screen arrives, an honest notice.
+ * (spec 000 §6). Otherwise the title by locale and the generic module screen of the module's resource definition;
+ * a module without one yet (or with a special screen still to come) gets an honest notice.
  */
 export function ModuleScreen({ moduleId }: { moduleId: string }) {
   const t = useTranslations("module");
@@ -45,8 +47,10 @@ export function ModuleScreen({ moduleId }: { moduleId: string }) {
 
   const { item, trail } = hit;
   const special = (SPECIAL_SCREENS as readonly string[]).includes(item.ID);
+  const resource = special ? undefined : screenResourceOf(item.ID);
+  const title = menuLabel(item, locale);
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 p-4 sm:p-6">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <header className="flex flex-col gap-1.5">
         {trail.length > 0 && (
           <nav aria-label={t("breadcrumb")} className="text-xs text-muted-foreground">
@@ -58,18 +62,22 @@ export function ModuleScreen({ moduleId }: { moduleId: string }) {
             <ModuleIcon name={item.icon} className="size-5" />
           </span>
           <h1 data-testid="module-title" className="text-2xl font-semibold tracking-tight">
-            {menuLabel(item, locale)}
+            {title}
           </h1>
           <Badge variant={item.write ? "info" : "secondary"}>{item.write ? t("canEdit") : t("readOnly")}</Badge>
         </div>
       </header>
-      <section className="flex items-start gap-3 rounded-lg border border-dashed bg-card p-5 text-sm" data-testid="module-pending">
-        <Construction className="mt-0.5 size-5 shrink-0 text-warning-foreground" aria-hidden />
-        <div className="flex flex-col gap-1">
-          <h2 className="font-medium">{t("comingSoonTitle")}</h2>
-          <p className="text-muted-foreground">{special ? t("specialComingSoon") : t("comingSoon")}</p>
-        </div>
-      </section>
+      {resource ? (
+        <ResourceScreen key={resource.id} def={resource} title={title} canWrite={item.write} />
+      ) : (
+        <section className="flex items-start gap-3 rounded-lg border border-dashed bg-card p-5 text-sm" data-testid="module-pending">
+          <Construction className="mt-0.5 size-5 shrink-0 text-warning-foreground" aria-hidden />
+          <div className="flex flex-col gap-1">
+            <h2 className="font-medium">{t("comingSoonTitle")}</h2>
+            <p className="text-muted-foreground">{special ? t("specialComingSoon") : t("comingSoon")}</p>
+          </div>
+        </section>
+      )}
     </div>
   );
 }

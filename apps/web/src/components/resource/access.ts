@@ -1,0 +1,14 @@
+"use client";
+
+import { useCallback } from "react";
+import { findMenuItem } from "@/client/menu.ts";
+import { useAppSession } from "../shell/session-context.tsx";
+
+/**
+ * Spec 000 §6: the write right of a module comes from the person's menu entry (`write`). A field with its own
+ * `module` follows that module's right instead of the screen's.
+ */
+export function useCanWrite(): (moduleId: string) => boolean {
+  const { menu } = useAppSession();
+  return useCallback((moduleId: string) => Boolean(findMenuItem(menu, moduleId)?.item.write), [menu]);
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import type { ResourceDef } from "@pizarra/contracts";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { api } from "@/client/api.ts";
+import { ALIGN_CLASS, cellText, columnAlign } from "./grid-cell.tsx";
+import { useResourceText } from "./resource-text.ts";
+import type { ListAnswer, Query, Row } from "./types.ts";
+import { useLatest } from "./use-latest.ts";
+
+export interface PrintRequest {
+  query: Query;
+  /** The filters in force, as the person reads them. */
+  summary: { label: string; value: string }[];
+}
+
+/**
+ * Print (spec 000 §7 "Export and print"): every row of the current scope (`get/?print=true`), under the module's
+ * title and the filters in force, in a view that only paper sees (globals.css hides the rest while it is mounted).
+ */
+export function PrintView({ def, title, request, onDone }: { def: ResourceDef; title: string; request: PrintRequest; onDone: () => void }) {
+  const t = useTranslations("moduleScreen");
+  const text = useResourceText(def.id);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const done = useLatest(onDone);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void api.get<ListAnswer>(`${def.id}/get`, { query: { ...request.query, print: "true" }, signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok) setRows(result.envelope.data?.Results ?? []);
+      else done.current();
+    });
+    return () => controller.abort();
+  }, [def.id, request, done]);
+
+  useEffect(() => {
+    if (!rows) return;
+    const finish = () => done.current();
+    window.addEventListener("afterprint", finish, { once: true });
+    // After the rows are on the page; print() blocks until the dialog closes where browsers make it modal.
+    const frame = window.requestAnimationFrame(() => window.print());
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener("afterprint", finish);
+    };
+  }, [rows, done]);
+
+  if (!rows) return null;
+  const yesNo = (v: boolean) => (v ? t("yes") : t("no"));
+  return createPortal(
+    <div data-print-view data-testid="print-view" className="hidden bg-white p-6 text-sm text-black print:block">
+      <h1 className="mb-1 text-xl font-semibold">{title}</h1>
+      {request.summary.length > 0 && (
+        <p className="mb-4 text-xs text-neutral-600">{request.summary.map((item) => `${item.label}: ${item.value}`).join(" · ")}</p>
+      )}
+      <table className="w-full border-collapse text-xs">
+        <thead>
+          <tr>
+            {def.columns.map((column) => (
+              <th key={column.field} className={`border-b border-neutral-400 px-2 py-1 font-semibold ${ALIGN_CLASS[columnAlign(column)]}`}>
+                {text.field(column.field)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={String(row.ID)} className="break-inside-avoid">
+              {def.columns.map((column) => (
+                <td key={column.field} className={`border-b border-neutral-200 px-2 py-1 ${ALIGN_CLASS[columnAlign(column)]}`}>
+                  {column.kind === "image" ? "" : cellText(def, column, row[column.field], text, yesNo)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-3 text-xs text-neutral-600">{t("printCount", { count: rows.length })}</p>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,188 @@
+"use client";
+
+import { RESOURCES, type ResourceDef } from "@pizarra/contracts";
+import { Button } from "@pizarra/ui";
+import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useMemo, useState } from "react";
+import { useMediaQuery } from "@/client/use-media-query.ts";
+import { useCanWrite } from "./access.ts";
+import { DeleteDialog } from "./delete-dialog.tsx";
+import { downloadExport } from "./export-file.ts";
+import { FilterForm, useFilterSummary } from "./filter-form.tsx";
+import { replaceModalHash } from "./hash-modal.ts";
+import { scopeQuery } from "./list-query.ts";
+import { PreviewSheet } from "./preview-sheet.tsx";
+import { PrintView, type PrintRequest } from "./print-view.tsx";
+import { modalIdOf, RecordSheet, type SheetTarget } from "./record-sheet.tsx";
+import { ResourceGrid } from "./resource-grid.tsx";
+import { useResourceText } from "./resource-text.ts";
+import type { RowAction } from "./row-actions.tsx";
+import { SearchBox, Toolbar } from "./toolbar.tsx";
+import type { Row } from "./types.ts";
+import { useResourceList } from "./use-resource-list.ts";
+
+/** Spec 000 §4: a new or edited row flashes for 3 s. */
+const FLASH_MS = 3000;
+/** Spec 000 §9: the preview modal opens by itself from 1150 px. */
+const PREVIEW_QUERY = "(min-width: 1150px)";
+
+interface ResourceBrowserProps {
+  def: ResourceDef;
+  title: string;
+  canWrite: boolean;
+  /** A sub-grid's parent record. */
+  parentId?: string | number;
+  /** The module screen itself, or a detail grid under a parent's form. */
+  variant: "screen" | "child";
+}
+
+/**
+ * A resource's list and everything that acts on it: filters, toolbar, search, grid, the create/edit and preview
+ * modals and the delete confirmation. The module screen uses it whole; a detail grid uses the grid and modals.
+ */
+export function ResourceBrowser({ def, title, canWrite, parentId, variant }: ResourceBrowserProps) {
+  const t = useTranslations("moduleScreen");
+  const tToast = useTranslations("toast");
+  const text = useResourceText(def.id);
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [search, setSearch] = useState("");
+  const scope = useMemo(() => ({ filters, search, parentId }), [filters, search, parentId]);
+  const list = useResourceList(def, scope);
+  const [sheet, setSheet] = useState<SheetTarget | null>(null);
+  const [preview, setPreview] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [flashId, setFlashId] = useState<string | number | null>(null);
+  const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const wide = useMediaQuery(PREVIEW_QUERY);
+  const filterSummary = useFilterSummary(def);
+  const screen = variant === "screen";
+
+  useEffect(() => {
+    if (flashId === null) return;
+    const timer = window.setTimeout(() => setFlashId(null), FLASH_MS);
+    return () => window.clearTimeout(timer);
+  }, [flashId]);
+
+  const editable = canWrite && def.actions.includes("edit");
+  const openRecord = (row: Row) => setSheet({ mode: "edit", id: row.ID });
+  const actionsOf = (row: Row): RowAction[] => [
+    { key: "edit", label: editable ? t("edit") : t("view"), icon: editable ? Pencil : Eye, run: () => openRecord(row) },
+    ...(canWrite && def.actions.includes("delete")
+      ? [{ key: "delete", label: t("delete"), icon: Trash2, destructive: true, run: () => setDeleting(row) }]
+      : []),
+  ];
+  const create = canWrite && def.actions.includes("create") ? () => setSheet({ mode: "create" }) : undefined;
+
+  const exportFile = async () => {
+    setExporting(true);
+    await downloadExport(`${def.id}/get`, { ...scopeQuery(def, scope), print: "true", format: "xlsx" }, `${title}.xlsx`, {
+      errorTitle: tToast("errorTitle"),
+      failed: t("exportFailed"),
+    });
+    setExporting(false);
+  };
+  const print = () => {
+    const summary = filterSummary(filters);
+    if (search.trim()) summary.push({ label: t("search"), value: search.trim() });
+    setPrintRequest({ query: scopeQuery(def, scope), summary });
+  };
+
+  const grid = (
+    <ResourceGrid
+      def={def}
+      text={text}
+      list={list}
+      actionsOf={actionsOf}
+      onRowClick={(row) => (screen && wide ? setPreview(row) : openRecord(row))}
+      flashId={flashId}
+      compact={!screen}
+      testId={screen ? "grid" : `grid-${def.id}`}
+    />
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      {screen ? (
+        <>
+          <FilterForm def={def} onChange={setFilters} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Toolbar
+              onCreate={create}
+              onExport={def.actions.includes("export") ? () => void exportFile() : undefined}
+              exporting={exporting}
+              onPrint={def.actions.includes("print") ? print : undefined}
+              printing={printRequest !== null}
+              importable={def.actions.includes("import")}
+              onReload={list.reload}
+            />
+            {def.actions.includes("search") && <SearchBox onSearch={setSearch} label={t("searchPlaceholder")} />}
+          </div>
+        </>
+      ) : (
+        <div className="flex items-center justify-between gap-3">
+          <h3 className="text-sm font-semibold">{title}</h3>
+          {create && (
+            <Button size="sm" variant="outline" onClick={create} data-testid="toolbar-create">
+              <Plus aria-hidden />
+              {t("create")}
+            </Button>
+          )}
+        </div>
+      )}
+      {grid}
+      <RecordSheet
+        def={def}
+        title={title}
+        target={sheet}
+        parentId={parentId}
+        canWrite={canWrite}
+        level={screen ? 0 : 1}
+        onClosed={() => setSheet(null)}
+        onSaved={(id) => {
+          setFlashId(id);
+          list.reload();
+        }}
+        renderDetail={def.children?.length ? (record) => <ChildGrids def={def} parentId={record.ID} /> : undefined}
+      />
+      {screen && (
+        <PreviewSheet
+          def={def}
+          title={title}
+          row={preview}
+          canWrite={canWrite}
+          onClosed={() => setPreview(null)}
+          onOpenRecord={(row) => {
+            const target: SheetTarget = { mode: "edit", id: row.ID };
+            replaceModalHash(modalIdOf(def, target));
+            setPreview(null);
+            setSheet(target);
+          }}
+        />
+      )}
+      <DeleteDialog def={def} row={deleting} onClosed={() => setDeleting(null)} onDeleted={list.reload} />
+      {printRequest && <PrintView def={def} title={title} request={printRequest} onDone={() => setPrintRequest(null)} />}
+    </div>
+  );
+}
+
+/** Spec 000 §2.8: the detail grids under a record's form, one per child resource, each with its own modals. */
+function ChildGrids({ def, parentId }: { def: ResourceDef; parentId: string | number }) {
+  const canWriteModule = useCanWrite();
+  const children = (def.children ?? []).map((id) => RESOURCES[id]).filter((child): child is ResourceDef => child !== undefined);
+  return (
+    <>
+      {children.map((child) => (
+        <section key={child.id} data-testid={`child-grid-${child.id}`} className="border-t pt-5">
+          <ChildGrid def={child} parentId={parentId} canWrite={canWriteModule(child.module)} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+function ChildGrid({ def, parentId, canWrite }: { def: ResourceDef; parentId: string | number; canWrite: boolean }) {
+  const text = useResourceText(def.id);
+  return <ResourceBrowser def={def} title={text.title()} canWrite={canWrite} parentId={parentId} variant="child" />;
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+
+/**
+ * The visible texts of a resource, all under `resources.<id>` in messages/*.json (see packages/contracts
+ * resource/types.ts): field labels, option labels, group titles, optional hints and the resource's title.
+ */
+export function useResourceText(resourceId: string) {
+  const t = useTranslations();
+  return useMemo(() => {
+    const base = `resources.${resourceId}`;
+    return {
+      field: (name: string) => t(`${base}.fields.${name}`),
+      option: (field: string, value: unknown) => t(`${base}.options.${field}.${String(value)}`),
+      group: (key: string) => t(`${base}.groups.${key}`),
+      /** Hints are optional: null when the catalogue has none. */
+      hint: (name: string) => (t.has(`${base}.hints.${name}`) ? t(`${base}.hints.${name}`) : null),
+      title: () => t(`${base}.title`),
+    };
+  }, [t, resourceId]);
+}
+
+export type ResourceText = ReturnType<typeof useResourceText>;

@@ -1,0 +1,111 @@
+"use client";
+
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Input,
+  Tooltip,
+  TooltipContent,
+  TooltipTrigger,
+} from "@pizarra/ui";
+import { Ellipsis, FileSpreadsheet, FileUp, LoaderCircle, Plus, Printer, RefreshCw, Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { FILTER_DEBOUNCE_MS } from "./filter-form.tsx";
+import { useLatest } from "./use-latest.ts";
+
+/** The search box (spec 000 §2.6): the list follows what is typed, 300 ms after typing stops. */
+export function SearchBox({ onSearch, label }: { onSearch: (text: string) => void; label: string }) {
+  const [value, setValue] = useState("");
+  const search = useLatest(onSearch);
+  useEffect(() => {
+    const timer = window.setTimeout(() => search.current(value), FILTER_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [value, search]);
+  return (
+    <div className="relative w-full sm:w-64">
+      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Input
+        type="search"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder={label}
+        aria-label={label}
+        data-testid="search-input"
+        className="pl-8"
+        maxLength={200}
+      />
+    </div>
+  );
+}
+
+interface ToolbarProps {
+  onCreate?: () => void;
+  onExport?: () => void;
+  exporting?: boolean;
+  onPrint?: () => void;
+  printing?: boolean;
+  /** Shown in More only when the definition offers import (it arrives later: disabled). */
+  importable: boolean;
+  onReload: () => void;
+}
+
+/** Create, Export to Excel, Print and More (spec 000 §2.6); each present only when the definition and the right allow it. */
+export function Toolbar({ onCreate, onExport, exporting, onPrint, printing, importable, onReload }: ToolbarProps) {
+  const t = useTranslations("moduleScreen");
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {onCreate && (
+        <Button onClick={onCreate} data-testid="toolbar-create">
+          <Plus aria-hidden />
+          {t("create")}
+        </Button>
+      )}
+      {onExport && (
+        <Button variant="outline" onClick={onExport} disabled={exporting} data-testid="toolbar-export">
+          {exporting ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+          {t("export")}
+        </Button>
+      )}
+      {onPrint && (
+        <Button variant="outline" onClick={onPrint} disabled={printing} data-testid="toolbar-print">
+          {printing ? <LoaderCircle className="animate-spin" aria-hidden /> : <Printer aria-hidden />}
+          {t("print")}
+        </Button>
+      )}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" data-testid="toolbar-more">
+            <Ellipsis aria-hidden />
+            {t("more")}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          <DropdownMenuItem onSelect={onReload} data-testid="toolbar-reload">
+            <RefreshCw aria-hidden />
+            {t("reload")}
+          </DropdownMenuItem>
+          {importable && (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <DropdownMenuItem
+                  aria-disabled="true"
+                  onSelect={(e) => e.preventDefault()}
+                  data-testid="toolbar-import"
+                  className="opacity-50 focus:bg-transparent"
+                >
+                  <FileUp aria-hidden />
+                  {t("import")}
+                </DropdownMenuItem>
+              </TooltipTrigger>
+              <TooltipContent side="right">{t("importLater")}</TooltipContent>
+            </Tooltip>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/** A list row or a record as the API sends it: `ID` plus the definition's fields and display fields by name. */
+export type Row = Record<string, unknown> & { ID: string | number };
+
+/** The answer of `{resource}/get` (spec 000 §2.7: RowCount -1 when the total was not counted). */
+export interface ListAnswer<T = Row> {
+  Results: T[];
+  RowCount: number;
+  PageCount: number;
+}
+
+/** A pick-list row (spec 000 §2.8: ID, name, img, desc). */
+export interface PickOption {
+  ID: string | number;
+  name: string;
+  img?: string | null;
+  desc?: string | null;
+}
+
+export type FormMode = "create" | "edit";
+
+/** Query values as api.ts takes them. */
+export type Query = Record<string, string | number | boolean | undefined>;

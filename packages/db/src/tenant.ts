@@ -28,6 +28,8 @@ export const TENANT_MODELS = new Set([
   "localizationTemplate",
   "assignmentQuestion",
   "category",
+  "pickupException",
+  "info",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -2,16 +2,18 @@ export * from "./types.ts";
 export * from "./schema.ts";
 import * as academic from "./defs/academic.ts";
 import * as catalogues from "./defs/catalogues.ts";
+import * as communities from "./defs/communities.ts";
 import * as people from "./defs/people.ts";
 import * as subjects from "./defs/subjects.ts";
 import type { ResourceDef } from "./types.ts";
 
 export { ZPeriodClone } from "./defs/academic.ts";
+export { GROUP_TYPES, ZGroupImport, ZNumberImport, type TGroupImport, type TNumberImport } from "./defs/communities.ts";
 export { ZMoveStudents, ZPeriodQuery, ZSubjectBulkEdit, ZSubjectDuplicate, ZSubjectParts } from "./defs/subjects.ts";
 
 const isDefinition = (value: unknown): value is ResourceDef => typeof value === "object" && value !== null && "fields" in value && "columns" in value;
 
 /** Every resource definition, by API resource id. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  (Object.values({ ...academic, ...people, ...subjects, ...catalogues }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
+  (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );

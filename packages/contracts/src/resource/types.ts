@@ -65,10 +65,14 @@ export interface FieldRules {
   maxFiles?: number;
 }
 
-/** Where a select's options come from: a fixed list (labels in messages) or another resource's pick list. */
+/**
+ * Where a select's options come from: a fixed list (labels in messages) or another resource's pick list, fetched
+ * from `{resource}/get?pick=true` — or from `path` when the list is a call of its own (`general/getstates`) that
+ * answers the same `{Results: [{ID, name}]}` to the same query (the `dependsParam` value, filterBy/filter).
+ */
 export type OptionSource =
   | { kind: "values"; values: readonly (string | number)[] }
-  | { kind: "resource"; resource: string; query?: Record<string, string>; dependsOn?: string; dependsParam?: string };
+  | { kind: "resource"; resource: string; path?: string; query?: Record<string, string>; dependsOn?: string; dependsParam?: string };
 
 export interface FieldDef {
   name: string;

@@ -1,6 +1,7 @@
 import type { Db } from "../client.ts";
 import { forTenant } from "../tenant.ts";
 import { seedCatalogues } from "./catalogues.ts";
+import { seedCommunities } from "./communities.ts";
 
 /** A small deterministic generator (mulberry32), so that every demo school is the same school. */
 function random(seed: number) {
@@ -155,6 +156,7 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   for (const p of parts) masters.set(`${p.activityId}:${p.masterId}`, { activityId: p.activityId, userId: p.masterId });
   await t.activityMaster.createMany({ data: [...masters.values()].map((m) => ({ ...m, alterType: 5 })) });
   await seedCatalogues(db, tenantId);
+  await seedCommunities(db, tenantId);
 
   return { periods: periods.length, grades: grades.length, sections: sections.length, students: students.length, guardians: guardians.length, staff: staff.length, subjects: activities.length, parts: parts.length };
 }

@@ -17,3 +17,7 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(-401, "api.unauthorized", 401);
 export const forbidden = (module: string) => new AppError(-403, "api.forbidden", 403, { module });
 export const notFound = () => new AppError(-404, "api.notFound", 404);
+
+/** A refusal of one field's value, shaped like a validation failure; `msg` is already in the user's language. */
+export const fieldRefusal = (field: string, msg: string, extra: Record<string, unknown> = {}) =>
+  new AppError(-422, "", 422, {}, { errors: { [field]: msg }, msg, ...extra });

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { ACADEMIC_ROUTES } from "../modules/academic/routes.ts";
 import { editModule, getModule, listModules } from "../modules/adm-module/modules.ts";
 import { CATALOGUE_ROUTES } from "../modules/catalogues/routes.ts";
+import { GENERAL_ROUTES } from "../modules/general/routes.ts";
+import { GROUP_ROUTES } from "../modules/groups/routes.ts";
+import { MISC_ROUTES } from "../modules/misc/routes.ts";
 import { admLogin, userLogin } from "../modules/session/login.ts";
 import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
 import { serveFile, ZFileParams, ZFileQuery } from "../modules/system/files.ts";
@@ -29,6 +32,9 @@ export const ROUTES: Route[] = [
   ...RESOURCE_ROUTES,
   ...ACADEMIC_ROUTES,
   ...CATALOGUE_ROUTES,
+  ...GROUP_ROUTES,
+  ...GENERAL_ROUTES,
+  ...MISC_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -42,6 +42,8 @@ export interface ResourceServer {
   decorate?(db: Db, rows: Row[]): Promise<void>;
   /** Filters that are not a plain column of the model, by query name. */
   filterWhere?: Record<string, (value: unknown) => Row>;
+  /** Searched fields that are not columns of the model (a student's name on their pickup row): the text condition → the model's. */
+  searchWhere?: Record<string, (contains: Row) => Row>;
   /** Rows of the model that belong to this resource (students are users of type 2) and what a new one gets. */
   scope?: { where: Row; data?: Row };
   /** Form fields that are not columns of the model; they reach rules.afterSave. */
@@ -107,6 +109,8 @@ export function createResource(server: ResourceServer): Route[] {
       const fields = def.search.filter((f) => asked.length === 0 || asked.includes(f) || asked.includes("name"));
       const contains = { contains: text, mode: "insensitive" };
       const or: Row[] = (fields.length ? fields : def.search).map((f) => {
+        const custom = server.searchWhere?.[f];
+        if (custom) return custom(contains);
         if (f !== "ID") return { [f]: contains };
         if (def.keyType === "string") return { id: contains };
         return { id: /^\d+$/.test(text) ? Number(text) : -1 };
@@ -201,6 +205,10 @@ export function createResource(server: ResourceServer): Route[] {
     if (def.parent && ctx.query.parentId !== undefined) input[def.parent.field] ??= ctx.query.parentId;
     for (const f of def.fields) if (input[f.name] === undefined && f.default !== undefined) input[f.name] = f.default;
     const { data, extra } = split(validate(createSchema, input, ctx, def) as Row);
+    // A sub-grid's parent that is not a form field (an exception's period) comes from ?parentId= alone.
+    if (def.parent && ctx.query.parentId !== undefined && !fieldByName.has(def.parent.field)) {
+      data[def.parent.field] = toDb({ name: def.parent.field, type: "number" }, ctx.query.parentId);
+    }
     const id = await ctx.db.$transaction(async (tx) => {
       await server.rules?.beforeSave?.(tx, data, ctx, null);
       const created = await delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } });

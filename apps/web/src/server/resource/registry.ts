@@ -5,6 +5,9 @@ import { activityPartRules, subjectRules } from "../modules/academic/subject-rul
 import { assignmentQuestionRules } from "../modules/catalogues/assignment-question-rules.ts";
 import { datesRules } from "../modules/catalogues/dates-rules.ts";
 import { otltRules } from "../modules/catalogues/otlt-rules.ts";
+import { infoRules } from "../modules/communities/info-rules.ts";
+import { pickupNames } from "../modules/communities/transport.ts";
+import { groupRights, groupRules, memberRules } from "../modules/groups/group-rules.ts";
 import { staffRules } from "../modules/people/staff-rules.ts";
 import { sectionMemberRules, studentRules } from "../modules/people/student-rules.ts";
 import { createResource, type ResourceServer } from "./factory.ts";
@@ -117,7 +120,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     },
     rules: staffRules,
   },
-  { def: RESOURCES.admUser!, model: "user" },
+  { def: RESOURCES.admUser!, model: "user", filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) } },
   {
     def: RESOURCES.admUserGroup!,
     model: "userGroup",
@@ -165,6 +168,70 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
       from: (value) => ({ date: { gte: dayStart(value) } }),
       to: (value) => ({ date: { lt: new Date(dayStart(value).getTime() + DAY_MS) } }),
     },
+  },
+  {
+    def: RESOURCES.admGroup!,
+    model: "userGroup",
+    include: { _count: { select: { members: true } }, access: { select: { moduleId: true, canRead: true, canWrite: true } } },
+    display: (r) => ({ members: countOf(r, "members"), ...groupRights(r.access as { moduleId: string; canRead: boolean; canWrite: boolean }[]) }),
+    filterWhere: { staff: (value) => ({ staff: String(value) === "1" }) },
+    virtual: ["canRead", "canEdit"],
+    rules: groupRules,
+  },
+  ...[RESOURCES.admGroupMembers!, RESOURCES.admUserGroupMembers!].map(
+    (def): ResourceServer => ({
+      def,
+      model: "userGroupMember",
+      include: { user: { select: { name: true, last: true, last2: true, externalId: true, mail: true, cel: true } } },
+      display: (r) => {
+        const user = r.user as Row;
+        return { userName: fullName(user), externalId: user.externalId, mail: user.mail, cel: user.cel, groupId: r.groupId, userId: r.userId };
+      },
+      searchWhere: {
+        userName: (contains) => ({ user: { OR: [{ name: contains }, { last: contains }, { last2: contains }] } }),
+        externalId: (contains) => ({ user: { externalId: contains } }),
+        mail: (contains) => ({ user: { mail: contains } }),
+        cel: (contains) => ({ user: { cel: contains } }),
+      },
+      rules: memberRules,
+    }),
+  ),
+  {
+    def: RESOURCES.admTransport!,
+    model: "pickupException",
+    // The grade and section of the current period (a student also keeps last year's).
+    include: {
+      user: {
+        select: {
+          externalId: true,
+          name: true,
+          last: true,
+          sections: { where: { section: { superSection: { period: { current: true } } } }, orderBy: { id: "desc" }, take: 1, select: latestSection.sections.select },
+        },
+      },
+    },
+    display: (r) => {
+      const user = r.user as Row & { sections: { section: { name: string; superSection: { name: string } } }[] };
+      const section = user.sections[0]?.section;
+      return { externalId: user.externalId, last: user.last, name: user.name, supersectionName: section?.superSection.name ?? null, sectionName: section?.name ?? null, pickupType: r.pickupType, pickupExcepType: r.pickupExcepType };
+    },
+    decorate: pickupNames,
+    filterWhere: {
+      superSectionId: (value) => ({ user: { sections: { some: { section: { parentId: Number(value) } } } } }),
+      sectionId: (value) => ({ user: { sections: { some: { sectionId: Number(value) } } } }),
+    },
+    searchWhere: {
+      last: (contains) => ({ user: { OR: [{ last: contains }, { last2: contains }] } }),
+      name: (contains) => ({ user: { name: contains } }),
+      externalId: (contains) => ({ user: { externalId: contains } }),
+    },
+  },
+  {
+    def: RESOURCES.admInfo!,
+    model: "info",
+    include: { category: { select: { name: true } } },
+    display: (r) => ({ categoryName: nameOf(r.category) }),
+    rules: infoRules,
   },
 ];
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeRichText } from "./rich-text.ts";
+import { fileUrl, publicFileUrl } from "../storage/storage.ts";
 import { toDb } from "./values.ts";
 
-const OWN_IMAGE = "/api/files/t1/admLocalization/welcome/logo-0123456789abcdef.png?exp=1900000000&sig=abc_DEF-123";
+const OWN_IMAGE = publicFileUrl("t1/content/u1/img-0123456789abcdef.png")!;
+const GRID_LINK = fileUrl("t1/admStaff/7/face-0123456789abcdef.png")!;
 
 describe("sanitizeRichText", () => {
   it("keeps common formatting, lists, tables and safe links as they are", () => {
@@ -31,8 +33,14 @@ describe("sanitizeRichText", () => {
     );
   });
 
-  it("keeps images uploaded here and drops any other", () => {
-    expect(sanitizeRichText(`<p><img src="${OWN_IMAGE}" alt="logo" onerror="x()" /></p>`)).toBe(`<p><img src="${OWN_IMAGE.replace(/&/g, "&amp;")}" alt="logo" /></p>`);
+  it("keeps images uploaded here for rich text and drops any other", () => {
+    expect(sanitizeRichText(`<p><img src="${OWN_IMAGE}" alt="logo" onerror="x()" /></p>`)).toBe(`<p><img src="${OWN_IMAGE}" alt="logo" /></p>`);
+    // An expiring link would break once stored; a forged or altered lasting link is not ours.
+    expect(sanitizeRichText(`<img src="${GRID_LINK}" />`)).toBe("");
+    expect(sanitizeRichText(`<img src="${OWN_IMAGE.slice(0, -2)}${OWN_IMAGE.endsWith("AA") ? "BB" : "AA"}" />`)).toBe("");
+    expect(sanitizeRichText(`<img src="${OWN_IMAGE.replace("img-0", "img-1")}" />`)).toBe("");
+    expect(sanitizeRichText(`<img src="${OWN_IMAGE}&exp=1" />`)).toBe("");
+    expect(sanitizeRichText(`<img src="https://pizarra.demo${OWN_IMAGE}" />`)).toBe("");
     expect(sanitizeRichText('<img src="https://tracker.example/pixel.gif" />')).toBe("");
     expect(sanitizeRichText('<img src="//tracker.example/pixel.gif" />')).toBe("");
     expect(sanitizeRichText('<img src="data:image/png;base64,AAAA" />')).toBe("");

@@ -1,17 +1,14 @@
 import sanitizeHtml from "sanitize-html";
-import { isStorageKey } from "../storage/storage.ts";
+import { keyOfPublicFileUrl } from "../storage/storage.ts";
 
-const FILES_PREFIX = "/api/files/";
 const LINK_RE = /^(https?:\/\/|mailto:)/i;
-const SIGNED_QUERY_RE = /^(\?[A-Za-z0-9=&_.%-]*)?$/;
 
-/** An image of ours: a link to an uploaded file of this application, never another site (no tracking pixels). */
+/**
+ * An image of ours: exactly the lasting link of a rich-text image uploaded here (misc/content/file), never another
+ * site (no tracking pixels) and never an expiring link, which would break once stored.
+ */
 function isOwnFile(src: string | undefined): boolean {
-  if (!src?.startsWith(FILES_PREFIX)) return false;
-  const rest = src.slice(FILES_PREFIX.length);
-  const query = rest.indexOf("?");
-  const key = query < 0 ? rest : rest.slice(0, query);
-  return isStorageKey(key) && SIGNED_QUERY_RE.test(query < 0 ? "" : rest.slice(query));
+  return src !== undefined && keyOfPublicFileUrl(src) !== null;
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -1,4 +1,4 @@
-import type { FieldDef } from "@pizarra/contracts";
+import { RESOURCES, type FieldDef } from "@pizarra/contracts";
 import { sanitizeRichText } from "./rich-text.ts";
 
 /** Spec 000 §5 and §9: dates and times are shown and entered at a fixed UTC-5, stored in UTC. */
@@ -47,8 +47,10 @@ export function toDb(field: FieldDef, value: unknown): unknown {
     case "radio":
     case "radioGroup":
     case "checkboxGroup": {
-      // Pick lists carry integer ids; a fixed list keeps the type of its own values (status 10, gender "F").
-      const numeric = field.options?.kind === "resource" || typeof (field.options?.kind === "values" && field.options.values[0]) === "number";
+      // A pick list carries the ids of its resource (integers unless keyed by text; a list of its own, such as the
+      // location cascade's codes "07", keeps text); a fixed list keeps the type of its own values (status 10, gender "F").
+      const source = field.options;
+      const numeric = source?.kind === "resource" ? !source.path && RESOURCES[source.resource]?.keyType !== "string" : typeof (source?.kind === "values" && source.values[0]) === "number";
       return numeric && /^-?\d+$/.test(String(value)) ? Number(value) : value;
     }
     default:

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "../env.ts";
@@ -59,9 +59,45 @@ export function fileUrl(key: string | null | undefined): string | null {
   return `/api/files/${key}?exp=${expires}&sig=${sign(key, expires)}`;
 }
 
+const sameSignature = (expected: string, given: string) => {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
 export function verifyFileUrl(key: string, expires: number, signature: string): boolean {
   if (!isStorageKey(key) || !Number.isInteger(expires) || expires < Date.now() / 1000) return false;
-  const expected = Buffer.from(sign(key, expires));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameSignature(sign(key, expires), signature);
+}
+
+/**
+ * Images of rich text (misc/content/file) are embedded in stored HTML, so their link cannot expire: they live under
+ * `t<tenant>/content/…` and are served by a signature of the key alone. Only such keys get one, so a grid's
+ * expiring link can never be turned into a lasting one.
+ */
+const CONTENT_KEY_RE = /^t\d+\/content\//;
+const signPublic = (key: string) => createHmac("sha256", env().AUTH_SECRET).update(`${key}\npublic`).digest("base64url");
+const FILES_PREFIX = "/api/files/";
+
+export function isContentKey(key: string): boolean {
+  return isStorageKey(key) && CONTENT_KEY_RE.test(key);
+}
+
+export function contentKey(tenantId: number, userId: number, ext: string): string {
+  return `t${tenantId}/content/u${userId}/img-${randomBytes(8).toString("hex")}.${ext}`;
+}
+
+/** The lasting link of a rich-text image: unguessable (a random name and a signature), public, never expiring. */
+export function publicFileUrl(key: string): string | null {
+  return isContentKey(key) ? `${FILES_PREFIX}${key}?sig=${signPublic(key)}` : null;
+}
+
+export function verifyPublicFile(key: string, signature: string): boolean {
+  return isContentKey(key) && sameSignature(signPublic(key), signature);
+}
+
+/** The key of a lasting image link made here (exactly `publicFileUrl`'s form with a valid signature), else null. */
+export function keyOfPublicFileUrl(url: string): string | null {
+  const match = /^\/api\/files\/([^?#]+)\?sig=([A-Za-z0-9_-]{20,100})$/.exec(url);
+  return match && verifyPublicFile(match[1]!, match[2]!) ? match[1]! : null;
 }

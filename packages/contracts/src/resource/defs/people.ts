@@ -65,6 +65,9 @@ export const admStudent = defineResource({
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;
+/** The location cascade (002 §4): each level's list is a `general/` call narrowed by the level above. */
+const place = (call: string, parent?: string) =>
+  ({ kind: "resource", resource: `general/${call}`, path: `general/${call}`, ...(parent ? { dependsOn: parent, dependsParam: parent } : {}) }) as const;
 
 /** Relatives (002 §3 "Relative", §5): guardians and other contacts of students; the deceased switch hides the rest. */
 export const admRelatives = defineResource({
@@ -92,10 +95,10 @@ export const admRelatives = defineResource({
     { name: "homephone", type: "tel", rules: PHONE, group: "contact", span: "half", ...whileAlive },
     { name: "notifModes", type: "text", rules: { max: 50 }, group: "contact", ...whileAlive },
     { name: "address", type: "text", rules: { max: 255 }, group: "contact", ...whileAlive },
-    { name: "country", type: "text", rules: { max: 100 }, group: "contact", span: "half", ...whileAlive },
-    { name: "state", type: "text", rules: { max: 100 }, group: "contact", span: "half", ...whileAlive },
-    { name: "city", type: "text", rules: { max: 100 }, group: "contact", span: "half", ...whileAlive },
-    { name: "district", type: "text", rules: { max: 100 }, group: "contact", span: "half", ...whileAlive },
+    { name: "country", type: "select", options: place("getcountries"), group: "contact", span: "half", ...whileAlive },
+    { name: "state", type: "select", options: place("getstates", "country"), group: "contact", span: "half", ...whileAlive },
+    { name: "city", type: "select", options: place("getcities", "state"), group: "contact", span: "half", ...whileAlive },
+    { name: "district", type: "select", options: place("getdistricts", "city"), group: "contact", span: "half", ...whileAlive },
     { name: "work", type: "text", rules: { max: 100 }, group: "work", ...whileAlive },
     { name: "jobrole", type: "text", rules: { max: 100 }, group: "work", span: "half", ...whileAlive },
     { name: "profession", type: "text", rules: { max: 100 }, group: "work", span: "half", ...whileAlive },
@@ -179,14 +182,17 @@ export const admUser = defineResource({
     photo,
   ],
   columns: [{ field: "face", kind: "image" }, { field: "last" }, { field: "name" }, { field: "type", kind: "chip", optionsOf: "type" }, { field: "mail" }, { field: "cel" }, { field: "inactive", kind: "bool" }],
-  filters: [{ name: "type", type: "select", options: { kind: "values", values: [1, 2, 3, 4, 5] } }],
+  filters: [
+    { name: "type", type: "select", options: { kind: "values", values: [1, 2, 3, 4, 5] } },
+    { name: "groupId", type: "select", options: { kind: "resource", resource: "admGroup" } },
+  ],
   search: ["last", "last2", "name", "mail", "externalId"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
   actions: ["create", "edit", "delete", "print", "export", "search"],
 });
 
-/** Permission groups as a pick list for the staff form (the admUserGroup screen comes with its members grid). */
+/** Permission groups (002 §2 "User groups"), the staff form's pick list; members in admUserGroupMembers, CSV import per row. */
 export const admUserGroup = defineResource({
   id: "admUserGroup",
   module: "admUserGroup",
@@ -203,4 +209,5 @@ export const admUserGroup = defineResource({
   pick: { name: ["name"] },
   orderBy: [{ field: "name", dir: "asc" }],
   actions: ["create", "edit", "delete", "print", "export", "search"],
+  children: ["admUserGroupMembers"],
 });

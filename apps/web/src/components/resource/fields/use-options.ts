@@ -42,6 +42,8 @@ export function useFieldOptions(field: FieldDef, text: ResourceText, dependsValu
   );
   const [fetched, setFetched] = useState<{ key: string; options: PickOption[] } | null>(null);
   const resource = source?.kind === "resource" ? source.resource : null;
+  // A list of its own (the location cascade, general/get…) has a path; a resource's pick list is `{resource}/get`.
+  const listPath = source?.kind === "resource" ? (source.path ?? `${source.resource}/get`) : "";
   const key = resource ? JSON.stringify([resource, pickQuery(field, dependsValue, search)]) : "";
 
   useEffect(() => {
@@ -50,7 +52,7 @@ export function useFieldOptions(field: FieldDef, text: ResourceText, dependsValu
     const [, query] = JSON.parse(key) as [string, Record<string, string>];
     const timer = window.setTimeout(
       () =>
-        void api.get<ListAnswer<PickOption>>(`${resource}/get`, { query, signal: controller.signal }).then((result) => {
+        void api.get<ListAnswer<PickOption>>(listPath, { query, signal: controller.signal }).then((result) => {
           if (controller.signal.aborted || !result.ok) return;
           const options = result.envelope.data?.Results ?? [];
           for (const option of options) pickNames.set(pickKey(resource, option.ID), option.name);
@@ -62,7 +64,7 @@ export function useFieldOptions(field: FieldDef, text: ResourceText, dependsValu
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [resource, key, enabled]);
+  }, [resource, listPath, key, enabled]);
 
   if (fixed) return { options: fixed, loading: false };
   return { options: fetched?.options ?? [], loading: enabled && fetched?.key !== key };

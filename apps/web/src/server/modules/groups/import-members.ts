@@ -1,0 +1,152 @@
+import type { TGroupImport, TNumberImport } from "@pizarra/contracts";
+import type { Prisma } from "@pizarra/db";
+import { fieldRefusal, notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { audit } from "../../resource/audit.ts";
+
+/** One value to import: where it came from (the CSV file or the typed list), its line there, and its text. */
+export interface ImportLine {
+  field: string;
+  line: number;
+  text: string;
+}
+
+/** Turns the import's lines into user ids, or lists the lines it could not use. May create users (in `tx`). */
+type Resolver = (tx: Prisma.TransactionClient, lines: ImportLine[]) => Promise<{ userIds: number[]; bad: ImportLine[] }>;
+
+/** Spec 000 §9: transfer lists hold at most 10000 rows. */
+const MAX_LINES = 10_000;
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+const HEADER_RE = /^(ids?|user ?id|external ?id|externalid|c[oó]digo|phone|mobile|cel|celular|tel[eé]fono|n[uú]mero|number)$/i;
+/** How many bad lines a refusal spells out; the rest are counted in `notFound`. */
+const SHOWN = 20;
+
+const attribute = (ctx: AuthedContext, field: string) => ctx.t(`fields.${field}`);
+
+/** The values of an import, one per line: the first column of the CSV file (a header line is skipped), then the typed list. */
+export function importLines(ctx: AuthedContext, file: string | undefined, list: string | undefined, listField: string): ImportLine[] {
+  const lines: ImportLine[] = [];
+  if (file) {
+    const payload = file.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
+    if (!BASE64_RE.test(payload)) throw fieldRefusal("data", ctx.t("validation.base64", { attribute: attribute(ctx, "data") }));
+    const text = Buffer.from(payload, "base64").toString("utf8").replace(/^\uFEFF/, "");
+    text.split(/\r?\n/).forEach((row, i) => {
+      const first = (row.split(/[,;\t]/)[0] ?? "").trim().replace(/^"(.*)"$/, "$1").trim();
+      if (first && !(i === 0 && HEADER_RE.test(first))) lines.push({ field: "data", line: i + 1, text: first });
+    });
+  }
+  (list ?? "").split(/\r?\n/).forEach((row, i) => {
+    const value = row.trim();
+    if (value) lines.push({ field: listField, line: i + 1, text: value });
+  });
+  if (lines.length === 0) throw fieldRefusal(listField, ctx.t("validation.required", { attribute: attribute(ctx, listField) }));
+  if (lines.length > MAX_LINES) throw fieldRefusal(listField, ctx.t("validation.importTooMany", { attribute: attribute(ctx, listField), max: MAX_LINES }));
+  return lines;
+}
+
+function refuseLines(ctx: AuthedContext, bad: ImportLine[], key: string): never {
+  const field = bad[0]!.field;
+  const shown = bad.slice(0, SHOWN).map((l) => `${l.line} (${l.text.slice(0, 40)})`).join(", ") + (bad.length > SHOWN ? ", …" : "");
+  const msg = ctx.t(`validation.${key}`, { attribute: attribute(ctx, field), lines: shown, count: bad.length });
+  throw fieldRefusal(field, msg, { notFound: bad.map(({ field: from, line, text }) => ({ field: from, line, value: text })) });
+}
+
+/**
+ * The one importer of group members: in a single transaction it finds the group (or makes it), resolves every line
+ * to a user, and adds those not yet members. Any line it cannot use refuses the whole import, naming the lines, and
+ * nothing is written: a half-imported list would be worse than none.
+ */
+export async function importMembers(
+  ctx: AuthedContext,
+  module: string,
+  group: (tx: Prisma.TransactionClient) => Promise<number>,
+  lines: ImportLine[],
+  resolve: Resolver,
+  badKey: string,
+): Promise<Reply> {
+  const data = await ctx.db.$transaction(async (tx) => {
+    const groupId = await group(tx);
+    const { userIds, bad } = await resolve(tx, lines);
+    if (bad.length) refuseLines(ctx, bad, badKey);
+    const unique = [...new Set(userIds)];
+    const { count } = await tx.userGroupMember.createMany({ data: unique.map((userId) => ({ groupId, userId })), skipDuplicates: true });
+    await audit(tx, ctx, module, "edit", groupId);
+    return { groupId, lines: lines.length, added: count, already: unique.length - count, notFound: [] };
+  });
+  return { data, msgKey: "api.membersImported" };
+}
+
+const existingGroup = (groupId: number) => async (tx: Prisma.TransactionClient) => {
+  const found = await tx.userGroup.findFirst({ where: { id: groupId }, select: { id: true } });
+  if (!found) throw notFound();
+  return found.id;
+};
+
+/** Lines that are user ids, or (useExternalIds) external ids: each must name a person of this school. */
+const byIds =
+  (external: boolean): Resolver =>
+  async (tx, lines) => {
+    const wanted = external ? lines.map((l) => l.text) : lines.filter((l) => /^\d{1,9}$/.test(l.text)).map((l) => Number(l.text));
+    const users = await tx.user.findMany({
+      where: external ? { externalId: { in: wanted as string[] } } : { id: { in: wanted as number[] } },
+      select: { id: true, externalId: true },
+    });
+    const byKey = new Map<string, number[]>();
+    for (const u of users) {
+      const key = external ? u.externalId! : String(u.id);
+      byKey.set(key, [...(byKey.get(key) ?? []), u.id]);
+    }
+    const keyOf = (l: ImportLine) => (external ? l.text : /^\d{1,9}$/.test(l.text) ? String(Number(l.text)) : "");
+    return { userIds: lines.flatMap((l) => byKey.get(keyOf(l)) ?? []), bad: lines.filter((l) => !byKey.has(keyOf(l))) };
+  };
+
+/** POST admGroup/importAttach and admUserGroup/importAttach: members by id or external id. */
+export function attachByIds(module: string) {
+  return (ctx: AuthedContext & { body: TGroupImport }) => {
+    const { data, idsList, useExternalIds, groupId } = ctx.body;
+    const external = useExternalIds === true || useExternalIds === "true" || useExternalIds === "1";
+    return importMembers(ctx, module, existingGroup(groupId), importLines(ctx, data, idsList, "idsList"), byIds(external), "importNotFound");
+  };
+}
+
+/**
+ * A mobile number with its country code (002 §5), as stored: "+" and 10 to 12 digits (a 9-digit Peruvian mobile
+ * with 51 in front is 11), so that it fits the spec's 13-character phone fields. Spaces, dashes, dots and brackets
+ * are dropped; a leading 00 is read as "+".
+ */
+export function mobileNumber(text: string): string | null {
+  const compact = text.replace(/[\s\-.()]/g, "").replace(/^00/, "+");
+  const digits = compact.replace(/^\+/, "");
+  return /^[1-9]\d{9,11}$/.test(digits) ? `+${digits}` : null;
+}
+
+/** Numbers become external contacts (users of type 3): one already kept under that number is reused. */
+const byPhones: Resolver = async (tx, lines) => {
+  const numbers = lines.map((l) => mobileNumber(l.text));
+  const bad = lines.filter((_, i) => numbers[i] === null);
+  if (bad.length) return { userIds: [], bad };
+  const wanted = [...new Set(numbers as string[])];
+  const existing = await tx.user.findMany({ where: { type: 3, cel: { in: wanted } }, select: { id: true, cel: true }, orderBy: { id: "asc" } });
+  const byNumber = new Map<string, number>();
+  for (const u of existing) if (!byNumber.has(u.cel!)) byNumber.set(u.cel!, u.id);
+  const missing = wanted.filter((n) => !byNumber.has(n));
+  const created = await tx.user.createManyAndReturn({ data: missing.map((n) => ({ type: 3, name: n, cel: n })), select: { id: true, cel: true } });
+  for (const u of created) byNumber.set(u.cel!, u.id);
+  return { userIds: wanted.map((n) => byNumber.get(n)!), bad: [] };
+};
+
+/** POST admUser/importAttach: numbers into an existing group, or into a new communication group named `groupName`. */
+export function attachNumbers(ctx: AuthedContext & { body: TNumberImport }) {
+  const { data, phoneList, groupId, groupName } = ctx.body;
+  const lines = importLines(ctx, data, phoneList, "phoneList");
+  let group: (tx: Prisma.TransactionClient) => Promise<number>;
+  if (typeof groupId === "number") group = existingGroup(groupId);
+  else if (groupName) {
+    group = async (tx) => {
+      const taken = await tx.userGroup.findFirst({ where: { name: { equals: groupName, mode: "insensitive" } }, select: { id: true } });
+      if (taken) throw fieldRefusal("groupName", ctx.t("validation.unique", { attribute: attribute(ctx, "groupName") }));
+      return (await tx.userGroup.create({ data: { name: groupName, type: 1, staff: false } })).id;
+    };
+  } else throw fieldRefusal("groupId", ctx.t("validation.required", { attribute: attribute(ctx, "groupId") }));
+  return importMembers(ctx, "admUser", group, lines, byPhones, "importPhones");
+}

@@ -1,0 +1,37 @@
+import { GROUP_TYPES, listQuerySchema, RESOURCES, ZGroupImport, ZNumberImport } from "@pizarra/contracts";
+import { z } from "zod";
+import { notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { authedRoute, type Route } from "../../http/route.ts";
+import { RESOURCE_ROUTES } from "../../resource/registry.ts";
+import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
+import { attachByIds, attachNumbers } from "./import-members.ts";
+
+const ZGroupParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** GET admGroup/getTypes: the group types as a pick list, in the user's language. */
+async function groupTypes(ctx: AuthedContext): Promise<Reply> {
+  const Results = GROUP_TYPES.map((type) => ({ ID: type, name: ctx.t(`resources.admGroup.options.type.${type}`) }));
+  return { data: { Results, RowCount: Results.length, PageCount: 1 } };
+}
+
+/**
+ * GET admUser/group/{id}: the members of a group as admUser rows — the generic admUser list, filtered by its
+ * `groupId` filter and printed whole, so the rows are exactly those of `admUser/get`.
+ */
+async function groupMembers(ctx: AuthedContext & { params: z.infer<typeof ZGroupParams> }): Promise<Reply> {
+  const group = await ctx.db.userGroup.findFirst({ where: { id: ctx.params.id }, select: { id: true } });
+  if (!group) throw notFound();
+  const list = RESOURCE_ROUTES.find((r) => r.method === "GET" && r.path === "admUser/get")!;
+  const query = listQuerySchema(RESOURCES.admUser!).parse({ groupId: String(group.id), print: "true" });
+  return (list.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, params: {}, body: {} });
+}
+
+/** The group calls beyond the generic five. */
+export const GROUP_ROUTES: Route[] = [
+  authedRoute({ method: "GET", path: "admGroup/getTypes", auth: "user", module: "admGroup", handler: groupTypes }),
+  authedRoute({ method: "POST", path: "admGroup/importAttach", auth: "user", module: "admGroup", body: ZGroupImport, maxBytes: UPLOAD_BODY_LIMIT, handler: attachByIds("admGroup") }),
+  authedRoute({ method: "POST", path: "admUserGroup/importAttach", auth: "user", module: "admUserGroup", body: ZGroupImport, maxBytes: UPLOAD_BODY_LIMIT, handler: attachByIds("admUserGroup") }),
+  authedRoute({ method: "GET", path: "admUser/group/{id}", auth: "user", module: "admUser", params: ZGroupParams, handler: groupMembers }),
+  authedRoute({ method: "POST", path: "admUser/importAttach", auth: "user", module: "admUser", body: ZNumberImport, maxBytes: UPLOAD_BODY_LIMIT, handler: attachNumbers }),
+];

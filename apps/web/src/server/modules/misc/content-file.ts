@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { AppError, fieldRefusal } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { contentMatches } from "../../storage/file-types.ts";
+import { contentKey, isContentKey, keyOfPublicFileUrl, publicFileUrl, storage } from "../../storage/storage.ts";
+
+/** Spec 000 §7: the editor uploads .jpg images; png is taken too. Judged by the bytes, whatever the client says. */
+const TYPES = ["jpg", "png"] as const;
+/** Spec 000 §9: images up to 2 MB. */
+const MAX_BYTES = 2 * 1024 * 1024;
+const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
+
+export const ZContentFile = z.object({ data: z.string().min(1).max(3_000_000) });
+export const ZContentFileDelete = z.object({ name: z.string().trim().min(1).max(500) });
+
+/**
+ * Rich text belongs to every module that has an editor field, so the right to add an image is the right to modify
+ * some module: a read-only user cannot store files.
+ */
+function mayWrite(ctx: AuthedContext) {
+  if (![...ctx.user.access.values()].some((a) => a.write)) throw new AppError(-403, "api.forbidden", 403, { module: "misc" });
+}
+
+const refuse = (ctx: AuthedContext, field: string, key: string, values: Record<string, string | number> = {}) =>
+  fieldRefusal(field, ctx.t(`validation.${key}`, { attribute: ctx.t(`fields.${field}`), ...values }));
+
+/** POST misc/content/file {data}: stores an editor image under a server-made name → data.url, a lasting link. */
+export async function uploadContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFile> }): Promise<Reply> {
+  mayWrite(ctx);
+  const payload = ctx.body.data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
+  if (!BASE64_RE.test(payload)) throw refuse(ctx, "data", "base64");
+  const bytes = Buffer.from(payload, "base64");
+  if (bytes.length > MAX_BYTES) throw refuse(ctx, "data", "fileSize", { max: MAX_BYTES / 1024 / 1024 });
+  const ext = TYPES.find((type) => contentMatches(type, bytes));
+  if (!ext) throw refuse(ctx, "data", "ext", { values: TYPES.join(", ") });
+  const key = contentKey(ctx.user.tenantId, ctx.user.id, ext);
+  await storage().put(key, bytes);
+  return { data: { url: publicFileUrl(key), name: key }, msgKey: "api.uploaded" };
+}
+
+/** POST misc/content/file/delete {name}: removes an editor image of this school, named by its link or its key. */
+export async function deleteContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFileDelete> }): Promise<Reply> {
+  mayWrite(ctx);
+  const { name } = ctx.body;
+  const key = name.startsWith("/api/files/") ? keyOfPublicFileUrl(name) : name;
+  if (!key || !isContentKey(key) || !key.startsWith(`t${ctx.user.tenantId}/`)) throw refuse(ctx, "name", "invalid");
+  await storage().remove(key);
+  return { data: { name: key }, msgKey: "api.deleted" };
+}

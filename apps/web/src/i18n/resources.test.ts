@@ -9,12 +9,14 @@ const lookup = (tree: Tree, key: string) => key.split(".").reduce<unknown>((node
 /** Every text a resource's screen shows: its title, field and column labels, group titles and option labels. */
 function keysOf(id: string): string[] {
   const def = RESOURCES[id]!;
-  const fields = [...def.fields, ...(def.filters ?? [])].filter((f) => !PRESENTATIONAL_TYPES.has(f.type));
+  const actions = def.extraActions ?? [];
+  const fields = [...def.fields, ...(def.filters ?? []), ...actions.flatMap((a) => a.fields ?? [])].filter((f) => !PRESENTATIONAL_TYPES.has(f.type));
   return [
     `resources.${id}.title`,
     ...fields.map((f) => `resources.${id}.fields.${f.name}`),
     ...def.columns.map((c) => `resources.${id}.fields.${c.field}`),
     ...(def.layout?.groups ?? []).map((g) => `resources.${id}.groups.${g}`),
+    ...actions.flatMap((a) => [`resources.${id}.actions.${a.name}`, `resources.${id}.actions.${a.name}Hint`]),
     ...fields.flatMap((f) => (f.options?.kind === "values" ? f.options.values.map((v) => `resources.${id}.options.${f.name}.${v}`) : [])),
   ];
 }

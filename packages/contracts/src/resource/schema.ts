@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef, type ResourceDef } from "./types.ts";
+import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type ActionDef, type FieldDef, type ResourceDef } from "./types.ts";
 
 /** Spec 000 §5: dates travel as 'YYYY-MM-DD', date-times as 'YYYY-MM-DD HH:mm' (shown at UTC-5), times as 'HH:mm'. */
 export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -97,6 +97,24 @@ export function recordSchema(def: ResourceDef, mode: "create" | "edit"): z.ZodOb
     else shape[field.name] = field.type === "editor" ? base.nullable().optional() : base.optional();
   }
   return z.object(shape);
+}
+
+/** The body of an extra action: its dialog's fields (a file as base64 text) and the row's key under `rowKey`. */
+export function actionSchema(action: ActionDef): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of action.fields ?? []) {
+    const base = field.type === "file" ? z.string().min(1).max(15_000_000) : fieldSchema(field);
+    if (!base) continue;
+    shape[field.name] = field.rules?.required ? base : z.preprocess((v) => (v === "" ? null : v), base.nullable().optional());
+  }
+  if (action.rowKey) shape[action.rowKey] = z.coerce.number().int().positive();
+  return z.object(shape);
+}
+
+export function findAction(def: ResourceDef, name: string): ActionDef {
+  const action = def.extraActions?.find((a) => a.name === name);
+  if (!action) throw new Error(`${def.id} has no action ${name}`);
+  return action;
 }
 
 /** The query of `{resource}/get/`: paging, search, parent, pick/print, and the definition's filter fields. */

@@ -117,6 +117,26 @@ export interface LayoutDef {
   groups: readonly string[];
 }
 
+/**
+ * An action beyond the generic five (period clone, subject duplicate, bulk edit, CSV import): the screen shows a
+ * button (on each row, or in the toolbar), asks for `fields` in a dialog when there are any, and POSTs their values.
+ * Labels: `resources.<id>.actions.<name>` (button) and `resources.<id>.actions.<name>Hint` (dialog text).
+ */
+export interface ActionDef {
+  name: string;
+  scope: "row" | "toolbar";
+  /** API path; `{ID}` is the row's key, `{<filter>}` a filter's current value (empty when unset). */
+  path: string;
+  /** Inputs of the dialog; a `file` field's value is sent as base64 text. */
+  fields?: readonly FieldDef[];
+  /** The body field that receives the row's key (admSubject/duplicate's `newId`, an import's `groupId`). */
+  rowKey?: string;
+  /** After success, open the record whose key the answer's data.ID names (a cloned period opens). */
+  openResult?: boolean;
+  /** Needs the write right (default true). */
+  write?: boolean;
+}
+
 export interface ResourceDef {
   /** The API resource: `{id}/get`, `{id}/create` … */
   id: string;
@@ -146,6 +166,8 @@ export interface ResourceDef {
   inlineActions?: number;
   /** Sub-grids opened from a row, by resource id. */
   children?: readonly string[];
+  /** Actions beyond create/edit/delete. */
+  extraActions?: readonly ActionDef[];
 }
 
 export function defineResource<const T extends ResourceDef>(def: T): T {

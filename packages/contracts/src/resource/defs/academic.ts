@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { actionSchema, findAction } from "../schema.ts";
 import { defineResource } from "../types.ts";
 
 /** Periods (001 §3 "Period", §5): the ID is typed by the user, six digits from 202200 on (e.g. 202601). */
@@ -38,6 +39,18 @@ export const admPeriod = defineResource({
   actions: ["create", "edit", "delete", "print", "export", "search"],
   inlineActions: 2,
   children: ["admPeriodException"],
+  extraActions: [
+    {
+      name: "clone",
+      scope: "row",
+      path: "admPeriod/clone/{ID}",
+      fields: [
+        { name: "ID", type: "number", rules: { required: true, integer: true, minValue: 202200, digits: 6 } },
+        { name: "name", type: "text", rules: { max: 100 } },
+      ],
+      openResult: true,
+    },
+  ],
 });
 
 /** A period's per-grade exception to when grades show online (001 §3). */
@@ -120,7 +133,4 @@ export const admSection = defineResource({
 });
 
 /** POST admPeriod/clone/{id} (path of our design; 001 §4 "Period clone creates a new period and opens it"). */
-export const ZPeriodClone = z.object({
-  ID: z.coerce.number().int().min(202200).refine((v) => String(v).length === 6, { params: { key: "digits", values: { digits: 6 } } }),
-  name: z.string().trim().min(1).max(100).optional(),
-});
+export const ZPeriodClone = actionSchema(findAction(admPeriod, "clone")) as unknown as z.ZodType<{ ID: number; name?: string | null }>;

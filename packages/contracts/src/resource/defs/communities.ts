@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "../types.ts";
+import { memberImport } from "./people.ts";
 
 /** Group types (`admGroup/getTypes`, labels under resources.admGroup.options.type): 0 access, 1 communication. */
 export const GROUP_TYPES = [0, 1] as const;
@@ -39,6 +40,7 @@ export const admGroup = defineResource({
   orderBy: [{ field: "name", dir: "asc" }],
   actions: ["create", "edit", "delete", "print", "export", "search"],
   children: ["admGroupMembers"],
+  extraActions: [memberImport("admGroup")],
 });
 
 /** The members sub-grid of a group, under either screen (each guarded by its own module's rights). */

@@ -1,4 +1,18 @@
-import { defineResource, type FieldDef } from "../types.ts";
+import { defineResource, type ActionDef, type FieldDef } from "../types.ts";
+
+/** The per-row CSV import of group members (002 §2 "User groups", §5 "The CSV tab requires a file"). */
+export function memberImport(resource: string): ActionDef {
+  return {
+    name: "import",
+    scope: "row",
+    path: `${resource}/importAttach`,
+    rowKey: "groupId",
+    fields: [
+      { name: "data", type: "file", rules: { required: true, ext: ["csv", "txt"], maxBytes: 5 * 1024 * 1024 } },
+      { name: "useExternalIds", type: "switch", default: true },
+    ],
+  };
+}
 
 const STUDENT_STATUSES = [0, 10, 11, 12, 20, 21, 22, 23, 24] as const;
 const DOCUMENT_TYPES = ["DNI", "CE", "PAS", "OTRO"] as const;
@@ -210,4 +224,5 @@ export const admUserGroup = defineResource({
   orderBy: [{ field: "name", dir: "asc" }],
   actions: ["create", "edit", "delete", "print", "export", "search"],
   children: ["admUserGroupMembers"],
+  extraActions: [memberImport("admUserGroup")],
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actionSchema, findAction } from "../schema.ts";
 import { defineResource } from "../types.ts";
 
 const teacherPick = { kind: "resource", resource: "admStaff", query: { type: "5" } } as const;
@@ -62,6 +63,17 @@ export const admSubject = defineResource({
   actions: ["create", "edit", "delete", "print", "export", "import", "search"],
   inlineActions: 3,
   children: ["admActivityParts", "admActivityMasters"],
+  extraActions: [
+    {
+      name: "duplicate",
+      scope: "row",
+      path: "admSubject/duplicate",
+      rowKey: "newId",
+      fields: [{ name: "periodId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admPeriod" } }],
+      openResult: true,
+    },
+    { name: "bulkEdit", scope: "toolbar", path: "admSubject/bulkedit?periodId={periodId}", fields: [{ name: "canEnterEval", type: "switch", rules: { required: true }, default: true }] },
+  ],
 });
 
 /** A subject in a section with its main teacher (001 §3 "Activity part"). */
@@ -101,10 +113,10 @@ export const admActivityMasters = defineResource({
 });
 
 /** POST admSubject/duplicate: copies subject `newId` (the spec's name for the source) with its sections and teachers into `periodId`. */
-export const ZSubjectDuplicate = z.object({ newId: z.coerce.number().int().positive(), periodId: z.coerce.number().int().positive() });
+export const ZSubjectDuplicate = actionSchema(findAction(admSubject, "duplicate")) as unknown as z.ZodType<{ newId: number; periodId: number }>;
 
 /** POST admSubject/bulkedit?periodId=: sets canEnterEval on every subject of the period (001 §7). */
-export const ZSubjectBulkEdit = z.object({ canEnterEval: z.boolean() });
+export const ZSubjectBulkEdit = actionSchema(findAction(admSubject, "bulkEdit")) as unknown as z.ZodType<{ canEnterEval: boolean }>;
 export const ZPeriodQuery = z.object({ periodId: z.coerce.number().int().positive().optional() });
 
 /** GET admSubject/getParts?periodId&masterId: a teacher's subject sections, as a pick list (000 §7). */

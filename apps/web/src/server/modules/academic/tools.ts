@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ZMoveStudents, ZPeriodClone, ZSubjectBulkEdit, ZSubjectDuplicate, ZSubjectParts } from "@pizarra/contracts";
+import type { ZMoveStudents, ZSubjectParts } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -36,7 +36,7 @@ async function copySubject(tx: Tx, subjectId: number, periodId: number, map?: { 
  * POST admPeriod/clone/{id}: a new period with the same grades, sections, subjects, subject sections, teachers and
  * per-grade exceptions, dates moved by the years between the two codes; students are not copied (promotion does that).
  */
-export async function clonePeriod(ctx: AuthedContext & { params: { id: string }; body: z.infer<typeof ZPeriodClone> }): Promise<Reply> {
+export async function clonePeriod(ctx: AuthedContext & { params: { id: string }; body: { ID: number; name?: string | null } }): Promise<Reply> {
   const sourceId = Number(ctx.params.id);
   const targetId = ctx.body.ID;
   await ctx.db.$transaction(async (tx) => {
@@ -78,7 +78,7 @@ export async function clonePeriod(ctx: AuthedContext & { params: { id: string };
 }
 
 /** POST admSubject/duplicate. */
-export async function duplicateSubject(ctx: AuthedContext & { body: z.infer<typeof ZSubjectDuplicate> }): Promise<Reply> {
+export async function duplicateSubject(ctx: AuthedContext & { body: { newId: number; periodId: number } }): Promise<Reply> {
   const id = await ctx.db.$transaction(async (tx) => {
     if (!(await tx.period.findFirst({ where: { id: ctx.body.periodId }, select: { id: true } }))) throw notFound();
     const copy = await copySubject(tx, ctx.body.newId, ctx.body.periodId);
@@ -89,7 +89,7 @@ export async function duplicateSubject(ctx: AuthedContext & { body: z.infer<type
 }
 
 /** POST admSubject/bulkedit?periodId=: 'Por favor seleccionar el periodo' without a period. */
-export async function bulkEditSubjects(ctx: AuthedContext & { query: { periodId?: number }; body: z.infer<typeof ZSubjectBulkEdit> }): Promise<Reply> {
+export async function bulkEditSubjects(ctx: AuthedContext & { query: { periodId?: number }; body: { canEnterEval: boolean } }): Promise<Reply> {
   const periodId = ctx.query.periodId;
   if (!periodId) throw new AppError(-1, "api.selectPeriod", 422);
   const count = await ctx.db.$transaction(async (tx) => {

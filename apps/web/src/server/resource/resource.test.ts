@@ -19,14 +19,7 @@ let otherSchoolAdmin: string;
 let secretary: string;
 
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
-  secretary = await api.tokenFor("secretaria@pizarra.demo");
-  const tenants = await api.call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: admin });
-  const northside = tenants.body.data.find((t) => t.name === "Northside School")!;
-  otherSchoolAdmin = (await api.call<{ token: string }>("GET", `admStaff/tenants/${northside.id}/menu`, { token: admin })).body.data.token;
-  // The switch is remembered for the next sign-in; sign in to the first school again for the rest of the file.
-  const colegio = tenants.body.data.find((t) => t.name === "Colegio Demo")!;
-  admin = (await api.call<{ token: string }>("GET", `admStaff/tenants/${colegio.id}/menu`, { token: admin })).body.data.token;
+  ({ admin, northside: otherSchoolAdmin, secretary } = await api.schoolTokens());
 });
 
 describe("generic resource: admPeriod", () => {

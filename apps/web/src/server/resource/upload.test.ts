@@ -10,12 +10,7 @@ let northside: string;
 let staffId: number;
 
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
-  const tenants = (await api.call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: admin })).body.data;
-  const other = tenants.find((t) => t.name === "Northside School")!;
-  northside = (await api.call<{ token: string }>("GET", `admStaff/tenants/${other.id}/menu`, { token: admin })).body.data.token;
-  const colegio = tenants.find((t) => t.name === "Colegio Demo")!;
-  admin = (await api.call<{ token: string }>("GET", `admStaff/tenants/${colegio.id}/menu`, { token: admin })).body.data.token;
+  ({ admin, northside } = await api.schoolTokens());
   staffId = (await api.call<{ Results: { ID: number }[] }>("GET", "admStaff/get?PageSize=1", { token: admin })).body.data.Results[0]!.ID;
 });
 

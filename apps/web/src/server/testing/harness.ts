@@ -66,5 +66,20 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
     return res.body.data.token;
   }
 
-  return { state, call, login, tokenFor, db: () => state.database!.db };
+  /**
+   * Tokens for the usual cast: the admin in Colegio Demo, the same admin switched to Northside School (the other
+   * tenant, for isolation checks) and the read-only secretary. The admin ends in Colegio Demo, so that the next
+   * sign-in opens it again.
+   */
+  async function schoolTokens(): Promise<{ admin: string; northside: string; secretary: string }> {
+    const first = await tokenFor("admin@pizarra.demo");
+    const tenants = (await call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: first })).body.data;
+    const switchTo = async (name: string) =>
+      (await call<{ token: string }>("GET", `admStaff/tenants/${tenants.find((t) => t.name === name)!.id}/menu`, { token: first })).body.data.token;
+    const northside = await switchTo("Northside School");
+    const admin = await switchTo("Colegio Demo");
+    return { admin, northside, secretary: await tokenFor("secretaria@pizarra.demo") };
+  }
+
+  return { state, call, login, tokenFor, schoolTokens, db: () => state.database!.db };
 }

@@ -13,13 +13,7 @@ let northside: string;
 let secretary: string;
 
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
-  secretary = await api.tokenFor("secretaria@pizarra.demo");
-  const tenants = (await api.call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: admin })).body.data;
-  const other = tenants.find((t) => t.name === "Northside School")!;
-  northside = (await api.call<{ token: string }>("GET", `admStaff/tenants/${other.id}/menu`, { token: admin })).body.data.token;
-  const colegio = tenants.find((t) => t.name === "Colegio Demo")!;
-  admin = (await api.call<{ token: string }>("GET", `admStaff/tenants/${colegio.id}/menu`, { token: admin })).body.data.token;
+  ({ admin, northside, secretary } = await api.schoolTokens());
 });
 
 const list = async (path: string, token = admin) => (await api.call<Page>("GET", path, { token })).body.data.Results;

@@ -13,10 +13,7 @@ let admin: string;
 let northside: string;
 
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
-  const tenants = (await api.call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: admin })).body.data;
-  northside = (await api.call<{ token: string }>("GET", `admStaff/tenants/${tenants.find((t) => t.name === "Northside School")!.id}/menu`, { token: admin })).body.data.token;
-  admin = (await api.call<{ token: string }>("GET", `admStaff/tenants/${tenants.find((t) => t.name === "Colegio Demo")!.id}/menu`, { token: admin })).body.data.token;
+  ({ admin, northside } = await api.schoolTokens());
 });
 
 const upload = (bytes: Buffer, token = admin, locale: "es" | "en" = "es") =>

@@ -11,6 +11,8 @@ export const ZModuleEdit = z
     icon: z.string().trim().max(50).optional(),
     hidden: z.boolean().optional(),
     setupMsg: z.string().trim().max(2000).nullable().optional(),
+    /** Fields of the module's screen this school hides (names of its definition's fields). */
+    inactiveFields: z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,60}$/)).max(200).optional(),
     /** Group ids with read access and with modify access (the multi-selects of spec 000 §2.5). */
     userRead: z.array(z.coerce.number().int().positive()).max(500).optional(),
     userEdit: z.array(z.coerce.number().int().positive()).max(500).optional(),
@@ -45,6 +47,7 @@ export interface TModuleRow {
   hidden: boolean;
   ai: boolean;
   setupMsg: string | null;
+  inactiveFields: string[];
   userRead: TGroupChoice[];
   userEdit: TGroupChoice[];
 }

@@ -43,6 +43,8 @@ export interface TMenuItem {
   write: boolean;
   /** null for a heading that only groups other entries. */
   path: string | null;
+  /** Form fields this school does not use: the screen hides them (spec 000 §6). */
+  inactiveFields: string[];
   subs: TMenuItem[];
 }
 

@@ -15,8 +15,9 @@ function item(ID: string, name: string, nameEN: string, extra: Partial<TMenuItem
     ai: false,
     write: subs.length === 0,
     path: subs.length === 0 ? `/app/${ID}` : null,
-    subs,
+    inactiveFields: [],
     ...extra,
+    subs,
   };
 }
 

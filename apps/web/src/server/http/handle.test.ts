@@ -108,3 +108,18 @@ describe("bad input never gives a 500 nor writes anything", () => {
     expect(res.http).toBeLessThan(500);
   });
 });
+
+describe("per-school inactive fields", () => {
+  it("switches off optional fields of a module for one school and tells the menu", async () => {
+    const token = await api.tokenFor("admin@pizarra.demo");
+    const required = await api.call("POST", "admModule/edit/admStudent", { token, body: { name: "Alumnos", desc: "d", sort: 1, inactiveFields: ["house", "mail"] } });
+    expect(required.http).toBe(422);
+    expect(required.body.msg).toBe("Estos campos no se pueden desactivar: mail.");
+    const ok = await api.call("POST", "admModule/edit/admStudent", { token, body: { name: "Alumnos", desc: "d", sort: 1, inactiveFields: ["house", "language"] } });
+    expect(ok.body.status).toBe(0);
+    const menu = (await api.call<{ menu: { ID: string; subs: unknown[]; inactiveFields: string[] }[] }>("GET", "admStaff/loginToken", { token })).body.data.menu;
+    const find = (items: { ID: string; subs: unknown[]; inactiveFields: string[] }[]): { inactiveFields: string[] } | undefined =>
+      items.map((i) => (i.ID === "admStudent" ? i : find(i.subs as typeof items))).find(Boolean);
+    expect(find(menu)?.inactiveFields).toEqual(["house", "language"]);
+  });
+});

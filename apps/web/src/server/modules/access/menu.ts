@@ -30,6 +30,7 @@ export async function buildMenu(db: TenantDb, access: Map<string, ModuleAccess>)
           ai: m.ai,
           write: !isHeading && Boolean(rights?.write),
           path: isHeading ? null : `/app/${m.id}`,
+          inactiveFields: m.inactiveFields,
           subs,
         },
       ];

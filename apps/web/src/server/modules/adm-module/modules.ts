@@ -1,6 +1,6 @@
-import type { TModuleEdit, TModuleRow } from "@pizarra/contracts";
+import { RESOURCES, type TModuleEdit, type TModuleRow } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
-import { notFound } from "../../http/app-error.ts";
+import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 
 async function moduleRows(db: TenantDb, where: { id?: string; parentId?: null }): Promise<TModuleRow[]> {
@@ -29,6 +29,7 @@ async function moduleRows(db: TenantDb, where: { id?: string; parentId?: null })
       hidden: m.hidden,
       ai: m.ai,
       setupMsg: m.setupMsg,
+      inactiveFields: m.inactiveFields,
       userRead: choices((a) => a.canRead || a.canWrite),
       userEdit: choices((a) => a.canWrite),
     };
@@ -51,6 +52,13 @@ export async function getModule(ctx: AuthedContext & { params: { id: string } })
 /** POST admModule/edit/{id}: labels, order and which groups may read and modify, in one transaction. */
 export async function editModule(ctx: AuthedContext & { params: { id: string }; body: TModuleEdit }): Promise<Reply> {
   const { userRead, userEdit, ...fields } = ctx.body;
+  if (fields.inactiveFields?.length) {
+    // Only optional fields of the module's own screen can be switched off: a required one would block every save.
+    const def = Object.values(RESOURCES).find((d) => d.module === ctx.params.id && !d.parent);
+    const optional = new Set(def?.fields.filter((f) => !f.rules?.required).map((f) => f.name) ?? []);
+    const unknown = fields.inactiveFields.filter((name) => !optional.has(name));
+    if (unknown.length) throw new AppError(-422, "api.inactiveFields", 422, { fields: unknown.join(", ") });
+  }
   await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.module.updateMany({ where: { id: ctx.params.id }, data: fields });
     if (count === 0) throw notFound();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Module" ADD COLUMN     "inactiveFields" TEXT[] DEFAULT ARRAY[]::TEXT[];

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { findMenuItem } from "@/client/menu.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 
@@ -11,4 +11,11 @@ import { useAppSession } from "../shell/session-context.tsx";
 export function useCanWrite(): (moduleId: string) => boolean {
   const { menu } = useAppSession();
   return useCallback((moduleId: string) => Boolean(findMenuItem(menu, moduleId)?.item.write), [menu]);
+}
+
+/** Spec 000 §6: fields the school switched off for a module (its menu entry's `inactiveFields`) are hidden. */
+export function useInactiveFields(moduleId: string): ReadonlySet<string> {
+  const { menu } = useAppSession();
+  const names = findMenuItem(menu, moduleId)?.item.inactiveFields;
+  return useMemo(() => new Set(names ?? []), [names]);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef } from "@pizarra/contracts";
+import { PRESENTATIONAL_TYPES, type FieldDef } from "@pizarra/contracts";
 import { cn, FieldError, Label } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { Controller, useWatch, type Control, type FieldValues } from "react-hook-form";
@@ -76,7 +76,7 @@ export function FormField({ field, control, text, hookPrefix, idPrefix, disabled
   const dependsValue = dependsOn ? (dependsOn in context ? context[dependsOn] : watchedParent) : undefined;
   const testId = `${hookPrefix}${field.name}`;
   const id = `${idPrefix}${testId}`;
-  if (PRESENTATIONAL_TYPES.has(field.type) || UPLOAD_TYPES.has(field.type)) {
+  if (PRESENTATIONAL_TYPES.has(field.type)) {
     return <FieldFrame field={field} id={id} testId={testId} value={undefined} onChange={() => {}} disabled={disabled} text={text} className={spanClass(field)} />;
   }
 

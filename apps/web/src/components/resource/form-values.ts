@@ -1,4 +1,5 @@
-import { PRESENTATIONAL_TYPES, type FieldDef, type ResourceDef } from "@pizarra/contracts";
+import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef, type ResourceDef } from "@pizarra/contracts";
+import { initialUpload } from "./upload-files.ts";
 import type { FieldValues } from "react-hook-form";
 
 /** What an empty control holds: the schema reads "" as "no value" (and `required` speaks), flags as false. */
@@ -11,6 +12,10 @@ export function emptyValue(field: FieldDef): unknown {
       return [];
     case "select":
       return field.multiple ? [] : "";
+    case "image":
+    case "file":
+    case "dropzone":
+      return initialUpload(null, field);
     default:
       return "";
   }
@@ -23,6 +28,11 @@ export const valueFields = (def: ResourceDef) => def.fields.filter((f) => !PRESE
 export function initialValues(def: ResourceDef, record: Record<string, unknown> | null, fixed: Record<string, unknown> = {}): FieldValues {
   const values: FieldValues = {};
   for (const field of valueFields(def)) {
+    if (UPLOAD_TYPES.has(field.type)) {
+      // The stored file is shown by its signed link; a chosen one is uploaded after the save (upload-files.ts).
+      values[field.name] = initialUpload(record, field);
+      continue;
+    }
     const raw = record ? record[field.name] : field.default;
     values[field.name] = raw ?? emptyValue(field);
   }

@@ -36,6 +36,12 @@ function optionField(def: ResourceDef, column: ColumnDef): string | null {
   return field?.options?.kind === "values" ? field.name : null;
 }
 
+/** What a column shows of a row: an image column of an uploaded file shows its signed link (`<field>Url`). */
+export function cellValue(column: ColumnDef, row: Record<string, unknown>): unknown {
+  const url = `${column.field}Url`;
+  return column.kind === "image" && url in row ? row[url] : row[column.field];
+}
+
 /** A column's text for printing and for cells that are text (the same label as the screen shows). */
 export function cellText(def: ResourceDef, column: ColumnDef, value: unknown, text: ResourceText, yesNo: (v: boolean) => string): string {
   if (isBlank(value)) return "";

@@ -1,6 +1,6 @@
 "use client";
 
-import { PRESENTATIONAL_TYPES, type ResourceDef } from "@pizarra/contracts";
+import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type ResourceDef } from "@pizarra/contracts";
 import { Button, Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@pizarra/ui";
 import { Eye, LoaderCircle, Pencil } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -48,7 +48,7 @@ export function PreviewSheet({ def, title, row, canWrite, onClosed, onOpenRecord
                 <div key={field.name} className={field.span === "half" ? "sm:col-span-1" : "sm:col-span-2"} data-testid={`preview-${field.name}`}>
                   <dt className="text-xs font-medium text-muted-foreground">{text.field(field.name)}</dt>
                   <dd className="mt-1 text-sm break-words">
-                    <RecordValue field={field} value={record[field.name]} text={text} />
+                    <RecordValue field={field} value={UPLOAD_TYPES.has(field.type) ? record[`${field.name}Url`] : record[field.name]} text={text} />
                   </dd>
                 </div>
               ))}

@@ -3,17 +3,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { labelKeyOf, recordSchema, type FieldDef, type ResourceDef } from "@pizarra/contracts";
 import { Button, SheetBody, SheetFooter, toast } from "@pizarra/ui";
-import { ChevronLeft, ChevronRight, LoaderCircle, Save } from "lucide-react";
+import { ChevronLeft, ChevronRight, LoaderCircle, Save, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { useErrorMap } from "@/client/validation.ts";
-import { useCanWrite } from "./access.ts";
+import { useCanWrite, useInactiveFields } from "./access.ts";
 import { FormField } from "./form-field.tsx";
 import { FormLayout, groupOf, initialLayoutState, layoutOf, revealGroups } from "./form-layout.tsx";
 import { emptyValue, initialValues, prepareValues, requestBody, valueFields } from "./form-values.ts";
 import { useResourceText } from "./resource-text.ts";
+import { isUploadValue, pendingUploads } from "./upload-files.ts";
+import { useUploads } from "./use-uploads.ts";
 import type { FormMode, Row } from "./types.ts";
 import { useDependentReset } from "./use-dependent-reset.ts";
 import { SUCCESS_TOAST_MS } from "./values.ts";
@@ -30,6 +32,8 @@ export interface RecordFormProps {
   /** Keeps DOM ids unique when a child sheet's form sits over its parent's. */
   idPrefix: string;
   onSaved: (id: string | number) => void;
+  /** The record was saved but a file upload failed or was cancelled: the form stays open on the saved record. */
+  onStored?: (id: string | number) => void;
   onClose: () => void;
   /** Drawn in the body under the form: the detail grids. */
   after?: ReactNode;
@@ -40,8 +44,15 @@ export interface RecordFormProps {
  * spec 000 §5's failure handling (messages shown, the section with the first invalid field opened, that field
  * scrolled to and focused), for the browser's checks and for the server's 422 alike.
  */
-export function RecordForm({ def, mode, record, parentId, canWrite, idPrefix, onSaved, onClose, after }: RecordFormProps) {
+export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idPrefix, onSaved, onStored, onClose, after }: RecordFormProps) {
+  const inactive = useInactiveFields(fullDef.module);
+  const def = useMemo(
+    () => (inactive.size ? { ...fullDef, fields: fullDef.fields.filter((f) => !inactive.has(f.name)) } : fullDef),
+    [fullDef, inactive],
+  );
   const t = useTranslations("moduleScreen");
+  const tToast = useTranslations("toast");
+  const uploads = useUploads();
   const text = useResourceText(def.id);
   const canWriteModule = useCanWrite();
   const labelKey = useMemo(() => labelKeyOf(def), [def]);
@@ -95,7 +106,25 @@ export function RecordForm({ def, mode, record, parentId, canWrite, idPrefix, on
         return;
       }
       if (result.envelope.msg) toast.success(result.envelope.msg, { duration: SUCCESS_TOAST_MS });
-      onSaved(result.envelope.data?.ID ?? record?.ID ?? "");
+      const id = result.envelope.data?.ID ?? record?.ID ?? "";
+      // Spec 000 §4 and §8: the chosen files follow the save; a failed one shows the server's msg and is reset.
+      const pending = pendingUploads(def, form.getValues());
+      if (pending.length > 0) {
+        const outcome = await uploads.run(def, id, pending);
+        if (!outcome.ok) {
+          const current: unknown = form.getValues(outcome.field);
+          if (isUploadValue(current)) form.setValue(outcome.field, { ...current, files: [] });
+          if (!outcome.cancelled) {
+            const message = outcome.msg || tToast("networkError");
+            toast.error(tToast("errorTitle"), { description: message });
+            form.setError(outcome.field, { type: "server", message });
+            revealFirst([outcome.field]);
+          }
+          onStored?.(id);
+          return;
+        }
+      }
+      onSaved(id);
     },
     (errors) => revealFirst(Object.keys(errors)),
   );
@@ -169,6 +198,28 @@ export function RecordForm({ def, mode, record, parentId, canWrite, idPrefix, on
         <Button variant="outline" onClick={onClose} data-testid="form-close">
           {t("close")}
         </Button>
+        {uploads.progress && (
+          <div className="flex min-w-0 flex-1 items-center justify-end gap-3" data-testid="upload-progress" aria-live="polite">
+            <span className="truncate text-sm text-muted-foreground">
+              {t("uploading", { name: uploads.progress.name, index: uploads.progress.index, total: uploads.progress.total })}
+            </span>
+            <span
+              className="h-1.5 w-24 shrink-0 overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-valuenow={uploads.progress.percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label={uploads.progress.name}
+            >
+              <span className="block h-full rounded-full bg-primary transition-[width]" style={{ width: `${uploads.progress.percent}%` }} />
+            </span>
+            <span className="w-10 text-sm tabular-nums">{uploads.progress.percent}%</span>
+            <Button variant="outline" size="sm" onClick={uploads.cancel} data-testid="upload-cancel">
+              <X aria-hidden />
+              {t("cancelUpload")}
+            </Button>
+          </div>
+        )}
         <div className="flex gap-2">
           {wizard && stepIndex > 0 && (
             <Button variant="outline" onClick={() => goTo(stepIndex - 1)} data-testid="form-prev">

@@ -35,6 +35,8 @@ interface RecordSheetProps {
   level: number;
   onClosed: () => void;
   onSaved: (id: string | number) => void;
+  /** Saved, but an upload failed or was cancelled: the sheet should show the saved record (edit mode). */
+  onStored?: (id: string | number) => void;
   /** The detail grids under the form of a record being edited. */
   renderDetail?: (record: Row) => ReactNode;
 }
@@ -43,7 +45,7 @@ interface RecordSheetProps {
  * The create/edit modal (spec 000 §2.6): a large right-side sheet whose `#modalId` lets the Back button close it.
  * Without the write right it is a view: the same fields, disabled, and no Save.
  */
-export function RecordSheet({ def, title, target, parentId, canWrite, level, onClosed, onSaved, renderDetail }: RecordSheetProps) {
+export function RecordSheet({ def, title, target, parentId, canWrite, level, onClosed, onSaved, onStored, renderDetail }: RecordSheetProps) {
   const t = useTranslations("moduleScreen");
   const tc = useTranslations("common");
   const open = target !== null;
@@ -78,6 +80,7 @@ export function RecordSheet({ def, title, target, parentId, canWrite, level, onC
               close();
               onSaved(id);
             }}
+            onStored={onStored}
             onClose={close}
             after={record && renderDetail?.(record)}
           />

@@ -29,6 +29,15 @@ export function RecordValue({ field, value, text }: { field: FieldDef; value: un
   if (isBlank(value)) return <span className="text-muted-foreground">—</span>;
   if (field.type === "password") return <>••••••</>;
   if (field.type === "editor") return <Html html={String(value)} />;
+  // Upload fields arrive as their signed link (`<field>Url`).
+  if (field.type === "image") return <img src={String(value)} alt={text.field(field.name)} className="max-h-32 max-w-full rounded-md border object-contain" />;
+  if (field.type === "file" || field.type === "dropzone") {
+    return (
+      <a href={String(value)} target="_blank" rel="noreferrer" className="text-primary underline">
+        {t("storedFile")}
+      </a>
+    );
+  }
   const source = field.options;
   const list = Array.isArray(value)
     ? value

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useMediaQuery } from "@/client/use-media-query.ts";
 import { useCanWrite } from "./access.ts";
+import { actionAllowed, ActionDialog, actionIcon, type ActionTarget } from "./action-dialog.tsx";
 import { DeleteDialog } from "./delete-dialog.tsx";
 import { downloadExport } from "./export-file.ts";
 import { FilterForm, useFilterSummary } from "./filter-form.tsx";
@@ -54,6 +55,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [flashId, setFlashId] = useState<string | number | null>(null);
   const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
+  const [actionTarget, setActionTarget] = useState<ActionTarget | null>(null);
   const [exporting, setExporting] = useState(false);
   const wide = useMediaQuery(PREVIEW_QUERY);
   const filterSummary = useFilterSummary(def);
@@ -67,12 +69,26 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
 
   const editable = canWrite && def.actions.includes("edit");
   const openRecord = (row: Row) => setSheet({ mode: "edit", id: row.ID });
+  // Extra actions (spec 000 §2.6): on each row after the generic icons, or as toolbar buttons.
+  const extraActions = (def.extraActions ?? []).filter((action) => actionAllowed(action, canWrite));
   const actionsOf = (row: Row): RowAction[] => [
     { key: "edit", label: editable ? t("edit") : t("view"), icon: editable ? Pencil : Eye, run: () => openRecord(row) },
     ...(canWrite && def.actions.includes("delete")
       ? [{ key: "delete", label: t("delete"), icon: Trash2, destructive: true, run: () => setDeleting(row) }]
       : []),
+    ...extraActions
+      .filter((action) => action.scope === "row")
+      .map((action) => ({
+        key: `action-${action.name}`,
+        testId: `action-${action.name}-${row.ID}`,
+        label: text.action(action.name),
+        icon: actionIcon(action),
+        run: () => setActionTarget({ action, row }),
+      })),
   ];
+  const toolbarActions = extraActions
+    .filter((action) => action.scope === "toolbar")
+    .map((action) => ({ name: action.name, label: text.action(action.name), icon: actionIcon(action), run: () => setActionTarget({ action, row: null }) }));
   const create = canWrite && def.actions.includes("create") ? () => setSheet({ mode: "create" }) : undefined;
 
   const exportFile = async () => {
@@ -116,6 +132,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
               printing={printRequest !== null}
               importable={def.actions.includes("import")}
               onReload={list.reload}
+              actions={toolbarActions}
             />
             {def.actions.includes("search") && <SearchBox onSearch={setSearch} label={t("searchPlaceholder")} />}
           </div>
@@ -144,6 +161,16 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
           setFlashId(id);
           list.reload();
         }}
+        onStored={(id) => {
+          // Saved, but a file did not go up: the sheet stays on the saved record so that it can be tried again.
+          setFlashId(id);
+          list.reload();
+          if (sheet?.mode === "create") {
+            const target: SheetTarget = { mode: "edit", id };
+            replaceModalHash(modalIdOf(def, target));
+            setSheet(target);
+          }
+        }}
         renderDetail={def.children?.length ? (record) => <ChildGrids def={def} parentId={record.ID} /> : undefined}
       />
       {screen && (
@@ -162,6 +189,19 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
         />
       )}
       <DeleteDialog def={def} row={deleting} onClosed={() => setDeleting(null)} onDeleted={list.reload} />
+      <ActionDialog
+        def={def}
+        text={text}
+        target={actionTarget}
+        filters={filters}
+        onClosed={() => setActionTarget(null)}
+        onDone={(action, resultId) => {
+          list.reload();
+          if (resultId === null) return;
+          setFlashId(resultId);
+          if (action.openResult) setSheet({ mode: "edit", id: resultId });
+        }}
+      />
       {printRequest && <PrintView def={def} title={title} request={printRequest} onDone={() => setPrintRequest(null)} />}
     </div>
   );

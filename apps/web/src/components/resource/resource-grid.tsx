@@ -4,7 +4,7 @@ import type { ResourceDef } from "@pizarra/contracts";
 import { cn } from "@pizarra/ui";
 import { Inbox } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { ALIGN_CLASS, columnAlign, GridCell } from "./grid-cell.tsx";
+import { ALIGN_CLASS, cellValue, columnAlign, GridCell } from "./grid-cell.tsx";
 import { GridPagination } from "./grid-pagination.tsx";
 import type { ResourceText } from "./resource-text.ts";
 import { RowActions, type RowAction } from "./row-actions.tsx";
@@ -64,7 +64,7 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
                   >
                     {def.columns.map((column) => (
                       <td key={column.field} className={cn(cellPad, "max-w-80 truncate", ALIGN_CLASS[columnAlign(column)], columnAlign(column) === "end" && "tabular-nums")}>
-                        <GridCell def={def} column={column} value={row[column.field]} text={text} />
+                        <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />
                       </td>
                     ))}
                     <td className={cn(cellPad, "py-1 text-right")}>

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 
 /**
  * The visible texts of a resource, all under `resources.<id>` in messages/*.json (see packages/contracts
- * resource/types.ts): field labels, option labels, group titles, optional hints and the resource's title.
+ * resource/types.ts): field labels, option labels, group titles, optional hints, extra actions and the resource's title.
  */
 export function useResourceText(resourceId: string) {
   const t = useTranslations();
@@ -18,6 +18,9 @@ export function useResourceText(resourceId: string) {
       /** Hints are optional: null when the catalogue has none. */
       hint: (name: string) => (t.has(`${base}.hints.${name}`) ? t(`${base}.hints.${name}`) : null),
       title: () => t(`${base}.title`),
+      /** An extra action's button (`actions.<name>`) and its dialog's text (`actions.<name>Hint`, optional). */
+      action: (name: string) => t(`${base}.actions.${name}`),
+      actionHint: (name: string) => (t.has(`${base}.actions.${name}Hint`) ? t(`${base}.actions.${name}Hint`) : null),
     };
   }, [t, resourceId]);
 }

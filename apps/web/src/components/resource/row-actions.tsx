@@ -5,8 +5,9 @@ import { Ellipsis, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 
 export interface RowAction {
-  /** Test hook: `row-<key>-<ID>`. */
+  /** Test hook: `row-<key>-<ID>`, unless `testId` names it. */
   key: string;
+  testId?: string;
   label: string;
   icon: LucideIcon;
   destructive?: boolean;
@@ -20,14 +21,14 @@ export function RowActions({ rowId, actions, inline }: { rowId: string | number;
   const rest = actions.slice(shown.length);
   return (
     <div className="flex items-center justify-end gap-0.5" onClick={(e) => e.stopPropagation()}>
-      {shown.map(({ key, label, icon: Icon, destructive, run }) => (
+      {shown.map(({ key, testId, label, icon: Icon, destructive, run }) => (
         <WithTooltip key={key} label={label}>
           <Button
             variant="ghost"
             size="icon-sm"
             aria-label={label}
             onClick={run}
-            data-testid={`row-${key}-${rowId}`}
+            data-testid={testId ?? `row-${key}-${rowId}`}
             className={destructive ? "text-destructive hover:bg-destructive/10 hover:text-destructive" : undefined}
           >
             <Icon aria-hidden />
@@ -42,8 +43,8 @@ export function RowActions({ rowId, actions, inline }: { rowId: string | number;
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            {rest.map(({ key, label, icon: Icon, destructive, run }) => (
-              <DropdownMenuItem key={key} onSelect={run} variant={destructive ? "destructive" : "default"} data-testid={`row-${key}-${rowId}`}>
+            {rest.map(({ key, testId, label, icon: Icon, destructive, run }) => (
+              <DropdownMenuItem key={key} onSelect={run} variant={destructive ? "destructive" : "default"} data-testid={testId ?? `row-${key}-${rowId}`}>
                 <Icon aria-hidden />
                 {label}
               </DropdownMenuItem>

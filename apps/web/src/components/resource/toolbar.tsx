@@ -11,7 +11,7 @@ import {
   TooltipContent,
   TooltipTrigger,
 } from "@pizarra/ui";
-import { Ellipsis, FileSpreadsheet, FileUp, LoaderCircle, Plus, Printer, RefreshCw, Search } from "lucide-react";
+import { Ellipsis, FileSpreadsheet, FileUp, LoaderCircle, Plus, Printer, RefreshCw, Search, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { FILTER_DEBOUNCE_MS } from "./filter-form.tsx";
@@ -42,6 +42,14 @@ export function SearchBox({ onSearch, label }: { onSearch: (text: string) => voi
   );
 }
 
+/** A toolbar button of an extra action (test hook `action-<name>`). */
+export interface ToolbarAction {
+  name: string;
+  label: string;
+  icon: LucideIcon;
+  run: () => void;
+}
+
 interface ToolbarProps {
   onCreate?: () => void;
   onExport?: () => void;
@@ -51,10 +59,12 @@ interface ToolbarProps {
   /** Shown in More only when the definition offers import (it arrives later: disabled). */
   importable: boolean;
   onReload: () => void;
+  /** The definition's toolbar-scoped extra actions the person may run. */
+  actions?: ToolbarAction[];
 }
 
 /** Create, Export to Excel, Print and More (spec 000 §2.6); each present only when the definition and the right allow it. */
-export function Toolbar({ onCreate, onExport, exporting, onPrint, printing, importable, onReload }: ToolbarProps) {
+export function Toolbar({ onCreate, onExport, exporting, onPrint, printing, importable, onReload, actions = [] }: ToolbarProps) {
   const t = useTranslations("moduleScreen");
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -76,6 +86,12 @@ export function Toolbar({ onCreate, onExport, exporting, onPrint, printing, impo
           {t("print")}
         </Button>
       )}
+      {actions.map(({ name, label, icon: Icon, run }) => (
+        <Button key={name} variant="outline" onClick={run} data-testid={`action-${name}`}>
+          <Icon aria-hidden />
+          {label}
+        </Button>
+      ))}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" data-testid="toolbar-more">

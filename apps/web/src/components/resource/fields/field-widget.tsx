@@ -6,9 +6,10 @@ import { ChoiceGroup, CheckboxInput, SliderInput, SwitchInput, ValueSelect } fro
 import { ResourceSelect } from "./resource-select.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { SortableInput } from "./sortable-input.tsx";
-import { AlertBlock, ButtonBlock, CustomPlaceholder, LabelBlock, SeparatorBlock, UploadPlaceholder } from "./static-blocks.tsx";
+import { AlertBlock, ButtonBlock, CustomPlaceholder, LabelBlock, SeparatorBlock } from "./static-blocks.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { DateTimeInput, TextareaInput, TextInput } from "./text-inputs.tsx";
+import { FileInput, ImageInput } from "./upload-inputs.tsx";
 import { asText, type WidgetProps } from "./widget-props.ts";
 
 function HiddenInput(props: WidgetProps) {
@@ -45,9 +46,9 @@ const WIDGETS: Record<FieldType, ComponentType<WidgetProps>> = {
   alert: AlertBlock,
   separator: SeparatorBlock,
   button: ButtonBlock,
-  image: UploadPlaceholder,
-  file: UploadPlaceholder,
-  dropzone: UploadPlaceholder,
+  image: ImageInput,
+  file: FileInput,
+  dropzone: FileInput,
   embed: CustomPlaceholder,
   custom: CustomPlaceholder,
 };

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@pizarra/ui";
-import { Info, Puzzle, Upload } from "lucide-react";
+import { Info, Puzzle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { controlProps, type WidgetProps } from "./widget-props.ts";
 
@@ -37,22 +37,6 @@ export function ButtonBlock(props: WidgetProps) {
     <Button id={props.id} data-testid={props.testId} variant="outline" disabled={props.disabled} className="w-fit">
       {props.text.field(props.field.name)}
     </Button>
-  );
-}
-
-/** image, file and dropzone: the upload calls arrive later, so the control is shown disabled with a note. */
-export function UploadPlaceholder(props: WidgetProps) {
-  const t = useTranslations("moduleScreen");
-  return (
-    <div
-      {...controlProps(props)}
-      tabIndex={-1}
-      aria-disabled="true"
-      className="flex items-center gap-3 rounded-md border border-dashed bg-muted/40 px-3 py-4 text-sm text-muted-foreground outline-none"
-    >
-      <Upload className="size-4 shrink-0" aria-hidden />
-      {t("uploadLater")}
-    </div>
   );
 }
 

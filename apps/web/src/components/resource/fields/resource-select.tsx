@@ -39,8 +39,9 @@ export function ResourceSelect(props: WidgetProps) {
   const [active, setActive] = useState(0);
   const listId = useId();
   const resource = field.options?.kind === "resource" ? field.options.resource : null;
-  const { options, loading } = useFieldOptions(field, props.text, dependsValue, search, open);
   const values = field.multiple ? (Array.isArray(value) ? value : []) : value === null || value === undefined || value === "" ? [] : [value];
+  // A multiple choice names its values from the options, so they load at once when it holds any.
+  const { options, loading } = useFieldOptions(field, props.text, dependsValue, search, open || (Boolean(field.multiple) && values.length > 0));
   const singleLabel = usePickLabel(resource, field.multiple ? null : values[0]);
   const label = field.multiple ? values.map((v) => options.find((o) => sameId(o.ID, v))?.name ?? String(v)).join(", ") : singleLabel;
   const required = Boolean(field.rules?.required);

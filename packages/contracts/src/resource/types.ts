@@ -112,6 +112,9 @@ export interface ColumnDef {
 
 export type ResourceAction = "create" | "edit" | "delete" | "print" | "export" | "import" | "search";
 
+/** What most list-and-edit modules offer. */
+export const FULL_ACTIONS: readonly ResourceAction[] = ["create", "edit", "delete", "print", "export", "search"];
+
 export interface LayoutDef {
   kind: "plain" | "collapsible" | "wizard" | "tabs" | "fieldsets";
   groups: readonly string[];

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { actionSchema, findAction } from "../schema.ts";
-import { defineResource } from "../types.ts";
+import { defineResource, FULL_ACTIONS } from "../types.ts";
 
 /** Periods (001 §3 "Period", §5): the ID is typed by the user, six digits from 202200 on (e.g. 202601). */
 export const admPeriod = defineResource({
@@ -36,7 +36,7 @@ export const admPeriod = defineResource({
   search: ["name"],
   pick: { name: ["name"] },
   orderBy: [{ field: "ID", dir: "desc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
   inlineActions: 2,
   children: ["admPeriodException"],
   extraActions: [
@@ -97,7 +97,7 @@ export const admSuperSection = defineResource({
   search: ["name"],
   pick: { name: ["name"] },
   orderBy: [{ field: "sort", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
   children: ["admSection"],
 });
 
@@ -129,7 +129,7 @@ export const admSection = defineResource({
   search: ["name", "externalId"],
   pick: { name: ["parentName", "name"] },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** POST admPeriod/clone/{id} (path of our design; 001 §4 "Period clone creates a new period and opens it"). */

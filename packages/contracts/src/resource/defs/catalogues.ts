@@ -1,4 +1,4 @@
-import { defineResource } from "../types.ts";
+import { defineResource, FULL_ACTIONS } from "../types.ts";
 
 /** Codes that travel in paths and lists (template IDs, catalogue types): letters, digits and dashes (001 §5). */
 const CODE = { pattern: "^[A-Za-z0-9-]+$", patternKey: "code" } as const;
@@ -31,7 +31,7 @@ export const admOtlt = defineResource({
   search: ["type", "value", "label"],
   pick: { name: ["label"], desc: "value" },
   orderBy: [{ field: "type", dir: "asc" }, { field: "label", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** Attendance types (001 §3): the status they mark (001 §4: 1 present, 2 late, 3 absent) and whether guardians hear of it. */
@@ -57,7 +57,7 @@ export const admAttendanceType = defineResource({
   search: ["name"],
   pick: { name: ["name"] },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** Symptoms and departures of the infirmary log (001 §3, §5: type, name and desc required). */
@@ -76,7 +76,7 @@ export const admInfirmaryValues = defineResource({
   search: ["name", "desc"],
   pick: { name: ["name"], desc: "desc" },
   orderBy: [{ field: "type", dir: "desc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** Calendar entries and resource times (001 §3 "Calendar entry"): `desc` is the entry's category, `duration` minutes. */
@@ -109,7 +109,7 @@ export const admDates = defineResource({
   search: ["name", "desc"],
   pick: { name: ["name"], desc: "desc" },
   orderBy: [{ field: "from", dir: "desc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /**
@@ -137,7 +137,7 @@ export const admLocalization = defineResource({
   search: ["ID", "name", "templateId"],
   pick: { name: ["name"], desc: "ID" },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** Assignment questions (002 §2, §3): choices sorted and joined by '|', an English version of every text. */
@@ -172,7 +172,7 @@ export const admAssignmentQst = defineResource({
   search: ["name", "nameEN", "desc"],
   pick: { name: ["name"], desc: "type" },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** Categories of calendar entries, publications, photos and activities (`admCategory/get?pick=true&type=cal`, 002 §7). */
@@ -191,7 +191,7 @@ export const admCategory = defineResource({
   search: ["name", "nameEN"],
   pick: { name: ["name"] },
   orderBy: [{ field: "type", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** The audit trail (002 §2, §3 "Audit record"): read-only, searched and filtered by a date range (days at UTC-5). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineResource } from "../types.ts";
+import { defineResource, FULL_ACTIONS } from "../types.ts";
 import { memberImport } from "./people.ts";
 
 /** Group types (`admGroup/getTypes`, labels under resources.admGroup.options.type): 0 access, 1 communication. */
@@ -38,7 +38,7 @@ export const admGroup = defineResource({
   search: ["name"],
   pick: { name: ["name"] },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
   children: ["admGroupMembers"],
   extraActions: [memberImport("admGroup")],
 });
@@ -162,5 +162,5 @@ export const admInfo = defineResource({
   search: ["name", "nameEN", "desc", "descEN"],
   pick: { name: ["name"], desc: "desc" },
   orderBy: [{ field: "pinTop", dir: "desc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });

@@ -1,4 +1,4 @@
-import { defineResource, type ActionDef, type FieldDef } from "../types.ts";
+import { defineResource, FULL_ACTIONS, type ActionDef, type FieldDef } from "../types.ts";
 
 /** The per-row CSV import of group members (002 §2 "User groups", §5 "The CSV tab requires a file"). */
 export function memberImport(resource: string): ActionDef {
@@ -22,6 +22,13 @@ const personName: FieldDef[] = [
   { name: "last", type: "text", rules: { required: true, max: 100 }, span: "half" },
   { name: "last2", type: "text", rules: { max: 100 }, span: "half" },
 ];
+/** How staff and users are searched, picked and ordered. */
+const personListing = {
+  search: ["last", "last2", "name", "mail", "externalId"],
+  pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
+  orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
+  actions: FULL_ACTIONS,
+} as const;
 const photo: FieldDef = { name: "face", type: "image", rules: { ext: ["jpeg", "jpg", "png"], maxBytes: 2 * 1024 * 1024 }, maxSize: { width: 400, height: 400 } };
 
 /** Students (001 §3 "Student", §4 statuses, §5 required fields). Grade and section are set through admSectionMembers. */
@@ -75,7 +82,7 @@ export const admStudent = defineResource({
   search: ["last", "last2", "name", "externalId", "mail"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "last2", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;
@@ -137,7 +144,7 @@ export const admRelatives = defineResource({
   search: ["last", "last2", "name", "externalId", "mail", "documentnumber"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
 });
 
 /** Staff (001 §3 "Staff", §5: mail, cel and group required). A password gives the person a sign-in. */
@@ -170,10 +177,7 @@ export const admStaff = defineResource({
     { field: "inactive", kind: "bool" },
   ],
   filters: [{ name: "type", type: "select", options: { kind: "values", values: [4, 5] } }],
-  search: ["last", "last2", "name", "mail", "externalId"],
-  pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
-  orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  ...personListing,
 });
 
 /** Users of any kind (001 §3 "User"): relatives 1, students 2, external contacts 3, staff 4, teachers 5. */
@@ -200,10 +204,7 @@ export const admUser = defineResource({
     { name: "type", type: "select", options: { kind: "values", values: [1, 2, 3, 4, 5] } },
     { name: "groupId", type: "select", options: { kind: "resource", resource: "admGroup" } },
   ],
-  search: ["last", "last2", "name", "mail", "externalId"],
-  pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
-  orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  ...personListing,
 });
 
 /** Permission groups (002 §2 "User groups"), the staff form's pick list; members in admUserGroupMembers, CSV import per row. */
@@ -222,7 +223,7 @@ export const admUserGroup = defineResource({
   search: ["name"],
   pick: { name: ["name"] },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "search"],
+  actions: FULL_ACTIONS,
   children: ["admUserGroupMembers"],
   extraActions: [memberImport("admUserGroup")],
 });

@@ -1,8 +1,8 @@
 import { fieldErrors, labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, validationErrorMap, type FieldDef, type ResourceAction, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
-import { AppError, notFound } from "../http/app-error.ts";
-import type { AuthedContext, Reply } from "../http/context.ts";
+import { AppError, forbidden, notFound } from "../http/app-error.ts";
+import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
 import { authedRoute, type Route } from "../http/route.ts";
 import { fileUrl } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
@@ -41,7 +41,9 @@ export interface ResourceServer {
   /** Display fields that need one more query for a whole page of rows (names of people kept as plain ids). */
   decorate?(db: Db, rows: Row[]): Promise<void>;
   /** Filters that are not a plain column of the model, by query name. */
-  filterWhere?: Record<string, (value: unknown) => Row>;
+  filterWhere?: Record<string, (value: unknown, user: SessionUser) => Row>;
+  /** `filterBy=<name>&filter=<text>` pairs that are not a text search (admStaff's filterBy=academic&filter=<period>). */
+  filterByWhere?: Record<string, (text: string) => Row>;
   /** Searched fields that are not columns of the model (a student's name on their pickup row): the text condition → the model's. */
   searchWhere?: Record<string, (contains: Row) => Row>;
   /** Rows of the model that belong to this resource (students are users of type 2) and what a new one gets. */
@@ -91,7 +93,7 @@ export function createResource(server: ResourceServer): Route[] {
     return { ...row, ...server.display?.(record) };
   };
 
-  function where(query: Row): Row {
+  function where(query: Row, user: SessionUser): Row {
     const and: Row[] = [];
     const parentId = query.parentId;
     if (def.parent && parentId !== undefined && !filterNames.has("parentId")) {
@@ -101,10 +103,12 @@ export function createResource(server: ResourceServer): Route[] {
       const value = query[name];
       if (value === undefined || value === null || value === "") continue;
       const custom = server.filterWhere?.[name];
-      and.push(custom ? custom(value) : { [name]: toDb(fieldByName.get(name) ?? def.filters!.find((f) => f.name === name)!, value) });
+      and.push(custom ? custom(value, user) : { [name]: toDb(fieldByName.get(name) ?? def.filters!.find((f) => f.name === name)!, value) });
     }
     const text = typeof query.filter === "string" ? query.filter.trim() : "";
-    if (text && def.search?.length) {
+    const named = typeof query.filterBy === "string" ? server.filterByWhere?.[query.filterBy] : undefined;
+    if (text && named) and.push(named(text));
+    else if (text && def.search?.length) {
       const asked = typeof query.filterBy === "string" ? query.filterBy.split(",") : [];
       const fields = def.search.filter((f) => asked.length === 0 || asked.includes(f) || asked.includes("name"));
       const contains = { contains: text, mode: "insensitive" };
@@ -123,7 +127,11 @@ export function createResource(server: ResourceServer): Route[] {
   async function list(ctx: AuthedContext & { query: Row }): Promise<Reply> {
     const q = ctx.query;
     const model = delegateOf(ctx.db, server.model);
-    const w = where(q);
+    // Pick lists feed the selects of other modules' screens (spec 000 §7), so any signed-in user of the school may
+    // read them; the full list needs the module's read right.
+    const pickOnly = q.pick === "true" && q.print !== "true";
+    if (!pickOnly && !ctx.user.access.get(def.module)?.read) throw forbidden(def.module);
+    const w = where(q, ctx.user);
     if (q.print === "true") return printAll(ctx, model, w, q.format === "xlsx");
     const size = Number(q.PageSize);
     const page = Number(q.page);
@@ -278,7 +286,7 @@ export function createResource(server: ResourceServer): Route[] {
   const ZListQuery = listSchema.extend({ format: z.enum(["xlsx"]).optional() });
   const m = def.module;
   return [
-    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: m, query: ZListQuery, handler: list }),
+    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: null, query: ZListQuery, handler: list }),
     authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZId, handler: getOne }),
     authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: only(["create"], create) }),
     authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: only(["edit"], edit) }),

@@ -63,7 +63,11 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     model: "section",
     include: { superSection: { select: { name: true, periodId: true } }, _count: { select: { members: true } } },
     display: (r) => ({ parentName: nameOf(r.superSection), periodId: (r.superSection as Row | null)?.periodId ?? null, count: countOf(r, "members") }),
-    filterWhere: { periodId: (value) => ({ superSection: { periodId: Number(value) } }) },
+    filterWhere: {
+      periodId: (value) => ({ superSection: { periodId: Number(value) } }),
+      // Whoever may change sections sees them all; anyone else the sections they teach in or tutor.
+      roleFilter: (_value, user) => (user.access.get("admSection")?.write ? {} : { OR: [{ owner: user.id }, { parts: { some: { masterId: user.id } } }] }),
+    },
   },
   {
     def: RESOURCES.admSectionMembers!,
@@ -114,6 +118,8 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     scope: { where: { type: { in: [4, 5] } } },
     include: { memberships: { take: 1, orderBy: { groupId: "asc" }, select: { group: { select: { id: true, name: true } } } } },
     virtual: ["groupId", "pass"],
+    // The grade screen's teacher pick list (000 §7): filterBy=academic&filter=<period> gives that period's teachers.
+    filterByWhere: { academic: (period) => ({ subjectRoles: { some: { activity: { periodId: Number(period) || -1 } } } }) },
     display: (r) => {
       const group = (r.memberships as { group: { id: number; name: string } }[])[0]?.group;
       return { groupId: group?.id ?? null, groupName: group?.name ?? null, canSignIn: r.accountId !== null };
@@ -133,7 +139,11 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     include: { _count: { select: { parts: true } } },
     display: (r) => ({ gradeCount: (r.superSections as number[]).length, partCount: countOf(r, "parts") }),
     decorate: namesOf("owner", "ownerName"),
-    filterWhere: { superSectionId: (value) => ({ superSections: { has: Number(value) } }) },
+    filterWhere: {
+      superSectionId: (value) => ({ superSections: { has: Number(value) } }),
+      sectionId: (value) => ({ parts: { some: { sectionId: Number(value) } } }),
+      groupId: (value) => ({ groups: { has: Number(value) } }),
+    },
     rules: subjectRules,
   },
   {

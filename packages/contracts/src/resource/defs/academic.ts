@@ -125,6 +125,8 @@ export const admSection = defineResource({
   filters: [
     { name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } },
     { name: "parentId", type: "select", options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" } },
+    // The grade screen's section pick list (000 §6): "master" keeps a teacher to the sections they teach or tutor.
+    { name: "roleFilter", type: "hidden", options: { kind: "values", values: ["master"] } },
   ],
   search: ["name", "externalId"],
   pick: { name: ["parentName", "name"] },

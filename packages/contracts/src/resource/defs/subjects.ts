@@ -56,6 +56,8 @@ export const admSubject = defineResource({
   filters: [
     { name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } },
     { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" } },
+    { name: "sectionId", type: "select", options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" } },
+    { name: "groupId", type: "select", options: { kind: "resource", resource: "admGroup" } },
   ],
   search: ["name"],
   pick: { name: ["name"] },

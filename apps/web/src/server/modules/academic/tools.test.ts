@@ -67,3 +67,36 @@ describe("academic tools", () => {
     expect(again.http).toBe(404);
   });
 });
+
+describe("pick lists of the grade screen (000 §7)", () => {
+  it("gives a teacher the sections they teach, and an administrator all of them", async () => {
+    const teacher = await api.tokenFor("docente@pizarra.demo");
+    const me = await api.db().user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
+    const mine = (await api.call<Page>("GET", "admSection/get?pick=true&roleFilter=master&periodId=202601&PageSize=500", { token: teacher })).body.data.Results;
+    const expected = await api.db().section.count({
+      where: { tenantId: me.tenantId, superSection: { periodId: 202601 }, OR: [{ owner: me.id }, { parts: { some: { masterId: me.id } } }] },
+    });
+    expect(mine.length).toBe(expected);
+    expect(mine.length).toBeGreaterThan(0);
+    const all = (await api.call<Page>("GET", "admSection/get?pick=true&roleFilter=master&periodId=202601&PageSize=500", { token: admin })).body.data.Results;
+    expect(all.length).toBeGreaterThan(mine.length);
+  });
+
+  it("lets a teacher read pick lists but not the full list nor its print", async () => {
+    const teacher = await api.tokenFor("docente@pizarra.demo");
+    expect((await api.call("GET", "admSection/get?PageSize=5", { token: teacher })).http).toBe(403);
+    expect((await api.call("GET", "admSection/get?pick=true&print=true", { token: teacher })).http).toBe(403);
+    const picks = await api.call<Page>("GET", "admStaff/get?pick=true&PageSize=3", { token: teacher });
+    expect(Object.keys(picks.body.data.Results[0]!).sort()).toEqual(["ID", "desc", "img", "name"]);
+  });
+
+  it("lists the teachers of a period and the subjects of a section", async () => {
+    const teachers = (await api.call<Page>("GET", "admStaff/get?pick=true&type=5&filterBy=academic&filter=202601&PageSize=500", { token: admin })).body.data.Results;
+    expect(teachers.length).toBeGreaterThan(5);
+    expect((await api.call<Page>("GET", "admStaff/get?pick=true&type=5&filterBy=academic&filter=209901", { token: admin })).body.data.Results).toEqual([]);
+    const section = (await api.call<Page>("GET", "admSection/get?periodId=202601&PageSize=1", { token: admin })).body.data.Results[0]!;
+    const subjects = (await api.call<Page>("GET", `admSubject/get?periodId=202601&sectionId=${section.ID}&PageSize=50`, { token: admin })).body.data.Results;
+    const parts = await api.db().activityPart.count({ where: { sectionId: section.ID as number } });
+    expect(subjects.length).toBe(parts);
+  });
+});

@@ -18,6 +18,9 @@ export const unauthorized = () => new AppError(-401, "api.unauthorized", 401);
 export const forbidden = (module: string) => new AppError(-403, "api.forbidden", 403, { module });
 export const notFound = () => new AppError(-404, "api.notFound", 404);
 
-/** A refusal of one field's value, shaped like a validation failure; `msg` is already in the user's language. */
-export const fieldRefusal = (field: string, msg: string, extra: Record<string, unknown> = {}) =>
-  new AppError(-422, "", 422, {}, { errors: { [field]: msg }, msg, ...extra });
+/** A validation failure: field → message (already in the user's language); the first message is the answer's msg. */
+export const validationRefusal = (errors: Record<string, string>, extra: Record<string, unknown> = {}) =>
+  new AppError(-422, "", 422, {}, { errors, msg: Object.values(errors)[0], ...extra });
+
+/** A refusal of one field's value, shaped like a validation failure. */
+export const fieldRefusal = (field: string, msg: string, extra: Record<string, unknown> = {}) => validationRefusal({ [field]: msg }, extra);

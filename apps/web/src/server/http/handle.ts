@@ -5,7 +5,7 @@ import { verifyToken, bearer } from "../auth/token.ts";
 import { env } from "../env.ts";
 import { requestLocale, translator } from "../i18n.ts";
 import { loadAccess } from "../modules/access/permissions.ts";
-import { AppError, forbidden, unauthorized } from "./app-error.ts";
+import { AppError, forbidden, unauthorized, validationRefusal } from "./app-error.ts";
 import type { AuthedContext, BaseContext, Reply, SessionUser } from "./context.ts";
 import type { Method, Route } from "./route.ts";
 import type { Router } from "./router.ts";
@@ -37,12 +37,15 @@ async function readJson(req: Request, limit: number): Promise<unknown> {
   }
 }
 
-function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseContext): unknown {
-  if (!schema) return input;
-  const result = schema.safeParse(input, { error: validationErrorMap(ctx.t) });
+/** Parses with a contract schema; a failure names each field in the caller's language (labels under `labelKey`). */
+export function parseOrRefuse<T>(schema: z.ZodType<T>, input: unknown, t: BaseContext["t"], labelKey?: (field: string) => string): T {
+  const result = schema.safeParse(input, { error: validationErrorMap(t, labelKey) });
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
-  throw new AppError(-422, "", 422, {}, { errors, msg: Object.values(errors)[0] });
+  throw validationRefusal(fieldErrors(result.error));
+}
+
+function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseContext): unknown {
+  return schema ? parseOrRefuse(schema, input, ctx.t) : input;
 }
 
 async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, method: Method): Promise<AuthedContext> {

@@ -1,7 +1,8 @@
-import { fieldErrors, labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, validationErrorMap, type FieldDef, type ResourceAction, type ResourceDef } from "@pizarra/contracts";
+import { labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, type FieldDef, type ResourceAction, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, forbidden, notFound } from "../http/app-error.ts";
+import { parseOrRefuse } from "../http/handle.ts";
 import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
 import { authedRoute, type Route } from "../http/route.ts";
 import { fileUrl } from "../storage/storage.ts";
@@ -66,12 +67,7 @@ function parseKey(def: ResourceDef, raw: string): number | string {
   return Number(raw);
 }
 
-function validate<T>(schema: z.ZodType<T>, input: unknown, ctx: AuthedContext, def: ResourceDef): T {
-  const result = schema.safeParse(input, { error: validationErrorMap(ctx.t, labelKeyOf(def)) });
-  if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
-  throw new AppError(-422, "", 422, {}, { errors, msg: Object.values(errors)[0] });
-}
+const validate = <T>(schema: z.ZodType<T>, input: unknown, ctx: AuthedContext, def: ResourceDef): T => parseOrRefuse(schema, input, ctx.t, labelKeyOf(def));
 
 export function createResource(server: ResourceServer): Route[] {
   const { def } = server;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { labelKeyOf, type FieldDef, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { z } from "zod";
-import { AppError, notFound } from "../http/app-error.ts";
+import { fieldRefusal, notFound } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { contentMatches, DEFAULT_EXTENSIONS } from "../storage/file-types.ts";
 import { fileUrl, storage } from "../storage/storage.ts";
@@ -20,7 +20,7 @@ const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function refuse(ctx: AuthedContext, def: ResourceDef, field: string, key: string, values: Record<string, string | number> = {}): never {
   const msg = ctx.t(`validation.${key}`, { attribute: ctx.t(labelKeyOf(def)(field)), ...values });
-  throw new AppError(-422, "", 422, {}, { errors: { [field]: msg }, msg });
+  throw fieldRefusal(field, msg);
 }
 
 interface UploadTarget {

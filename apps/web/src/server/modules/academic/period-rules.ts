@@ -1,5 +1,5 @@
 import type { Prisma } from "@pizarra/db";
-import { AppError } from "../../http/app-error.ts";
+import { assertForwardRange } from "../../resource/date-range.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
 type Row = Record<string, unknown>;
@@ -11,9 +11,7 @@ type Row = Record<string, unknown>;
 export const periodRules: ResourceRules = {
   async beforeSave(tx: Prisma.TransactionClient, data: Row, ctx, id) {
     const current = id === null ? null : await tx.period.findFirst({ where: { id: Number(id) } });
-    const from = (data.from ?? current?.from) as Date | undefined;
-    const to = (data.to ?? current?.to) as Date | undefined;
-    if (from && to && from > to) throw new AppError(-422, "api.periodRange", 422, {}, { errors: { to: ctx.t("api.periodRange") } });
+    assertForwardRange(data, current, ctx.t);
     const showFrom = (data.showGradesFrom ?? current?.showGradesFrom) as Date | undefined;
     if (showFrom && showFrom <= new Date()) data.showGradesPDFMsg = null;
     if (data.current === true) await tx.period.updateMany({ where: { current: true, NOT: { id: Number(id ?? data.id) } }, data: { current: false } });

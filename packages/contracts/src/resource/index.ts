@@ -1,9 +1,14 @@
 export * from "./types.ts";
 export * from "./schema.ts";
 import * as academic from "./defs/academic.ts";
+import * as billing from "./defs/billing.ts";
 import * as catalogues from "./defs/catalogues.ts";
 import * as communities from "./defs/communities.ts";
+import * as conduct from "./defs/conduct.ts";
+import * as flows from "./defs/flows.ts";
+import * as health from "./defs/health.ts";
 import * as people from "./defs/people.ts";
+import * as publications from "./defs/publications.ts";
 import * as subjects from "./defs/subjects.ts";
 import type { ResourceDef } from "./types.ts";
 
@@ -15,5 +20,5 @@ const isDefinition = (value: unknown): value is ResourceDef => typeof value === 
 
 /** Every resource definition, by API resource id. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
+  (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );

@@ -1,7 +1,12 @@
 import type { Db } from "../client.ts";
 import { forTenant } from "../tenant.ts";
+import { seedBilling } from "./billing.ts";
 import { seedCatalogues } from "./catalogues.ts";
 import { seedCommunities } from "./communities.ts";
+import { seedConduct } from "./conduct.ts";
+import { seedFlows } from "./flows.ts";
+import { seedHealth } from "./health.ts";
+import { seedPublications } from "./publications.ts";
 
 /** A small deterministic generator (mulberry32), so that every demo school is the same school. */
 function random(seed: number) {
@@ -157,6 +162,11 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   await t.activityMaster.createMany({ data: [...masters.values()].map((m) => ({ ...m, alterType: 5 })) });
   await seedCatalogues(db, tenantId);
   await seedCommunities(db, tenantId);
+  await seedConduct(db, tenantId);
+  await seedHealth(db, tenantId);
+  await seedPublications(db, tenantId);
+  await seedFlows(db, tenantId);
+  await seedBilling(db, tenantId);
 
   return { periods: periods.length, grades: grades.length, sections: sections.length, students: students.length, guardians: guardians.length, staff: staff.length, subjects: activities.length, parts: parts.length };
 }

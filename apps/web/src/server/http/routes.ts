@@ -2,10 +2,15 @@ import { ZAdmLogin, ZModuleEdit, ZModuleList, ZTenantId, ZUserLogin } from "@piz
 import { z } from "zod";
 import { ACADEMIC_ROUTES } from "../modules/academic/routes.ts";
 import { editModule, getModule, listModules } from "../modules/adm-module/modules.ts";
+import { BILLING_ROUTES } from "../modules/billing/routes.ts";
 import { CATALOGUE_ROUTES } from "../modules/catalogues/routes.ts";
+import { CONDUCT_ROUTES } from "../modules/conduct/routes.ts";
+import { FLOWS_ROUTES } from "../modules/flows/routes.ts";
 import { GENERAL_ROUTES } from "../modules/general/routes.ts";
 import { GROUP_ROUTES } from "../modules/groups/routes.ts";
+import { HEALTH_ROUTES } from "../modules/health/routes.ts";
 import { MISC_ROUTES } from "../modules/misc/routes.ts";
+import { PUBLICATIONS_ROUTES } from "../modules/publications/routes.ts";
 import { admLogin, userLogin } from "../modules/session/login.ts";
 import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
 import { serveFile, ZFileParams, ZFileQuery } from "../modules/system/files.ts";
@@ -35,6 +40,11 @@ export const ROUTES: Route[] = [
   ...GROUP_ROUTES,
   ...GENERAL_ROUTES,
   ...MISC_ROUTES,
+  ...CONDUCT_ROUTES,
+  ...HEALTH_ROUTES,
+  ...PUBLICATIONS_ROUTES,
+  ...FLOWS_ROUTES,
+  ...BILLING_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

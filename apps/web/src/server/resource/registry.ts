@@ -1,5 +1,10 @@
 import { RESOURCES } from "@pizarra/contracts";
 import type { Route } from "../http/route.ts";
+import { BILLING_RESOURCES } from "../modules/billing/resources.ts";
+import { CONDUCT_RESOURCES } from "../modules/conduct/resources.ts";
+import { FLOWS_RESOURCES } from "../modules/flows/resources.ts";
+import { HEALTH_RESOURCES } from "../modules/health/resources.ts";
+import { PUBLICATIONS_RESOURCES } from "../modules/publications/resources.ts";
 import { periodRules } from "../modules/academic/period-rules.ts";
 import { activityPartRules, subjectRules } from "../modules/academic/subject-rules.ts";
 import { assignmentQuestionRules } from "../modules/catalogues/assignment-question-rules.ts";
@@ -243,6 +248,11 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     display: (r) => ({ categoryName: nameOf(r.category) }),
     rules: infoRules,
   },
+  ...CONDUCT_RESOURCES,
+  ...HEALTH_RESOURCES,
+  ...PUBLICATIONS_RESOURCES,
+  ...FLOWS_RESOURCES,
+  ...BILLING_RESOURCES,
 ];
 
 export const RESOURCE_ROUTES: Route[] = RESOURCE_SERVERS.flatMap(createResource);

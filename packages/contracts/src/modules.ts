@@ -144,10 +144,21 @@ export function flattenCatalogue(entries = MODULE_CATALOGUE, parentId: string | 
   ]);
 }
 
-/** Module ids that open a special screen rather than the generic module screen (spec 000 §2.1, 002 §2). */
+/**
+ * Module ids that open a special screen rather than the generic module screen (spec 000 §2.1, 001 §2, 002 §2):
+ * the grade sheet and its report and teacher views, the concept tree, attendance, the billing and order grids, the
+ * dashboards and the module management.
+ */
 export const SPECIAL_SCREENS = [
   "admGrades",
   "admGradesBehavior",
+  "admGradesRep",
+  "admGradesMaster",
+  "admEvalConcept",
+  "admActivitySession",
+  "admBillingGrid",
+  "admOrderGrid",
+  "admModule",
   "admAttendanceControl",
   "admJustification",
   "admCommunications",

@@ -10,7 +10,7 @@ import * as health from "./defs/health.ts";
 import * as people from "./defs/people.ts";
 import * as publications from "./defs/publications.ts";
 import * as subjects from "./defs/subjects.ts";
-import type { ResourceDef } from "./types.ts";
+import { PRESENTATIONAL_TYPES, type ResourceDef } from "./types.ts";
 
 export { ZPeriodClone } from "./defs/academic.ts";
 export { GROUP_TYPES, ZGroupImport, ZNumberImport, type TGroupImport, type TNumberImport } from "./defs/communities.ts";
@@ -22,3 +22,16 @@ const isDefinition = (value: unknown): value is ResourceDef => typeof value === 
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
   (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );
+
+/** The definition a module's screen shows: the one named after the module, else its first top-level one. */
+export function screenDefinitionOf(moduleId: string): ResourceDef | undefined {
+  const own = RESOURCES[moduleId];
+  if (own?.module === moduleId) return own;
+  return Object.values(RESOURCES).find((def) => def.module === moduleId && !def.parent);
+}
+
+/** The fields a school may switch off on a module's screen (spec 000 §2.7): optional ones that carry a value. */
+export function switchableFields(moduleId: string): string[] {
+  const def = screenDefinitionOf(moduleId);
+  return def?.fields.filter((f) => !f.rules?.required && f.type !== "hidden" && !PRESENTATIONAL_TYPES.has(f.type)).map((f) => f.name) ?? [];
+}

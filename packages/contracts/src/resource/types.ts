@@ -114,6 +114,8 @@ export type ResourceAction = "create" | "edit" | "delete" | "print" | "export" |
 
 /** What most list-and-edit modules offer. */
 export const FULL_ACTIONS: readonly ResourceAction[] = ["create", "edit", "delete", "print", "export", "search"];
+/** Lists a school fills from a spreadsheet at the start of a year (students, sections, catalogue values …). */
+export const IMPORTABLE_ACTIONS: readonly ResourceAction[] = [...FULL_ACTIONS, "import"];
 
 export interface LayoutDef {
   kind: "plain" | "collapsible" | "wizard" | "tabs" | "fieldsets";
@@ -175,4 +177,18 @@ export interface ResourceDef {
 
 export function defineResource<const T extends ResourceDef>(def: T): T {
   return def;
+}
+
+/** A line of an import file that was refused: its line in the file (the header is 1), the field and the message. */
+export interface TImportLine {
+  line: number;
+  field: string | null;
+  message: string;
+}
+
+/** The answer of `{resource}/importAttach` (with `dryRun=true`: what an import would do, nothing written). */
+export interface TImportAnswer {
+  rows: number;
+  created?: number;
+  dryRun?: boolean;
 }

@@ -1,15 +1,21 @@
 "use client";
 
-import { SPECIAL_SCREENS, type TLocale } from "@pizarra/contracts";
+import { screenDefinitionOf, SPECIAL_SCREENS, type TLocale } from "@pizarra/contracts";
 import { Badge, Button, toast } from "@pizarra/ui";
 import { Construction, Lock } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
 import { ModuleIcon } from "../module-icon.tsx";
-import { ResourceScreen, screenResourceOf } from "../resource/resource-screen.tsx";
+import { ModuleAdmin } from "./module-admin.tsx";
+import { ResourceScreen } from "../resource/resource-screen.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
+
+/** Special screens built so far, by module id; the rest of SPECIAL_SCREENS show a notice. */
+const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number], (props: { canWrite: boolean }) => ReactNode>> = {
+  admModule: ModuleAdmin,
+};
 
 /** Spec 000 §8: the permission toast lasts 3000 ms. */
 const PERMISSION_TOAST_MS = 3000;
@@ -47,7 +53,8 @@ export function ModuleScreen({ moduleId }: { moduleId: string }) {
 
   const { item, trail } = hit;
   const special = (SPECIAL_SCREENS as readonly string[]).includes(item.ID);
-  const resource = special ? undefined : screenResourceOf(item.ID);
+  const Special = special ? SPECIAL_SCREEN_COMPONENTS[item.ID as (typeof SPECIAL_SCREENS)[number]] : undefined;
+  const resource = special ? undefined : screenDefinitionOf(item.ID);
   const title = menuLabel(item, locale);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-4 sm:p-6">
@@ -67,7 +74,9 @@ export function ModuleScreen({ moduleId }: { moduleId: string }) {
           <Badge variant={item.write ? "info" : "secondary"}>{item.write ? t("canEdit") : t("readOnly")}</Badge>
         </div>
       </header>
-      {resource ? (
+      {Special ? (
+        <Special canWrite={item.write} />
+      ) : resource ? (
         <ResourceScreen key={resource.id} def={resource} title={title} canWrite={item.write} />
       ) : (
         <section className="flex items-start gap-3 rounded-lg border border-dashed bg-card p-5 text-sm" data-testid="module-pending">

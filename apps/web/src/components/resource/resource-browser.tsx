@@ -11,6 +11,7 @@ import { actionAllowed, ActionDialog, actionIcon, type ActionTarget } from "./ac
 import { DeleteDialog } from "./delete-dialog.tsx";
 import { downloadExport } from "./export-file.ts";
 import { FilterForm, useFilterSummary } from "./filter-form.tsx";
+import { ImportSheet } from "./import-sheet.tsx";
 import { replaceModalHash } from "./hash-modal.ts";
 import { scopeQuery } from "./list-query.ts";
 import { PreviewSheet } from "./preview-sheet.tsx";
@@ -57,6 +58,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
   const [actionTarget, setActionTarget] = useState<ActionTarget | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const wide = useMediaQuery(PREVIEW_QUERY);
   const filterSummary = useFilterSummary(def);
   const screen = variant === "screen";
@@ -130,7 +132,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
               exporting={exporting}
               onPrint={def.actions.includes("print") ? print : undefined}
               printing={printRequest !== null}
-              importable={def.actions.includes("import")}
+              onImport={canWrite && def.actions.includes("import") ? () => setImporting(true) : undefined}
               onReload={list.reload}
               actions={toolbarActions}
             />
@@ -149,6 +151,9 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
         </div>
       )}
       {grid}
+      {screen && (
+        <ImportSheet def={def} title={title} open={importing} onClosed={() => setImporting(false)} onImported={list.reload} />
+      )}
       <RecordSheet
         def={def}
         title={title}

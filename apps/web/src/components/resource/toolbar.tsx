@@ -7,9 +7,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
   Input,
-  Tooltip,
-  TooltipContent,
-  TooltipTrigger,
 } from "@pizarra/ui";
 import { Ellipsis, FileSpreadsheet, FileUp, LoaderCircle, Plus, Printer, RefreshCw, Search, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -56,15 +53,15 @@ interface ToolbarProps {
   exporting?: boolean;
   onPrint?: () => void;
   printing?: boolean;
-  /** Shown in More only when the definition offers import (it arrives later: disabled). */
-  importable: boolean;
+  /** In More when the definition offers import and the user may write. */
+  onImport?: () => void;
   onReload: () => void;
   /** The definition's toolbar-scoped extra actions the person may run. */
   actions?: ToolbarAction[];
 }
 
 /** Create, Export to Excel, Print and More (spec 000 §2.6); each present only when the definition and the right allow it. */
-export function Toolbar({ onCreate, onExport, exporting, onPrint, printing, importable, onReload, actions = [] }: ToolbarProps) {
+export function Toolbar({ onCreate, onExport, exporting, onPrint, printing, onImport, onReload, actions = [] }: ToolbarProps) {
   const t = useTranslations("moduleScreen");
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -104,21 +101,11 @@ export function Toolbar({ onCreate, onExport, exporting, onPrint, printing, impo
             <RefreshCw aria-hidden />
             {t("reload")}
           </DropdownMenuItem>
-          {importable && (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <DropdownMenuItem
-                  aria-disabled="true"
-                  onSelect={(e) => e.preventDefault()}
-                  data-testid="toolbar-import"
-                  className="opacity-50 focus:bg-transparent"
-                >
-                  <FileUp aria-hidden />
-                  {t("import")}
-                </DropdownMenuItem>
-              </TooltipTrigger>
-              <TooltipContent side="right">{t("importLater")}</TooltipContent>
-            </Tooltip>
+          {onImport && (
+            <DropdownMenuItem onSelect={onImport} data-testid="toolbar-import">
+              <FileUp aria-hidden />
+              {t("import")}
+            </DropdownMenuItem>
           )}
         </DropdownMenuContent>
       </DropdownMenu>

@@ -31,6 +31,8 @@ export interface AuthedContext extends BaseContext {
 export interface Reply<T = unknown> {
   data: T;
   msgKey?: string;
+  /** Values of the message's :placeholders. */
+  msgValues?: Record<string, string | number>;
   status?: number;
   /** A file answer (an export) instead of the JSON envelope. */
   response?: Response;

@@ -82,16 +82,23 @@ function isUnavailable(error: unknown): boolean {
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|timeout exceeded when trying to connect|Connection terminated|DatabaseNotReachable|P1001|P1017/i.test(text);
 }
 
-function toResponse(error: unknown, ctx: BaseContext): Response {
-  if (error instanceof AppError) {
-    const data = error.data as { msg?: string } | null;
-    const msg = error.messageKey ? ctx.t(error.messageKey, error.values) : (data?.msg ?? "");
-    return envelope(error.httpStatus, { status: error.status, msg, data: error.data, Message: msg });
-  }
+/** A refusal the caller can understand: an AppError, or what a database answer means for the caller. */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === "P2025") return toResponse(new AppError(-404, "api.notFound", 404), ctx);
-    if (error.code === "P2002") return toResponse(new AppError(-409, "api.duplicate", 409), ctx);
-    if (error.code === "P2003") return toResponse(new AppError(-409, "api.inUse", 409), ctx);
+    if (error.code === "P2025") return new AppError(-404, "api.notFound", 404);
+    if (error.code === "P2002") return new AppError(-409, "api.duplicate", 409);
+    if (error.code === "P2003") return new AppError(-409, "api.inUse", 409);
+  }
+  return null;
+}
+
+function toResponse(error: unknown, ctx: BaseContext): Response {
+  const refusal = asAppError(error);
+  if (refusal) {
+    const data = refusal.data as { msg?: string } | null;
+    const msg = refusal.messageKey ? ctx.t(refusal.messageKey, refusal.values) : (data?.msg ?? "");
+    return envelope(refusal.httpStatus, { status: refusal.status, msg, data: refusal.data, Message: msg });
   }
   if (isUnavailable(error)) return toResponse(new AppError(-503, "api.unavailable", 503), ctx);
   if (error instanceof Prisma.PrismaClientValidationError) {
@@ -134,7 +141,7 @@ export async function handle(router: Router, req: Request, path: string): Promis
     const parsedParams = parseWith(route.params, params, ctx);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });
     if (reply.response) return reply.response;
-    return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey) : "", data: reply.data });
+    return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey, reply.msgValues) : "", data: reply.data });
   } catch (error) {
     return toResponse(error, base);
   }

@@ -7,6 +7,7 @@ import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
 import { authedRoute, type Route } from "../http/route.ts";
 import { fileUrl } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
+import { importRecords, importTemplate } from "./import.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
 import { xlsxResponse } from "./xlsx.ts";
@@ -204,22 +205,32 @@ export function createResource(server: ResourceServer): Route[] {
     return { data, extra };
   }
 
-  async function create(ctx: AuthedContext & { body: Row; query: Row }): Promise<Reply> {
-    const input = { ...ctx.body };
-    if (def.parent && ctx.query.parentId !== undefined) input[def.parent.field] ??= ctx.query.parentId;
+  type Prepared = { data: Row; extra: Row };
+
+  /** A new record's values as `create` takes them: defaults, the sub-grid's parent, then the schema. */
+  function prepare(ctx: AuthedContext, body: Row, parentId: unknown): Prepared {
+    const input = { ...body };
+    if (def.parent && parentId !== undefined) input[def.parent.field] ??= parentId;
     for (const f of def.fields) if (input[f.name] === undefined && f.default !== undefined) input[f.name] = f.default;
-    const { data, extra } = split(validate(createSchema, input, ctx, def) as Row);
+    const prepared = split(validate(createSchema, input, ctx, def) as Row);
     // A sub-grid's parent that is not a form field (an exception's period) comes from ?parentId= alone.
-    if (def.parent && ctx.query.parentId !== undefined && !fieldByName.has(def.parent.field)) {
-      data[def.parent.field] = toDb({ name: def.parent.field, type: "number" }, ctx.query.parentId);
+    if (def.parent && parentId !== undefined && !fieldByName.has(def.parent.field)) {
+      prepared.data[def.parent.field] = toDb({ name: def.parent.field, type: "number" }, parentId);
     }
-    const id = await ctx.db.$transaction(async (tx) => {
-      await server.rules?.beforeSave?.(tx, data, ctx, null);
-      const created = await delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } });
-      await server.rules?.afterSave?.(tx, created.id as number, extra, ctx);
-      await audit(tx, ctx, def.module, "create", created.id);
-      return created.id;
-    });
+    return prepared;
+  }
+
+  async function write(tx: Prisma.TransactionClient, ctx: AuthedContext, { data, extra }: Prepared): Promise<unknown> {
+    await server.rules?.beforeSave?.(tx, data, ctx, null);
+    const created = await delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } });
+    await server.rules?.afterSave?.(tx, created.id as number, extra, ctx);
+    await audit(tx, ctx, def.module, "create", created.id);
+    return created.id;
+  }
+
+  async function create(ctx: AuthedContext & { body: Row; query: Row }): Promise<Reply> {
+    const prepared = prepare(ctx, ctx.body, ctx.query.parentId);
+    const id = await ctx.db.$transaction((tx) => write(tx, ctx, prepared));
     return { data: { ID: id }, msgKey: "api.created" };
   }
 
@@ -280,6 +291,8 @@ export function createResource(server: ResourceServer): Route[] {
   const ZCreateQuery = z.object({ parentId: z.string().max(64).optional() });
   const ZDeleteQuery = z.object({ confirm: z.string().optional() });
   const ZListQuery = listSchema.extend({ format: z.enum(["xlsx"]).optional() });
+  const ZImportQuery = z.object({ dryRun: z.enum(["true", "false"]).optional(), parentId: z.string().max(64).optional() });
+  const ZImportBody = z.object({ data: z.string().min(1).max(UPLOAD_BODY_LIMIT) });
   const m = def.module;
   return [
     authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: null, query: ZListQuery, handler: list }),
@@ -287,6 +300,21 @@ export function createResource(server: ResourceServer): Route[] {
     authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: only(["create"], create) }),
     authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: only(["edit"], edit) }),
     authedRoute({ method: "POST", path: `${def.id}/delete/{id}`, auth: "user", module: m, params: ZId, query: ZDeleteQuery, handler: only(["delete"], remove) }),
+    ...(def.actions.includes("import")
+      ? [
+          authedRoute({ method: "GET", path: `${def.id}/importTemplate`, auth: "user", module: m, handler: (ctx: AuthedContext) => importTemplate(def, ctx) }),
+          authedRoute({
+            method: "POST",
+            path: `${def.id}/importAttach`,
+            auth: "user",
+            module: m,
+            query: ZImportQuery,
+            body: ZImportBody,
+            maxBytes: UPLOAD_BODY_LIMIT,
+            handler: (ctx: AuthedContext & { body: { data: string }; query: { dryRun?: string; parentId?: string } }) => importRecords({ def, prepare, write }, ctx),
+          }),
+        ]
+      : []),
     ...(uploadFields.length
       ? [undefined, ...uploadFields].map((field) =>
           authedRoute({

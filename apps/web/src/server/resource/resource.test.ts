@@ -106,11 +106,7 @@ describe("generic resource: admPeriod", () => {
   });
 
   it("exports a real .xlsx with the labels in the user's language", async () => {
-    const { GET } = await import("../../app/api/[...path]/route.ts");
-    const req = new Request("http://127.0.0.1/api/admPeriod/get?print=true&format=xlsx", {
-      headers: { authorization: `Bearer ${admin}`, "x-locale": "en" },
-    });
-    const res = await GET(req, { params: Promise.resolve({ path: ["admPeriod", "get"] }) });
+    const res = await api.raw("GET", "admPeriod/get?print=true&format=xlsx", { token: admin, locale: "en" });
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());

@@ -38,7 +38,8 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
     await state.database?.drop();
   });
 
-  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  /** The route handler's own Response (a file download, or the JSON envelope). */
+  async function raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
     const { GET } = await import("../../app/api/[...path]/route.ts");
     const headers = new Headers({ "x-locale": options.locale ?? "es", "x-forwarded-for": "203.0.113.7", ...options.headers });
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
@@ -49,7 +50,11 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
     }
     const req = new Request(`http://127.0.0.1/api/${path}`, { method, headers, body });
     const pathname = new URL(req.url).pathname.replace(/^\/api\//, "");
-    const res = await GET(req, { params: Promise.resolve({ path: pathname.split("/") }) });
+    return GET(req, { params: Promise.resolve({ path: pathname.split("/") }) });
+  }
+
+  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+    const res = await raw(method, path, options);
     return { http: res.status, body: (await res.json()) as TEnvelope<T> };
   }
 
@@ -81,5 +86,5 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
     return { admin, northside, secretary: await tokenFor("secretaria@pizarra.demo") };
   }
 
-  return { state, call, login, tokenFor, schoolTokens, db: () => state.database!.db };
+  return { state, raw, call, login, tokenFor, schoolTokens, db: () => state.database!.db };
 }

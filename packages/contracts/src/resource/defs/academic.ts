@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { actionSchema, findAction } from "../schema.ts";
-import { defineResource, FULL_ACTIONS } from "../types.ts";
+import { defineResource, FULL_ACTIONS, IMPORTABLE_ACTIONS } from "../types.ts";
 
 /** Periods (001 §3 "Period", §5): the ID is typed by the user, six digits from 202200 on (e.g. 202601). */
 export const admPeriod = defineResource({
@@ -97,7 +97,7 @@ export const admSuperSection = defineResource({
   search: ["name"],
   pick: { name: ["name"] },
   orderBy: [{ field: "sort", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: FULL_ACTIONS,
+  actions: IMPORTABLE_ACTIONS,
   children: ["admSection"],
 });
 
@@ -131,7 +131,7 @@ export const admSection = defineResource({
   search: ["name", "externalId"],
   pick: { name: ["parentName", "name"] },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: FULL_ACTIONS,
+  actions: IMPORTABLE_ACTIONS,
 });
 
 /** POST admPeriod/clone/{id} (path of our design; 001 §4 "Period clone creates a new period and opens it"). */

@@ -1,4 +1,4 @@
-import { defineResource, FULL_ACTIONS } from "../types.ts";
+import { defineResource, FULL_ACTIONS, IMPORTABLE_ACTIONS } from "../types.ts";
 
 /** Codes that travel in paths and lists (template IDs, catalogue types): letters, digits and dashes (001 §5). */
 const CODE = { pattern: "^[A-Za-z0-9-]+$", patternKey: "code" } as const;
@@ -31,7 +31,7 @@ export const admOtlt = defineResource({
   search: ["type", "value", "label"],
   pick: { name: ["label"], desc: "value" },
   orderBy: [{ field: "type", dir: "asc" }, { field: "label", dir: "asc" }],
-  actions: FULL_ACTIONS,
+  actions: IMPORTABLE_ACTIONS,
 });
 
 /** Attendance types (001 §3): the status they mark (001 §4: 1 present, 2 late, 3 absent) and whether guardians hear of it. */
@@ -76,7 +76,7 @@ export const admInfirmaryValues = defineResource({
   search: ["name", "desc"],
   pick: { name: ["name"], desc: "desc" },
   orderBy: [{ field: "type", dir: "desc" }, { field: "name", dir: "asc" }],
-  actions: FULL_ACTIONS,
+  actions: IMPORTABLE_ACTIONS,
 });
 
 /** Calendar entries and resource times (001 §3 "Calendar entry"): `desc` is the entry's category, `duration` minutes. */
@@ -109,7 +109,7 @@ export const admDates = defineResource({
   search: ["name", "desc"],
   pick: { name: ["name"], desc: "desc" },
   orderBy: [{ field: "from", dir: "desc" }],
-  actions: FULL_ACTIONS,
+  actions: IMPORTABLE_ACTIONS,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { defineResource, FULL_ACTIONS, type ActionDef, type FieldDef } from "../types.ts";
+import { defineResource, FULL_ACTIONS, IMPORTABLE_ACTIONS, type ActionDef, type FieldDef } from "../types.ts";
 
 /** The per-row CSV import of group members (002 §2 "User groups", §5 "The CSV tab requires a file"). */
 export function memberImport(resource: string): ActionDef {
@@ -82,7 +82,7 @@ export const admStudent = defineResource({
   search: ["last", "last2", "name", "externalId", "mail"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "last2", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: FULL_ACTIONS,
+  actions: IMPORTABLE_ACTIONS,
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;
@@ -144,7 +144,7 @@ export const admRelatives = defineResource({
   search: ["last", "last2", "name", "externalId", "mail", "documentnumber"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
-  actions: FULL_ACTIONS,
+  actions: IMPORTABLE_ACTIONS,
 });
 
 /** Staff (001 §3 "Staff", §5: mail, cel and group required). A password gives the person a sign-in. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { actionSchema, findAction } from "../schema.ts";
-import { defineResource } from "../types.ts";
+import { defineResource, IMPORTABLE_ACTIONS } from "../types.ts";
 
 const teacherPick = { kind: "resource", resource: "admStaff", query: { type: "5" } } as const;
 
@@ -62,7 +62,7 @@ export const admSubject = defineResource({
   search: ["name"],
   pick: { name: ["name"] },
   orderBy: [{ field: "name", dir: "asc" }],
-  actions: ["create", "edit", "delete", "print", "export", "import", "search"],
+  actions: IMPORTABLE_ACTIONS,
   inlineActions: 3,
   children: ["admActivityParts", "admActivityMasters"],
   extraActions: [

@@ -1,4 +1,4 @@
-import { RESOURCES, type TModuleEdit, type TModuleRow } from "@pizarra/contracts";
+import { switchableFields, type TModuleEdit, type TModuleRow } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -54,8 +54,7 @@ export async function editModule(ctx: AuthedContext & { params: { id: string }; 
   const { userRead, userEdit, ...fields } = ctx.body;
   if (fields.inactiveFields?.length) {
     // Only optional fields of the module's own screen can be switched off: a required one would block every save.
-    const def = Object.values(RESOURCES).find((d) => d.module === ctx.params.id && !d.parent);
-    const optional = new Set(def?.fields.filter((f) => !f.rules?.required).map((f) => f.name) ?? []);
+    const optional = new Set(switchableFields(ctx.params.id));
     const unknown = fields.inactiveFields.filter((name) => !optional.has(name));
     if (unknown.length) throw new AppError(-422, "api.inactiveFields", 422, { fields: unknown.join(", ") });
   }

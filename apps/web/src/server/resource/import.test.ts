@@ -1,0 +1,137 @@
+import type { TImportAnswer, TImportLine } from "@pizarra/contracts";
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiHarness } from "../testing/harness.ts";
+import { parseCsv } from "./csv.ts";
+
+const api = apiHarness({ school: true });
+type Refusal = { errors: Record<string, string>; lines: TImportLine[]; refused: number };
+type Page = { Results: Record<string, unknown>[] };
+
+let admin: string;
+let northside: string;
+let secretary: string;
+
+beforeAll(async () => {
+  ({ admin, northside, secretary } = await api.schoolTokens());
+});
+
+const base64 = (text: string | Buffer) => Buffer.from(text).toString("base64");
+const importFile = <T = TImportAnswer>(resource: string, data: string, { dryRun = false, token = admin, locale = "es" as "es" | "en" } = {}) =>
+  api.call<T>("POST", `${resource}/importAttach?dryRun=${dryRun}`, { token, locale, body: { data } });
+const otltCount = (type: string) => api.db().catalogueValue.count({ where: { type } });
+
+describe("CSV as spreadsheets write it", () => {
+  it("reads quotes, doubled quotes, line breaks in cells, a BOM and the semicolons of a Spanish Excel", () => {
+    expect(parseCsv('\uFEFFa;b;c\r\n1;"x; y";"he said ""hi"""\n2;"two\nlines";\n')).toEqual([
+      ["a", "b", "c"],
+      ["1", "x; y", 'he said "hi"'],
+      ["2", "two\nlines", ""],
+    ]);
+    expect(parseCsv("a,b\n1,2")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
+  });
+});
+
+describe("{resource}/importAttach", () => {
+  const csv = ["Tipo;Valor;Etiqueta;Inactivo", "houseColour;R;Rojo;no", "houseColour;A;Azul;sí", 'houseColour;V;"Verde; claro";0'].join("\n");
+
+  it("tries a file without writing, then imports every line with its audit line", async () => {
+    const trial = await importFile("admOtlt", base64(csv), { dryRun: true });
+    expect(trial.body).toMatchObject({ status: 0, msg: "El archivo está listo: se crearán 3 registros.", data: { rows: 3, dryRun: true } });
+    expect(await otltCount("houseColour")).toBe(0);
+
+    const audits = await api.db().auditLog.count({ where: { moduleId: "admOtlt" } });
+    const done = await importFile("admOtlt", base64(csv), { locale: "en" });
+    expect(done.body).toMatchObject({ status: 0, msg: "3 records imported.", data: { created: 3 } });
+    const rows = (await api.call<Page>("GET", "admOtlt/get?type=houseColour&PageSize=10", { token: admin })).body.data.Results;
+    expect(rows.map((r) => [r.value, r.label, r.inactive, r.createdByName])).toEqual([
+      ["A", "Azul", true, "Ana Administradora"],
+      ["R", "Rojo", false, "Ana Administradora"],
+      ["V", "Verde; claro", false, "Ana Administradora"],
+    ]);
+    expect(await api.db().auditLog.count({ where: { moduleId: "admOtlt" } })).toBe(audits + 3);
+    // The other school got none of them.
+    expect((await api.call<Page>("GET", "admOtlt/get?type=houseColour", { token: northside })).body.data.Results).toEqual([]);
+  });
+
+  it("refuses the whole file, listing every refused line with its field's message in the user's language", async () => {
+    const bad = ["type,value,label", "shirtSize,S,Small", "shirt size,M,Medium", "shirtSize,L,"].join("\n");
+    for (const [locale, first] of [
+      ["en", "Line 3: The Type may only hold letters, digits and dashes. (2 lines refused; nothing was imported)."],
+      ["es", "Línea 3: El campo Tipo solo admite letras, números y guiones. (2 líneas rechazadas; no se importó nada)."],
+    ] as const) {
+      const res = await importFile<Refusal>("admOtlt", base64(bad), { locale });
+      expect(res.http).toBe(422);
+      expect(res.body.msg).toBe(first);
+      expect(res.body.data.errors.data).toBe(first);
+      expect(res.body.data.lines.map((l) => [l.line, l.field])).toEqual([
+        [3, "type"],
+        [4, "label"],
+      ]);
+    }
+    expect(await otltCount("shirtSize")).toBe(0);
+  });
+
+  it("checks what only the database knows, line by line, and still writes nothing", async () => {
+    await importFile("admOtlt", base64("type,value,label\nbloodType,O+,O positivo"));
+    const file = ["type,value,label", "bloodType,A+,A positivo", "bloodType,O+,O positivo otra vez", "bloodType,B+,B positivo", "bloodType,A+,A positivo repetido"].join("\n");
+    const res = await importFile<Refusal>("admOtlt", base64(file), { dryRun: true, locale: "en" });
+    expect(res.http).toBe(422);
+    expect(res.body.data.lines.map((l) => l.line)).toEqual([3, 5]);
+    expect(res.body.data.lines[0]!.message).toMatch(/already/i);
+    expect(await otltCount("bloodType")).toBe(1);
+  });
+
+  it("names unknown columns, empty files and files that are not spreadsheets", async () => {
+    const unknown = await importFile<Refusal>("admOtlt", base64("type,value,colour\nx,y,z"), { locale: "en" });
+    expect(unknown.http).toBe(422);
+    expect(unknown.body.msg).toBe("The file has columns this module does not know: colour.");
+    expect((await importFile("admOtlt", base64("type,value,label\n"), { locale: "en" })).body.msg).toBe("The file has no rows under its header row.");
+    expect((await importFile("admOtlt", base64("PK\u0003\u0004 broken zip"), { locale: "en" })).body.msg).toBe("The file could not be read as a spreadsheet.");
+    expect((await importFile("admOtlt", "%%% not base64")).http).toBe(422);
+  });
+
+  it("is refused to a user who may only read the module", async () => {
+    const res = await importFile("admSection", base64("Nombre\nZ"), { token: secretary });
+    expect(res.http).toBe(403);
+  });
+
+  it("hands out a template whose headers it reads back, and imports students into their section from it", async () => {
+    const template = await api.raw("GET", "admStudent/importTemplate", { token: admin, locale: "en" });
+    expect(template.headers.get("content-type")).toContain("spreadsheetml");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await template.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers).toEqual(expect.arrayContaining(["Names *", "Last name *", "Status *", "Section", "Consents to e-mail"]));
+    expect(headers).not.toContain("Photo");
+
+    const section = (await api.call<Page>("GET", "admSection/get?periodId=202601&PageSize=1", { token: admin })).body.data.Results[0]!;
+    const student = (code: string, name: string, sex: string, birthday: unknown) => ({
+      "Code *": code,
+      "Names *": name,
+      "Last name *": "Importado",
+      "Second last name *": "Prueba",
+      "Sex *": sex,
+      "Birthday *": birthday,
+      "Status *": "Student",
+      "E-mail *": `${code.toLowerCase()}@alumnos.demo`,
+      Section: section.ID,
+      "Consents to e-mail": "yes",
+    });
+    [student("IMP-1", "Lucía", "F", new Date(Date.UTC(2015, 2, 9))), student("IMP-2", "Mateo", "M", "2014-11-30")].forEach((values, i) => {
+      for (const [title, value] of Object.entries(values)) sheet.getRow(i + 2).getCell(headers.indexOf(title) + 1).value = value as ExcelJS.CellValue;
+    });
+    const res = await importFile("admStudent", base64(Buffer.from(await book.xlsx.writeBuffer())), { locale: "en" });
+    expect(res.body).toMatchObject({ status: 0, data: { created: 2 } });
+
+    const found = (await api.call<Page>("GET", `admStudent/get?sectionId=${section.ID}&filter=Importad&PageSize=10`, { token: admin })).body.data.Results;
+    expect(found.map((s) => [s.name, s.birthday, s.status, s.consentEmail, s.sectionId]).sort()).toEqual([
+      ["Lucía", "2015-03-09", 10, true, section.ID],
+      ["Mateo", "2014-11-30", 10, true, section.ID],
+    ]);
+  });
+});

@@ -24,6 +24,25 @@ function textSchema(field: FieldDef): z.ZodType {
   return out;
 }
 
+/** Spec 000 §2.8 tag input: the tags of one text field, kept comma-separated. */
+export const TAG_SEPARATOR = ",";
+export const splitTags = (value: unknown): string[] =>
+  (value === null || value === undefined ? "" : String(value))
+    .split(TAG_SEPARATOR)
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/** Tags: `pattern` checks each tag (not the joined text) and `maxItems` caps how many there are. */
+function tagSchema(field: FieldDef): z.ZodType {
+  const r = field.rules ?? {};
+  const s = z.string().trim();
+  const re = r.pattern ? new RegExp(r.pattern) : null;
+  return (r.required ? s.min(1) : s)
+    .max(r.max ?? DEFAULT_MAX_LENGTH)
+    .refine((v) => !re || splitTags(v).every((tag) => re.test(tag)), rule(r.patternKey ?? "format"))
+    .refine((v) => r.maxItems === undefined || splitTags(v).length <= r.maxItems, rule("maxItems", { max: r.maxItems ?? 0 }));
+}
+
 function patterned(re: RegExp, key: string, required: boolean): z.ZodType {
   const s = z.string().trim();
   return (required ? s.min(1) : s).refine((v) => v === "" || re.test(v), rule(key));
@@ -62,6 +81,8 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
       return patterned(DATETIME_RE, "datetime", required);
     case "time":
       return patterned(TIME_RE, "time", required);
+    case "tag":
+      return tagSchema(field);
     case "checkboxGroup":
       return required ? z.array(z.union([z.string(), z.number()])).min(1) : z.array(z.union([z.string(), z.number()]));
     case "select":

@@ -61,6 +61,8 @@ export interface FieldRules {
   ext?: string[];
   /** Upload size limit in bytes (image: 2 MB). */
   maxBytes?: number;
+  /** Tags: at most this many. */
+  maxItems?: number;
   /** Dropzone: at most this many files (default 1). */
   maxFiles?: number;
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import type { FieldDef } from "@pizarra/contracts";
+import { splitTags, type FieldDef } from "@pizarra/contracts";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { splitTags } from "./fields/tag-input.tsx";
 import { SORTABLE_SEPARATOR } from "./fields/sortable-input.tsx";
 import { usePickLabel } from "./fields/use-options.ts";
 import type { ResourceText } from "./resource-text.ts";

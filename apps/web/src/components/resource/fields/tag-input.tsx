@@ -1,20 +1,14 @@
 "use client";
 
+import { splitTags, TAG_SEPARATOR } from "@pizarra/contracts";
 import { Badge, cn } from "@pizarra/ui";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { asText, controlProps, type WidgetProps } from "./widget-props.ts";
+import { controlProps, type WidgetProps } from "./widget-props.ts";
 
 /** Spec 000 §5: an invalid tag shows 'invalid tag' for 4 s; tab and enter add a tag. */
 const INVALID_TAG_MS = 4000;
-const SEPARATOR = ",";
-
-export const splitTags = (value: unknown) =>
-  asText(value)
-    .split(SEPARATOR)
-    .map((tag) => tag.trim())
-    .filter(Boolean);
 
 /** Tags kept as one comma-separated text; the field's `rules.pattern`, when set, checks each tag. */
 export function TagInput(props: WidgetProps) {
@@ -28,7 +22,7 @@ export function TagInput(props: WidgetProps) {
   const pattern = field.rules?.pattern ? new RegExp(field.rules.pattern) : null;
 
   const add = (): boolean => {
-    const tag = draft.replaceAll(SEPARATOR, " ").trim();
+    const tag = draft.replaceAll(TAG_SEPARATOR, " ").trim();
     if (!tag) return false;
     if (pattern && !pattern.test(tag)) {
       setInvalid(true);
@@ -36,7 +30,7 @@ export function TagInput(props: WidgetProps) {
       timer.current = window.setTimeout(() => setInvalid(false), INVALID_TAG_MS);
       return true;
     }
-    if (!tags.includes(tag)) onChange([...tags, tag].join(SEPARATOR));
+    if (!tags.includes(tag)) onChange([...tags, tag].join(TAG_SEPARATOR));
     setDraft("");
     return true;
   };
@@ -58,7 +52,7 @@ export function TagInput(props: WidgetProps) {
                 type="button"
                 className="cursor-pointer rounded-sm opacity-70 hover:opacity-100"
                 aria-label={t("removeTag", { tag })}
-                onClick={() => onChange(tags.filter((x) => x !== tag).join(SEPARATOR))}
+                onClick={() => onChange(tags.filter((x) => x !== tag).join(TAG_SEPARATOR))}
               >
                 <X className="size-3" aria-hidden />
               </button>
@@ -76,7 +70,7 @@ export function TagInput(props: WidgetProps) {
             if (e.key === "Enter" || (e.key === "Tab" && draft.trim())) {
               if (add()) e.preventDefault();
             } else if (e.key === "Backspace" && !draft && tags.length) {
-              onChange(tags.slice(0, -1).join(SEPARATOR));
+              onChange(tags.slice(0, -1).join(TAG_SEPARATOR));
             }
           }}
           className="h-7 min-w-24 flex-1 bg-transparent text-sm outline-none disabled:cursor-not-allowed"

@@ -108,6 +108,8 @@ export function recordSchema(def: ResourceDef, mode: "create" | "edit"): z.ZodOb
   const shape: Record<string, z.ZodType> = {};
   for (const field of def.fields) {
     if (field.readOnly === "create" && mode === "edit") continue;
+    // Files arrive through the upload call; an edit may only take an optional stored file away (null).
+    if (UPLOAD_TYPES.has(field.type) && mode === "edit" && !field.rules?.required && !field.readOnly) shape[field.name] = z.null().optional();
     const base = fieldSchema(field);
     if (!base) continue;
     const required = Boolean(field.rules?.required);

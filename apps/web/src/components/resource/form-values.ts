@@ -1,5 +1,5 @@
 import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef, type ResourceDef } from "@pizarra/contracts";
-import { initialUpload } from "./upload-files.ts";
+import { initialUpload, isUploadValue } from "./upload-files.ts";
 import type { FieldValues } from "react-hook-form";
 
 /** What an empty control holds: the schema reads "" as "no value" (and `required` speaks), flags as false. */
@@ -42,12 +42,17 @@ export function initialValues(def: ResourceDef, record: Record<string, unknown> 
 
 /**
  * Before validation: an optional number left empty is null (no value), not "" that the number schema would refuse as
- * not a number.
+ * not a number; a file field is null when its stored file is taken away and absent otherwise (files go up after).
  */
 export function prepareValues(def: ResourceDef, values: FieldValues): FieldValues {
   const out: FieldValues = { ...values };
   for (const field of def.fields) {
     if ((field.type === "number" || field.type === "slider") && !field.rules?.required && out[field.name] === "") out[field.name] = null;
+    if (UPLOAD_TYPES.has(field.type)) {
+      const value: unknown = out[field.name];
+      if (isUploadValue(value) && value.cleared && value.files.length === 0) out[field.name] = null;
+      else delete out[field.name];
+    }
   }
   return out;
 }

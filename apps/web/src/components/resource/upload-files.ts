@@ -15,6 +15,8 @@ export const DEFAULT_MAX_FILES = 1;
 export interface UploadValue {
   url: string | null;
   files: File[];
+  /** The stored file is to be taken away when the record is saved. */
+  cleared?: boolean;
 }
 
 export function isUploadValue(value: unknown): value is UploadValue {

@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from "../http/app-error.ts";
 import { parseOrRefuse } from "../http/handle.ts";
 import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
 import { authedRoute, type Route } from "../http/route.ts";
-import { fileUrl } from "../storage/storage.ts";
+import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
 import { importRecords, importTemplate } from "./import.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
@@ -237,13 +237,18 @@ export function createResource(server: ResourceServer): Route[] {
   async function edit(ctx: AuthedContext & { body: Row; params: { id: string } }): Promise<Reply> {
     const id = parseKey(def, ctx.params.id);
     const { data, extra } = split(validate(editSchema, ctx.body, ctx, def) as Row);
-    await ctx.db.$transaction(async (tx) => {
+    const cleared = uploadFields.filter((f) => data[f.name] === null).map((f) => f.name);
+    const removed = await ctx.db.$transaction(async (tx) => {
+      const before = cleared.length ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
       await server.rules?.beforeSave?.(tx, data, ctx, id);
       const { count } = await delegateOf(tx, server.model).updateMany({ where: scoped({ id }), data });
       if (count === 0) throw notFound();
       await server.rules?.afterSave?.(tx, id, extra, ctx);
       await audit(tx, ctx, def.module, "edit", id);
+      return cleared.map((name) => before?.[name]).filter((key): key is string => typeof key === "string");
     });
+    // A stored file taken away goes once the change is committed (a failed save keeps it).
+    await Promise.all(removed.map((key) => storage().remove(key).catch(() => {})));
     return { data: { ID: id }, msgKey: "api.saved" };
   }
 

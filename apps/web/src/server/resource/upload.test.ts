@@ -48,6 +48,18 @@ describe("uploads", () => {
     expect((await api.call<Record<string, string>>("GET", `admStaff/get/${staffId}`, { token: admin })).body.data.sign).toBe(before);
   });
 
+  it("takes a stored file away on an edit that sends it as null, and deletes it once saved", async () => {
+    const res = await api.call<{ url: string }>("POST", `admStaff/sign?id=${staffId}`, { token: admin, body: { name: "sign.png", data: PNG } });
+    expect((await api.raw("GET", res.body.data.url.replace(/^\/api\//, ""))).status).toBe(200);
+    const edit = await api.call("POST", `admStaff/edit/${staffId}`, { token: admin, body: { sign: null } });
+    expect(edit.body.status).toBe(0);
+    const row = (await api.call<Record<string, unknown>>("GET", `admStaff/get/${staffId}`, { token: admin })).body.data;
+    expect(row).toMatchObject({ sign: null, signUrl: null });
+    expect((await api.raw("GET", res.body.data.url.replace(/^\/api\//, ""))).status).toBe(404);
+    // Only null takes it away: a value for a file field is not accepted by an edit.
+    expect((await api.call("POST", `admStaff/edit/${staffId}`, { token: admin, body: { sign: "t1/admStaff/1/other.png" } })).http).toBe(422);
+  });
+
   it("will not put a file on another school's record", async () => {
     const res = await api.call("POST", `admStaff/sign?id=${staffId}`, { token: northside, body: { name: "sign.png", data: PNG } });
     expect(res.http).toBe(404);

@@ -91,13 +91,13 @@ export function ImageInput(props: WidgetProps) {
             <Upload aria-hidden />
             {shown ? t("changeImage") : t("chooseImage")}
           </Button>
-          {chosen && (
+          {shown && (
             <Button
               type="button"
               variant="ghost"
               size="sm"
               disabled={disabled}
-              onClick={() => onChange({ ...value, files: [] })}
+              onClick={() => onChange(chosen ? { ...value, files: [] } : { url: null, files: [], cleared: true })}
               data-testid={`${props.testId}-remove`}
             >
               <Trash2 aria-hidden />
@@ -218,9 +218,22 @@ export function FileInput(props: WidgetProps) {
         </ul>
       )}
       {value.url && value.files.length === 0 && (
-        <a href={value.url} target="_blank" rel="noreferrer" className="w-fit text-sm text-primary underline">
-          {t("storedFile")}
-        </a>
+        <div className="flex items-center gap-2">
+          <a href={value.url} target="_blank" rel="noreferrer" className="w-fit text-sm text-primary underline">
+            {t("storedFile")}
+          </a>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon-sm"
+            disabled={disabled}
+            aria-label={t("removeStored")}
+            data-testid={`${props.testId}-remove`}
+            onClick={() => onChange({ url: null, files: [], cleared: true })}
+          >
+            <X aria-hidden />
+          </Button>
+        </div>
       )}
       {problem && (
         <p role="alert" className="text-sm text-destructive" data-testid={`${props.testId}-problem`}>

@@ -3,6 +3,7 @@ export { Avatar, AvatarFallback, AvatarImage } from "./avatar.tsx";
 export { Badge, badgeVariants } from "./badge.tsx";
 export { Button, buttonVariants, type ButtonProps } from "./button.tsx";
 export { Checkbox } from "./checkbox.tsx";
+export { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuSeparator, ContextMenuTrigger } from "./context-menu.tsx";
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card.tsx";
 export {
   Dialog,

@@ -1,13 +1,13 @@
 "use client";
 
 import type { ResourceDef } from "@pizarra/contracts";
-import { cn } from "@pizarra/ui";
+import { cn, ContextMenu, ContextMenuTrigger } from "@pizarra/ui";
 import { Inbox } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { ALIGN_CLASS, cellValue, columnAlign, GridCell } from "./grid-cell.tsx";
 import { GridPagination } from "./grid-pagination.tsx";
 import type { ResourceText } from "./resource-text.ts";
-import { RowActions, type RowAction } from "./row-actions.tsx";
+import { RowActions, RowContextMenu, type RowAction } from "./row-actions.tsx";
 import type { Row } from "./types.ts";
 import type { ResourceList } from "./use-resource-list.ts";
 
@@ -54,23 +54,28 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
             <tbody className="divide-y">
               {list.rows.map((row) => {
                 const flashing = flashId !== null && String(row.ID) === String(flashId);
+                const actions = actionsOf(row);
                 return (
-                  <tr
-                    key={String(row.ID)}
-                    data-testid={`grid-row-${row.ID}`}
-                    data-flash={flashing || undefined}
-                    onClick={() => onRowClick(row)}
-                    className={cn("cursor-pointer transition-colors hover:bg-accent/50", flashing && "animate-pulse bg-primary/10")}
-                  >
-                    {def.columns.map((column) => (
-                      <td key={column.field} className={cn(cellPad, "max-w-80 truncate", ALIGN_CLASS[columnAlign(column)], columnAlign(column) === "end" && "tabular-nums")}>
-                        <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />
-                      </td>
-                    ))}
-                    <td className={cn(cellPad, "py-1 text-right")}>
-                      <RowActions rowId={row.ID} actions={actionsOf(row)} inline={def.inlineActions ?? DEFAULT_INLINE_ACTIONS} />
-                    </td>
-                  </tr>
+                  <ContextMenu key={String(row.ID)}>
+                    <ContextMenuTrigger asChild>
+                      <tr
+                        data-testid={`grid-row-${row.ID}`}
+                        data-flash={flashing || undefined}
+                        onClick={() => onRowClick(row)}
+                        className={cn("cursor-pointer transition-colors hover:bg-accent/50 data-[state=open]:bg-accent/50", flashing && "animate-pulse bg-primary/10")}
+                      >
+                        {def.columns.map((column) => (
+                          <td key={column.field} className={cn(cellPad, "max-w-80 truncate", ALIGN_CLASS[columnAlign(column)], columnAlign(column) === "end" && "tabular-nums")}>
+                            <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />
+                          </td>
+                        ))}
+                        <td className={cn(cellPad, "py-1 text-right")}>
+                          <RowActions rowId={row.ID} actions={actions} inline={def.inlineActions ?? DEFAULT_INLINE_ACTIONS} />
+                        </td>
+                      </tr>
+                    </ContextMenuTrigger>
+                    <RowContextMenu def={def} text={text} row={row} actions={actions} />
+                  </ContextMenu>
                 );
               })}
               {list.rows.length === 0 && !list.loading && (

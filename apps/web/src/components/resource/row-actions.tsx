@@ -1,8 +1,23 @@
 "use client";
 
-import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, WithTooltip } from "@pizarra/ui";
-import { Ellipsis, type LucideIcon } from "lucide-react";
+import type { ResourceDef } from "@pizarra/contracts";
+import {
+  Button,
+  ContextMenuContent,
+  ContextMenuItem,
+  ContextMenuSeparator,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  toast,
+  WithTooltip,
+} from "@pizarra/ui";
+import { Copy, Ellipsis, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { cellText, cellValue } from "./grid-cell.tsx";
+import type { ResourceText } from "./resource-text.ts";
+import type { Row } from "./types.ts";
 
 export interface RowAction {
   /** Test hook: `row-<key>-<ID>`, unless `testId` names it. */
@@ -53,5 +68,36 @@ export function RowActions({ rowId, actions, inline }: { rowId: string | number;
         </DropdownMenu>
       )}
     </div>
+  );
+}
+
+/**
+ * Spec 000 §2.7's context menu on a row (right click or the context-menu key): the row's own actions, and a copy of
+ * its cells as tab-separated text that pastes into a spreadsheet as one row.
+ */
+export function RowContextMenu({ def, text, row, actions }: { def: ResourceDef; text: ResourceText; row: Row; actions: RowAction[] }) {
+  const t = useTranslations("moduleScreen");
+  const yesNo = (v: boolean) => (v ? t("yes") : t("no"));
+  const copy = () => {
+    const cells = def.columns.map((column) => cellText(def, column, cellValue(column, row), text, yesNo).replace(/[\t\r\n]+/g, " "));
+    navigator.clipboard.writeText(cells.join("\t")).then(
+      () => toast.success(t("copied")),
+      () => toast.error(t("copyFailed")),
+    );
+  };
+  return (
+    <ContextMenuContent data-testid={`row-context-${row.ID}`}>
+      {actions.map(({ key, label, icon: Icon, destructive, run }) => (
+        <ContextMenuItem key={key} onSelect={run} variant={destructive ? "destructive" : "default"}>
+          <Icon aria-hidden />
+          {label}
+        </ContextMenuItem>
+      ))}
+      {actions.length > 0 && <ContextMenuSeparator />}
+      <ContextMenuItem onSelect={copy} data-testid={`row-copy-${row.ID}`}>
+        <Copy aria-hidden />
+        {t("copyRow")}
+      </ContextMenuItem>
+    </ContextMenuContent>
   );
 }

@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import ExcelJS from "exceljs";
+import { ADMIN, expect, signInAs, test } from "../fixtures";
+
+test.describe("generic import, row context menu and module management", () => {
+  test("the admin downloads the template, fills it, sees the trial run and imports catalogue values", async ({ page }, testInfo) => {
+    await signInAs(page, ADMIN, "en");
+    await page.goto("/app/admOtlt");
+    await page.getByTestId("toolbar-more").click();
+    await page.getByTestId("toolbar-import").click();
+    const sheet = page.getByTestId("import-sheet");
+    await expect(sheet).toBeVisible();
+
+    const download = page.waitForEvent("download");
+    await sheet.getByTestId("import-template").click();
+    const file = testInfo.outputPath("template.xlsx");
+    await (await download).saveAs(file);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const rows = book.worksheets[0]!;
+    const headers = (rows.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers).toEqual(["Type *", "Value *", "Label *", "Inactive"]);
+
+    // A refused line first: the file is checked without writing and the line is named.
+    const stamp = Date.now().toString(36);
+    rows.addRow([`lunch-${stamp}`, "VEG", "Vegetarian", "no"]);
+    rows.addRow([`lunch ${stamp}`, "STD", "Standard", "no"]);
+    await book.xlsx.writeFile(file);
+    await sheet.getByTestId("import-file").setInputFiles(file);
+    await expect(sheet.getByTestId("import-check")).toHaveAttribute("data-state", "refused");
+    await expect(sheet.getByTestId("import-check")).toContainText("Line 3");
+    await expect(sheet.getByTestId("import-run")).toBeDisabled();
+
+    rows.getRow(3).getCell(1).value = `lunch-${stamp}`;
+    await book.xlsx.writeFile(file);
+    await sheet.getByTestId("import-file").setInputFiles(file);
+    await expect(sheet.getByTestId("import-check")).toContainText("2 records will be created");
+    await sheet.getByTestId("import-run").click();
+    await expect(sheet).toBeHidden();
+
+    await page.getByTestId("search-input").fill(`lunch-${stamp}`);
+    await expect(page.getByTestId("grid").locator("tbody tr")).toHaveCount(2);
+    fs.rmSync(file);
+
+    // The row's context menu offers its actions: Edit opens the record.
+    const row = page.getByTestId("grid").locator("tbody tr").first();
+    await row.click({ button: "right" });
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    await expect(page.getByTestId("form-sheet")).toBeVisible();
+  });
+
+  test("the admin renames a module and the menu follows", async ({ page }) => {
+    await signInAs(page, ADMIN, "en");
+    await page.goto("/app/admModule");
+    await expect(page.getByTestId("module-admin")).toBeVisible();
+    await page.getByTestId("module-admin-search").fill("Transport");
+    await page.getByTestId("module-admin-admTransport").click();
+    const form = page.getByTestId("form-sheet");
+    await expect(form.getByTestId("field-nameEN")).toHaveValue("Transport");
+    // Its form names the groups that may read it and the optional fields the school may switch off.
+    await expect(form.getByTestId("field-userRead")).toContainText("Administration");
+    await expect(form.getByTestId("field-inactiveFields")).toContainText("Note");
+
+    await form.getByTestId("field-nameEN").fill("School bus");
+    await form.getByTestId("field-desc").fill("");
+    await form.getByTestId("form-save").click();
+    await expect(form).toContainText("The description field is required.");
+    await form.getByTestId("field-desc").fill("Movilidad escolar");
+    await form.getByTestId("form-save").click();
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId("module-admin-admTransport")).toContainText("School bus");
+    await page.goto("/app/admTransport");
+    await expect(page.getByTestId("module-title")).toHaveText("School bus");
+  });
+});

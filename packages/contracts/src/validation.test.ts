@@ -33,3 +33,10 @@ describe("validationErrorMap", () => {
     expect(errorsOf(schema, { name: "ab" })).toEqual({ name: "nombre no debe ser menor a 3 caracteres." });
   });
 });
+
+describe("required choices", () => {
+  it("say 'is required' for an empty required choice and an empty required list", () => {
+    const schema = z.object({ name: z.union([z.string().min(1), z.number()]), user: z.array(z.number()).min(1) });
+    expect(errorsOf(schema, { user: [] })).toEqual({ name: "El campo nombre es requerido.", user: "El campo correo es requerido." });
+  });
+});

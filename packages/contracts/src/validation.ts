@@ -20,11 +20,13 @@ export function validationErrorMap(t: Translate, labelKey = (field: string) => `
         return key ? t(`validation.${key}`, { attribute, ...values }) : t("validation.invalid", { attribute });
       }
       case "invalid_type":
+      case "invalid_union":
         return issue.input === undefined || issue.input === null || issue.input === ""
           ? t("validation.required", { attribute })
           : t("validation.type", { attribute });
       case "too_small":
-        if (issue.origin === "string" && Number(issue.minimum) <= 1) return t("validation.required", { attribute });
+        // An empty text or an empty list of a required field: "is required", not "at least 1".
+        if ((issue.origin === "string" || issue.origin === "array") && Number(issue.minimum) <= 1) return t("validation.required", { attribute });
         return issue.origin === "string"
           ? t("validation.min", { attribute, min: Number(issue.minimum) })
           : t("validation.minValue", { attribute, min: Number(issue.minimum) });

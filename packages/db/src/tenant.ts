@@ -30,6 +30,22 @@ export const TENANT_MODELS = new Set([
   "category",
   "pickupException",
   "info",
+  "tracking",
+  "booking",
+  "bookingResource",
+  "flow",
+  "flowInput",
+  "flowResponse",
+  "flowAnswer",
+  "publication",
+  "publicationPart",
+  "calendarActivity",
+  "notification",
+  "order",
+  "orderDetail",
+  "receipt",
+  "infirmaryEntry",
+  "medicalRecord",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -23,11 +23,13 @@ export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntri
   (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );
 
-/** The definition a module's screen shows: the one named after the module, else its first top-level one. */
+/**
+ * The definition a module's screen shows: the one named after the module, else its first top-level one, else a
+ * sub-grid it guards (admFlowInput's questions of every flow, filtered by flow).
+ */
 export function screenDefinitionOf(moduleId: string): ResourceDef | undefined {
-  const own = RESOURCES[moduleId];
-  if (own?.module === moduleId) return own;
-  return Object.values(RESOURCES).find((def) => def.module === moduleId && !def.parent);
+  const all = Object.values(RESOURCES);
+  return RESOURCES[moduleId] ?? all.find((def) => def.module === moduleId && !def.parent) ?? all.find((def) => def.module === moduleId);
 }
 
 /** The fields a school may switch off on a module's screen (spec 000 §2.7): optional ones that carry a value. */

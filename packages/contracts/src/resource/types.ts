@@ -169,6 +169,8 @@ export interface ResourceDef {
   orderBy?: readonly { field: string; dir: "asc" | "desc" }[];
   /** What the screen offers; the API refuses a create, edit or delete (and uploads) missing here, so a list without them is read-only. */
   actions: readonly ResourceAction[];
+  /** Whole-list print and export only for these role codes (001 §6: the directory's export is role 100's). */
+  printRoles?: readonly number[];
   /** Row icons shown inline before the rest go to a menu (spec 000 §2.6: "a configured number"). */
   inlineActions?: number;
   /** Sub-grids opened from a row, by resource id. */

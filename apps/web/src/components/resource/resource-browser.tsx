@@ -23,6 +23,7 @@ import type { RowAction } from "./row-actions.tsx";
 import { SearchBox, Toolbar } from "./toolbar.tsx";
 import type { Row } from "./types.ts";
 import { useResourceList } from "./use-resource-list.ts";
+import { useAppSession } from "../shell/session-context.tsx";
 
 /** Spec 000 §4: a new or edited row flashes for 3 s. */
 const FLASH_MS = 3000;
@@ -47,6 +48,9 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const t = useTranslations("moduleScreen");
   const tToast = useTranslations("toast");
   const text = useResourceText(def.id);
+  const { user } = useAppSession();
+  // A whole-list print or export some roles only may make (the directory's is role 100's).
+  const mayPrint = !def.printRoles || def.printRoles.includes(user.roleCode);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [search, setSearch] = useState("");
   const scope = useMemo(() => ({ filters, search, parentId }), [filters, search, parentId]);
@@ -128,9 +132,9 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Toolbar
               onCreate={create}
-              onExport={def.actions.includes("export") ? () => void exportFile() : undefined}
+              onExport={mayPrint && def.actions.includes("export") ? () => void exportFile() : undefined}
               exporting={exporting}
-              onPrint={def.actions.includes("print") ? print : undefined}
+              onPrint={mayPrint && def.actions.includes("print") ? print : undefined}
               printing={printRequest !== null}
               onImport={canWrite && def.actions.includes("import") ? () => setImporting(true) : undefined}
               onReload={list.reload}

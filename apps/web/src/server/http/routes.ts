@@ -2,7 +2,6 @@ import { ZAdmLogin, ZModuleEdit, ZModuleList, ZTenantId, ZUserLogin } from "@piz
 import { z } from "zod";
 import { ACADEMIC_ROUTES } from "../modules/academic/routes.ts";
 import { editModule, getModule, listModules } from "../modules/adm-module/modules.ts";
-import { BILLING_ROUTES } from "../modules/billing/routes.ts";
 import { CATALOGUE_ROUTES } from "../modules/catalogues/routes.ts";
 import { CONDUCT_ROUTES } from "../modules/conduct/routes.ts";
 import { FLOWS_ROUTES } from "../modules/flows/routes.ts";
@@ -44,7 +43,6 @@ export const ROUTES: Route[] = [
   ...HEALTH_ROUTES,
   ...PUBLICATIONS_ROUTES,
   ...FLOWS_ROUTES,
-  ...BILLING_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

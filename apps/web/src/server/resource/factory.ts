@@ -30,6 +30,10 @@ export interface ResourceRules {
   beforeSave?(tx: Prisma.TransactionClient, data: Row, ctx: AuthedContext, id: number | string | null): Promise<void>;
   /** Writes what the record's virtual fields stand for (a membership, a sign-in …), in the same transaction. */
   afterSave?(tx: Prisma.TransactionClient, id: number | string, virtual: Row, ctx: AuthedContext): Promise<void>;
+  /** Checks a record (as stored) before it is deleted; throw AppError to refuse. */
+  beforeDelete?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<void>;
+  /** Keeps what depended on a deleted record right (a parent's total …), in the same transaction. */
+  afterDelete?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<void>;
 }
 
 export interface ResourceServer {
@@ -59,6 +63,9 @@ const EXPORT_LIMIT = 100_000;
 const PRINT_PAGE = 1_000;
 /** Spec 000 §2.7: the page count estimated when the total was not counted. */
 const ESTIMATED_TOTAL = 9_999;
+
+/** Stored files no record points at any more; a file already gone is no failure. */
+const removeStored = (keys: string[]) => Promise.all(keys.map((key) => storage().remove(key).catch(() => {})));
 
 const delegateOf = (db: Db, model: string) => (db as unknown as Record<string, Delegate>)[model]!;
 
@@ -129,7 +136,10 @@ export function createResource(server: ResourceServer): Route[] {
     const pickOnly = q.pick === "true" && q.print !== "true";
     if (!pickOnly && !ctx.user.access.get(def.module)?.read) throw forbidden(def.module);
     const w = where(q, ctx.user);
-    if (q.print === "true") return printAll(ctx, model, w, q.format === "xlsx");
+    if (q.print === "true") {
+      if (def.printRoles && !def.printRoles.includes(ctx.user.roleCode)) throw new AppError(-403, "api.printRole", 403);
+      return printAll(ctx, model, w, q.format === "xlsx");
+    }
     const size = Number(q.PageSize);
     const page = Number(q.page);
     const records = await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include });
@@ -248,18 +258,26 @@ export function createResource(server: ResourceServer): Route[] {
       return cleared.map((name) => before?.[name]).filter((key): key is string => typeof key === "string");
     });
     // A stored file taken away goes once the change is committed (a failed save keeps it).
-    await Promise.all(removed.map((key) => storage().remove(key).catch(() => {})));
+    await removeStored(removed);
     return { data: { ID: id }, msgKey: "api.saved" };
   }
 
   async function remove(ctx: AuthedContext & { params: { id: string }; query: { confirm?: string } }): Promise<Reply> {
     if (ctx.query.confirm !== "true") throw new AppError(-1, "api.confirmDelete", 400);
     const id = parseKey(def, ctx.params.id);
-    await ctx.db.$transaction(async (tx) => {
+    const rules = server.rules;
+    const files = await ctx.db.$transaction(async (tx) => {
+      const needed = rules?.beforeDelete || rules?.afterDelete || uploadFields.length > 0;
+      const record = needed ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
+      if (record) await rules?.beforeDelete?.(tx, record, ctx);
       const { count } = await delegateOf(tx, server.model).deleteMany({ where: scoped({ id }) });
       if (count === 0) throw notFound();
+      if (record) await rules?.afterDelete?.(tx, record, ctx);
       await audit(tx, ctx, def.module, "delete", id);
+      return uploadFields.map((f) => record?.[f.name]).filter((key): key is string => typeof key === "string");
     });
+    // The record's stored files go with it, once the delete is committed.
+    await removeStored(files);
     return { data: { ID: id }, msgKey: "api.deleted" };
   }
 

@@ -16,14 +16,11 @@ import { groupRights, groupRules, memberRules } from "../modules/groups/group-ru
 import { staffRules } from "../modules/people/staff-rules.ts";
 import { sectionMemberRules, studentRules } from "../modules/people/student-rules.ts";
 import { createResource, type ResourceServer } from "./factory.ts";
-import { parseDateTime } from "./values.ts";
+import { dayEnd, dayStart, fullName, nameOf } from "./display.ts";
 
 type Row = Record<string, unknown>;
 type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];
-const nameOf = (relation: unknown) => (relation as { name?: string } | null)?.name ?? null;
 const countOf = (record: Row, relation: string) => ((record._count as Row | undefined)?.[relation] as number | undefined) ?? 0;
-const fullName = (u: { name?: string | null; last?: string | null; last2?: string | null } | null | undefined) =>
-  u ? [u.last, u.last2, u.name].filter(Boolean).join(" ") : null;
 
 /** Fills `target` on each row with the full name of the user whose id is in `source`, in one query. */
 function namesOf(source: string, target: string) {
@@ -36,13 +33,11 @@ function namesOf(source: string, target: string) {
   };
 }
 
-/** A day of a date-range filter, from its first minute at UTC-5 to the next day's. */
-const dayStart = (value: unknown) => parseDateTime(`${String(value)} 00:00`);
-const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A student's section in the latest period they are placed in (a student also keeps last year's). */
 const latestSection = {
   sections: {
-    orderBy: { id: "desc" },
+    orderBy: [{ section: { superSection: { periodId: "desc" } } }, { id: "desc" }],
     take: 1,
     select: { section: { select: { id: true, name: true, parentId: true, superSection: { select: { name: true } } } } },
   },
@@ -181,7 +176,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     display: (r) => ({ IP: r.ip }),
     filterWhere: {
       from: (value) => ({ date: { gte: dayStart(value) } }),
-      to: (value) => ({ date: { lt: new Date(dayStart(value).getTime() + DAY_MS) } }),
+      to: (value) => ({ date: { lt: dayEnd(value) } }),
     },
   },
   {

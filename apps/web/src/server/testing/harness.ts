@@ -73,18 +73,22 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
 
   /**
    * Tokens for the usual cast: the admin in Colegio Demo, the same admin switched to Northside School (the other
-   * tenant, for isolation checks) and the read-only secretary. The admin ends in Colegio Demo, so that the next
-   * sign-in opens it again.
+   * tenant, for isolation checks), the read-only secretary and the teacher. The admin ends in Colegio Demo, so that
+   * the next sign-in opens it again.
    */
-  async function schoolTokens(): Promise<{ admin: string; northside: string; secretary: string }> {
+  async function schoolTokens(): Promise<{ admin: string; northside: string; secretary: string; teacher: string }> {
     const first = await tokenFor("admin@pizarra.demo");
     const tenants = (await call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: first })).body.data;
     const switchTo = async (name: string) =>
       (await call<{ token: string }>("GET", `admStaff/tenants/${tenants.find((t) => t.name === name)!.id}/menu`, { token: first })).body.data.token;
     const northside = await switchTo("Northside School");
     const admin = await switchTo("Colegio Demo");
-    return { admin, northside, secretary: await tokenFor("secretaria@pizarra.demo") };
+    return { admin, northside, secretary: await tokenFor("secretaria@pizarra.demo"), teacher: await tokenFor("docente@pizarra.demo") };
   }
 
-  return { state, raw, call, login, tokenFor, schoolTokens, db: () => state.database!.db };
+  /** The rows of a list call (`Results`), and one record of a get call. */
+  const rows = async <T = Record<string, unknown>>(path: string, token: string) => (await call<{ Results: T[] }>("GET", path, { token })).body.data.Results;
+  const record = async <T = Record<string, unknown>>(path: string, token: string) => (await call<T>("GET", path, { token })).body.data;
+
+  return { state, raw, call, rows, record, login, tokenFor, schoolTokens, db: () => state.database!.db };
 }

@@ -23,7 +23,7 @@ function rowCount(resource: string): Promise<number> {
 }
 
 const create = (resource: string, body: Row, token = admin) => api.call<{ ID: number | string }>("POST", `${resource}/create`, { token, body });
-const list = async (path: string, token = admin) => (await api.call<Page>("GET", path, { token })).body.data.Results;
+const list = (path: string, token = admin) => api.rows(path, token);
 const today = () => formatDateTime(new Date()).slice(0, 10);
 
 describe("spec rules, refused in the user's language naming the field", () => {

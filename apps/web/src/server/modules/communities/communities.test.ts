@@ -3,7 +3,6 @@ import { apiHarness } from "../../testing/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
-type Page = { Results: Row[]; RowCount: number; PageCount: number };
 type Refusal = { errors: Record<string, string> };
 
 let admin: string;
@@ -14,7 +13,7 @@ beforeAll(async () => {
   const tenants = (await api.call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: admin })).body.data;
   admin = (await api.call<{ token: string }>("GET", `admStaff/tenants/${tenants.find((t) => t.name === "Colegio Demo")!.id}/menu`, { token: admin })).body.data.token;
 });
-const list = async (path: string, token = admin) => (await api.call<Page>("GET", path, { token })).body.data.Results;
+const list = (path: string, token = admin) => api.rows(path, token);
 
 describe("admTransport: the day's pickup exceptions (002 §2, §3)", () => {
   it("shows each row with the student, their current grade and section, and the ways home by the school's names", async () => {

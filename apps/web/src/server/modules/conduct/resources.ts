@@ -1,3 +1,81 @@
+import { RESOURCES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
+import { formatDateTime } from "../../resource/values.ts";
+import { bookableResourceRules } from "./bookable-resources.ts";
+import { bookingRules } from "./booking-rules.ts";
+import { catalogueNames } from "./catalogue-values.ts";
+import { CONDUCT_TYPES, conductRules, type ConductModule } from "./conduct-rules.ts";
+import { fullName, nameOf } from "../../resource/display.ts";
 
-export const CONDUCT_RESOURCES: ResourceServer[] = [];
+type Row = Record<string, unknown>;
+type Person = Parameters<typeof fullName>[0];
+
+const person = { select: { name: true, last: true, last2: true } } as const;
+const student = { select: { name: true, last: true, last2: true, externalId: true } } as const;
+const studentSearch = { studentName: (contains: Row) => ({ user: { OR: [{ name: contains }, { last: contains }, { last2: contains }] } }) };
+
+/** A conduct module: its records (one `type`) with the student, teacher, grade and section by name and its values' labels. */
+function conduct(module: ConductModule): ResourceServer {
+  const type = CONDUCT_TYPES[module];
+  return {
+    def: RESOURCES[module]!,
+    model: "tracking",
+    scope: { where: { type }, data: { type } },
+    include: { user: student, master: person, superSection: { select: { name: true } }, section: { select: { name: true } }, _count: { select: { bookings: true } } },
+    display: (r) => ({
+      type: r.type,
+      studentName: fullName(r.user as Person),
+      masterName: fullName(r.master as Person),
+      gradeName: nameOf(r.superSection),
+      sectionName: nameOf(r.section),
+      bookings: (r._count as { bookings: number }).bookings,
+    }),
+    decorate: catalogueNames([
+      { field: "values1", type: "trackingValues1" },
+      { field: "values2", type: "trackingValues2" },
+    ]),
+    searchWhere: studentSearch,
+    rules: conductRules(module),
+  };
+}
+
+/** Start and end of an appointment at UTC-5, the end's day only when it is another. */
+function slotOf(start: Date, end: Date): string {
+  const [from, to] = [formatDateTime(start), formatDateTime(end)];
+  return `${from.slice(11)} - ${to.slice(0, 10) === from.slice(0, 10) ? to.slice(11) : to}`;
+}
+
+export const CONDUCT_RESOURCES: ResourceServer[] = [
+  conduct("admTracking"),
+  conduct("admBehavior"),
+  conduct("admCommitment"),
+  conduct("admJournal"),
+  {
+    def: RESOURCES.admBookingList!,
+    model: "booking",
+    include: { resource: { select: { name: true } }, user: student },
+    display: (r) => {
+      const user = r.user as Person & { externalId: string | null };
+      return {
+        resourceName: nameOf(r.resource),
+        userName: fullName(user),
+        externalId: user.externalId,
+        slot: slotOf(r.dtDate as Date, r.dtEndDate as Date),
+        extras: { participants: r.participants, trackingId: r.trackingId },
+      };
+    },
+    searchWhere: {
+      userName: (contains) => ({ user: { OR: [{ name: contains }, { last: contains }, { last2: contains }] } }),
+      externalId: (contains) => ({ user: { externalId: contains } }),
+      resourceName: (contains) => ({ resource: { name: contains } }),
+    },
+    rules: bookingRules,
+  },
+  {
+    def: RESOURCES.admResource!,
+    model: "bookingResource",
+    include: { user: person },
+    display: (r) => ({ userName: fullName(r.user as Person) }),
+    rules: bookableResourceRules,
+  },
+];

@@ -16,7 +16,7 @@ beforeAll(async () => {
   ({ admin, northside, secretary } = await api.schoolTokens());
 });
 
-const list = async (path: string, token = admin) => (await api.call<Page>("GET", path, { token })).body.data.Results;
+const list = (path: string, token = admin) => api.rows(path, token);
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const members = (groupId: number) => api.db().userGroupMember.count({ where: { groupId } });
 const newGroup = async (name: string, token = admin) => (await api.call<{ ID: number }>("POST", "admGroup/create", { token, body: { name, type: 1 } })).body.data.ID;

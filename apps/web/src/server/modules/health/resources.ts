@@ -1,3 +1,82 @@
+import { RESOURCES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
+import { formatDate, parseDate } from "../../resource/values.ts";
+import { infirmaryRules } from "./infirmary-rules.ts";
+import { medicalRules } from "./medical-rules.ts";
+import { currentSection, guardianColumns, inGrade, inSection, livingGuardians, nameContains, sectionNameOf, studentSelect } from "./student-view.ts";
+import { fullName, nameOf } from "../../resource/display.ts";
 
-export const HEALTH_RESOURCES: ResourceServer[] = [];
+type Row = Record<string, unknown>;
+/** A search condition on the row's student (`user` on a visit, `student` on a medical record). */
+const onStudent = (relation: string, column?: string) => (contains: Row): Row => ({ [relation]: column ? { [column]: contains } : nameContains(contains) });
+
+const guardianName = (contains: Row): Row => ({ relatives: { some: { relative: nameContains(contains) } } });
+const guardianMail = (contains: Row): Row => ({ relatives: { some: { relative: { mail: contains } } } });
+
+/** admInfirmary: each visit with its student's code, name and current section, and the names of its symptom and outcome. */
+const infirmary: ResourceServer = {
+  def: RESOURCES.admInfirmary!,
+  model: "infirmaryEntry",
+  include: {
+    user: { select: { externalId: true, name: true, last: true, last2: true, sections: currentSection } },
+    symptom: { select: { name: true } },
+    outcome: { select: { name: true } },
+  },
+  display: (r) => {
+    const user = r.user as Row & { name: string };
+    return { externalId: user.externalId, studentName: fullName(user), sectionName: sectionNameOf(user.sections), symptomName: nameOf(r.symptom), outcomeName: nameOf(r.outcome) };
+  },
+  filterWhere: {
+    from: (value) => ({ date: { gte: parseDate(String(value)) } }),
+    to: (value) => ({ date: { lte: parseDate(String(value)) } }),
+    superSectionId: (value) => ({ user: inGrade(value) }),
+    sectionId: (value) => ({ user: inSection(value) }),
+  },
+  searchWhere: { studentName: onStudent("user"), externalId: onStudent("user", "externalId") },
+  rules: infirmaryRules,
+};
+
+/** admMedical (API admInfirmary/patients): a medical record with its student's profile and guardians, read-only. */
+const medical: ResourceServer = {
+  def: RESOURCES["admInfirmary/patients"]!,
+  model: "medicalRecord",
+  include: { student: { select: studentSelect } },
+  display: (r) => {
+    const s = r.student as Row & { name: string; birthday: Date | null };
+    return {
+      externalId: s.externalId,
+      name: s.name,
+      last: s.last,
+      last2: s.last2,
+      birthday: s.birthday ? formatDate(s.birthday) : null,
+      gender: s.gender,
+      documentnumber: s.documentnumber,
+      sectionName: sectionNameOf(s.sections),
+      ...guardianColumns(s.relatives),
+    };
+  },
+  filterWhere: {
+    studentId: (value) => ({ id: Number(value) }),
+    superSectionId: (value) => ({ student: inGrade(value) }),
+    sectionId: (value) => ({ student: inSection(value) }),
+  },
+  searchWhere: Object.fromEntries(["name", "last", "last2", "externalId"].map((column) => [column, onStudent("student", column)])),
+  rules: medicalRules,
+};
+
+/**
+ * admDirectory: active students with their first two living guardians (no table of its own); its export is for
+ * role 100 only (the definition's printRoles).
+ */
+export const directory: ResourceServer = {
+  def: RESOURCES.admDirectory!,
+  model: "user",
+  scope: { where: { type: 2, inactive: false } },
+  include: { sections: currentSection, relatives: livingGuardians },
+  display: (r) => ({ sectionName: sectionNameOf(r.sections), depMail: r.mail, ...guardianColumns(r.relatives) }),
+  filterWhere: { superSectionId: inGrade, sectionId: inSection },
+  // A guardian's name or e-mail is found whichever of the two columns shows it.
+  searchWhere: { depMail: (contains) => ({ mail: contains }), rel1: guardianName, rel2: guardianName, rel1mail: guardianMail, rel2mail: guardianMail },
+};
+
+export const HEALTH_RESOURCES: ResourceServer[] = [infirmary, medical, directory];

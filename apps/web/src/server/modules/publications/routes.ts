@@ -1,3 +1,88 @@
-import type { Route } from "../../http/route.ts";
+import { fieldSchema, labelKeyOf, listQuerySchema, RESOURCES } from "@pizarra/contracts";
+import { z } from "zod";
+import { notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { parseOrRefuse } from "../../http/handle.ts";
+import { authedRoute, type Route } from "../../http/route.ts";
+import { audit } from "../../resource/audit.ts";
+import { RESOURCE_ROUTES } from "../../resource/registry.ts";
+import { formatDateTime } from "../../resource/values.ts";
+import { OBJECT_SOURCES } from "./object-sources.ts";
+import { schedule } from "./schedule.ts";
 
-export const PUBLICATIONS_ROUTES: Route[] = [];
+type Row = Record<string, unknown>;
+
+/** A resource's own generic list (`{resource}/get`) for this query, so that rows look exactly as they do there. */
+async function genericList(ctx: AuthedContext, resource: string, input: Row): Promise<Reply> {
+  const def = RESOURCES[resource]!;
+  const query = parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def));
+  const route = RESOURCE_ROUTES.find((r) => r.method === "GET" && r.path === `${resource}/get`)!;
+  return (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, params: {}, body: {} });
+}
+
+const ZId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const ZConfirm = z.object({ confirm: z.enum(["true", "false"]).optional() });
+
+/**
+ * POST admNotification/schedule/{id}[?confirm=true] (002 §4, §7): without confirm a dry run that says how many people
+ * it would reach and when; with it the notification becomes ready (status 1). The answer's data has its status.
+ */
+async function scheduleNotification(ctx: AuthedContext & { params: z.infer<typeof ZId>; query: z.infer<typeof ZConfirm> }): Promise<Reply> {
+  const confirm = ctx.query.confirm === "true";
+  const { notification, outcome } = await ctx.db.$transaction(async (tx) => {
+    const notification = await tx.notification.findFirst({ where: { id: ctx.params.id } });
+    if (!notification) throw notFound();
+    const outcome = await schedule(tx, ctx, notification, confirm);
+    if (confirm) await audit(tx, ctx, "admNotification", "edit", notification.id);
+    return { notification, outcome };
+  });
+  const sendOn = formatDateTime(notification.sendOn);
+  return {
+    data: { ID: notification.id, status: outcome.status, total: outcome.total, sendOn },
+    msgKey: confirm ? "api.notificationScheduled" : "api.notificationPreview",
+    msgValues: { total: outcome.total, sendOn },
+  };
+}
+
+const pageField = RESOURCES.admNotification!.fields.find((f) => f.name === "page")!;
+const ZObjects = z.object({
+  parentId: fieldSchema(pageField)!.optional(),
+  filterBy: z.string().max(100).optional(),
+  filter: z.string().max(200).optional(),
+  PageSize: z.string().max(10).optional(),
+  page: z.string().max(10).optional(),
+});
+
+/** GET admNotification/objects?parentId={page} (002 §7): the records a notification of that kind may point at, as a pick list. */
+async function notificationObjects(ctx: AuthedContext & { query: z.infer<typeof ZObjects> }): Promise<Reply> {
+  const { parentId, ...search } = ctx.query;
+  const source = OBJECT_SOURCES[String(parentId)];
+  if (!source) return { data: { Results: [], RowCount: 0, PageCount: 1 } };
+  return genericList(ctx, source.resource, { ...search, pick: "true" });
+}
+
+const ZMonth = z.object({ n: z.coerce.number().int().min(0).max(12) });
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * GET admActivity/month/{n} (001 §7, 002 §7; answer designed here): the dated activities of month n (1-12) of the
+ * current year, or of the current month when n is 0, at the school's UTC-5 — every activity that overlaps the month,
+ * earliest first, as rows of admActivity/get, with the month's year, number and first and last day.
+ */
+async function activitiesOfMonth(ctx: AuthedContext & { params: z.infer<typeof ZMonth> }): Promise<Reply> {
+  const today = formatDateTime(new Date());
+  const year = Number(today.slice(0, 4));
+  const month = ctx.params.n || Number(today.slice(5, 7));
+  const from = `${year}-${pad(month)}-01`;
+  const to = `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+  const list = await genericList(ctx, "admActivity", { type: "cal", from, to, print: "true" });
+  const Results = [...(list.data as { Results: Row[] }).Results].sort((a, b) => String(a.startDate).localeCompare(String(b.startDate)));
+  return { data: { Results, RowCount: Results.length, PageCount: 1, year, month, from, to } };
+}
+
+/** The publication, calendar and notification calls beyond the generic ones. */
+export const PUBLICATIONS_ROUTES: Route[] = [
+  authedRoute({ method: "POST", path: "admNotification/schedule/{id}", auth: "user", module: "admNotification", params: ZId, query: ZConfirm, handler: scheduleNotification }),
+  authedRoute({ method: "GET", path: "admNotification/objects", auth: "user", module: "admNotification", query: ZObjects, handler: notificationObjects }),
+  authedRoute({ method: "GET", path: "admActivity/month/{n}", auth: "user", module: "admCalendar", params: ZMonth, handler: activitiesOfMonth }),
+];

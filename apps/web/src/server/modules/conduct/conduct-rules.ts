@@ -1,0 +1,96 @@
+import type { Prisma, TrackingModel as Tracking } from "@pizarra/db";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
+import type { AuthedContext } from "../../http/context.ts";
+import type { ResourceRules } from "../../resource/factory.ts";
+import { checkCodes } from "./catalogue-values.ts";
+import { refuse } from "./refuse.ts";
+
+type Row = Record<string, unknown>;
+type Tx = Prisma.TransactionClient;
+
+/** The `type` of each conduct module's records (001 §3: tracking "behavior", type=commitment, type=journal). */
+export const CONDUCT_TYPES = { admTracking: "tracking", admBehavior: "behavior", admCommitment: "commitment", admJournal: "journal" } as const;
+export type ConductModule = keyof typeof CONDUCT_TYPES;
+
+/** 001 §6: role 5 is a teacher, who records as themselves (and so keeps to their own records). */
+export const isTeacher = (ctx: AuthedContext) => ctx.user.roleCode === 5;
+/** 001 §6: roles 100 and 20 may notify parents in tracking. */
+const mayNotify = (ctx: AuthedContext) => ctx.user.roleCode === 100 || ctx.user.roleCode === 20;
+/** A teacher changing what another person recorded. */
+export const notYours = () => new AppError(-403, "conduct.notYours", 403);
+
+/** A field's value after the save: the one sent, else the stored one. */
+export const after = <T>(data: Row, current: Row | null, name: string): T => (data[name] !== undefined ? data[name] : current?.[name]) as T;
+const minute = (date: Date) => new Date(Math.floor(date.getTime() / 60_000) * 60_000);
+
+/** The teacher in charge: a teacher is it themselves; anyone else names a member of staff. */
+async function assignMaster(tx: Tx, ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
+  if (isTeacher(ctx)) {
+    if (current && current.masterId !== ctx.user.id) throw notYours();
+    data.masterId = ctx.user.id;
+    return;
+  }
+  if (current && data.masterId === undefined) return;
+  if (data.masterId === undefined || data.masterId === null) refuse(ctx, resource, "masterId", "validation.required");
+  const staff = await tx.user.findFirst({ where: { id: Number(data.masterId), type: { in: [4, 5] } }, select: { id: true } });
+  if (!staff) refuse(ctx, resource, "masterId", "validation.option");
+}
+
+/** The grade is one of the period's, the section one of the grade's and the student one of the section's. */
+async function checkPlacement(tx: Tx, ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
+  if (current && ["periodId", "superSectionId", "sectionId", "userId"].every((f) => data[f] === undefined)) return;
+  const periodId = after<number>(data, current, "periodId");
+  const superSectionId = after<number>(data, current, "superSectionId");
+  const sectionId = after<number>(data, current, "sectionId");
+  const grade = await tx.superSection.findFirst({ where: { id: superSectionId, periodId }, select: { id: true } });
+  if (!grade) refuse(ctx, resource, "superSectionId", "validation.option");
+  const section = await tx.section.findFirst({ where: { id: sectionId, parentId: superSectionId }, select: { id: true } });
+  if (!section) refuse(ctx, resource, "sectionId", "validation.option");
+  const member = await tx.sectionMember.findFirst({ where: { sectionId, userId: after<number>(data, current, "userId"), user: { type: 2 } }, select: { id: true } });
+  if (!member) refuse(ctx, resource, "userId", "conduct.notInSection");
+}
+
+/** A date that closes a record (valid until, review on) is not before the record's own date. */
+function checkDates(ctx: AuthedContext, data: Row, current: Tracking | null) {
+  const from = after<Date>(data, current, "dateFrom");
+  for (const field of ["dateTo", "dueDate"]) {
+    const to = after<Date | null | undefined>(data, current, field);
+    if (to && to < from) throw fieldRefusal(field, ctx.t("api.periodRange"));
+  }
+}
+
+/**
+ * Notifying the family (001 §6: roles 100 and 20 only): others keep what is stored. Without a notice there is no
+ * notice date; a notice without a date goes now.
+ */
+function checkNotice(ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
+  if (data.notify === undefined && data.notifOn === undefined) return;
+  const time = (value: unknown) => (value instanceof Date ? value.getTime() : null);
+  const changed =
+    (data.notify !== undefined && data.notify !== (current?.notify ?? false)) || (data.notifOn !== undefined && time(data.notifOn) !== time(current?.notifOn));
+  if (changed && !mayNotify(ctx)) refuse(ctx, resource, "notify", "conduct.notifyDenied");
+  if (!after<boolean>(data, current, "notify")) data.notifOn = null;
+  else if (!after<Date | null>(data, current, "notifOn")) data.notifOn = minute(new Date());
+}
+
+/** The rules of one conduct module (001 §5, §6): who records, about whom, with which catalogue values, and who may notify. */
+export function conductRules(module: ConductModule): ResourceRules {
+  const type = CONDUCT_TYPES[module];
+  return {
+    async beforeSave(tx, data, ctx, id) {
+      const current = id === null ? null : await tx.tracking.findFirst({ where: { id: Number(id), type } });
+      if (id !== null && !current) throw notFound();
+      await assignMaster(tx, ctx, module, data, current);
+      await checkPlacement(tx, ctx, module, data, current);
+      await checkCodes(tx, ctx, module, "values1", "trackingValues1", data, current?.values1 ?? []);
+      await checkCodes(tx, ctx, module, "values2", "trackingValues2", data, current?.values2 ?? []);
+      checkDates(ctx, data, current);
+      checkNotice(ctx, module, data, current);
+      if (!current) data.createdByName = ctx.user.name;
+    },
+    // A teacher deletes only what they recorded, as they edit only that.
+    async beforeDelete(_tx, record, ctx) {
+      if (isTeacher(ctx) && record.masterId !== ctx.user.id) throw notYours();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { RESOURCES } from "@pizarra/contracts";
+import type { Prisma } from "@pizarra/db";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
+import type { ResourceRules } from "../../resource/factory.ts";
+import { checkApiSettings, TOP_ADMIN, valueAfter } from "./api-settings.ts";
+
+type Row = Record<string, unknown>;
+
+/** 002 §2: one page of 100 shows a flow's inputs without paging, so a flow holds at most that many. */
+const MAX_INPUTS = RESOURCES.admFetchInput!.pageSize;
+/** 002 §5: options apply to the option and multiple types (choices joined by '|'). */
+const CHOICE_TYPES = new Set(["option", "multiple"]);
+const choiceCount = (value: unknown) => (typeof value === "string" ? value.split("|").filter((c) => c.trim() !== "").length : 0);
+
+/**
+ * Holds the flow's row until the transaction ends, so that new inputs and moves of one flow take turns and the
+ * orders stay distinct. False when the school has no such flow.
+ */
+export async function lockFlow(tx: Prisma.TransactionClient, flowId: number): Promise<boolean> {
+  const { count } = await tx.flow.updateMany({ where: { id: flowId }, data: { updatedAt: new Date() } });
+  return count > 0;
+}
+
+/**
+ * admFetchInput (002 §4, §5; 001 §6): a new input goes last in its flow, which holds at most 100; a choice input has
+ * two or more options; the remote settings are complete; only the top admin creates or changes a context input.
+ */
+export const inputRules: ResourceRules = {
+  async beforeSave(tx, data, ctx, id) {
+    const current = id === null ? null : ((await tx.flowInput.findFirst({ where: { id: Number(id) } })) as Row | null);
+    if (id !== null && !current) throw notFound();
+    if (!current) {
+      const flowId = Number(data.fectchId);
+      if (!(await lockFlow(tx, flowId))) throw fieldRefusal("fectchId", ctx.t("validation.option", { attribute: ctx.t("resources.admFetchInput.fields.fectchId") }));
+      const { _count, _max } = await tx.flowInput.aggregate({ where: { fectchId: flowId }, _count: { _all: true }, _max: { order: true } });
+      if (_count._all >= MAX_INPUTS) throw new AppError(-409, "api.flowInputsFull", 409, { max: MAX_INPUTS });
+      data.order = (_max.order ?? 0) + 1;
+    }
+    if (ctx.user.roleCode !== TOP_ADMIN && (current?.fieldType === "context" || valueAfter(data, current, "fieldType") === "context")) {
+      throw new AppError(-403, "api.flowContextRole", 403);
+    }
+    if (CHOICE_TYPES.has(String(valueAfter(data, current, "type"))) && choiceCount(valueAfter(data, current, "options")) < 2) {
+      throw fieldRefusal("options", ctx.t("validation.choices", { attribute: ctx.t("resources.admFetchInput.fields.options") }));
+    }
+    checkApiSettings(data, current, ctx, "admFetchInput");
+  },
+};

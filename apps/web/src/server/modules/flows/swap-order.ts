@@ -1,0 +1,51 @@
+import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
+import { z } from "zod";
+import { AppError, notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { parseOrRefuse } from "../../http/handle.ts";
+import { audit } from "../../resource/audit.ts";
+import { lockFlow } from "./input-rules.ts";
+
+const ZKey = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/**
+ * The body of POST admFetchInput/swapOrder (002 §4, §7; our design around the spec's four names): `item1Id` moves
+ * to the place of its neighbour `item2Id`, or of the one above or below it by `direction` when the screen does not
+ * know the neighbour (the generic row actions). `item1Order`/`item2Order`, when sent, are the orders the screen
+ * shows before the move: if the list changed meanwhile the move is refused rather than made on stale data.
+ */
+export const ZSwapOrder = z
+  .object({
+    item1Id: ZKey,
+    item2Id: ZKey.optional(),
+    item1Order: z.coerce.number().int().optional(),
+    item2Order: z.coerce.number().int().optional(),
+    direction: z.enum(["up", "down"]).optional(),
+  })
+  .refine((b) => b.item2Id !== undefined || b.direction !== undefined, { path: ["item2Id"], params: { key: "required" } })
+  .refine((b) => b.item2Id === undefined || b.direction === undefined, { path: ["direction"] });
+
+/** Swaps the order of an input with its neighbour's in the same flow; the first cannot go up nor the last down. */
+export async function swapOrder(ctx: AuthedContext & { body: unknown }): Promise<Reply> {
+  const body = parseOrRefuse(ZSwapOrder, ctx.body, ctx.t, labelKeyOf(RESOURCES.admFetchInput!));
+  const data = await ctx.db.$transaction(async (tx) => {
+    const item = await tx.flowInput.findFirst({ where: { id: body.item1Id }, select: { fectchId: true } });
+    if (!item || !(await lockFlow(tx, item.fectchId))) throw notFound();
+    const inputs = await tx.flowInput.findMany({ where: { fectchId: item.fectchId }, orderBy: [{ order: "asc" }, { id: "asc" }], select: { id: true, order: true } });
+    const at = inputs.findIndex((i) => i.id === body.item1Id);
+    const to = body.item2Id === undefined ? at + (body.direction === "up" ? -1 : 1) : inputs.findIndex((i) => i.id === body.item2Id);
+    if (body.item2Id !== undefined && to === -1) throw notFound();
+    if (to < 0) throw new AppError(-409, "api.cannotMoveUp", 409);
+    if (to >= inputs.length) throw new AppError(-409, "api.cannotMoveDown", 409);
+    if (Math.abs(to - at) !== 1) throw new AppError(-409, "api.notNeighbours", 409);
+    const [first, second] = [inputs[at]!, inputs[to]!];
+    const stale = (sent: number | undefined, stored: number) => sent !== undefined && sent !== stored;
+    if (stale(body.item1Order, first.order) || stale(body.item2Order, second.order)) throw new AppError(-409, "api.staleOrder", 409);
+    await tx.flowInput.updateMany({ where: { id: first.id }, data: { order: second.order } });
+    await tx.flowInput.updateMany({ where: { id: second.id }, data: { order: first.order } });
+    await audit(tx, ctx, "admFlowInput", "edit", first.id);
+    await audit(tx, ctx, "admFlowInput", "edit", second.id);
+    return { item1Id: first.id, item2Id: second.id, item1Order: second.order, item2Order: first.order };
+  });
+  return { data, msgKey: "api.saved" };
+}

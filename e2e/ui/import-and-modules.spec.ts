@@ -57,8 +57,8 @@ test.describe("generic import, row context menu and module management", () => {
     await page.getByTestId("module-admin-admTransport").click();
     const form = page.getByTestId("form-sheet");
     await expect(form.getByTestId("field-nameEN")).toHaveValue("Transport");
-    // Its form names the groups that may read it and the optional fields the school may switch off.
-    await expect(form.getByTestId("field-userRead")).toContainText("Administration");
+    // Its form names the school's groups that may read it (Colegio Demo's, in Spanish) and the optional fields it may switch off.
+    await expect(form.getByTestId("field-userRead")).toContainText("Dirección");
     await expect(form.getByTestId("field-inactiveFields")).toContainText("Note");
 
     await form.getByTestId("field-nameEN").fill("School bus");

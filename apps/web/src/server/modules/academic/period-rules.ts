@@ -1,5 +1,5 @@
 import type { Prisma } from "@pizarra/db";
-import { assertForwardRange } from "../../resource/date-range.ts";
+import { assertForwardRange } from "../../resource/refuse.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
 type Row = Record<string, unknown>;
@@ -11,7 +11,7 @@ type Row = Record<string, unknown>;
 export const periodRules: ResourceRules = {
   async beforeSave(tx: Prisma.TransactionClient, data: Row, ctx, id) {
     const current = id === null ? null : await tx.period.findFirst({ where: { id: Number(id) } });
-    assertForwardRange(data, current, ctx.t);
+    assertForwardRange(ctx, data, current);
     const showFrom = (data.showGradesFrom ?? current?.showGradesFrom) as Date | undefined;
     if (showFrom && showFrom <= new Date()) data.showGradesPDFMsg = null;
     if (data.current === true) await tx.period.updateMany({ where: { current: true, NOT: { id: Number(id ?? data.id) } }, data: { current: false } });

@@ -1,6 +1,6 @@
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
-import { refuse } from "./refuse.ts";
+import { refuse } from "../../resource/refuse.ts";
 
 const RESOURCE = "admResource";
 

@@ -4,8 +4,8 @@ import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
-import { after, CONDUCT_TYPES, isTeacher, notYours } from "./conduct-rules.ts";
-import { refuse } from "./refuse.ts";
+import { CONDUCT_TYPES, isTeacher, notYours } from "./conduct-rules.ts";
+import { merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
 type Tx = Prisma.TransactionClient;
@@ -31,7 +31,7 @@ async function chooseResource(tx: Tx, ctx: AuthedContext, data: Row, current: Cu
     return own;
   }
   if (data.resourceId === null || (!current && data.resourceId === undefined)) refuse(ctx, RESOURCE, "resourceId", "validation.required");
-  const id = after<number>(data, current, "resourceId");
+  const id = merged<number>(data, current, "resourceId");
   // A resource switched off takes no new appointments; those it has keep it.
   const stays = current !== null && id === current.resourceId;
   const resource = await tx.bookingResource.findFirst({ where: { id, ...(stays ? {} : { inactive: false }) }, select: { id: true, duration: true } });
@@ -42,14 +42,14 @@ async function chooseResource(tx: Tx, ctx: AuthedContext, data: Row, current: Cu
 /** The student, the relatives who come (the student's own) and the tracking record it is about (the student's). */
 async function checkPeople(tx: Tx, ctx: AuthedContext, data: Row, current: Current | null) {
   if (current && ["userId", "participants", "trackingId"].every((f) => data[f] === undefined)) return;
-  const userId = after<number>(data, current, "userId");
+  const userId = merged<number>(data, current, "userId");
   if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: userId, type: 2 }, select: { id: true } }))) refuse(ctx, RESOURCE, "userId", "validation.option");
   if (data.participants !== undefined) data.participants = [...new Set(((data.participants as unknown[] | null) ?? []).map(Number))];
-  const participants = after<number[]>(data, current, "participants") ?? [];
+  const participants = merged<number[]>(data, current, "participants") ?? [];
   if (participants.some((p) => !Number.isInteger(p) || p <= 0 || p > MAX_ID)) refuse(ctx, RESOURCE, "participants", "validation.option");
   const family = await tx.kinship.count({ where: { studentId: userId, relativeId: { in: participants } } });
   if (family !== participants.length) refuse(ctx, RESOURCE, "participants", "validation.option");
-  const trackingId = after<number | null>(data, current, "trackingId");
+  const trackingId = merged<number | null>(data, current, "trackingId");
   if (trackingId !== null && trackingId !== undefined) {
     const record = await tx.tracking.findFirst({ where: { id: trackingId, userId, type: { in: [CONDUCT_TYPES.admTracking, CONDUCT_TYPES.admBehavior] } }, select: { id: true } });
     if (!record) refuse(ctx, RESOURCE, "trackingId", "validation.option");
@@ -62,11 +62,11 @@ async function checkPeople(tx: Tx, ctx: AuthedContext, data: Row, current: Curre
  * follows: completed, else confirmed once it had been held or confirmed, else reserved.
  */
 async function checkTime(tx: Tx, ctx: AuthedContext, data: Row, current: Current | null, resource: { id: number; duration: number }, id: number | null) {
-  const start = after<Date>(data, current, "dtDate");
-  const end = after<Date | null>(data, current, "dtEndDate") ?? new Date(start.getTime() + resource.duration * 60_000);
+  const start = merged<Date>(data, current, "dtDate");
+  const end = merged<Date | null>(data, current, "dtEndDate") ?? new Date(start.getTime() + resource.duration * 60_000);
   data.dtEndDate = end;
   if (end <= start) refuse(ctx, RESOURCE, "dtEndDate", "conduct.endBeforeStart");
-  const completed = after<boolean>(data, current, "completed");
+  const completed = merged<boolean>(data, current, "completed");
   if (completed && start > new Date()) refuse(ctx, RESOURCE, "completed", "conduct.completedFuture");
   data.status = completed ? COMPLETED : current && current.status !== RESERVED ? CONFIRMED : RESERVED;
   const clash = await tx.booking.findFirst({

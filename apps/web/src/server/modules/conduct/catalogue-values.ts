@@ -2,7 +2,7 @@ import type { Prisma } from "@pizarra/db";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceServer } from "../../resource/factory.ts";
-import { refuse } from "./refuse.ts";
+import { refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
 type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];

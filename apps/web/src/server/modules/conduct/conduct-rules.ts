@@ -1,9 +1,9 @@
 import type { Prisma, TrackingModel as Tracking } from "@pizarra/db";
-import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
+import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { checkCodes } from "./catalogue-values.ts";
-import { refuse } from "./refuse.ts";
+import { assertForwardRange, merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
 type Tx = Prisma.TransactionClient;
@@ -19,8 +19,6 @@ const mayNotify = (ctx: AuthedContext) => ctx.user.roleCode === 100 || ctx.user.
 /** A teacher changing what another person recorded. */
 export const notYours = () => new AppError(-403, "conduct.notYours", 403);
 
-/** A field's value after the save: the one sent, else the stored one. */
-export const after = <T>(data: Row, current: Row | null, name: string): T => (data[name] !== undefined ? data[name] : current?.[name]) as T;
 const minute = (date: Date) => new Date(Math.floor(date.getTime() / 60_000) * 60_000);
 
 /** The teacher in charge: a teacher is it themselves; anyone else names a member of staff. */
@@ -39,24 +37,20 @@ async function assignMaster(tx: Tx, ctx: AuthedContext, resource: string, data: 
 /** The grade is one of the period's, the section one of the grade's and the student one of the section's. */
 async function checkPlacement(tx: Tx, ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
   if (current && ["periodId", "superSectionId", "sectionId", "userId"].every((f) => data[f] === undefined)) return;
-  const periodId = after<number>(data, current, "periodId");
-  const superSectionId = after<number>(data, current, "superSectionId");
-  const sectionId = after<number>(data, current, "sectionId");
+  const periodId = merged<number>(data, current, "periodId");
+  const superSectionId = merged<number>(data, current, "superSectionId");
+  const sectionId = merged<number>(data, current, "sectionId");
   const grade = await tx.superSection.findFirst({ where: { id: superSectionId, periodId }, select: { id: true } });
   if (!grade) refuse(ctx, resource, "superSectionId", "validation.option");
   const section = await tx.section.findFirst({ where: { id: sectionId, parentId: superSectionId }, select: { id: true } });
   if (!section) refuse(ctx, resource, "sectionId", "validation.option");
-  const member = await tx.sectionMember.findFirst({ where: { sectionId, userId: after<number>(data, current, "userId"), user: { type: 2 } }, select: { id: true } });
+  const member = await tx.sectionMember.findFirst({ where: { sectionId, userId: merged<number>(data, current, "userId"), user: { type: 2 } }, select: { id: true } });
   if (!member) refuse(ctx, resource, "userId", "conduct.notInSection");
 }
 
 /** A date that closes a record (valid until, review on) is not before the record's own date. */
 function checkDates(ctx: AuthedContext, data: Row, current: Tracking | null) {
-  const from = after<Date>(data, current, "dateFrom");
-  for (const field of ["dateTo", "dueDate"]) {
-    const to = after<Date | null | undefined>(data, current, field);
-    if (to && to < from) throw fieldRefusal(field, ctx.t("api.periodRange"));
-  }
+  for (const field of ["dateTo", "dueDate"]) assertForwardRange(ctx, data, current, "dateFrom", field);
 }
 
 /**
@@ -69,8 +63,8 @@ function checkNotice(ctx: AuthedContext, resource: string, data: Row, current: T
   const changed =
     (data.notify !== undefined && data.notify !== (current?.notify ?? false)) || (data.notifOn !== undefined && time(data.notifOn) !== time(current?.notifOn));
   if (changed && !mayNotify(ctx)) refuse(ctx, resource, "notify", "conduct.notifyDenied");
-  if (!after<boolean>(data, current, "notify")) data.notifOn = null;
-  else if (!after<Date | null>(data, current, "notifOn")) data.notifOn = minute(new Date());
+  if (!merged<boolean>(data, current, "notify")) data.notifOn = null;
+  else if (!merged<Date | null>(data, current, "notifOn")) data.notifOn = minute(new Date());
 }
 
 /** The rules of one conduct module (001 §5, §6): who records, about whom, with which catalogue values, and who may notify. */

@@ -1,6 +1,7 @@
-import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
+import { AppError, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
-import { checkApiSettings, requiredMessage, TOP_ADMIN, valueAfter } from "./api-settings.ts";
+import { checkApiSettings, TOP_ADMIN } from "./api-settings.ts";
+import { assertForwardRange, fieldMessage, merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
 const GROUP_RECIPIENTS = 1;
@@ -20,20 +21,18 @@ export const flowRules: ResourceRules = {
       throw new AppError(-403, "api.flowPromptRole", 403, {}, { errors: { prompt: ctx.t("api.flowPromptRole") } });
     }
 
-    const required = (field: string, when: boolean) => (when && valueAfter(data, current, field) === null ? [field] : []);
+    const required = (field: string, when: boolean) => (when && merged(data, current, field) === null ? [field] : []);
     const missing = [
-      ...required("groupId", valueAfter(data, current, "recipientType") === GROUP_RECIPIENTS),
-      ...required("forDate", valueAfter(data, current, "triggerType") === "date"),
-      ...required("activeFrom", valueAfter(data, current, "scheduled") === true),
+      ...required("groupId", merged(data, current, "recipientType") === GROUP_RECIPIENTS),
+      ...required("forDate", merged(data, current, "triggerType") === "date"),
+      ...required("activeFrom", merged(data, current, "scheduled") === true),
     ];
-    if (missing.length) throw validationRefusal(Object.fromEntries(missing.map((field) => [field, requiredMessage(ctx, "admFetch", field)])));
+    if (missing.length) throw validationRefusal(Object.fromEntries(missing.map((field) => [field, fieldMessage(ctx, "admFetch", field)])));
 
     if (typeof data.groupId === "number" && !(await tx.userGroup.findFirst({ where: { id: data.groupId, staff: false }, select: { id: true } }))) {
-      throw fieldRefusal("groupId", ctx.t("validation.option", { attribute: ctx.t("resources.admFetch.fields.groupId") }));
+      refuse(ctx, "admFetch", "groupId", "validation.option");
     }
-    const from = valueAfter(data, current, "activeFrom");
-    const to = valueAfter(data, current, "activeTo");
-    if (from instanceof Date && to instanceof Date && from > to) throw fieldRefusal("activeTo", ctx.t("api.periodRange"));
+    assertForwardRange(ctx, data, current, "activeFrom", "activeTo");
     checkApiSettings(data, current, ctx, "admFetch");
   },
 };

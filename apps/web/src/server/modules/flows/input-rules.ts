@@ -1,8 +1,9 @@
 import { RESOURCES } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
-import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
+import { AppError, notFound } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
-import { checkApiSettings, TOP_ADMIN, valueAfter } from "./api-settings.ts";
+import { checkApiSettings, TOP_ADMIN } from "./api-settings.ts";
+import { merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
 
@@ -31,16 +32,16 @@ export const inputRules: ResourceRules = {
     if (id !== null && !current) throw notFound();
     if (!current) {
       const flowId = Number(data.fectchId);
-      if (!(await lockFlow(tx, flowId))) throw fieldRefusal("fectchId", ctx.t("validation.option", { attribute: ctx.t("resources.admFetchInput.fields.fectchId") }));
+      if (!(await lockFlow(tx, flowId))) refuse(ctx, "admFetchInput", "fectchId", "validation.option");
       const { _count, _max } = await tx.flowInput.aggregate({ where: { fectchId: flowId }, _count: { _all: true }, _max: { order: true } });
       if (_count._all >= MAX_INPUTS) throw new AppError(-409, "api.flowInputsFull", 409, { max: MAX_INPUTS });
       data.order = (_max.order ?? 0) + 1;
     }
-    if (ctx.user.roleCode !== TOP_ADMIN && (current?.fieldType === "context" || valueAfter(data, current, "fieldType") === "context")) {
+    if (ctx.user.roleCode !== TOP_ADMIN && (current?.fieldType === "context" || merged(data, current, "fieldType") === "context")) {
       throw new AppError(-403, "api.flowContextRole", 403);
     }
-    if (CHOICE_TYPES.has(String(valueAfter(data, current, "type"))) && choiceCount(valueAfter(data, current, "options")) < 2) {
-      throw fieldRefusal("options", ctx.t("validation.choices", { attribute: ctx.t("resources.admFetchInput.fields.options") }));
+    if (CHOICE_TYPES.has(String(merged(data, current, "type"))) && choiceCount(merged(data, current, "options")) < 2) {
+      refuse(ctx, "admFetchInput", "options", "validation.choices");
     }
     checkApiSettings(data, current, ctx, "admFetchInput");
   },

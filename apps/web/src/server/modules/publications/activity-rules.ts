@@ -1,5 +1,6 @@
 import type { ResourceRules } from "../../resource/factory.ts";
-import { assertCategory, assertRange, checkAudience, idList, merged, refuse, stored } from "./checks.ts";
+import { assertForwardRange, merged, refuse } from "../../resource/refuse.ts";
+import { assertCategory, checkAudience, idList, stored } from "./checks.ts";
 
 /** The calendar's pick list offers "cal" categories (002 §7 `admCategory/get?type=cal`); activities ("act") fit too. */
 const ACTIVITY_CATEGORIES = ["cal", "act"] as const;
@@ -16,8 +17,8 @@ export const activityRules: ResourceRules = {
     if (merged(data, current, "hasDate") !== false) {
       for (const field of ["startDate", "endDate"]) if (!(merged(data, current, field) instanceof Date)) refuse(ctx, R, field);
     }
-    assertRange(ctx, data, current, "startDate", "endDate");
-    assertRange(ctx, data, current, "publishFrom", "publishTo");
+    assertForwardRange(ctx, data, current, "startDate", "endDate");
+    assertForwardRange(ctx, data, current, "publishFrom", "publishTo");
     await assertCategory(tx, ctx, R, data, ACTIVITY_CATEGORIES);
     if (id === null && (data.owner === undefined || data.owner === null)) data.owner = ctx.user.id;
     const [owner] = idList(ctx, R, "owner", data.owner);

@@ -1,24 +1,16 @@
-import { labelKeyOf } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
+import { merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
 type Tx = Prisma.TransactionClient;
-
-/** A refusal of one field of a resource, in the caller's language: `key` is a message with an :attribute. */
-export function refuse(ctx: AuthedContext, resource: string, field: string, key = "validation.required"): never {
-  throw fieldRefusal(field, ctx.t(key, { attribute: ctx.t(labelKeyOf({ id: resource })(field)) }));
-}
 
 /** The stored row an edit changes: one this school does not have is not found, before any other check. */
 export function stored<T>(row: T | null): T {
   if (!row) throw notFound();
   return row;
 }
-
-/** A value as it will be once saved: the one sent, else the stored one (a partial edit sends only what changed). */
-export const merged = (data: Row, current: Row | null, field: string): unknown => (data[field] === undefined ? current?.[field] : data[field]);
 
 /** The record ids a multiple select carries (none for an empty one); anything else refuses the field. */
 export function idList(ctx: AuthedContext, resource: string, field: string, value: unknown): number[] {
@@ -31,13 +23,6 @@ export function idList(ctx: AuthedContext, resource: string, field: string, valu
 /** Refuses the field unless every id is a record that `count` finds (the tenant's own, by the scoped client). */
 export async function assertFound(ctx: AuthedContext, resource: string, field: string, ids: number[], count: (ids: number[]) => Promise<number>): Promise<void> {
   if (ids.length > 0 && (await count(ids)) !== ids.length) refuse(ctx, resource, field, "validation.option");
-}
-
-/** A from/to pair of date-times must run forwards (the stored side counts on a partial edit); the refusal names `to`. */
-export function assertRange(ctx: AuthedContext, data: Row, current: Row | null, from: string, to: string): void {
-  const start = merged(data, current, from);
-  const end = merged(data, current, to);
-  if (start instanceof Date && end instanceof Date && start > end) throw fieldRefusal(to, ctx.t("api.periodRange"));
 }
 
 /** The category must be one of this school's categories of the given types (admCategory). */

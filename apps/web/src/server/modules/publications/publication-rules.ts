@@ -1,5 +1,6 @@
 import type { ResourceRules } from "../../resource/factory.ts";
-import { assertCategory, assertFound, assertRange, checkAudience, idList, stored } from "./checks.ts";
+import { assertForwardRange } from "../../resource/refuse.ts";
+import { assertCategory, assertFound, checkAudience, idList, stored } from "./checks.ts";
 
 /** A publication's category is a publications or photos category ("pub", "pho"); the photos ones come from the communications dashboard. */
 const PUBLICATION_CATEGORIES = ["pub", "pho"] as const;
@@ -12,7 +13,7 @@ export const publicationRules: ResourceRules = {
   async beforeSave(tx, data, ctx, id) {
     const current = id === null ? null : stored(await tx.publication.findFirst({ where: { id: Number(id) } }));
     await assertCategory(tx, ctx, "admPublication", data, PUBLICATION_CATEGORIES);
-    assertRange(ctx, data, current, "publishFrom", "publishTo");
+    assertForwardRange(ctx, data, current, "publishFrom", "publishTo");
     await checkAudience(tx, ctx, "admPublication", data, current);
     if (id === null && !data.by) data.by = ctx.user.name;
   },

@@ -4,3 +4,4 @@ export * from "./session.ts";
 export * from "./modules.ts";
 export * from "./module-admin.ts";
 export * from "./resource/index.ts";
+export * from "./grades.ts";

@@ -6,6 +6,9 @@ import type { Prisma } from "./generated/client.ts";
  * prisma/schema that has a tenantId column, so a new tenant-owned model cannot be forgotten here.
  */
 export const TENANT_MODELS = new Set([
+  "evalConcept",
+  "grade",
+  "gradeChange",
   "user",
   "userGroup",
   "userGroupMember",

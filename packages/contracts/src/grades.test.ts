@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { letterOf, numberOf, qualificationForKey, toneOf, weightedAverage } from "./grades.ts";
+
+describe("the grading scale", () => {
+  it("maps a rounded 1-8 to its letter (000 §3) and back to the highest number of that letter", () => {
+    expect([8, 7, 6, 5, 4, 3, 2, 1].map((n) => letterOf(n))).toEqual(["AD", "A", "A", "B", "B", "C", "C", "C"]);
+    expect(letterOf(6.5)).toBe("A");
+    expect(letterOf(4.49)).toBe("B");
+    expect(letterOf(null)).toBeNull();
+    expect(letterOf(9)).toBe("AD");
+    expect(["AD", "A", "B", "C", "x"].map((l) => numberOf(l))).toEqual([8, 7, 5, 3, null]);
+    expect(letterOf(7, "AD,AD,A,A,B,B,C,C,C")).toBe("AD");
+  });
+
+  it("colours numbers and letters with the spec's classes", () => {
+    expect([8, 7, 6, 5, 4, 3, 2, 1].map((n) => toneOf(n))).toEqual(["blue", "green", "lightblue", "yellow", "orange", "red", "brown", "gray"]);
+    expect(["AD", "A", "B+", "B", "B-", "C", "D", "F"].map((l) => toneOf(l))).toEqual(["blue", "green", "lightblue", "yellow", "orange", "red", "brown", "gray"]);
+    expect(toneOf("")).toBeNull();
+  });
+
+  it("picks qualifications by key, only among the concept's choices; s clears", () => {
+    const choices = "AD,A,B,C";
+    expect(["z", "a", "b", "c", "Z"].map((k) => qualificationForKey(k, choices))).toEqual(["AD", "A", "B", "C", "AD"]);
+    expect(qualificationForKey("s", choices)).toBeNull();
+    expect(qualificationForKey("+", choices)).toBeUndefined();
+    expect(qualificationForKey("+", "AD,A,B+,B,B-,C,D,F")).toBe("B+");
+    expect(qualificationForKey("q", choices)).toBeUndefined();
+  });
+});
+
+describe("weighted averages (001 §3)", () => {
+  const auto = (value: number | null) => ({ value, weightType: "auto", weight: -1 });
+  const manual = (value: number | null, weight: number) => ({ value, weightType: "manual", weight });
+  const none = (value: number | null) => ({ value, weightType: "none", weight: 0 });
+
+  it("weighs auto children equally", () => {
+    expect(weightedAverage([auto(8), auto(5), auto(6)])).toBe(6.33);
+  });
+
+  it("weighs manual children by their percent and leaves the rest to auto ones", () => {
+    expect(weightedAverage([manual(8, 50), manual(4, 50)])).toBe(6);
+    expect(weightedAverage([manual(8, 60), auto(4), auto(2)])).toBe(6);
+  });
+
+  it("leaves out none children and children without a grade yet", () => {
+    expect(weightedAverage([auto(8), none(0), auto(null)])).toBe(8);
+    expect(weightedAverage([manual(8, 30), manual(null, 70)])).toBe(8);
+    expect(weightedAverage([none(7), auto(null)])).toBeNull();
+    expect(weightedAverage([])).toBeNull();
+  });
+});

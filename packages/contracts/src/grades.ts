@@ -1,0 +1,92 @@
+/**
+ * The grading scale of the grade sheet (spec 000 §3, §5; 001 §9): numbers 0-8, the letters they stand for, their
+ * colours, the qualification shortcuts, and weighted averages. Shared by the server (averages, reports, PDFs) and the
+ * screen (cells, colours), so both always agree.
+ */
+
+/** 000 §5 and §9: a numeric grade is an integer from 0 to 8. */
+export const GRADE_MIN = 0;
+export const GRADE_MAX = 8;
+/** 000 §9: a free-text grade holds at most 700 characters. */
+export const GRADE_TEXT_MAX = 700;
+/** 001 §9: a subject's scale from 8 down to 0 (the letter each number stands for). */
+export const DEFAULT_SCALE = "AD,A,A,B,B,C,C,C,C";
+/** 001 §9: a qualification concept's default choices. */
+export const DEFAULT_QUALIFICATIONS = "AD,A,B,C";
+
+/** Concept types (000 §3): 0 numeric 0-8, 1 a qualification from a list, 2 and 4 descriptive, other values free text. */
+export const CONCEPT_TYPE = { numeric: 0, qualification: 1 } as const;
+export const isTextConcept = (type: number) => type !== CONCEPT_TYPE.numeric && type !== CONCEPT_TYPE.qualification;
+
+export const splitList = (list: string | null | undefined): string[] =>
+  (list ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** 000 §3: the letter of a rounded numeric 1-8 (8=AD, 7=A, 6=A, 5=B, 4=B, 3=C, 2=C, 1=C) on the subject's scale. */
+export function letterOf(value: number | null | undefined, scale = DEFAULT_SCALE): string | null {
+  if (value === null || value === undefined || Number.isNaN(value)) return null;
+  const rounded = Math.min(GRADE_MAX, Math.max(GRADE_MIN, Math.round(value)));
+  return splitList(scale)[GRADE_MAX - rounded] ?? null;
+}
+
+/** The number a letter stands for when averaged: the highest one the scale gives that letter (AD 8, A 7, B 5, C 3). */
+export function numberOf(letter: string | null | undefined, scale = DEFAULT_SCALE): number | null {
+  if (!letter) return null;
+  const index = splitList(scale).findIndex((l) => l.toUpperCase() === letter.trim().toUpperCase());
+  return index < 0 ? null : GRADE_MAX - index;
+}
+
+/** 000 §3 colour classes: AD/8 blue, A/7 green, B+/6 light blue, B/5 yellow, B-/4 orange, C/3 red, D/2 brown, F/1 gray. */
+const TONES = ["gray", "gray", "brown", "red", "orange", "yellow", "lightblue", "green", "blue"] as const;
+const LETTER_TONES: Record<string, (typeof TONES)[number]> = { AD: "blue", A: "green", "B+": "lightblue", B: "yellow", "B-": "orange", C: "red", D: "brown", F: "gray" };
+export type GradeTone = (typeof TONES)[number];
+
+export function toneOf(value: number | string | null | undefined): GradeTone | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "number") return Number.isNaN(value) ? null : TONES[Math.min(GRADE_MAX, Math.max(GRADE_MIN, Math.round(value)))]!;
+  return LETTER_TONES[value.trim().toUpperCase()] ?? null;
+}
+
+/**
+ * 000 §2.9: keys that pick a qualification in a cell: z AD, a A, + B+, b B, - B-, c C, d D, f F, and s 'Sin nota'
+ * (no grade, null). Undefined when the key picks nothing the concept offers.
+ */
+const SHORTCUTS: Record<string, string | null> = { z: "AD", a: "A", "+": "B+", b: "B", "-": "B-", c: "C", d: "D", f: "F", s: null };
+export function qualificationForKey(key: string, qualifications: string): string | null | undefined {
+  const pick = SHORTCUTS[key.toLowerCase()];
+  if (pick === undefined) return undefined;
+  if (pick === null) return null;
+  return splitList(qualifications).includes(pick) ? pick : undefined;
+}
+
+/** A child of an averaging concept: its value (null when not graded yet) and how it weighs (001 §3). */
+export interface Weighted {
+  value: number | null;
+  /** auto, manual or none. */
+  weightType: string;
+  /** -1 auto, 0 none, else a percent (manual). */
+  weight: number;
+}
+
+/**
+ * The weighted average of a concept's children (001 §3): `none` children do not count; `manual` ones weigh their
+ * percent; `auto` ones share what the manual ones leave, equally. Children without a grade are left out and the
+ * others' weights scaled up, so a half-graded term shows the average so far. Two decimals; null when nothing counts.
+ */
+export function weightedAverage(children: readonly Weighted[]): number | null {
+  const counted = children.filter((c) => c.weightType !== "none" && !(c.weightType === "manual" && c.weight <= 0));
+  const manual = counted.filter((c) => c.weightType === "manual").reduce((sum, c) => sum + c.weight, 0);
+  const autos = counted.filter((c) => c.weightType !== "manual").length;
+  const autoShare = autos > 0 ? Math.max(0, 100 - manual) / autos : 0;
+  let total = 0;
+  let weights = 0;
+  for (const child of counted) {
+    if (child.value === null || Number.isNaN(child.value)) continue;
+    const weight = child.weightType === "manual" ? child.weight : autoShare;
+    total += child.value * weight;
+    weights += weight;
+  }
+  return weights > 0 ? Math.round((total / weights) * 100) / 100 : null;
+}

@@ -6,6 +6,7 @@ import * as catalogues from "./defs/catalogues.ts";
 import * as communities from "./defs/communities.ts";
 import * as conduct from "./defs/conduct.ts";
 import * as flows from "./defs/flows.ts";
+import * as grades from "./defs/grades.ts";
 import * as health from "./defs/health.ts";
 import * as people from "./defs/people.ts";
 import * as publications from "./defs/publications.ts";
@@ -20,7 +21,7 @@ const isDefinition = (value: unknown): value is ResourceDef => typeof value === 
 
 /** Every resource definition, by API resource id. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
+  (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing, ...grades }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );
 
 /**

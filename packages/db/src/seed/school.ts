@@ -5,6 +5,7 @@ import { seedCatalogues } from "./catalogues.ts";
 import { seedCommunities } from "./communities.ts";
 import { seedConduct } from "./conduct.ts";
 import { seedFlows } from "./flows.ts";
+import { seedGrades } from "./grades.ts";
 import { seedHealth } from "./health.ts";
 import { seedPublications } from "./publications.ts";
 
@@ -167,6 +168,7 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   await seedPublications(db, tenantId);
   await seedFlows(db, tenantId);
   await seedBilling(db, tenantId);
+  await seedGrades(db, tenantId);
 
   return { periods: periods.length, grades: grades.length, sections: sections.length, students: students.length, guardians: guardians.length, staff: staff.length, subjects: activities.length, parts: parts.length };
 }

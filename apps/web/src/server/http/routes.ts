@@ -5,6 +5,7 @@ import { editModule, getModule, listModules } from "../modules/adm-module/module
 import { CATALOGUE_ROUTES } from "../modules/catalogues/routes.ts";
 import { CONDUCT_ROUTES } from "../modules/conduct/routes.ts";
 import { FLOWS_ROUTES } from "../modules/flows/routes.ts";
+import { GRADES_ROUTES } from "../modules/grades/routes.ts";
 import { GENERAL_ROUTES } from "../modules/general/routes.ts";
 import { GROUP_ROUTES } from "../modules/groups/routes.ts";
 import { HEALTH_ROUTES } from "../modules/health/routes.ts";
@@ -43,6 +44,7 @@ export const ROUTES: Route[] = [
   ...HEALTH_ROUTES,
   ...PUBLICATIONS_ROUTES,
   ...FLOWS_ROUTES,
+  ...GRADES_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -3,6 +3,7 @@ import type { Route } from "../http/route.ts";
 import { BILLING_RESOURCES } from "../modules/billing/resources.ts";
 import { CONDUCT_RESOURCES } from "../modules/conduct/resources.ts";
 import { FLOWS_RESOURCES } from "../modules/flows/resources.ts";
+import { CONCEPT_RESOURCES } from "../modules/grades/concept-resources.ts";
 import { HEALTH_RESOURCES } from "../modules/health/resources.ts";
 import { PUBLICATIONS_RESOURCES } from "../modules/publications/resources.ts";
 import { periodRules } from "../modules/academic/period-rules.ts";
@@ -248,6 +249,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
   ...PUBLICATIONS_RESOURCES,
   ...FLOWS_RESOURCES,
   ...BILLING_RESOURCES,
+  ...CONCEPT_RESOURCES,
 ];
 
 export const RESOURCE_ROUTES: Route[] = RESOURCE_SERVERS.flatMap(createResource);

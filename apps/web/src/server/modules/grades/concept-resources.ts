@@ -1,0 +1,3 @@
+import type { ResourceServer } from "../../resource/factory.ts";
+
+export const CONCEPT_RESOURCES: ResourceServer[] = [];

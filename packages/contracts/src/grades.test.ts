@@ -9,6 +9,7 @@ describe("the grading scale", () => {
     expect(letterOf(null)).toBeNull();
     expect(letterOf(9)).toBe("AD");
     expect(["AD", "A", "B", "C", "x"].map((l) => numberOf(l))).toEqual([8, 7, 5, 3, null]);
+    expect(["B+", "B-", "D", "F", " a "].map((l) => numberOf(l))).toEqual([6, 4, 2, 1, 7]);
     expect(letterOf(7, "AD,AD,A,A,B,B,C,C,C")).toBe("AD");
   });
 

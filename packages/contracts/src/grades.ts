@@ -31,11 +31,20 @@ export function letterOf(value: number | null | undefined, scale = DEFAULT_SCALE
   return splitList(scale)[GRADE_MAX - rounded] ?? null;
 }
 
-/** The number a letter stands for when averaged: the highest one the scale gives that letter (AD 8, A 7, B 5, C 3). */
+/** 000 §3's finer letters, 8 down to 1 (the colour classes): AD, A, B+, B, B-, C, D, F. */
+const FINE_SCALE = "AD,A,B+,B,B-,C,D,F";
+
+/**
+ * The number a letter stands for when averaged: the highest one the scale gives it (AD 8, A 7, B 5, C 3), else its
+ * place on the finer scale of the colour classes (B+ 6, B- 4, D 2, F 1).
+ */
 export function numberOf(letter: string | null | undefined, scale = DEFAULT_SCALE): number | null {
   if (!letter) return null;
-  const index = splitList(scale).findIndex((l) => l.toUpperCase() === letter.trim().toUpperCase());
-  return index < 0 ? null : GRADE_MAX - index;
+  const wanted = letter.trim().toUpperCase();
+  const index = splitList(scale).findIndex((l) => l.toUpperCase() === wanted);
+  if (index >= 0) return GRADE_MAX - index;
+  const fine = splitList(FINE_SCALE).indexOf(wanted);
+  return fine < 0 ? null : GRADE_MAX - fine;
 }
 
 /** 000 §3 colour classes: AD/8 blue, A/7 green, B+/6 light blue, B/5 yellow, B-/4 orange, C/3 red, D/2 brown, F/1 gray. */

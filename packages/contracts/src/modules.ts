@@ -146,7 +146,7 @@ export function flattenCatalogue(entries = MODULE_CATALOGUE, parentId: string | 
 
 /**
  * Module ids that open a special screen rather than the generic module screen (spec 000 §2.1, 001 §2, 002 §2):
- * the grade sheet and its report and teacher views, the concept tree, attendance, the billing and order grids, the
+ * the grade sheet and its report and teacher views, attendance, the billing and order grids, the
  * dashboards and the module management.
  */
 export const SPECIAL_SCREENS = [
@@ -154,7 +154,6 @@ export const SPECIAL_SCREENS = [
   "admGradesBehavior",
   "admGradesRep",
   "admGradesMaster",
-  "admEvalConcept",
   "admActivitySession",
   "admBillingGrid",
   "admOrderGrid",

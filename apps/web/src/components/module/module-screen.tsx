@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, type ReactNode } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
+import { GradeScreen } from "../grades/grade-screen.tsx";
 import { ModuleIcon } from "../module-icon.tsx";
 import { ModuleAdmin } from "./module-admin.tsx";
 import { ResourceScreen } from "../resource/resource-screen.tsx";
@@ -15,6 +16,7 @@ import { useAppSession } from "../shell/session-context.tsx";
 /** Special screens built so far, by module id; the rest of SPECIAL_SCREENS show a notice. */
 const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number], (props: { canWrite: boolean }) => ReactNode>> = {
   admModule: ModuleAdmin,
+  admGrades: GradeScreen,
 };
 
 /** Spec 000 §8: the permission toast lasts 3000 ms. */

@@ -1,11 +1,13 @@
 import { authedRoute, type Route } from "../../http/route.ts";
 import { CONCEPT_ROUTES } from "./concept-routes.ts";
+import { exportSheet } from "./sheet-export.ts";
 import { defaultFilters, getSheet, saveGrades, ZGradeSave, ZSheetQuery } from "./sheet.ts";
 
 /** The grade sheet's calls (000 §7 "Grade entry") and the concept headers. */
 export const GRADES_ROUTES: Route[] = [
   authedRoute({ method: "GET", path: "admGrades/defaultFilters", auth: "user", module: "admGrades", handler: defaultFilters }),
   authedRoute({ method: "GET", path: "admGrades/get", auth: "user", module: "admGrades", query: ZSheetQuery, handler: getSheet }),
+  authedRoute({ method: "GET", path: "admGrades/export", auth: "user", module: "admGrades", query: ZSheetQuery, handler: exportSheet }),
   authedRoute({ method: "POST", path: "admGrades", auth: "user", module: "admGrades", body: ZGradeSave, handler: (ctx) => saveGrades(ctx, false) }),
   authedRoute({ method: "POST", path: "admGrades/behavior", auth: "user", module: "admGradesBehavior", body: ZGradeSave, handler: (ctx) => saveGrades(ctx, true) }),
   ...CONCEPT_ROUTES,

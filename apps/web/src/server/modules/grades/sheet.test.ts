@@ -1,4 +1,5 @@
 import { weightedAverage } from "@pizarra/contracts";
+import ExcelJS from "exceljs";
 import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../testing/harness.ts";
@@ -150,5 +151,19 @@ describe("the grade sheet (000 §7 Grade entry)", () => {
     const res = await api.call<Record<string, unknown>>("GET", "admGrades/defaultFilters", { token: teacher });
     expect(res.body.data).toMatchObject({ selectedReport: 1, periodId: 202601, activityPartId: partId });
     expect((await api.call<Record<string, unknown>>("GET", "admGrades/defaultFilters", { token: admin })).body.data).toMatchObject({ selectedReport: 2, periodId: 202601 });
+  });
+
+  it("exports the sheet as calificaciones.xlsx, sheet notas, with a grade read back", async () => {
+    const [student] = await sheet();
+    await save([{ conceptId: ids.work, studentId: student!.studentId, gradeNum: 6 }]);
+    const res = await api.raw("GET", `admGrades/export?activityPartId=${partId}`, { token: teacher });
+    expect(res.headers.get("content-disposition")).toContain("calificaciones.xlsx");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const notas = book.getWorksheet("notas")!;
+    const headers = (notas.getRow(1).values as unknown[]).slice(1);
+    const row = notas.getRow(2);
+    expect(row.getCell(1).value).toBe(student!.name);
+    expect(row.getCell(headers.indexOf("Tra") + 1).value).toBe(6);
   });
 });

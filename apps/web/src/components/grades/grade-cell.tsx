@@ -1,0 +1,267 @@
+"use client";
+
+import { CONCEPT_TYPE, GRADE_TEXT_MAX, qualificationForKey, splitList, toneOf } from "@pizarra/contracts";
+import { Button, cn, Popover, PopoverAnchor, PopoverContent, Textarea, toast } from "@pizarra/ui";
+import { RefreshCw } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { cellText, isEditable, isNumericColumn, parseNumeric, TONE_CLASS, type Column, type SheetGrade } from "./sheet-model.ts";
+import type { CellValue } from "./use-grade-sheet.ts";
+
+/** Where a key moves the cursor, spreadsheet-like: arrows, Enter down, Tab right, Shift+Tab left. */
+export type Move = "up" | "down" | "left" | "right" | "next" | "previous";
+
+export function moveOf(event: KeyboardEvent): Move | null {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  switch (event.key) {
+    case "ArrowUp":
+      return "up";
+    case "ArrowDown":
+    case "Enter":
+      return "down";
+    case "ArrowLeft":
+      return "left";
+    case "ArrowRight":
+      return "right";
+    case "Tab":
+      return event.shiftKey ? "previous" : "next";
+    default:
+      return null;
+  }
+}
+
+export interface CellProps {
+  column: Column;
+  grade: SheetGrade;
+  canWrite: boolean;
+  /** data-cell "row:column": how the grid finds the cell to focus. */
+  at: string;
+  testId: string;
+  onSave: (value: CellValue) => void;
+  onMove: (move: Move) => void;
+  onRefresh: () => void;
+}
+
+const CELL = "flex h-9 w-full min-w-14 items-center justify-center rounded-sm px-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
+const toneClass = (value: number | string | null) => {
+  const tone = toneOf(value);
+  return tone ? TONE_CLASS[tone] : "";
+};
+/** The grid is one tab stop, its first cell; the keys move on from there. */
+const tabStop = (at: string) => (at === "0:0" ? 0 : -1);
+
+/** Moves on a navigation key after the cell has had its say; true when the key was one. */
+function navigate(event: KeyboardEvent, onMove: (move: Move) => void, before?: () => void): boolean {
+  const move = moveOf(event);
+  if (!move) return false;
+  event.preventDefault();
+  before?.();
+  onMove(move);
+  return true;
+}
+
+/** A popover of a cell gives the focus back to the cell, so that the keys go on moving from there. */
+function backTo(event: Event, cell: HTMLElement | null) {
+  event.preventDefault();
+  cell?.focus();
+}
+
+/**
+ * 000 §5: integers 0-8; empty is no grade; anything else says so and the entry is dropped. As in a spreadsheet, typing
+ * on a cell replaces its value, Delete or Backspace empties it, Escape gives the stored value back.
+ */
+function NumericCell({ grade, at, testId, onSave, onMove }: CellProps) {
+  const t = useTranslations("gradeSheet");
+  const [draft, setDraftState] = useState<string | null>(null);
+  // The move after Enter blurs the cell before it re-renders: the ref makes the second commit see the first.
+  const pending = useRef<string | null>(null);
+  const setDraft = (text: string | null) => {
+    pending.current = text;
+    setDraftState(text);
+  };
+  const edit = (text: string) => {
+    if ("error" in parseNumeric(text)) {
+      toast.error(t("range"), { id: "grade-range" });
+      setDraft(null);
+    } else setDraft(text);
+  };
+  const commit = () => {
+    const typed = pending.current;
+    if (typed === null) return;
+    setDraft(null);
+    const parsed = parseNumeric(typed);
+    if ("value" in parsed && parsed.value !== grade.gradeNum) onSave({ gradeNum: parsed.value });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (navigate(e, onMove, commit)) return;
+    if (e.key === "Escape") return setDraft(null);
+    if (draft !== null || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key.length === 1 || e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      edit(e.key.length === 1 ? e.key : "");
+    }
+  };
+  return (
+    <input
+      data-cell={at}
+      data-testid={testId}
+      tabIndex={tabStop(at)}
+      inputMode="numeric"
+      autoComplete="off"
+      aria-label={t("cell")}
+      value={draft ?? (grade.gradeNum === null ? "" : String(grade.gradeNum))}
+      onChange={(e) => edit(e.target.value)}
+      onBlur={commit}
+      onKeyDown={onKeyDown}
+      className={cn(CELL, "bg-transparent text-center tabular-nums", draft === null && toneClass(grade.gradeNum))}
+    />
+  );
+}
+
+/** A choice from the concept's list: its shortcut keys (z, a, +, b, -, c, d, f, s), else the first one the key starts, or the list. */
+function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
+  const t = useTranslations("gradeSheet");
+  const [open, setOpen] = useState(false);
+  const cell = useRef<HTMLButtonElement>(null);
+  const choices = splitList(column.concept.qualifications);
+  const choose = (value: string | null) => {
+    setOpen(false);
+    if (value !== grade.gradeTxt) onSave({ gradeTxt: value });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (navigate(e, onMove)) return;
+    if (e.key === " ") {
+      e.preventDefault();
+      return setOpen(true);
+    }
+    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return;
+    const shortcut = qualificationForKey(e.key, column.concept.qualifications);
+    const picked = shortcut !== undefined ? shortcut : choices.find((c) => c.toLowerCase().startsWith(e.key.toLowerCase()));
+    if (picked === undefined) return;
+    e.preventDefault();
+    choose(picked);
+  };
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverAnchor asChild>
+        <button ref={cell} type="button" data-cell={at} data-testid={testId} tabIndex={tabStop(at)} aria-label={t("cell")} aria-haspopup="listbox" onClick={() => setOpen(true)} onKeyDown={onKeyDown} className={cn(CELL, "cursor-pointer font-medium", toneClass(grade.gradeTxt))}>
+          {grade.gradeTxt ?? ""}
+        </button>
+      </PopoverAnchor>
+      <PopoverContent className="flex w-32 flex-col gap-0.5 p-1" role="listbox" aria-label={column.concept.name} onCloseAutoFocus={(e) => backTo(e, cell.current)}>
+        {[null, ...choices].map((choice) => (
+          <button
+            key={choice ?? ""}
+            type="button"
+            role="option"
+            aria-selected={choice === grade.gradeTxt}
+            onClick={() => choose(choice)}
+            className={cn("cursor-pointer rounded-sm px-2 py-1 text-left text-sm hover:bg-accent", choice === null && "text-muted-foreground")}
+          >
+            {choice ?? t("noGrade")}
+          </button>
+        ))}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/** Free text up to 700 characters, written in a popover and saved when it closes. */
+function TextCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
+  const t = useTranslations("gradeSheet");
+  const [draft, setDraft] = useState<string | null>(null);
+  const cell = useRef<HTMLButtonElement>(null);
+  const close = (keep: boolean) => {
+    if (draft === null) return;
+    setDraft(null);
+    const value = draft.trim() === "" ? null : draft;
+    if (keep && value !== grade.gradeTxt) onSave({ gradeTxt: value });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (navigate(e, onMove)) return;
+    if (e.key === " " || e.key === "F2") {
+      e.preventDefault();
+      setDraft(grade.gradeTxt ?? "");
+    }
+  };
+  return (
+    <Popover open={draft !== null} onOpenChange={(open) => (open ? setDraft(grade.gradeTxt ?? "") : close(true))}>
+      <PopoverAnchor asChild>
+        <button
+          ref={cell}
+          type="button"
+          data-cell={at}
+          data-testid={testId}
+          tabIndex={tabStop(at)}
+          aria-label={t("cell")}
+          title={grade.gradeTxt ?? undefined}
+          onClick={() => setDraft(grade.gradeTxt ?? "")}
+          onKeyDown={onKeyDown}
+          className={cn(CELL, "max-w-48 cursor-pointer justify-start truncate text-left")}
+        >
+          <span className="truncate">{grade.gradeTxt ?? ""}</span>
+        </button>
+      </PopoverAnchor>
+      <PopoverContent
+        className="flex w-80 flex-col gap-2 p-2"
+        onCloseAutoFocus={(e) => backTo(e, cell.current)}
+        onEscapeKeyDown={(e) => {
+          // Escape drops the text typed rather than saving it as closing otherwise does.
+          e.preventDefault();
+          close(false);
+        }}
+      >
+        <Textarea
+          autoFocus
+          aria-label={column.concept.name}
+          data-testid={`${testId}-text`}
+          maxLength={GRADE_TEXT_MAX}
+          rows={5}
+          value={draft ?? ""}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-xs text-muted-foreground">{t("textLength", { count: (draft ?? "").length, max: GRADE_TEXT_MAX })}</span>
+          <Button size="sm" onClick={() => close(true)}>
+            {t("done")}
+          </Button>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/** What cannot be typed in: its value (an average with its letter), or the refresh button once a dependent average changed. */
+function ReadOnlyCell({ column, grade, at, testId, onMove, onRefresh }: CellProps) {
+  const t = useTranslations("gradeSheet");
+  if (grade.sync) {
+    return (
+      <Button data-cell={at} data-testid={testId} tabIndex={tabStop(at)} variant="ghost" size="icon" aria-label={t("refresh")} title={t("refresh")} onClick={onRefresh} onKeyDown={(e) => navigate(e, onMove)}>
+        <RefreshCw className="size-4" aria-hidden />
+      </Button>
+    );
+  }
+  const numeric = isNumericColumn(column);
+  const value = numeric ? grade.gradeNum : grade.gradeTxt;
+  return (
+    <span
+      data-cell={at}
+      data-testid={testId}
+      tabIndex={tabStop(at)}
+      aria-readonly
+      title={numeric ? undefined : (grade.gradeTxt ?? undefined)}
+      onKeyDown={(e) => navigate(e, onMove)}
+      className={cn(CELL, "truncate bg-muted/40 tabular-nums", column.average && "font-semibold", toneClass(value))}
+    >
+      {cellText(column, grade)}
+    </span>
+  );
+}
+
+/** A grade cell by its concept's type (000 §3, §5), read-only when it cannot be typed in. */
+export function GradeCell(props: CellProps) {
+  if (!isEditable(props.column, props.canWrite)) return <ReadOnlyCell {...props} />;
+  if (props.column.concept.type === CONCEPT_TYPE.numeric) return <NumericCell {...props} />;
+  if (props.column.concept.type === CONCEPT_TYPE.qualification) return <QualificationCell {...props} />;
+  return <TextCell {...props} />;
+}

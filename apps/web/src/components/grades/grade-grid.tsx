@@ -1,0 +1,126 @@
+"use client";
+
+import { Avatar, AvatarFallback, AvatarImage, Button, cn } from "@pizarra/ui";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useMemo, useRef } from "react";
+import { GradeCell, type Move } from "./grade-cell.tsx";
+import { gradeOf, headerLayout, type HeaderConcept, type SheetGrade, type StudentRow } from "./sheet-model.ts";
+import type { CellValue } from "./use-grade-sheet.ts";
+
+/** 000 §9: the arrows scroll 80 % of the visible width. */
+const SCROLL_STEP = 0.8;
+
+/**
+ * 000 §2.9: the header tree of concepts by level over one row per student (photo and name) and one cell per
+ * last-level concept (and per average). The header and the names stay in view while the grid scrolls; the arrows
+ * scroll it sideways. The cursor moves like a spreadsheet's.
+ */
+export function GradeGrid({
+  header,
+  rows,
+  canWrite,
+  onSave,
+  onRefresh,
+}: {
+  header: HeaderConcept[];
+  rows: StudentRow[];
+  canWrite: boolean;
+  onSave: (studentId: number, conceptId: number, value: CellValue, previous: SheetGrade) => void;
+  onRefresh: () => void;
+}) {
+  const t = useTranslations("gradeSheet");
+  const scroller = useRef<HTMLDivElement>(null);
+  const layout = useMemo(() => headerLayout(header), [header]);
+  const columnCount = layout.columns.length;
+
+  const focusCell = (row: number, column: number) => scroller.current?.querySelector<HTMLElement>(`[data-cell="${row}:${column}"]`)?.focus();
+  const move = (row: number, column: number, where: Move) => {
+    const last = columnCount - 1;
+    if (where === "up") return focusCell(Math.max(0, row - 1), column);
+    if (where === "down") return focusCell(Math.min(rows.length - 1, row + 1), column);
+    if (where === "left") return focusCell(row, Math.max(0, column - 1));
+    if (where === "right") return focusCell(row, Math.min(last, column + 1));
+    if (where === "next") return column < last ? focusCell(row, column + 1) : focusCell(Math.min(rows.length - 1, row + 1), 0);
+    return column > 0 ? focusCell(row, column - 1) : focusCell(Math.max(0, row - 1), last);
+  };
+  const scroll = (direction: 1 | -1) => {
+    const box = scroller.current;
+    box?.scrollBy({ left: direction * box.clientWidth * SCROLL_STEP, behavior: "smooth" });
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex justify-end gap-1">
+        <Button variant="outline" size="icon" aria-label={t("scrollLeft")} title={t("scrollLeft")} data-testid="grade-scroll-left" onClick={() => scroll(-1)}>
+          <ChevronLeft className="size-4" aria-hidden />
+        </Button>
+        <Button variant="outline" size="icon" aria-label={t("scrollRight")} title={t("scrollRight")} data-testid="grade-scroll-right" onClick={() => scroll(1)}>
+          <ChevronRight className="size-4" aria-hidden />
+        </Button>
+      </div>
+      <div ref={scroller} className="max-h-[75vh] overflow-auto rounded-lg border bg-card" data-testid="grade-grid">
+        <table className="border-separate border-spacing-0 text-sm">
+          <thead className="sticky top-0 z-20 bg-muted">
+            {layout.rows.map((cells, level) => (
+              <tr key={level}>
+                {level === 0 && (
+                  <th rowSpan={layout.rows.length} scope="col" className="sticky left-0 z-30 min-w-56 border-r border-b bg-muted px-3 py-2 text-left font-medium">
+                    {t("student")}
+                  </th>
+                )}
+                {cells.map((cell) => (
+                  <th
+                    key={`${cell.concept.ID}${cell.average ? "a" : ""}`}
+                    colSpan={cell.colSpan}
+                    rowSpan={cell.rowSpan}
+                    scope={cell.colSpan > 1 ? "colgroup" : "col"}
+                    title={cell.concept.name}
+                    data-testid={`grade-head-${cell.concept.ID}${cell.average ? "-avg" : ""}`}
+                    className={cn("border-r border-b px-2 py-1.5 text-center font-medium whitespace-nowrap", cell.average && "bg-muted/80 italic")}
+                  >
+                    {cell.concept.abrev}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.map((student, r) => {
+              return (
+                <tr key={student.studentId} data-testid={`grade-row-${student.studentId}`} className="hover:bg-muted/30">
+                  <th scope="row" className="sticky left-0 z-10 border-r border-b bg-card px-3 py-1 text-left font-normal">
+                    <span className="flex items-center gap-2">
+                      <Avatar className="size-7">
+                        {student.img && <AvatarImage src={student.img} alt="" />}
+                        <AvatarFallback className="text-[10px]">{student.name.slice(0, 1).toUpperCase()}</AvatarFallback>
+                      </Avatar>
+                      <span className="truncate">{student.name}</span>
+                    </span>
+                  </th>
+                  {layout.columns.map((column, c) => {
+                    const grade = gradeOf(student, column.concept);
+                    return (
+                      <td key={`${column.concept.ID}${column.average ? "a" : ""}`} className="border-r border-b p-0.5">
+                        <GradeCell
+                          column={column}
+                          grade={grade}
+                          canWrite={canWrite}
+                          at={`${r}:${c}`}
+                          testId={`grade-cell-${student.studentId}-${column.concept.ID}`}
+                          onSave={(value) => onSave(student.studentId, column.concept.ID, value, grade)}
+                          onMove={(where) => move(r, c, where)}
+                          onRefresh={onRefresh}
+                        />
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { changeFilter, courseOf, forReport, fromDefaults, type DefaultFilters } from "./filter-model.ts";
+import { cellText, gradeOf, headerLayout, isEditable, parseNumeric, type HeaderConcept, type StudentRow } from "./sheet-model.ts";
+
+const concept = (ID: number, parentId: number | null, order: number, extra: Partial<HeaderConcept> = {}): HeaderConcept => ({
+  ID,
+  parentId,
+  level: parentId === null ? 0 : 1,
+  order,
+  name: `Concept ${ID}`,
+  abrev: `C${ID}`,
+  type: 0,
+  locked: false,
+  canEdit: true,
+  calcAverage: false,
+  qualifications: "",
+  ...extra,
+});
+
+describe("headerLayout", () => {
+  it("spans parents over their leaves, gives an averaging parent its own column and runs leaves down to the last row", () => {
+    const { rows, columns } = headerLayout([
+      concept(1, null, 1, { calcAverage: true }),
+      concept(5, null, 2),
+      concept(3, 1, 2, { calcAverage: true }),
+      concept(2, 1, 1),
+      concept(4, 3, 1),
+    ]);
+    expect(rows.map((cells) => cells.map((c) => [c.concept.ID, c.colSpan, c.rowSpan, c.average]))).toEqual([
+      [
+        [1, 4, 1, false],
+        [5, 1, 3, false],
+      ],
+      [
+        [2, 1, 2, false],
+        [3, 2, 1, false],
+        [1, 1, 2, true],
+      ],
+      [
+        [4, 1, 1, false],
+        [3, 1, 1, true],
+      ],
+    ]);
+    expect(columns.map((c) => [c.concept.ID, c.average])).toEqual([
+      [2, false],
+      [4, false],
+      [3, true],
+      [1, true],
+      [5, false],
+    ]);
+  });
+
+  it("is empty without concepts", () => {
+    expect(headerLayout([])).toEqual({ rows: [], columns: [] });
+  });
+});
+
+describe("parseNumeric", () => {
+  it("takes integers 0-8 and empty as no grade", () => {
+    expect(parseNumeric("0")).toEqual({ value: 0 });
+    expect(parseNumeric(" 8 ")).toEqual({ value: 8 });
+    expect(parseNumeric("")).toEqual({ value: null });
+  });
+  it("refuses anything else", () => {
+    for (const text of ["9", "-1", "4.5", "a", "10"]) expect(parseNumeric(text)).toEqual({ error: true });
+  });
+});
+
+describe("cells", () => {
+  const student: StudentRow = {
+    studentId: 7,
+    name: "Ana",
+    img: null,
+    grades: [
+      { conceptId: 1, gradeNum: 6.5, gradeTxt: null, type: 0, parentId: null, locked: false, canEdit: true, calcAverage: true, sync: false },
+      { conceptId: 2, gradeNum: 5, gradeTxt: null, type: 0, parentId: 1, locked: false, canEdit: true, calcAverage: false, sync: false },
+    ],
+  };
+  it("reads an average with two decimals and its letter, a number as typed, a missing grade as empty", () => {
+    expect(cellText({ concept: concept(1, null, 1, { calcAverage: true }), average: true }, gradeOf(student, concept(1, null, 1)))).toBe("6.50 (A)");
+    expect(cellText({ concept: concept(2, 1, 1), average: false }, gradeOf(student, concept(2, 1, 1)))).toBe("5");
+    expect(cellText({ concept: concept(9, 1, 2, { type: 3 }), average: false }, gradeOf(student, concept(9, 1, 2, { type: 3 })))).toBe("");
+  });
+  it("lets no one type in averages, locked or non-editable concepts, nor anyone without write access", () => {
+    expect(isEditable({ concept: concept(2, 1, 1), average: false }, true)).toBe(true);
+    expect(isEditable({ concept: concept(2, 1, 1), average: false }, false)).toBe(false);
+    expect(isEditable({ concept: concept(2, 1, 1, { locked: true }), average: false }, true)).toBe(false);
+    expect(isEditable({ concept: concept(2, 1, 1, { canEdit: false }), average: false }, true)).toBe(false);
+    expect(isEditable({ concept: concept(1, null, 1, { calcAverage: true }), average: true }, true)).toBe(false);
+  });
+});
+
+describe("filters", () => {
+  const defaults: DefaultFilters = { selectedReport: 1, periodId: 202601, superSectionId: 3, sectionId: 4, activityId: 5, masterId: 6, activityPartId: 7 };
+  it("opens on the defaults' report and choices", () => {
+    expect(fromDefaults(defaults)).toEqual({ report: 1, periodId: 202601, masterId: 6, activityPartId: 7, superSectionId: 3, sectionId: 4, activityId: 5 });
+    expect(fromDefaults({ ...defaults, selectedReport: 2, periodId: 0 }).report).toBe(2);
+    expect(fromDefaults({ ...defaults, periodId: 0 }).periodId).toBeNull();
+  });
+  it("clears every filter below the one changed", () => {
+    const start = fromDefaults(defaults);
+    expect(changeFilter(start, "periodId", 202501)).toEqual({ report: 1, periodId: 202501, masterId: null, activityPartId: null, superSectionId: null, sectionId: null, activityId: null });
+    expect(changeFilter(start, "superSectionId", 9)).toEqual({ ...start, superSectionId: 9, sectionId: null, activityId: null });
+    expect(changeFilter(start, "masterId", 8)).toEqual({ ...start, masterId: 8, activityPartId: null });
+  });
+  it("keeps only the period on a report change, report 1 starting on the teacher", () => {
+    const start = fromDefaults(defaults);
+    expect(forReport(start, 2, defaults)).toEqual({ report: 2, periodId: 202601, masterId: null, activityPartId: null, superSectionId: null, sectionId: null, activityId: null });
+    expect(forReport(start, 1, defaults).masterId).toBe(6);
+  });
+  it("points at report 1's course-section, or report 2's subject in its section, once chosen", () => {
+    const start = fromDefaults(defaults);
+    expect(courseOf(start)).toEqual({ activityPartId: 7 });
+    expect(courseOf({ ...start, activityPartId: null })).toBeNull();
+    expect(courseOf({ ...start, report: 2 })).toEqual({ activityId: 5, sectionId: 4 });
+    expect(courseOf({ ...start, report: 2, sectionId: null })).toBeNull();
+  });
+});

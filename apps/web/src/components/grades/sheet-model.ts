@@ -1,0 +1,154 @@
+import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, letterOf, type GradeTone } from "@pizarra/contracts";
+
+/** A concept of the grid's header (000 §3), as admEvalConcept/getHeader answers it. */
+export interface HeaderConcept {
+  ID: number;
+  parentId: number | null;
+  level: number;
+  order: number;
+  name: string;
+  abrev: string;
+  type: number;
+  locked: boolean;
+  canEdit: boolean;
+  calcAverage: boolean;
+  qualifications: string;
+}
+
+/** One grade of a student row (000 §3). */
+export interface SheetGrade {
+  conceptId: number;
+  gradeNum: number | null;
+  gradeTxt: string | null;
+  type: number;
+  parentId: number | null;
+  locked: boolean;
+  canEdit: boolean;
+  calcAverage: boolean;
+  sync: boolean;
+}
+
+export interface StudentRow {
+  studentId: number;
+  name: string;
+  img: string | null;
+  grades: SheetGrade[];
+}
+
+/** A header cell: the concept, how many columns and header rows it spans. */
+export interface HeaderCell {
+  concept: HeaderConcept;
+  colSpan: number;
+  rowSpan: number;
+  /** The column of an averaging concept's own value, under its children. */
+  average: boolean;
+}
+
+/** A grid column: a last-level concept, or an averaging concept's own value after its children. */
+export interface Column {
+  concept: HeaderConcept;
+  average: boolean;
+}
+
+interface Node {
+  concept: HeaderConcept;
+  children: Node[];
+}
+
+const byOrder = (a: Node, b: Node) => a.concept.order - b.concept.order || a.concept.ID - b.concept.ID;
+
+const depthOf = (node: Node): number => 1 + Math.max(0, ...node.children.map(depthOf));
+
+/**
+ * 000 §2.9: the header tree of concepts by level as table rows (colspan over the columns below, rowspan down to the
+ * last header row for a concept without children) and the grid's columns, left to right. A concept that averages its
+ * children also gets a column of its own after them, where its computed value shows.
+ */
+export function headerLayout(concepts: readonly HeaderConcept[]): { rows: HeaderCell[][]; columns: Column[] } {
+  const nodes = new Map(concepts.map((concept) => [concept.ID, { concept, children: [] } as Node]));
+  const roots: Node[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.concept.parentId === null ? undefined : nodes.get(node.concept.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  const depth = Math.max(0, ...roots.map(depthOf));
+  const rows: HeaderCell[][] = Array.from({ length: depth }, () => []);
+  const columns: Column[] = [];
+
+  const place = (node: Node, row: number): number => {
+    const cell: HeaderCell = { concept: node.concept, colSpan: 0, rowSpan: 1, average: false };
+    rows[row]!.push(cell);
+    if (node.children.length === 0) {
+      cell.colSpan = 1;
+      cell.rowSpan = depth - row;
+      columns.push({ concept: node.concept, average: false });
+      return 1;
+    }
+    let span = 0;
+    for (const child of node.children.sort(byOrder)) span += place(child, row + 1);
+    if (node.concept.calcAverage) {
+      rows[row + 1]!.push({ concept: node.concept, colSpan: 1, rowSpan: depth - row - 1, average: true });
+      columns.push({ concept: node.concept, average: true });
+      span += 1;
+    }
+    cell.colSpan = span;
+    return span;
+  };
+  for (const root of roots.sort(byOrder)) place(root, 0);
+  return { rows, columns };
+}
+
+/** A cell may be typed in when its concept is neither locked, read-only nor an average, and the person may write. */
+export const isEditable = (column: Column, canWrite: boolean) =>
+  canWrite && !column.average && !column.concept.calcAverage && !column.concept.locked && column.concept.canEdit;
+
+/**
+ * 000 §5 "Grade entry": what a typed numeric grade means: empty is no grade (null), else an integer 0-8; anything
+ * else is out of range (the screen says so and clears the entry).
+ */
+export function parseNumeric(input: string): { value: number | null } | { error: true } {
+  const text = input.trim();
+  if (text === "") return { value: null };
+  if (!/^\d+$/.test(text)) return { error: true };
+  const value = Number(text);
+  return value >= GRADE_MIN && value <= GRADE_MAX ? { value } : { error: true };
+}
+
+/** 000 §3 colour classes as the grid paints them. */
+export const TONE_CLASS: Record<GradeTone, string> = {
+  blue: "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-100",
+  green: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100",
+  lightblue: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
+  yellow: "bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100",
+  orange: "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-100",
+  red: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  brown: "bg-amber-200 text-amber-950 dark:bg-amber-900 dark:text-amber-50",
+  gray: "bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-100",
+};
+
+/** A student's grade of a concept; a concept without one yet reads as no grade. */
+export function gradeOf(student: StudentRow, concept: HeaderConcept): SheetGrade {
+  return (
+    student.grades.find((g) => g.conceptId === concept.ID) ?? {
+      conceptId: concept.ID,
+      gradeNum: null,
+      gradeTxt: null,
+      type: concept.type,
+      parentId: concept.parentId,
+      locked: concept.locked,
+      canEdit: concept.canEdit,
+      calcAverage: concept.calcAverage,
+      sync: false,
+    }
+  );
+}
+
+/** Numbers show in numeric and averaging columns; the rest hold text or a qualification. */
+export const isNumericColumn = (column: Column) => column.average || column.concept.calcAverage || column.concept.type === CONCEPT_TYPE.numeric;
+
+/** A cell as read: an average with two decimals and its letter (000 §3), a typed number as it is, else the text. */
+export function cellText(column: Column, grade: SheetGrade): string {
+  if (!isNumericColumn(column)) return grade.gradeTxt ?? "";
+  if (grade.gradeNum === null) return "";
+  return column.average || column.concept.calcAverage ? `${grade.gradeNum.toFixed(2)} (${letterOf(grade.gradeNum) ?? ""})` : String(grade.gradeNum);
+}

@@ -38,6 +38,8 @@ beforeAll(async () => {
   ids.comment = (await child("Comentario", { type: 2 })).id;
   ids.locked = (await child("Cerrado", { locked: true })).id;
   ids.closed = (await child("Sin edición", { canEdit: false })).id;
+  ids.hiddenTerm = (await db.evalConcept.create({ data: { ...base, name: "Oculto", abrev: "OC", hidden: true, order: 91 } })).id;
+  ids.underHidden = (await db.evalConcept.create({ data: { ...base, parentId: ids.hiddenTerm, level: 1, name: "Bajo oculto", abrev: "BO" } })).id;
 });
 
 const sheet = async (token = teacher) => (await api.call<Sheet>("GET", `admGrades/get?activityPartId=${partId}`, { token })).body.data.Results;
@@ -51,8 +53,10 @@ describe("the grade sheet (000 §7 Grade entry)", () => {
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.map((r) => r.name)).toEqual([...rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b, "es")));
     const conceptIds = rows[0]!.grades.map((g) => g.conceptId);
-    expect(conceptIds).toEqual(expect.arrayContaining(Object.entries(ids).filter(([key]) => key !== "foreign").map(([, id]) => id)));
-    expect(conceptIds).not.toContain(ids.foreign);
+    const shown = Object.entries(ids).filter(([key]) => !["foreign", "hiddenTerm", "underHidden"].includes(key));
+    expect(conceptIds).toEqual(expect.arrayContaining(shown.map(([, id]) => id)));
+    // Another course's concepts, a hidden concept and everything under it are not on the sheet.
+    for (const key of ["foreign", "hiddenTerm", "underHidden"]) expect(conceptIds).not.toContain(ids[key]);
     expect(cell(rows, rows[0]!.studentId, ids.term!)).toMatchObject({ calcAverage: true, locked: false });
     expect(cell(rows, rows[0]!.studentId, ids.locked!)).toMatchObject({ locked: true });
   });

@@ -78,13 +78,17 @@ async function courseOf(ctx: AuthedContext, query: z.infer<typeof ZSheetQuery>):
  */
 export async function getSheet(ctx: AuthedContext & { query: z.infer<typeof ZSheetQuery> }): Promise<Reply> {
   const { activityId, sectionId } = await courseOf(ctx, ctx.query);
-  const [concepts, members] = await Promise.all([
-    ctx.db.evalConcept.findMany({ where: { activityId, hidden: false, OR: [{ sectionId: null }, { sectionId }] }, orderBy: [{ level: "asc" }, { order: "asc" }], select: CONCEPT_SELECT }),
+  const [tree, members] = await Promise.all([
+    ctx.db.evalConcept.findMany({ where: { activityId, OR: [{ sectionId: null }, { sectionId }] }, orderBy: [{ level: "asc" }, { order: "asc" }], select: { ...CONCEPT_SELECT, hidden: true } }),
     ctx.db.sectionMember.findMany({
       where: { sectionId, user: { type: 2, inactive: false } },
       select: { user: { select: { id: true, name: true, last: true, last2: true, face: true } } },
     }),
   ]);
+  // A hidden concept hides its whole branch, as the header does (levels come in order, so parents are decided first).
+  const shown = new Set<number>();
+  for (const c of tree) if (!c.hidden && (c.parentId === null || shown.has(c.parentId))) shown.add(c.id);
+  const concepts = tree.filter((c) => shown.has(c.id));
   const students = members.map((m) => m.user).sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
   const grades = await ctx.db.grade.findMany({
     where: { conceptId: { in: concepts.map((c) => c.id) }, studentId: { in: students.map((s) => s.id) } },

@@ -82,6 +82,9 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
   if (school) {
     await seedSchool(db, colegio.tenantId, teacher.userIds[colegio.tenantId]!);
     await seedSchool(db, norte.tenantId, null, { students: 60, teachers: 6, staff: 2 });
+    // Tables filled in one go have no planner statistics until autovacuum gets to them: without these, searches
+    // across students and their guardians were planned for empty tables and could take tens of seconds.
+    await db.$executeRawUnsafe("ANALYZE");
   }
   return { colegio, norte };
 }

@@ -5,3 +5,4 @@ export * from "./modules.ts";
 export * from "./module-admin.ts";
 export * from "./resource/index.ts";
 export * from "./grades.ts";
+export * from "./grade-sheet.ts";

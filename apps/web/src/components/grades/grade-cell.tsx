@@ -1,11 +1,11 @@
 "use client";
 
-import { CONCEPT_TYPE, GRADE_TEXT_MAX, qualificationForKey, splitList, toneOf } from "@pizarra/contracts";
+import { cellText, CONCEPT_TYPE, GRADE_TEXT_MAX, isEditable, isNumericColumn, parseNumeric, qualificationForKey, splitList, toneOf, type Column, type SheetGrade } from "@pizarra/contracts";
 import { Button, cn, Popover, PopoverAnchor, PopoverContent, Textarea, toast } from "@pizarra/ui";
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { cellText, isEditable, isNumericColumn, parseNumeric, TONE_CLASS, type Column, type SheetGrade } from "./sheet-model.ts";
+import { TONE_CLASS } from "./tone-class.ts";
 import type { CellValue } from "./use-grade-sheet.ts";
 
 /** Where a key moves the cursor, spreadsheet-like: arrows, Enter down, Tab right, Shift+Tab left. */

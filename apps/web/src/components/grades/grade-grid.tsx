@@ -5,7 +5,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef } from "react";
 import { GradeCell, type Move } from "./grade-cell.tsx";
-import { gradeOf, headerLayout, type HeaderConcept, type SheetGrade, type StudentRow } from "./sheet-model.ts";
+import { gradeOf, headerLayout, type HeaderConcept, type SheetGrade, type StudentRow } from "@pizarra/contracts";
 import type { CellValue } from "./use-grade-sheet.ts";
 
 /** 000 §9: the arrows scroll 80 % of the visible width. */

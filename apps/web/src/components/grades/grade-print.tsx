@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import { useLatest } from "../resource/use-latest.ts";
-import { cellText, gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "./sheet-model.ts";
+import { cellText, gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
 
 /**
  * Print (000 §2.9): the 'Reporte de notas' header with the filters in force (Periodo, Grado/Sección, Curso,

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
 import type { ListAnswer } from "../resource/types.ts";
 import type { Course } from "./filter-model.ts";
-import type { HeaderConcept, SheetGrade, StudentRow } from "./sheet-model.ts";
+import type { HeaderConcept, SheetGrade, StudentRow } from "@pizarra/contracts";
 
 /** A typed value as POST admGrades takes it. */
 export type CellValue = { gradeNum: number | null } | { gradeTxt: string | null };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { gradeOf, headerLayout, type StudentRow } from "../../../components/grades/sheet-model.ts";
+import { gradeOf, headerLayout, type StudentRow } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
 import { getSheet, type ZSheetQuery } from "./sheet.ts";

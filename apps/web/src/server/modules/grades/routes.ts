@@ -1,5 +1,8 @@
 import { authedRoute, type Route } from "../../http/route.ts";
 import { CONCEPT_ROUTES } from "./concept-routes.ts";
+import { FINAL_ROUTES } from "./final-routes.ts";
+import { IMPORT_ROUTES } from "./import-routes.ts";
+import { REPORT_CARD_ROUTES } from "./report-card-routes.ts";
 import { exportSheet } from "./sheet-export.ts";
 import { defaultFilters, getSheet, saveGrades, ZGradeSave, ZSheetQuery } from "./sheet.ts";
 
@@ -11,4 +14,7 @@ export const GRADES_ROUTES: Route[] = [
   authedRoute({ method: "POST", path: "admGrades", auth: "user", module: "admGrades", body: ZGradeSave, handler: (ctx) => saveGrades(ctx, false) }),
   authedRoute({ method: "POST", path: "admGrades/behavior", auth: "user", module: "admGradesBehavior", body: ZGradeSave, handler: (ctx) => saveGrades(ctx, true) }),
   ...CONCEPT_ROUTES,
+  ...FINAL_ROUTES,
+  ...IMPORT_ROUTES,
+  ...REPORT_CARD_ROUTES,
 ];

@@ -150,48 +150,53 @@ async function lockStudents(tx: Tx, keys: string[]): Promise<void> {
   for (const key of [...new Set(keys)].sort()) await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", key);
 }
 
+/** A typed cell as POST admGrades takes it. */
+export type GradeCell = z.infer<typeof ZGradeSave>["grades"][number];
+
 /**
- * POST admGrades and admGrades/behavior (000 §7, §5 "Grade entry"): only the cells that differ are written; a locked
- * or non-editable concept, an average, a student outside the course's sections or a course the user does not teach
- * refuse the whole save. In the same transaction every average above a changed cell is recomputed bottom-up and every
- * change (typed or computed) goes into the grade trail. Saves touching the same students wait for each other, so two
+ * Writes typed cells inside the caller's transaction (the save, the grade import): only the cells that differ are
+ * written; a locked or non-editable concept, an average, a student outside the course's sections or a course the user
+ * does not teach refuse the whole write. Every average above a changed cell is recomputed bottom-up and every change
+ * (typed or computed) goes into the grade trail. Writes touching the same students wait for each other, so two
  * teachers on one cell never leave a torn state or a stale average.
  */
-export async function saveGrades(ctx: AuthedContext & { body: z.infer<typeof ZGradeSave> }, behavior: boolean): Promise<Reply> {
-  const cells = ctx.body.grades;
-  const data = await ctx.db.$transaction(async (tx) => {
-    const concepts = await tx.evalConcept.findMany({ where: { id: { in: [...new Set(cells.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });
-    const byId = new Map(concepts.map((c) => [c.id, c]));
-    for (const cell of cells) {
-      const concept = byId.get(cell.conceptId);
-      if (!concept || concept.isBehavior !== behavior) throw notFound();
-      if (concept.locked || !concept.canEdit || concept.calcAverage) throw new AppError(-409, "grades.locked", 409);
-    }
-    const studentIds = [...new Set(cells.map((c) => c.studentId))];
-    const periodIds = [...new Set(concepts.map((c) => c.periodId))];
-    const memberships = await tx.sectionMember.findMany({
-      where: { userId: { in: studentIds }, user: { type: 2 }, section: { superSection: { periodId: { in: periodIds } } } },
-      select: { userId: true, sectionId: true },
-    });
-    const sectionOf = new Map(memberships.map((m) => [m.userId, m.sectionId]));
-    if (studentIds.some((id) => !sectionOf.has(id))) throw notFound();
-    for (const activityId of new Set(concepts.map((c) => c.activityId).filter((a): a is number => a !== null))) {
-      const sections = [...new Set(cells.filter((c) => byId.get(c.conceptId)!.activityId === activityId).map((c) => sectionOf.get(c.studentId)!))];
-      await assertTeaches(tx, ctx, activityId, sections);
-    }
-    await lockStudents(tx, cells.map((c) => `${ctx.user.tenantId}:${c.studentId}:${byId.get(c.conceptId)!.activityId ?? `b${byId.get(c.conceptId)!.periodId}`}`));
-
-    const stored = await tx.grade.findMany({ where: { conceptId: { in: concepts.map((c) => c.id) }, studentId: { in: studentIds } } });
-    const current = new Map(stored.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
-    const changed: { conceptId: number; studentId: number; value: Value }[] = [];
-    for (const cell of cells) {
-      const value = storedValue(ctx, byId.get(cell.conceptId)!, cell);
-      if (!sameValue(current.get(`${cell.studentId}:${cell.conceptId}`), value)) changed.push({ conceptId: cell.conceptId, studentId: cell.studentId, value });
-    }
-    for (const c of changed) await writeGrade(tx, ctx, c.conceptId, c.studentId, current.get(`${c.studentId}:${c.conceptId}`), c.value, false);
-    const averages = await recomputeAverages(tx, ctx, changed);
-    return { saved: changed.length, averages };
+export async function writeCells(tx: Tx, ctx: AuthedContext, cells: GradeCell[], behavior: boolean) {
+  const concepts = await tx.evalConcept.findMany({ where: { id: { in: [...new Set(cells.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });
+  const byId = new Map(concepts.map((c) => [c.id, c]));
+  for (const cell of cells) {
+    const concept = byId.get(cell.conceptId);
+    if (!concept || concept.isBehavior !== behavior) throw notFound();
+    if (concept.locked || !concept.canEdit || concept.calcAverage) throw new AppError(-409, "grades.locked", 409);
+  }
+  const studentIds = [...new Set(cells.map((c) => c.studentId))];
+  const periodIds = [...new Set(concepts.map((c) => c.periodId))];
+  const memberships = await tx.sectionMember.findMany({
+    where: { userId: { in: studentIds }, user: { type: 2 }, section: { superSection: { periodId: { in: periodIds } } } },
+    select: { userId: true, sectionId: true },
   });
+  const sectionOf = new Map(memberships.map((m) => [m.userId, m.sectionId]));
+  if (studentIds.some((id) => !sectionOf.has(id))) throw notFound();
+  for (const activityId of new Set(concepts.map((c) => c.activityId).filter((a): a is number => a !== null))) {
+    const sections = [...new Set(cells.filter((c) => byId.get(c.conceptId)!.activityId === activityId).map((c) => sectionOf.get(c.studentId)!))];
+    await assertTeaches(tx, ctx, activityId, sections);
+  }
+  await lockStudents(tx, cells.map((c) => `${ctx.user.tenantId}:${c.studentId}:${byId.get(c.conceptId)!.activityId ?? `b${byId.get(c.conceptId)!.periodId}`}`));
+
+  const stored = await tx.grade.findMany({ where: { conceptId: { in: concepts.map((c) => c.id) }, studentId: { in: studentIds } } });
+  const current = new Map(stored.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
+  const changed: { conceptId: number; studentId: number; value: Value }[] = [];
+  for (const cell of cells) {
+    const value = storedValue(ctx, byId.get(cell.conceptId)!, cell);
+    if (!sameValue(current.get(`${cell.studentId}:${cell.conceptId}`), value)) changed.push({ conceptId: cell.conceptId, studentId: cell.studentId, value });
+  }
+  for (const c of changed) await writeGrade(tx, ctx, c.conceptId, c.studentId, current.get(`${c.studentId}:${c.conceptId}`), c.value, false);
+  const averages = await recomputeAverages(tx, ctx, changed);
+  return { saved: changed.length, averages };
+}
+
+/** POST admGrades and admGrades/behavior (000 §7, §5 "Grade entry"): the changed cells, in one transaction. */
+export async function saveGrades(ctx: AuthedContext & { body: z.infer<typeof ZGradeSave> }, behavior: boolean): Promise<Reply> {
+  const data = await ctx.db.$transaction((tx) => writeCells(tx, ctx, ctx.body.grades, behavior));
   return { data, msgKey: data.saved ? "grades.saved" : undefined };
 }
 

@@ -1,0 +1,3 @@
+import type { Route } from "../../http/route.ts";
+
+export const IMPORT_ROUTES: Route[] = [];

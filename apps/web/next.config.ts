@@ -15,6 +15,8 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   transpilePackages: ["@pizarra/contracts", "@pizarra/db", "@pizarra/ui"],
+  // pdfkit reads its font metrics (.afm) from its own package folder at run time, so it must not be bundled.
+  serverExternalPackages: ["pdfkit"],
   turbopack: { root: path.join(import.meta.dirname, "../..") },
   typescript: { ignoreBuildErrors: false },
   async headers() {

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { expect, signInAs, TEACHER, test } from "../fixtures";
 
 interface SaveAnswer {
@@ -48,5 +49,16 @@ test.describe("grade entry", () => {
     // The refresh icon reloads in place: the value typed is still there.
     await page.getByTestId("grade-refresh").click();
     await expect(cell).toHaveValue(typed);
+
+    // calificaciones.xlsx, sheet notas: the student's row holds the grade typed, in the cell's column (after the name).
+    const studentName = (await page.getByTestId(`grade-name-${studentId}`).innerText()).trim();
+    const download = page.waitForEvent("download");
+    await page.getByTestId("grade-export").click();
+    expect((await download).suggestedFilename()).toBe("calificaciones.xlsx");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await (await download).path())!);
+    const sheet = book.getWorksheet("notas")!;
+    const line = (sheet.getSheetValues().filter(Boolean) as unknown[][]).find((values) => values[1] === studentName);
+    expect(line?.[column! + 2]).toBe(Number(typed));
   });
 });

@@ -17,6 +17,11 @@ export interface HeaderConcept {
   canEdit: boolean;
   calcAverage: boolean;
   qualifications: string;
+  /** CPROM, CONDF, TUTR: concepts the school treats apart (the behaviour average, the final behaviour grade …). */
+  specialType?: string | null;
+  /** Final sheets (getHeaderFinal) put several subjects side by side: each concept names its subject. */
+  activityId?: number | null;
+  activityName?: string | null;
 }
 
 /** One grade of a student row (000 §3). */
@@ -59,16 +64,27 @@ interface Node {
   children: Node[];
 }
 
-const byOrder = (a: Node, b: Node) => a.concept.order - b.concept.order || a.concept.ID - b.concept.ID;
 
 const depthOf = (node: Node): number => 1 + Math.max(0, ...node.children.map(depthOf));
+
+/** A subject over its columns, on a final sheet. */
+export interface SubjectSpan {
+  activityId: number;
+  name: string;
+  colSpan: number;
+}
 
 /**
  * 000 §2.9: the header tree of concepts by level as table rows (colspan over the columns below, rowspan down to the
  * last header row for a concept without children) and the grid's columns, left to right. A concept that averages its
  * children also gets a column of its own after them, where its computed value shows.
  */
-export function headerLayout(concepts: readonly HeaderConcept[]): { rows: HeaderCell[][]; columns: Column[] } {
+export function headerLayout(concepts: readonly HeaderConcept[]): { rows: HeaderCell[][]; columns: Column[]; subjects: SubjectSpan[] } {
+  // Subjects keep the order they come in (a final sheet's, by name); within one, concepts go by their order.
+  const rank = new Map<number | null, number>();
+  for (const c of concepts) if (!rank.has(c.activityId ?? null)) rank.set(c.activityId ?? null, rank.size);
+  const byOrder = (a: Node, b: Node) =>
+    rank.get(a.concept.activityId ?? null)! - rank.get(b.concept.activityId ?? null)! || a.concept.order - b.concept.order || a.concept.ID - b.concept.ID;
   const nodes = new Map(concepts.map((concept) => [concept.ID, { concept, children: [] } as Node]));
   const roots: Node[] = [];
   for (const node of nodes.values()) {
@@ -99,7 +115,14 @@ export function headerLayout(concepts: readonly HeaderConcept[]): { rows: Header
     return span;
   };
   for (const root of roots.sort(byOrder)) place(root, 0);
-  return { rows, columns };
+  const subjects: SubjectSpan[] = [];
+  for (const { concept } of columns) {
+    if (concept.activityId === undefined || concept.activityId === null) continue;
+    const last = subjects.at(-1);
+    if (last?.activityId === concept.activityId) last.colSpan += 1;
+    else subjects.push({ activityId: concept.activityId, name: concept.activityName ?? "", colSpan: 1 });
+  }
+  return { rows, columns, subjects };
 }
 
 /** A cell may be typed in when its concept is neither locked, read-only nor an average, and the person may write. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { letterOf, numberOf, qualificationForKey, toneOf, weightedAverage } from "./grades.ts";
+import { letterOf, minimumOf, numberOf, passes, qualificationForKey, toneOf, weightedAverage } from "./grades.ts";
 
 describe("the grading scale", () => {
   it("maps a rounded 1-8 to its letter (000 §3) and back to the highest number of that letter", () => {
@@ -48,5 +48,30 @@ describe("weighted averages (001 §3)", () => {
     expect(weightedAverage([manual(8, 30), manual(null, 70)])).toBe(8);
     expect(weightedAverage([none(7), auto(null)])).toBeNull();
     expect(weightedAverage([])).toBeNull();
+  });
+});
+
+describe("passing a subject (001 §3 Subject: minToPass, minToPassNum)", () => {
+  const quantitative = { type: 0, qualifications: "AD,A,A,B,B,C,C,C,C", minToPass: null, minToPassNum: 4 };
+  const qualitative = { type: 1, qualifications: "AD,A,A,B,B,C,C,C,C", minToPass: "B", minToPassNum: null };
+
+  it("compares a quantitative subject's final grade, decimals and all, with minToPassNum", () => {
+    expect([4, 3.99, 7.5, 0].map((g) => passes(g, quantitative))).toEqual([true, false, true, false]);
+    expect(minimumOf(quantitative)).toBe("4");
+  });
+
+  it("compares a qualitative subject's letter on its own scale with minToPass", () => {
+    // 4.4 rounds to 4, a B on this scale; 3.4 rounds to 3, a C.
+    expect([4.4, 3.4, 8, 5].map((g) => passes(g, qualitative))).toEqual([true, false, true, true]);
+    expect(passes(6, { ...qualitative, minToPass: "A", qualifications: "AD,AD,A,A,B,B,C,C,C" })).toBe(true);
+    expect(passes(4, { ...qualitative, minToPass: "A", qualifications: "AD,AD,A,A,B,B,C,C,C" })).toBe(false);
+    expect(minimumOf(qualitative)).toBe("B");
+  });
+
+  it("passes every grade when the subject sets no minimum of its kind", () => {
+    expect(passes(0, { ...quantitative, minToPassNum: null, minToPass: "B" })).toBe(true);
+    expect(passes(0, { ...qualitative, minToPass: null, minToPassNum: 5 })).toBe(true);
+    expect(passes(0, { ...qualitative, minToPass: "zz" })).toBe(true);
+    expect(minimumOf({ ...qualitative, minToPass: null })).toBeNull();
   });
 });

@@ -9,6 +9,9 @@ export const GRADE_MIN = 0;
 export const GRADE_MAX = 8;
 /** 000 §9: a free-text grade holds at most 700 characters. */
 export const GRADE_TEXT_MAX = 700;
+/** 001 §5, §9: a grade import fills at most 10 evaluation concepts, c1 … c10 (the file's columns, in order). */
+export const IMPORT_MAX_CONCEPTS = 10;
+export const IMPORT_CONCEPT_KEYS = Array.from({ length: IMPORT_MAX_CONCEPTS }, (_, i) => `c${i + 1}`);
 /** 001 §9: a subject's scale from 8 down to 0 (the letter each number stands for). */
 export const DEFAULT_SCALE = "AD,A,A,B,B,C,C,C,C";
 /** 001 §9: a qualification concept's default choices. */
@@ -98,4 +101,31 @@ export function weightedAverage(children: readonly Weighted[]): number | null {
     weights += weight;
   }
   return weights > 0 ? Math.round((total / weights) * 100) / 100 : null;
+}
+
+/** What a subject asks to pass (001 §3 "Subject"): its type, its scale, and a minimum for each kind. */
+export interface PassRule {
+  /** 0 quantitative, 1 qualitative. */
+  type: number;
+  /** The subject's scale, 8 down to 0 (qualifications). */
+  qualifications: string;
+  minToPass: string | null;
+  minToPassNum: number | null;
+}
+
+/** The minimum a subject asks, as read (a letter of a qualitative subject, else the number); null when none is set. */
+export function minimumOf(rule: PassRule): string | null {
+  if (rule.type === CONCEPT_TYPE.qualification) return numberOf(rule.minToPass, rule.qualifications) === null ? null : rule.minToPass!.trim();
+  return rule.minToPassNum === null ? null : String(rule.minToPassNum);
+}
+
+/**
+ * Whether a final grade passes its subject (001 §3 "Subject"): a quantitative subject compares the grade (an average
+ * with its decimals, not rounded) with minToPassNum; a qualitative one compares the grade's letter on the subject's
+ * scale with minToPass on that scale. A subject without a minimum of its kind is passed.
+ */
+export function passes(grade: number, rule: PassRule): boolean {
+  if (minimumOf(rule) === null) return true;
+  if (rule.type !== CONCEPT_TYPE.qualification) return grade >= rule.minToPassNum!;
+  return numberOf(letterOf(grade, rule.qualifications), rule.qualifications)! >= numberOf(rule.minToPass, rule.qualifications)!;
 }

@@ -6,3 +6,4 @@ export * from "./module-admin.ts";
 export * from "./resource/index.ts";
 export * from "./grades.ts";
 export * from "./grade-sheet.ts";
+export * from "./deep-link.ts";

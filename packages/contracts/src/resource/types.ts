@@ -1,3 +1,5 @@
+import type { TDeepLink } from "../deep-link.ts";
+
 /**
  * A resource definition drives both the generic API (server/resource) and the generic module screen: one
  * definition and one Prisma model make a list-and-edit module (spec 000 §2.6-2.8, §7 "Generic module screen").
@@ -124,14 +126,21 @@ export interface LayoutDef {
   groups: readonly string[];
 }
 
+interface ActionBase {
+  name: string;
+  scope: "row" | "toolbar";
+  /** Needs the write right (default true). */
+  write?: boolean;
+  /** Offered only to people whose menu holds this module too (001 §6: menu access gates actions). */
+  module?: string;
+}
+
 /**
  * An action beyond the generic five (period clone, subject duplicate, bulk edit, CSV import): the screen shows a
  * button (on each row, or in the toolbar), asks for `fields` in a dialog when there are any, and POSTs their values.
  * Labels: `resources.<id>.actions.<name>` (button) and `resources.<id>.actions.<name>Hint` (dialog text).
  */
-export interface ActionDef {
-  name: string;
-  scope: "row" | "toolbar";
+export interface PostActionDef extends ActionBase {
   /** API path; `{ID}` is the row's key, `{<filter>}` a filter's current value (empty when unset). */
   path: string;
   /** Inputs of the dialog; a `file` field's value is sent as base64 text. */
@@ -140,9 +149,35 @@ export interface ActionDef {
   rowKey?: string;
   /** After success, open the record whose key the answer's data.ID names (a cloned period opens). */
   openResult?: boolean;
-  /** Needs the write right (default true). */
-  write?: boolean;
+  link?: never;
+  dialog?: never;
 }
+
+/**
+ * An action that opens another module through a deep link (000 §2.1, type 0): `/app/<module>?deepLink=<base64>`. Each
+ * deep-link key takes the value of a row field (`ID` is the row's key; a list field gives its first item, none null);
+ * a toolbar action reads the filters instead. Reading only: it needs no write right.
+ */
+export interface LinkActionDef extends ActionBase {
+  link: { module: string; params: Partial<Record<Exclude<keyof TDeepLink, "type" | "module">, string>> };
+  path?: never;
+  fields?: never;
+  rowKey?: never;
+  openResult?: never;
+  dialog?: never;
+}
+
+/** An action with a dialog of its own (the grade import), registered under `dialog` in the screen; it gets the row. */
+export interface DialogActionDef extends ActionBase {
+  dialog: string;
+  path?: never;
+  fields?: never;
+  rowKey?: never;
+  openResult?: never;
+  link?: never;
+}
+
+export type ActionDef = PostActionDef | LinkActionDef | DialogActionDef;
 
 export interface ResourceDef {
   /** The API resource: `{id}/get`, `{id}/create` … */

@@ -45,7 +45,7 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
     themeColor: "light.green",
     groups: groupsFor(DEMO_GROUPS.en),
   });
-  await seedStaff(db, {
+  const admin = await seedStaff(db, {
     email: "admin@pizarra.demo",
     password: DEMO_PASSWORD,
     name: "Ana",
@@ -58,6 +58,8 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
       { tenantId: norte.tenantId, groupIds: [norte.groupIds[DEMO_GROUPS.en.admins]!] },
     ],
   });
+  // 000 §2.9 'Calcular CPROM': the one user of Colegio Demo who may recalculate behaviour averages.
+  await db.tenant.update({ where: { id: colegio.tenantId }, data: { settings: { cpromUserId: admin.userIds[colegio.tenantId]! } } });
   const teacher = await seedStaff(db, {
     email: "docente@pizarra.demo",
     password: DEMO_PASSWORD,

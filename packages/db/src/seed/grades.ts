@@ -178,7 +178,7 @@ function behaviourTree(lang: Lang, current: boolean): Node[] {
   return [
     concept(texts.behaviour, { specialType: "CPROM" }, terms),
     concept(texts.finalBehaviour, { specialType: "CONDF", type: CONCEPT_TYPE.qualification, fill: current ? 0 : 1 }),
-    concept(texts.tutor, { specialType: "TUTR", type: 3, weight: 0, fill: current ? 0.7 : 1, texts: texts.comments }),
+    concept(texts.tutor, { specialType: "TUTR", type: 2, weight: 0, fill: current ? 0.7 : 1, texts: texts.comments }),
   ];
 }
 
@@ -250,6 +250,35 @@ function treeGrades(tree: Tree): Prisma.GradeCreateManyInput[] {
     tree.roots.forEach(grade);
   }
   return rows;
+}
+
+/** A student group that a subject is taught to (000 §2.9 reports 8 and 9, "by group and course"). */
+const WORKSHOP: Record<Lang, string> = { es: "Taller de inglés avanzado", en: "Advanced English workshop" };
+/** How many students of the graded section take the workshop. */
+const WORKSHOP_SIZE = 12;
+
+/**
+ * The group reports' data: a workshop group of the first graded section's first students in the current period, to
+ * whom that section's English (or its first graded subject) is taught as a group.
+ */
+async function seedWorkshop(
+  tx: Prisma.TransactionClient,
+  lang: Lang,
+  graded: { activityId: number; sectionId: number }[],
+  activities: { id: number; periodId: number; name: string }[],
+  bySection: Map<number, number[]>,
+  current: Set<number>,
+) {
+  const periodOf = new Map(activities.map((a) => [a.id, a]));
+  const inCurrent = graded.filter((p) => current.has(periodOf.get(p.activityId)!.periodId));
+  const part = inCurrent.find((p) => periodOf.get(p.activityId)!.name === "Inglés") ?? inCurrent[0];
+  if (!part) return;
+  // Seeding the grades again (their test does) finds the group made the first time.
+  const group = (await tx.userGroup.findFirst({ where: { name: WORKSHOP[lang] }, select: { id: true } })) ?? (await tx.userGroup.create({ data: { name: WORKSHOP[lang], type: 1, staff: false } }));
+  const students = (bySection.get(part.sectionId) ?? []).slice(0, WORKSHOP_SIZE);
+  await tx.userGroupMember.createMany({ data: students.map((userId) => ({ groupId: group.id, userId })), skipDuplicates: true });
+  const { groups } = await tx.activity.findUniqueOrThrow({ where: { id: part.activityId }, select: { groups: true } });
+  if (!groups.includes(group.id)) await tx.activity.update({ where: { id: part.activityId }, data: { groups: { push: group.id } } });
 }
 
 /**
@@ -327,6 +356,7 @@ export async function seedGrades(db: Db, tenantId: number) {
         created.forEach((row, k) => (level[k]!.node.id = row.id));
       }
       await tx.grade.createMany({ data: trees.flatMap(treeGrades) });
+      await seedWorkshop(tx, lang, graded, activities, bySection, current);
     },
     { timeout: 120_000 },
   );

@@ -1,6 +1,12 @@
-/** 000 §2.9: the reports this screen offers so far (1 by teacher, 2 by grade/section/course). */
-export const REPORTS = [1, 2] as const;
-export type Report = (typeof REPORTS)[number];
+/**
+ * The grade screen's reports and filters (000 §2.9) as plain data: which filters each report shows, what a change
+ * clears, and which calls load the sheet they point at.
+ */
+
+/** 000 §2.9's report numbers (7 is not shown). */
+export type Report = 1 | 2 | 3 | 4 | 5 | 6 | 8 | 9;
+/** The grade sheet (admGrades) or the behaviour sheet (admGradesBehavior, 000 §2.9 "behaviour mode"). */
+export type Mode = "grades" | "behavior";
 
 export interface SheetFilters {
   report: Report;
@@ -10,41 +16,53 @@ export interface SheetFilters {
   superSectionId: number | null;
   sectionId: number | null;
   activityId: number | null;
+  groupId: number | null;
 }
 export type FilterName = Exclude<keyof SheetFilters, "report">;
 
-/** Which filter each one depends on: a change clears everything below it (000 §2.9). */
-export const PARENT: Record<FilterName, FilterName | null> = {
-  periodId: null,
-  masterId: "periodId",
-  activityPartId: "masterId",
-  superSectionId: "periodId",
-  sectionId: "superSectionId",
-  activityId: "sectionId",
-};
-export const FILTERS_OF: Record<Report, FilterName[]> = {
-  1: ["periodId", "masterId", "activityPartId"],
-  2: ["periodId", "superSectionId", "sectionId", "activityId"],
+const SECTION: FilterName[] = ["periodId", "superSectionId", "sectionId"];
+const GROUP_COURSE: FilterName[] = ["periodId", "groupId", "activityId"];
+
+/**
+ * The filters of each report, in the order they depend on each other: a filter's choices follow the one before it,
+ * and changing one clears every filter after it (000 §2.9). Report 5 (the subject row's deep link) chooses the grade
+ * and the course, then the section.
+ */
+const FILTERS: Record<Mode, Partial<Record<Report, FilterName[]>>> = {
+  grades: {
+    1: ["periodId", "masterId", "activityPartId"],
+    2: [...SECTION, "activityId"],
+    3: SECTION,
+    4: SECTION,
+    5: ["periodId", "superSectionId", "activityId", "sectionId"],
+    6: SECTION,
+    8: GROUP_COURSE,
+    9: GROUP_COURSE,
+  },
+  behavior: { 4: SECTION, 6: SECTION, 8: ["periodId", "groupId"] },
 };
 
-/** The filters with one changed and every filter that depends on it cleared. */
-export function changeFilter(filters: SheetFilters, name: FilterName, value: number | null): SheetFilters {
+export const filtersOf = (mode: Mode, report: Report): FilterName[] => FILTERS[mode][report] ?? [];
+export const reportsOf = (mode: Mode) => Object.keys(FILTERS[mode]).map(Number) as Report[];
+
+/** The filter a filter's choices depend on in a report: the one before it. */
+export function parentOf(mode: Mode, report: Report, name: FilterName): FilterName | null {
+  const list = filtersOf(mode, report);
+  const at = list.indexOf(name);
+  return at > 0 ? list[at - 1]! : null;
+}
+
+const EMPTY: Omit<SheetFilters, "report" | "periodId"> = { masterId: null, activityPartId: null, superSectionId: null, sectionId: null, activityId: null, groupId: null };
+
+/** The filters with one changed and every filter after it in the report cleared. */
+export function changeFilter(mode: Mode, filters: SheetFilters, name: FilterName, value: number | null): SheetFilters {
+  const list = filtersOf(mode, filters.report);
   const next = { ...filters, [name]: value };
-  const cleared = new Set<FilterName>([name]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [child, parent] of Object.entries(PARENT) as [FilterName, FilterName | null][]) {
-      if (parent && cleared.has(parent) && !cleared.has(child)) {
-        cleared.add(child);
-        next[child] = null;
-        grew = true;
-      }
-    }
-  }
+  for (const later of list.slice(list.indexOf(name) + 1)) next[later] = null;
   return next;
 }
 
-/** Defaults as GET admGrades/defaultFilters answers them (000 §7). */
+/** Defaults as GET admGrades/defaultFilters answers them (000 §7), with whether 'Calcular CPROM' is offered. */
 export interface DefaultFilters {
   selectedReport: number;
   periodId: number;
@@ -53,37 +71,99 @@ export interface DefaultFilters {
   activityId: number | null;
   masterId: number | null;
   activityPartId: number | null;
+  canRecalculate?: boolean;
 }
 
-/** The filters the screen opens with: the report and choices of the defaults (report 2 unless it is 1). */
-export const fromDefaults = (d: DefaultFilters): SheetFilters => ({
-  report: d.selectedReport === 1 ? 1 : 2,
-  periodId: d.periodId || null,
-  masterId: d.masterId,
-  activityPartId: d.activityPartId,
-  superSectionId: d.superSectionId,
-  sectionId: d.sectionId,
-  activityId: d.activityId,
-});
+/** 000 §2.9: behaviour mode opens on report 4; a report the mode lacks falls back to its first. */
+export function openingReport(mode: Mode, selected: number, offered: readonly Report[]): Report {
+  const wanted = mode === "behavior" ? 4 : selected;
+  return offered.find((r) => r === wanted) ?? offered[0] ?? reportsOf(mode)[0]!;
+}
+
+/** The filters the screen opens with: the report, and the defaults' choices that report shows. */
+export function fromDefaults(mode: Mode, report: Report, d: DefaultFilters): SheetFilters {
+  const shown = new Set(filtersOf(mode, report));
+  const pick = (name: FilterName, value: number | null) => (shown.has(name) ? value : null);
+  return {
+    report,
+    periodId: d.periodId || null,
+    masterId: pick("masterId", d.masterId),
+    activityPartId: pick("activityPartId", d.activityPartId),
+    superSectionId: pick("superSectionId", d.superSectionId),
+    sectionId: pick("sectionId", d.sectionId),
+    activityId: pick("activityId", d.activityId),
+    groupId: null,
+  };
+}
 
 /** A report change keeps the period and clears the rest (000 §2.9); report 1 starts on the teacher themselves. */
 export const forReport = (filters: SheetFilters, report: Report, defaults: DefaultFilters): SheetFilters => ({
+  ...EMPTY,
   report,
   periodId: filters.periodId,
   masterId: report === 1 ? defaults.masterId : null,
-  activityPartId: null,
-  superSectionId: null,
-  sectionId: null,
-  activityId: null,
 });
 
-/**
- * The course the filters point at (what admGrades/get and admEvalConcept/getHeader/ take): report 1's course-section,
- * report 2's subject in the chosen section; null until the filters name one.
- */
-export type Course = { activityPartId: number } | { activityId: number; sectionId: number };
+/** A subject row's deep link (001 §2): report 5 on its grade and course, the section still to choose. */
+export const fromDeepLink = (link: { superSectionId?: number | null; activityId?: number; periodId?: number }, defaults: DefaultFilters): SheetFilters => ({
+  ...EMPTY,
+  report: 5,
+  periodId: link.periodId || defaults.periodId || null,
+  superSectionId: link.superSectionId ?? null,
+  activityId: link.superSectionId ? (link.activityId ?? null) : null,
+});
 
-export function courseOf(filters: SheetFilters): Course | null {
-  if (filters.report === 1) return filters.activityPartId === null ? null : { activityPartId: filters.activityPartId };
-  return filters.activityId === null || filters.sectionId === null ? null : { activityId: filters.activityId, sectionId: filters.sectionId };
+type Query = Record<string, string | number>;
+/** The calls that load a sheet (000 §7): its concept header, its student rows, and where its cells are saved. */
+export interface SheetSource {
+  header: { path: string; query: Query };
+  rows: { path: string; query: Query };
+  /** GET that answers the sheet as calificaciones.xlsx, with the rows' query. */
+  exportPath: string;
+  savePath: "admGrades" | "admGrades/behavior";
+}
+
+/** 000 §2.9: report 6 (and 9, by group) keep the descriptive concepts of the top two levels. */
+const SUMMARY = { levelCount: 1, type: 2 };
+
+function course(header: Query, rows: Query): SheetSource {
+  return { header: { path: "admEvalConcept/getHeader/", query: header }, rows: { path: "admGrades/get", query: rows }, exportPath: "admGrades/export", savePath: "admGrades" };
+}
+
+function final(behavior: boolean, query: Query): SheetSource {
+  const withMode = behavior ? { ...query, isBehavior: "true" } : query;
+  return {
+    header: { path: behavior ? "admEvalConcept/getHeaderFinal/behavior" : "admEvalConcept/getHeaderFinal", query: withMode },
+    rows: { path: "admGrades/getFinal", query: withMode },
+    exportPath: "admGrades/exportFinal",
+    savePath: behavior ? "admGrades/behavior" : "admGrades",
+  };
+}
+
+/** What the filters point at, once they name it; null while a filter the report needs is still empty. */
+export function sourceOf(mode: Mode, f: SheetFilters): SheetSource | null {
+  const period = f.periodId ?? 0;
+  if (mode === "behavior") {
+    if (f.report === 8) return f.groupId === null ? null : final(true, { periodId: period, sectionId: -1, groupId: f.groupId, levelCount: -1 });
+    if (f.sectionId === null) return null;
+    return final(true, { periodId: period, sectionId: f.sectionId, ...(f.report === 6 ? SUMMARY : { levelCount: -1 }) });
+  }
+  switch (f.report) {
+    case 1:
+      return f.activityPartId === null ? null : course({ activityId: f.activityPartId, isPart: "true" }, { activityPartId: f.activityPartId });
+    case 2:
+    case 5:
+      return f.activityId === null || f.sectionId === null ? null : course({ activityId: f.activityId, sectionId: f.sectionId }, { activityId: f.activityId, sectionId: f.sectionId });
+    case 3:
+    case 4:
+    case 6:
+      if (f.sectionId === null) return null;
+      return final(false, { periodId: period, sectionId: f.sectionId, ...(f.report === 6 ? SUMMARY : { levelCount: f.report === 3 ? 0 : -1 }) });
+    case 8:
+    case 9: {
+      if (f.activityId === null || f.groupId === null) return null;
+      const query = { activityId: f.activityId, groupId: f.groupId };
+      return course(f.report === 9 ? { ...query, ...SUMMARY } : query, query);
+    }
+  }
 }

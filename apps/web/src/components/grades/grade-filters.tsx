@@ -8,10 +8,19 @@ import { ResourceSelect } from "../resource/fields/resource-select.tsx";
 import { useFieldOptions } from "../resource/fields/use-options.ts";
 import { useResourceText } from "../resource/resource-text.ts";
 import { isBlank } from "../resource/values.ts";
-import { FILTERS_OF, PARENT, REPORTS, type FilterName, type Report, type SheetFilters } from "./filter-model.ts";
+import { filtersOf, parentOf, type FilterName, type Mode, type Report, type SheetFilters } from "./filter-model.ts";
 
-/** The pick list behind each filter (000 §6, §7 "Option lists"); the course-section list also needs the period. */
-function fieldsFor(periodId: number | null): Record<FilterName, FieldDef> {
+/** A report item as GET admGrades/reports answers it. */
+export interface ReportItem {
+  ID: Report;
+  name: string;
+}
+
+/**
+ * The pick list behind each filter (000 §6, §7 "Option lists"): the course-section list also needs the period; the
+ * course follows the section, the grade (report 5) or the group (reports 8, 9); the section always lists the grade's.
+ */
+function fieldsFor(periodId: number | null, courseParent: FilterName | null): Record<FilterName, FieldDef> {
   const period: Record<string, string> = periodId === null ? {} : { periodId: String(periodId) };
   return {
     periodId: { name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } },
@@ -31,7 +40,12 @@ function fieldsFor(periodId: number | null): Record<FilterName, FieldDef> {
       type: "select",
       options: { kind: "resource", resource: "admSection", query: { roleFilter: "master" }, dependsOn: "superSectionId", dependsParam: "parentId" },
     },
-    activityId: { name: "activityId", type: "select", options: { kind: "resource", resource: "admSubject", dependsOn: "sectionId", dependsParam: "sectionId" } },
+    groupId: { name: "groupId", type: "select", options: { kind: "resource", resource: "admGroup", query: { staff: "0" } } },
+    activityId: {
+      name: "activityId",
+      type: "select",
+      options: { kind: "resource", resource: "admSubject", query: period, dependsOn: courseParent ?? "sectionId", dependsParam: courseParent ?? "sectionId" },
+    },
   };
 }
 
@@ -60,25 +74,52 @@ function FilterSelect({ field, value, parentValue, onChange }: { field: FieldDef
   );
 }
 
-/** 000 §2.9: the report selector and the filters of the chosen report. */
-export function GradeFilters({ filters, onReport, onChange }: { filters: SheetFilters; onReport: (report: Report) => void; onChange: (name: FilterName, value: number | null) => void }) {
+/** 000 §2.9: the report selector (when there is more than one report to choose) and the filters of the chosen report. */
+export function GradeFilters({
+  mode,
+  reports,
+  filters,
+  onReport,
+  onChange,
+}: {
+  mode: Mode;
+  reports: ReportItem[];
+  filters: SheetFilters;
+  onReport: (report: Report) => void;
+  onChange: (name: FilterName, value: number | null) => void;
+}) {
   const t = useTranslations("gradeSheet");
-  const fields = useMemo(() => fieldsFor(filters.periodId), [filters.periodId]);
+  const courseParent = parentOf(mode, filters.report, "activityId");
+  const fields = useMemo(() => fieldsFor(filters.periodId, courseParent), [filters.periodId, courseParent]);
+  // The section of report 5 lists the grade's sections, though it comes after the course.
+  const valueOf = (name: FilterName | null) => (name ? filters[name] : undefined);
   return (
     <form role="search" aria-label={t("filters")} noValidate onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="grade-report">{t("report")}</Label>
-        <NativeSelect id="grade-report" data-testid="grade-report" value={filters.report} onChange={(e) => onReport(Number(e.target.value) as Report)}>
-          {REPORTS.map((report) => (
-            <option key={report} value={report}>
-              {t(`reports.${report}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      {FILTERS_OF[filters.report].map((name) => {
-        const parent = PARENT[name];
-        return <FilterSelect key={name} field={fields[name]} value={filters[name]} parentValue={parent ? filters[parent] : undefined} onChange={(value) => onChange(name, value)} />;
+      {reports.length > 1 && (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="grade-report">{t("report")}</Label>
+          <NativeSelect id="grade-report" data-testid="grade-report" value={filters.report} onChange={(e) => onReport(Number(e.target.value) as Report)}>
+            {reports.map((report) => (
+              <option key={report.ID} value={report.ID}>
+                {report.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {filtersOf(mode, filters.report).map((name) => {
+        const parent = parentOf(mode, filters.report, name);
+        const listedBy = name === "sectionId" ? "superSectionId" : parent;
+        const blocked = parent !== null && filters[parent] === null;
+        return (
+          <FilterSelect
+            key={name}
+            field={fields[name]}
+            value={filters[name]}
+            parentValue={blocked ? null : valueOf(listedBy)}
+            onChange={(value) => onChange(name, value)}
+          />
+        );
       })}
     </form>
   );

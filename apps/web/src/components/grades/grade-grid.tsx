@@ -4,12 +4,20 @@ import { Avatar, AvatarFallback, AvatarImage, Button, cn } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef } from "react";
+import { gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
+import { AutoCompleteRow, canAutoComplete } from "./auto-complete.tsx";
 import { GradeCell, type Move } from "./grade-cell.tsx";
-import { gradeOf, headerLayout, type HeaderConcept, type SheetGrade, type StudentRow } from "@pizarra/contracts";
-import type { CellValue } from "./use-grade-sheet.ts";
+import { SheetHead, type HeadStyle } from "./sheet-head.tsx";
+import type { CellChange } from "./use-grade-sheet.ts";
 
 /** 000 §9: the arrows scroll 80 % of the visible width. */
 const SCROLL_STEP = 0.8;
+const HEAD_STYLE: HeadStyle = {
+  student: "sticky left-0 z-30 min-w-56 border-r border-b bg-muted px-3 py-2 text-left font-medium",
+  subject: "border-r border-b px-2 py-1.5 text-center font-semibold whitespace-nowrap",
+  concept: (cell) => cn("border-r border-b px-2 py-1.5 text-center font-medium whitespace-nowrap", cell.average && "bg-muted/80 italic"),
+  marked: true,
+};
 
 /**
  * 000 §2.9: the header tree of concepts by level over one row per student (photo and name) and one cell per
@@ -26,7 +34,7 @@ export function GradeGrid({
   header: HeaderConcept[];
   rows: StudentRow[];
   canWrite: boolean;
-  onSave: (studentId: number, conceptId: number, value: CellValue, previous: SheetGrade) => void;
+  onSave: (cells: CellChange[]) => Promise<boolean>;
   onRefresh: () => void;
 }) {
   const t = useTranslations("gradeSheet");
@@ -62,30 +70,10 @@ export function GradeGrid({
       <div ref={scroller} className="max-h-[75vh] overflow-auto rounded-lg border bg-card" data-testid="grade-grid">
         <table className="border-separate border-spacing-0 text-sm">
           <thead className="sticky top-0 z-20 bg-muted">
-            {layout.rows.map((cells, level) => (
-              <tr key={level}>
-                {level === 0 && (
-                  <th rowSpan={layout.rows.length} scope="col" className="sticky left-0 z-30 min-w-56 border-r border-b bg-muted px-3 py-2 text-left font-medium">
-                    {t("student")}
-                  </th>
-                )}
-                {cells.map((cell) => (
-                  <th
-                    key={`${cell.concept.ID}${cell.average ? "a" : ""}`}
-                    colSpan={cell.colSpan}
-                    rowSpan={cell.rowSpan}
-                    scope={cell.colSpan > 1 ? "colgroup" : "col"}
-                    title={cell.concept.name}
-                    data-testid={`grade-head-${cell.concept.ID}${cell.average ? "-avg" : ""}`}
-                    className={cn("border-r border-b px-2 py-1.5 text-center font-medium whitespace-nowrap", cell.average && "bg-muted/80 italic")}
-                  >
-                    {cell.concept.abrev}
-                  </th>
-                ))}
-              </tr>
-            ))}
+            <SheetHead layout={layout} style={HEAD_STYLE} />
           </thead>
           <tbody>
+            {canAutoComplete(header) && <AutoCompleteRow columns={layout.columns} rows={rows} canWrite={canWrite} onFill={onSave} />}
             {rows.map((student, r) => {
               return (
                 <tr key={student.studentId} data-testid={`grade-row-${student.studentId}`} className="hover:bg-muted/30">
@@ -95,7 +83,9 @@ export function GradeGrid({
                         {student.img && <AvatarImage src={student.img} alt="" />}
                         <AvatarFallback className="text-[10px]">{student.name.slice(0, 1).toUpperCase()}</AvatarFallback>
                       </Avatar>
-                      <span className="truncate">{student.name}</span>
+                      <span className="truncate" data-testid={`grade-name-${student.studentId}`}>
+                        {student.name}
+                      </span>
                     </span>
                   </th>
                   {layout.columns.map((column, c) => {
@@ -108,7 +98,7 @@ export function GradeGrid({
                           canWrite={canWrite}
                           at={`${r}:${c}`}
                           testId={`grade-cell-${student.studentId}-${column.concept.ID}`}
-                          onSave={(value) => onSave(student.studentId, column.concept.ID, value, grade)}
+                          onSave={(value) => void onSave([{ studentId: student.studentId, conceptId: column.concept.ID, value, previous: grade }])}
                           onMove={(where) => move(r, c, where)}
                           onRefresh={onRefresh}
                         />

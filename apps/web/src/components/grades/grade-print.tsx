@@ -1,10 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
 import { createPortal } from "react-dom";
-import { useLatest } from "../resource/use-latest.ts";
+import { usePrintWhen } from "../resource/print-view.tsx";
+import { SheetHead, type HeadStyle } from "./sheet-head.tsx";
 import { cellText, gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
+
+const HEAD_STYLE: HeadStyle = {
+  student: "border border-neutral-400 px-2 py-1 text-left",
+  subject: "border border-neutral-400 px-2 py-1",
+  concept: () => "border border-neutral-400 px-2 py-1",
+};
 
 /**
  * Print (000 §2.9): the 'Reporte de notas' header with the filters in force (Periodo, Grado/Sección, Curso,
@@ -12,18 +18,8 @@ import { cellText, gradeOf, headerLayout, type HeaderConcept, type StudentRow } 
  */
 export function GradePrint({ header, rows, summary, onDone }: { header: HeaderConcept[]; rows: StudentRow[]; summary: { label: string; value: string }[]; onDone: () => void }) {
   const t = useTranslations("gradeSheet");
-  const done = useLatest(onDone);
   const layout = headerLayout(header);
-
-  useEffect(() => {
-    const finish = () => done.current();
-    window.addEventListener("afterprint", finish, { once: true });
-    const frame = window.requestAnimationFrame(() => window.print());
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.removeEventListener("afterprint", finish);
-    };
-  }, [done]);
+  usePrintWhen(true, onDone);
 
   return createPortal(
     <div data-print-view data-testid="grade-print" className="hidden bg-white p-6 text-sm text-black print:block">
@@ -31,20 +27,7 @@ export function GradePrint({ header, rows, summary, onDone }: { header: HeaderCo
       <p className="mb-4 text-xs text-neutral-600">{summary.map((item) => `${item.label}: ${item.value}`).join(" · ")}</p>
       <table className="w-full border-collapse text-xs">
         <thead>
-          {layout.rows.map((cells, level) => (
-            <tr key={level}>
-              {level === 0 && (
-                <th rowSpan={layout.rows.length} className="border border-neutral-400 px-2 py-1 text-left">
-                  {t("student")}
-                </th>
-              )}
-              {cells.map((cell) => (
-                <th key={`${cell.concept.ID}${cell.average ? "a" : ""}`} colSpan={cell.colSpan} rowSpan={cell.rowSpan} className="border border-neutral-400 px-2 py-1">
-                  {cell.concept.abrev}
-                </th>
-              ))}
-            </tr>
-          ))}
+          <SheetHead layout={layout} style={HEAD_STYLE} />
         </thead>
         <tbody>
           {rows.map((student) => (

@@ -1,19 +1,39 @@
 "use client";
 
+import { decodeDeepLink, type HeaderConcept } from "@pizarra/contracts";
 import { Button, toast } from "@pizarra/ui";
-import { FileSpreadsheet, LoaderCircle, Printer, RefreshCw } from "lucide-react";
+import { Calculator, FileArchive, FileSpreadsheet, LoaderCircle, Printer, RefreshCw, Users } from "lucide-react";
+import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "@/client/api.ts";
 import { downloadExport } from "../resource/export-file.ts";
 import { knownPickName } from "../resource/fields/use-options.ts";
-import { changeFilter, courseOf, forReport, fromDefaults, type Course, type DefaultFilters, type FilterName, type Report, type SheetFilters } from "./filter-model.ts";
-import { GradeFilters } from "./grade-filters.tsx";
+import {
+  changeFilter,
+  filtersOf,
+  forReport,
+  fromDeepLink,
+  fromDefaults,
+  openingReport,
+  reportsOf,
+  sourceOf,
+  type DefaultFilters,
+  type FilterName,
+  type Mode,
+  type Report,
+  type SheetFilters,
+  type SheetSource,
+} from "./filter-model.ts";
+import { GradeFilters, type ReportItem } from "./grade-filters.tsx";
 import { GradeGrid } from "./grade-grid.tsx";
 import { GradePrint } from "./grade-print.tsx";
+import { TeachersDialog } from "./teachers-dialog.tsx";
 import { useGradeSheet } from "./use-grade-sheet.ts";
 
 const NO_DEFAULTS: DefaultFilters = { selectedReport: 2, periodId: 0, superSectionId: null, sectionId: null, activityId: null, masterId: null, activityPartId: null };
+/** 000 §8: 'CPROM recalculado' shows for 4 s. */
+const RECALCULATED_MS = 4000;
 
 function Notice({ testId, children }: { testId: string; children: string }) {
   return (
@@ -23,49 +43,96 @@ function Notice({ testId, children }: { testId: string; children: string }) {
   );
 }
 
+interface Opening {
+  defaults: DefaultFilters;
+  reports: ReportItem[];
+  filters: SheetFilters;
+}
+
 /**
- * The grade-entry screen (admGrades; 000 §2.9, §4): the report's filters from the person's defaults, then the sheet of
- * the chosen course, typed in cell by cell. The refresh icon reloads the concepts and grades in place.
+ * The grade-entry screen (admGrades, and admGradesBehavior in behaviour mode; 000 §2.9, §4): the reports the person
+ * may open, the filters from their defaults (or a subject row's deep link), then the sheet they point at, typed in
+ * cell by cell. The refresh icon reloads the concepts and grades in place. The grade reports' and the grades by
+ * teacher's menu entries open the same screen on their report (`prefer`: final grades, by teacher).
  */
-export function GradeScreen({ canWrite }: { canWrite: boolean }) {
+export function GradeScreen({ canWrite, mode = "grades", prefer }: { canWrite: boolean; mode?: Mode; prefer?: Report }) {
   const t = useTranslations("gradeSheet");
-  const [defaults, setDefaults] = useState<DefaultFilters | null>(null);
-  const [filters, setFilters] = useState<SheetFilters | null>(null);
+  const deepLink = useSearchParams().get("deepLink");
+  const [opening, setOpening] = useState<Opening | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    void api.get<DefaultFilters>("admGrades/defaultFilters", { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      // Without defaults (the call failed and said so) the screen still opens, on report 2 with nothing chosen.
-      const answer = (result.ok && result.envelope.data) || NO_DEFAULTS;
-      setDefaults(answer);
-      setFilters(fromDefaults(answer));
+    const signal = controller.signal;
+    void Promise.all([
+      api.get<DefaultFilters>("admGrades/defaultFilters", { signal }),
+      api.get<ReportItem[]>("admGrades/reports", { query: { isBehavior: String(mode === "behavior") }, signal }),
+    ]).then(([defaultsAnswer, reportsAnswer]) => {
+      if (signal.aborted) return;
+      // Without defaults (the call failed and said so) the screen still opens, with nothing chosen.
+      const defaults = (defaultsAnswer.ok && defaultsAnswer.envelope.data) || NO_DEFAULTS;
+      const known = new Set(reportsOf(mode));
+      const reports = ((reportsAnswer.ok && reportsAnswer.envelope.data) || []).filter((r) => known.has(r.ID));
+      const link = mode === "grades" && deepLink ? decodeDeepLink(deepLink) : null;
+      const filters =
+        link?.module === "admGrades"
+          ? fromDeepLink(link, defaults)
+          : fromDefaults(mode, openingReport(mode, prefer ?? defaults.selectedReport, reports.map((r) => r.ID)), defaults);
+      setOpening({ defaults, reports, filters });
     });
     return () => controller.abort();
-  }, []);
+  }, [mode, prefer, deepLink]);
 
-  if (!filters || !defaults) {
-    return <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />;
-  }
+  if (!opening) return <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />;
+  const { defaults, reports, filters } = opening;
   return (
     <GradeSheetView
+      mode={mode}
+      reports={reports}
       filters={filters}
       canWrite={canWrite}
-      onReport={(report) => setFilters(forReport(filters, report, defaults))}
-      onFilter={(name, value) => setFilters(changeFilter(filters, name, value))}
+      canRecalculate={mode === "behavior" && Boolean(defaults.canRecalculate)}
+      onReport={(report) => setOpening({ ...opening, filters: forReport(filters, report, defaults) })}
+      onFilter={(name, value) => setOpening({ ...opening, filters: changeFilter(mode, filters, name, value) })}
     />
   );
 }
 
-/** The filters, the toolbar and the sheet of the course they point at. */
+/** The filters in force as the print header names them (000 §2.9: Periodo, Grado/Sección, Curso, Profesor). */
+function usePrintSummary(mode: Mode, filters: SheetFilters) {
+  const t = useTranslations("gradeSheet");
+  const name = (resource: string, id: number | null) => (id === null ? "" : (knownPickName(resource, id) ?? String(id)));
+  const shown = new Set(filtersOf(mode, filters.report));
+  const items: { label: string; value: string }[] = [{ label: t("print.periodId"), value: name("admPeriod", filters.periodId) }];
+  if (shown.has("sectionId")) items.push({ label: t("print.section"), value: [name("admSuperSection", filters.superSectionId), name("admSection", filters.sectionId)].join(" ").trim() });
+  if (shown.has("groupId")) items.push({ label: t("print.groupId"), value: name("admGroup", filters.groupId) });
+  if (shown.has("activityId")) items.push({ label: t("print.activityId"), value: name("admSubject", filters.activityId) });
+  if (shown.has("activityPartId")) items.push({ label: t("print.course"), value: name("admActivityParts", filters.activityPartId) });
+  if (shown.has("masterId")) items.push({ label: t("print.masterId"), value: name("admStaff", filters.masterId) });
+  return items;
+}
+
+/** 000 §2.9 'Calcular CPROM': the behaviour averages of the students shown, recomputed by the server. */
+async function recalculate(source: SheetSource, header: HeaderConcept[], studentIds: number[]) {
+  const averages = header.filter((c) => c.specialType === "CPROM");
+  const grades = studentIds.flatMap((studentId) => averages.map((c) => ({ conceptId: c.ID, studentId, gradeTxt: null })));
+  return api.post<{ averages: { conceptId: number; studentId: number; gradeNum: number | null; gradeTxt: string | null }[] }>(source.savePath, { grades }, { notify: false });
+}
+
+/** The filters, the toolbar and the sheet they point at. */
 function GradeSheetView({
+  mode,
+  reports,
   filters,
   canWrite,
+  canRecalculate,
   onReport,
   onFilter,
 }: {
+  mode: Mode;
+  reports: ReportItem[];
   filters: SheetFilters;
   canWrite: boolean;
+  canRecalculate: boolean;
   onReport: (report: Report) => void;
   onFilter: (name: FilterName, value: number | null) => void;
 }) {
@@ -73,49 +140,90 @@ function GradeSheetView({
   const tToast = useTranslations("toast");
   const [exporting, setExporting] = useState(false);
   const [printing, setPrinting] = useState(false);
-  const course = useMemo(() => courseOf(filters), [filters]);
-  const sheet = useGradeSheet(course);
+  const [teachers, setTeachers] = useState(false);
+  const [recalculating, setRecalculating] = useState(false);
+  const [zipping, setZipping] = useState(false);
+  const source = useMemo(() => sourceOf(mode, filters), [mode, filters]);
+  const sheet = useGradeSheet(source);
+  const summary = usePrintSummary(mode, filters);
   const empty = sheet.header?.length === 0 ? "noConcepts" : sheet.rows?.length === 0 ? "noStudents" : null;
+  const ready = Boolean(sheet.header?.length && sheet.rows?.length);
 
   useEffect(() => {
     if (empty) toast.info(t(empty), { id: `grades-${empty}` });
   }, [empty, t]);
 
-  const name = (resource: string, id: number | null) => (id === null ? "" : (knownPickName(resource, id) ?? String(id)));
-  const summary = [
-    { label: t("print.periodId"), value: name("admPeriod", filters.periodId) },
-    filters.report === 1
-      ? { label: t("print.course"), value: name("admActivityParts", filters.activityPartId) }
-      : { label: t("print.section"), value: name("admSection", filters.sectionId) },
-    ...(filters.report === 2 ? [{ label: t("print.activityId"), value: name("admSubject", filters.activityId) }] : []),
-    ...(filters.report === 1 ? [{ label: t("print.masterId"), value: name("admStaff", filters.masterId) }] : []),
-  ];
-
-  const exportFile = async (query: Course) => {
+  const exportFile = async (chosen: SheetSource) => {
     setExporting(true);
-    await downloadExport("admGrades/export", query, "calificaciones.xlsx", { errorTitle: tToast("errorTitle"), failed: t("exportFailed") });
+    await downloadExport(chosen.exportPath, chosen.rows.query, "calificaciones.xlsx", { errorTitle: tToast("errorTitle"), failed: t("exportFailed") });
     setExporting(false);
+  };
+
+  /** 001 §7: every report card of the grade chosen, zipped by the server and opened from its stored file. */
+  const reportCards = async (superSectionId: number) => {
+    setZipping(true);
+    const result = await api.get<{ url: string } | null>("admGrades/job/archive/zip", { query: { supersectionId: superSectionId, periodId: filters.periodId ?? undefined } });
+    setZipping(false);
+    if (!result.ok) return;
+    if (result.envelope.data?.url) window.location.assign(result.envelope.data.url);
+    else if (result.envelope.msg) toast.info(result.envelope.msg);
+  };
+
+  const recalculateShown = async (chosen: SheetSource) => {
+    if (!sheet.header || !sheet.rows) return;
+    setRecalculating(true);
+    const result = await recalculate(chosen, sheet.header, sheet.rows.map((r) => r.studentId));
+    setRecalculating(false);
+    // 000 §8: a network failure is ignored; a refusal says why.
+    if (result.ok) {
+      sheet.apply(result.envelope.data?.averages ?? []);
+      toast.success(t("recalculated"), { duration: RECALCULATED_MS });
+    } else if (result.httpStatus > 0) toast.error(tToast("errorTitle"), { description: result.envelope.msg });
   };
 
   return (
     <section className="flex flex-col gap-4" data-testid="grade-screen">
-      <GradeFilters filters={filters} onReport={onReport} onChange={onFilter} />
+      <GradeFilters mode={mode} reports={reports} filters={filters} onReport={onReport} onChange={onFilter} />
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" data-testid="grade-refresh" disabled={!course || sheet.loading} onClick={sheet.reload}>
+        <Button variant="outline" size="sm" data-testid="grade-refresh" disabled={!source || sheet.loading} onClick={sheet.reload}>
           <RefreshCw className={sheet.loading ? "size-4 animate-spin" : "size-4"} aria-hidden />
           {t("refresh")}
         </Button>
-        <Button variant="outline" size="sm" data-testid="grade-print-button" disabled={!sheet.header?.length || !sheet.rows?.length || printing} onClick={() => setPrinting(true)}>
+        <Button variant="outline" size="sm" data-testid="grade-print-button" disabled={!ready || printing} onClick={() => setPrinting(true)}>
           <Printer className="size-4" aria-hidden />
           {t("printButton")}
         </Button>
-        <Button variant="outline" size="sm" data-testid="grade-export" disabled={!course || exporting} onClick={() => course && void exportFile(course)}>
+        <Button variant="outline" size="sm" data-testid="grade-export" disabled={!source || exporting} onClick={() => source && void exportFile(source)}>
           <FileSpreadsheet className="size-4" aria-hidden />
           {t("exportButton")}
         </Button>
+        {mode === "grades" && (
+          <Button variant="outline" size="sm" data-testid="grade-teachers-button" onClick={() => setTeachers(true)}>
+            <Users className="size-4" aria-hidden />
+            {t("teachers")}
+          </Button>
+        )}
+        {mode === "grades" && filtersOf(mode, filters.report).includes("superSectionId") && (
+          <Button
+            variant="outline"
+            size="sm"
+            data-testid="grade-report-cards"
+            disabled={filters.superSectionId === null || zipping}
+            onClick={() => filters.superSectionId !== null && void reportCards(filters.superSectionId)}
+          >
+            {zipping ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <FileArchive className="size-4" aria-hidden />}
+            {t("reportCards")}
+          </Button>
+        )}
+        {canRecalculate && (
+          <Button variant="outline" size="sm" data-testid="grade-recalculate" disabled={!ready || recalculating} onClick={() => source && void recalculateShown(source)}>
+            <Calculator className="size-4" aria-hidden />
+            {t("recalculate")}
+          </Button>
+        )}
       </div>
-      {!course ? (
-        <Notice testId="grade-choose">{t("chooseCourse")}</Notice>
+      {!source ? (
+        <Notice testId="grade-choose">{t(mode === "behavior" ? "chooseSection" : "chooseCourse")}</Notice>
       ) : empty ? (
         <Notice testId={`grade-${empty}`}>{t(empty)}</Notice>
       ) : sheet.header && sheet.rows ? (
@@ -124,6 +232,7 @@ function GradeSheetView({
         <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />
       )}
       {printing && sheet.header && sheet.rows && <GradePrint header={sheet.header} rows={sheet.rows} summary={summary} onDone={() => setPrinting(false)} />}
+      <TeachersDialog filters={filters} open={teachers} onClose={() => setTeachers(false)} />
     </section>
   );
 }

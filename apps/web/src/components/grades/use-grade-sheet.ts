@@ -5,25 +5,28 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
 import type { ListAnswer } from "../resource/types.ts";
-import type { Course } from "./filter-model.ts";
 import type { HeaderConcept, SheetGrade, StudentRow } from "@pizarra/contracts";
+import type { SheetSource } from "./filter-model.ts";
 
 /** A typed value as POST admGrades takes it. */
 export type CellValue = { gradeNum: number | null } | { gradeTxt: string | null };
 
 /** 000 §8: a failed save says so for 10 s. */
 const NOT_SAVED_MS = 10_000;
-/** 000 §7: the header's page size. */
-const HEADER_PAGE_SIZE = 40;
+/** 001 §9: concepts come 100 to a page. */
+const HEADER_PAGE_SIZE = 100;
 
+type Change = { conceptId: number; studentId: number; gradeNum: number | null; gradeTxt: string | null };
 interface SaveAnswer {
   saved: number;
-  averages: { conceptId: number; studentId: number; gradeNum: number | null; gradeTxt: string | null }[];
+  averages: Change[];
 }
+/** A cell to save: whom, which concept, and the typed value. */
+export type CellChange = { studentId: number; conceptId: number; value: CellValue; previous: SheetGrade };
 
 const resultsOf = <T>(data: T[] | ListAnswer<T> | null | undefined): T[] => (Array.isArray(data) ? data : (data?.Results ?? []));
 
-function withGrades(rows: StudentRow[], changes: { conceptId: number; studentId: number; gradeNum: number | null; gradeTxt: string | null }[]): StudentRow[] {
+function withGrades(rows: StudentRow[], changes: Change[]): StudentRow[] {
   if (changes.length === 0) return rows;
   return rows.map((row) => {
     const mine = changes.filter((c) => c.studentId === row.studentId);
@@ -39,40 +42,38 @@ function withGrades(rows: StudentRow[], changes: { conceptId: number; studentId:
 }
 
 /**
- * 000 §4: the sheet of a course: the concept header first, then the students' grades. A reload (the refresh icon)
- * keeps the grid on screen until the new answer is in. A save is shown at once and undone if the server refuses it;
- * the averages it recomputed replace the old ones.
+ * 000 §4: the sheet the filters point at: the concept header first, then the students' grades. A reload (the refresh
+ * icon) keeps the grid on screen until the new answer is in. A save is shown at once and undone if the server refuses
+ * it; the averages it recomputed replace the old ones.
  */
-export function useGradeSheet(course: Course | null) {
+export function useGradeSheet(source: SheetSource | null) {
   const t = useTranslations("gradeSheet");
   const [header, setHeader] = useState<HeaderConcept[] | null>(null);
   const [rows, setRows] = useState<StudentRow[] | null>(null);
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
-  const courseKey = course ? JSON.stringify(course) : "";
+  const sourceKey = source ? JSON.stringify(source) : "";
 
   useEffect(() => {
     setHeader(null);
     setRows(null);
     setLoading(false);
-  }, [courseKey]);
+  }, [sourceKey]);
 
   useEffect(() => {
-    if (!courseKey) return;
-    const chosen = JSON.parse(courseKey) as Course;
-    // A course-section (report 1) names the subject and section itself: getHeader/ takes it as activityId with isPart.
-    const headerQuery = "activityPartId" in chosen ? { activityId: chosen.activityPartId, isPart: "true" } : chosen;
+    if (!sourceKey) return;
+    const chosen = JSON.parse(sourceKey) as SheetSource;
     const controller = new AbortController();
     const signal = controller.signal;
     setLoading(true);
     void (async () => {
-      const head = await api.get<HeaderConcept[] | ListAnswer<HeaderConcept>>("admEvalConcept/getHeader/", {
-        query: { ...headerQuery, PageSize: HEADER_PAGE_SIZE, page: 1 },
+      const head = await api.get<HeaderConcept[] | ListAnswer<HeaderConcept>>(chosen.header.path, {
+        query: { ...chosen.header.query, PageSize: HEADER_PAGE_SIZE, page: 1 },
         signal,
       });
       if (signal.aborted) return;
       if (!head.ok) return setLoading(false);
-      const sheet = await api.get<ListAnswer<StudentRow>>("admGrades/get", { query: chosen, signal });
+      const sheet = await api.get<ListAnswer<StudentRow>>(chosen.rows.path, { query: chosen.rows.query, signal });
       if (signal.aborted) return;
       setLoading(false);
       if (!sheet.ok) return;
@@ -80,24 +81,31 @@ export function useGradeSheet(course: Course | null) {
       setRows(resultsOf(sheet.envelope.data));
     })();
     return () => controller.abort();
-  }, [courseKey, version]);
+  }, [sourceKey, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const savePath = source?.savePath ?? "admGrades";
 
+  /** Saves cells in one call (a typed cell, or a column auto-completed); true when the server took them. */
   const save = useCallback(
-    async (studentId: number, conceptId: number, value: CellValue, previous: SheetGrade) => {
-      const typed = { conceptId, studentId, gradeNum: null, gradeTxt: null, ...value };
-      setRows((current) => current && withGrades(current, [typed]));
-      const result = await api.post<SaveAnswer>("admGrades", { grades: [{ conceptId, studentId, ...value }] }, { notify: false });
+    async (cells: CellChange[]): Promise<boolean> => {
+      const typed = cells.map(({ studentId, conceptId, value }) => ({ conceptId, studentId, gradeNum: null, gradeTxt: null, ...value }));
+      setRows((current) => current && withGrades(current, typed));
+      const result = await api.post<SaveAnswer>(savePath, { grades: cells.map(({ studentId, conceptId, value }) => ({ conceptId, studentId, ...value })) }, { notify: false });
       if (result.ok) {
         setRows((current) => current && withGrades(current, result.envelope.data?.averages ?? []));
-        return;
+        return true;
       }
-      setRows((current) => current && withGrades(current, [{ conceptId, studentId, gradeNum: previous.gradeNum, gradeTxt: previous.gradeTxt }]));
+      const undo = cells.map(({ studentId, conceptId, previous }) => ({ conceptId, studentId, gradeNum: previous.gradeNum, gradeTxt: previous.gradeTxt }));
+      setRows((current) => current && withGrades(current, undo));
       toast.error(t("notSaved"), { description: result.envelope.msg || undefined, duration: NOT_SAVED_MS });
+      return false;
     },
-    [t],
+    [t, savePath],
   );
 
-  return { header, rows, loading, reload, save };
+  /** Puts averages the server recomputed in place ('Calcular CPROM'). */
+  const apply = useCallback((changes: Change[]) => setRows((current) => current && withGrades(current, changes)), []);
+
+  return { header, rows, loading, reload, save, apply };
 }

@@ -17,6 +17,9 @@ import { useAppSession } from "../shell/session-context.tsx";
 const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number], (props: { canWrite: boolean }) => ReactNode>> = {
   admModule: ModuleAdmin,
   admGrades: GradeScreen,
+  admGradesBehavior: (props) => <GradeScreen {...props} mode="behavior" />,
+  admGradesRep: (props) => <GradeScreen {...props} prefer={4} />,
+  admGradesMaster: (props) => <GradeScreen {...props} prefer={1} />,
 };
 
 /** Spec 000 §8: the permission toast lasts 3000 ms. */

@@ -13,6 +13,12 @@ export function useCanWrite(): (moduleId: string) => boolean {
   return useCallback((moduleId: string) => Boolean(findMenuItem(menu, moduleId)?.item.write), [menu]);
 }
 
+/** Whether a module is in the person's menu at all (read or write). */
+export function useInMenu(): (moduleId: string) => boolean {
+  const { menu } = useAppSession();
+  return useCallback((moduleId: string) => Boolean(findMenuItem(menu, moduleId)), [menu]);
+}
+
 /** Spec 000 §6: fields the school switched off for a module (its menu entry's `inactiveFields`) are hidden. */
 export function useInactiveFields(moduleId: string): ReadonlySet<string> {
   const { menu } = useAppSession();

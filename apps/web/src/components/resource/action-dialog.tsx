@@ -1,9 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { actionSchema, labelKeyOf, type ActionDef, type FieldDef, type ResourceDef } from "@pizarra/contracts";
+import { actionSchema, labelKeyOf, type ActionDef, type FieldDef, type PostActionDef, type ResourceDef } from "@pizarra/contracts";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@pizarra/ui";
-import { Copy, CopyPlus, FileUp, LoaderCircle, Play, type LucideIcon } from "lucide-react";
+import { Copy, CopyPlus, FileUp, LoaderCircle, NotebookPen, Play, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
@@ -17,20 +17,21 @@ import { isUploadValue, readBase64 } from "./upload-files.ts";
 import { SUCCESS_TOAST_MS } from "./values.ts";
 
 /** The icon of an extra action's button; an action without one of its own gets the generic "run". */
-const ACTION_ICONS: Record<string, LucideIcon> = { clone: Copy, duplicate: CopyPlus, import: FileUp };
+const ACTION_ICONS: Record<string, LucideIcon> = { clone: Copy, duplicate: CopyPlus, import: FileUp, importGrades: FileUp, enterGrades: NotebookPen };
 export const actionIcon = (action: ActionDef): LucideIcon => ACTION_ICONS[action.name] ?? Play;
 
-/** Spec 000 §6: an action that changes data (the default) needs the write right. */
-export const actionAllowed = (action: ActionDef, canWrite: boolean) => canWrite || action.write === false;
+/** Spec 000 §6: an action that changes data (the default) needs the write right; one of another module, that module. */
+export const actionAllowed = (action: ActionDef, canWrite: boolean, inMenu: (moduleId: string) => boolean) =>
+  (canWrite || action.write === false) && (action.module === undefined || inMenu(action.module));
 
 /** An extra action asked for: on a row (its key fills `{ID}` and `rowKey`) or from the toolbar (row null). */
-export interface ActionTarget {
-  action: ActionDef;
+export interface ActionTarget<A extends ActionDef = PostActionDef> {
+  action: A;
   row: Row | null;
 }
 
 /** `{ID}` is the row's key, `{<filter>}` a filter's current value; a filter without one leaves the place empty. */
-export function actionPath(action: ActionDef, row: Row | null, filters: Record<string, unknown>): string {
+export function actionPath(action: PostActionDef, row: Row | null, filters: Record<string, unknown>): string {
   return action.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = name === "ID" ? row?.ID : filters[name];
     return value === null || value === undefined ? "" : encodeURIComponent(String(value));

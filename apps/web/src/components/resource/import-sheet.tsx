@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/client/api.ts";
 import { downloadExport } from "./export-file.ts";
+import { FileDrop } from "./file-drop.tsx";
 import { useHashModal } from "./hash-modal.ts";
 import { readBase64 } from "./upload-files.ts";
 import { SUCCESS_TOAST_MS } from "./values.ts";
@@ -89,30 +90,14 @@ export function ImportSheet({ def, title, open, parentId, onClosed, onImported }
               {t("importTemplate")}
             </Button>
           </div>
-          <label
-            className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center text-sm text-muted-foreground transition-colors hover:border-primary/50 has-focus-visible:ring-2 has-focus-visible:ring-ring"
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => {
-              event.preventDefault();
-              const file = event.dataTransfer.files[0];
-              if (file && !busy) void tryFile(file);
-            }}
+          <FileDrop
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            disabled={busy}
+            onFile={(file) => void tryFile(file)}
+            inputProps={{ "data-testid": "import-file" }}
           >
-            <FileUp className="size-6" aria-hidden />
-            <span>{t("importDrop")}</span>
-            <input
-              type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="sr-only"
-              data-testid="import-file"
-              disabled={busy}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = "";
-                if (file) void tryFile(file);
-              }}
-            />
-          </label>
+            {t("importDrop")}
+          </FileDrop>
           {check.state !== "idle" && (
             <section aria-live="polite" data-testid="import-check" data-state={check.state} className="flex flex-col gap-3 rounded-lg border p-4 text-sm">
               <p className="font-medium">{check.name}</p>

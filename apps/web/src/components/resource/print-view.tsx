@@ -17,6 +17,24 @@ export interface PrintRequest {
 }
 
 /**
+ * Opens the browser's print dialog once `ready` (the rows are on the page) and calls `onDone` after it closes. print()
+ * blocks until the dialog closes where browsers make it modal.
+ */
+export function usePrintWhen(ready: boolean, onDone: () => void) {
+  const done = useLatest(onDone);
+  useEffect(() => {
+    if (!ready) return;
+    const finish = () => done.current();
+    window.addEventListener("afterprint", finish, { once: true });
+    const frame = window.requestAnimationFrame(() => window.print());
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener("afterprint", finish);
+    };
+  }, [ready, done]);
+}
+
+/**
  * Print (spec 000 §7 "Export and print"): every row of the current scope (`get/?print=true`), under the module's
  * title and the filters in force, in a view that only paper sees (globals.css hides the rest while it is mounted).
  */
@@ -36,17 +54,7 @@ export function PrintView({ def, title, request, onDone }: { def: ResourceDef; t
     return () => controller.abort();
   }, [def.id, request, done]);
 
-  useEffect(() => {
-    if (!rows) return;
-    const finish = () => done.current();
-    window.addEventListener("afterprint", finish, { once: true });
-    // After the rows are on the page; print() blocks until the dialog closes where browsers make it modal.
-    const frame = window.requestAnimationFrame(() => window.print());
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.removeEventListener("afterprint", finish);
-    };
-  }, [rows, done]);
+  usePrintWhen(rows !== null, onDone);
 
   if (!rows) return null;
   const yesNo = (v: boolean) => (v ? t("yes") : t("no"));

@@ -1,13 +1,16 @@
 "use client";
 
-import { RESOURCES, type ResourceDef } from "@pizarra/contracts";
+import { RESOURCES, type ActionDef, type DialogActionDef, type ResourceDef } from "@pizarra/contracts";
 import { Button } from "@pizarra/ui";
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { useMediaQuery } from "@/client/use-media-query.ts";
-import { useCanWrite } from "./access.ts";
+import { useCanWrite, useInMenu } from "./access.ts";
 import { actionAllowed, ActionDialog, actionIcon, type ActionTarget } from "./action-dialog.tsx";
+import { ACTION_DIALOGS } from "./action-dialogs.ts";
+import { linkHref } from "./action-link.ts";
 import { DeleteDialog } from "./delete-dialog.tsx";
 import { downloadExport } from "./export-file.ts";
 import { FilterForm, useFilterSummary } from "./filter-form.tsx";
@@ -61,6 +64,8 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const [flashId, setFlashId] = useState<string | number | null>(null);
   const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
   const [actionTarget, setActionTarget] = useState<ActionTarget | null>(null);
+  const [ownDialog, setOwnDialog] = useState<ActionTarget<DialogActionDef> | null>(null);
+  const router = useRouter();
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const wide = useMediaQuery(PREVIEW_QUERY);
@@ -76,7 +81,14 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const editable = canWrite && def.actions.includes("edit");
   const openRecord = (row: Row) => setSheet({ mode: "edit", id: row.ID });
   // Extra actions (spec 000 §2.6): on each row after the generic icons, or as toolbar buttons.
-  const extraActions = (def.extraActions ?? []).filter((action) => actionAllowed(action, canWrite));
+  const inMenu = useInMenu();
+  const extraActions = (def.extraActions ?? []).filter((action) => actionAllowed(action, canWrite, inMenu));
+  // A link opens its module, a dialog of its own opens, anything else is the generic action dialog's POST.
+  const runAction = (action: ActionDef, row: Row | null) => {
+    if (action.link) router.push(linkHref(action, row, filters));
+    else if (action.dialog !== undefined) setOwnDialog({ action, row });
+    else setActionTarget({ action, row });
+  };
   const actionsOf = (row: Row): RowAction[] => [
     { key: "edit", label: editable ? t("edit") : t("view"), icon: editable ? Pencil : Eye, run: () => openRecord(row) },
     ...(canWrite && def.actions.includes("delete")
@@ -89,12 +101,12 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
         testId: `action-${action.name}-${row.ID}`,
         label: text.action(action.name),
         icon: actionIcon(action),
-        run: () => setActionTarget({ action, row }),
+        run: () => runAction(action, row),
       })),
   ];
   const toolbarActions = extraActions
     .filter((action) => action.scope === "toolbar")
-    .map((action) => ({ name: action.name, label: text.action(action.name), icon: actionIcon(action), run: () => setActionTarget({ action, row: null }) }));
+    .map((action) => ({ name: action.name, label: text.action(action.name), icon: actionIcon(action), run: () => runAction(action, null) }));
   const create = canWrite && def.actions.includes("create") ? () => setSheet({ mode: "create" }) : undefined;
 
   const exportFile = async () => {
@@ -211,6 +223,20 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
           if (action.openResult) setSheet({ mode: "edit", id: resultId });
         }}
       />
+      {extraActions.map((action) => {
+        const Own = action.dialog ? ACTION_DIALOGS[action.dialog] : undefined;
+        return (
+          Own && (
+            <Own
+              key={action.name}
+              open={ownDialog?.action.name === action.name}
+              row={ownDialog?.action.name === action.name ? ownDialog.row : null}
+              onClosed={() => setOwnDialog(null)}
+              onDone={list.reload}
+            />
+          )
+        );
+      })}
       {printRequest && <PrintView def={def} title={title} request={printRequest} onDone={() => setPrintRequest(null)} />}
     </div>
   );

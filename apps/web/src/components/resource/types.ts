@@ -20,3 +20,13 @@ export type FormMode = "create" | "edit";
 
 /** Query values as api.ts takes them. */
 export type Query = Record<string, string | number | boolean | undefined>;
+
+/** What a dialog of its own (an action's `dialog`, e.g. the grade import) gets from the screen: the row it acts on. */
+export interface OwnDialogProps {
+  open: boolean;
+  /** The row of a row action; null from the toolbar. */
+  row: Row | null;
+  onClosed: () => void;
+  /** After it changed data: the list reloads. */
+  onDone: () => void;
+}

@@ -161,8 +161,15 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
   {
     def: RESOURCES.admActivityMasters!,
     model: "activityMaster",
-    include: { user: { select: { name: true, last: true, last2: true } } },
-    display: (r) => ({ userName: fullName(r.user as Row), activityId: r.activityId }),
+    include: { user: { select: { name: true, last: true, last2: true } }, activity: { select: { name: true } } },
+    display: (r) => ({ userName: fullName(r.user as Row), activityId: r.activityId, activityName: (r.activity as { name: string }).name }),
+    // The 'Profesores' modal (000 §7): the teachers of a subject, of the subjects of a grade, or of a section's subjects.
+    filterWhere: {
+      alterType: (value) => ({ alterType: Number(value) }),
+      activityId: (value) => ({ activityId: Number(value) }),
+      superSectionId: (value) => ({ activity: { superSections: { has: Number(value) } } }),
+      sectionId: (value) => ({ activity: { parts: { some: { sectionId: Number(value) } } } }),
+    },
   },
   { def: RESOURCES.admOtlt!, model: "catalogueValue", rules: otltRules },
   { def: RESOURCES.admAttendanceType!, model: "attendanceType" },

@@ -83,6 +83,8 @@ export const admStudent = defineResource({
   pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "last2", dir: "asc" }, { field: "name", dir: "asc" }],
   actions: IMPORTABLE_ACTIONS,
+  // 001 §2 "Student screen for grades": the student's grades, report card and memo, for those who open the grade sheet.
+  extraActions: [{ name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" }],
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;

@@ -75,6 +75,9 @@ export const admSubject = defineResource({
       openResult: true,
     },
     { name: "bulkEdit", scope: "toolbar", path: "admSubject/bulkedit?periodId={periodId}", fields: [{ name: "canEnterEval", type: "switch", rules: { required: true }, default: true }] },
+    // 001 §2 "Subject rows": enter grades (admGrades on the subject and its first grade, report 5) and import grades.
+    { name: "enterGrades", scope: "row", write: false, module: "admGrades", link: { module: "admGrades", params: { superSectionId: "superSections", activityId: "ID", periodId: "periodId" } } },
+    { name: "importGrades", scope: "row", write: false, module: "admGrades", dialog: "gradeImport" },
   ],
 });
 
@@ -109,6 +112,8 @@ export const admActivityMasters = defineResource({
     { name: "alterType", type: "select", rules: { required: true }, options: { kind: "values", values: [5, 6, 7] }, default: 5 },
   ],
   columns: [{ field: "userName" }, { field: "role" }, { field: "alterType", kind: "chip", optionsOf: "alterType" }],
+  // The grade screen's 'Profesores' modal (000 §7): alterType=5, superSectionId, sectionId, activityId; never shown.
+  filters: ["alterType", "activityId", "superSectionId", "sectionId"].map((name) => ({ name, type: "hidden" as const, rules: { pattern: "^\\d{1,9}$" } })),
   pick: { name: ["userName"] },
   orderBy: [{ field: "id", dir: "asc" }],
   actions: ["create", "edit", "delete"],

@@ -1,5 +1,5 @@
 import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -115,38 +115,50 @@ export async function getHeader(ctx: AuthedContext & { query: unknown }): Promis
 }
 
 /** The subjects of a final sheet: those of the group, else those taught in the section. */
-async function subjectsOf(ctx: AuthedContext, periodId: number, sectionId: number | undefined, groupId: number | undefined) {
+async function subjectsOf(db: TenantDb, periodId: number, sectionId: number | undefined, groupId: number | undefined) {
   if (!groupId && !(sectionId && sectionId > 0)) return [];
-  return ctx.db.activity.findMany({
+  return db.activity.findMany({
     where: { periodId, ...(groupId ? { groups: { has: groupId } } : { parts: { some: { sectionId } } }) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true },
   });
 }
 
+/** What a final sheet is about (000 §2.9): a period, a section (or a student group), and the header's shape. */
+export type FinalShape = Shape & { periodId: number; sectionId?: number; groupId?: number; behavior: boolean };
+export type FinalConcept = ReturnType<typeof row> & { activityId: number | null; activityName: string | null };
+
 /**
- * GET admEvalConcept/getHeaderFinal and getHeaderFinal/behavior (000 §2.9, §7): the headers of a whole section's final
- * sheet in a period (0: the current one). Academic: every subject taught in the section (or of the group), subject by
- * subject by name, each concept with its activityId and activityName; report 3 "final grades (level 0)" asks for
- * levelCount 0 (each subject's top concepts: its terms and final average), report 4 "(level -1)" for every level, and
- * the course summary (report 6) for levelCount 1 and type 2 (the descriptive concepts of the top two levels with their
- * parents). Behaviour: the period's behaviour concepts (no subject), shared and the section's own, the same way.
+ * The concepts of a whole section's final sheet in a period, in their header order. Academic: every subject taught
+ * in the section (or of the group), subject by subject by name, each concept with its activityId and activityName;
+ * report 3 "final grades (level 0)" asks for levelCount 0 (each subject's top concepts: its terms and final
+ * average), report 4 "(level -1)" for every level, and the course summary (report 6) for levelCount 1 and type 2 (the
+ * descriptive concepts of the top two levels with their parents). Behaviour: the period's behaviour concepts (no
+ * subject), shared and the section's own, the same way.
  */
-export async function getHeaderFinal(ctx: AuthedContext & { query: unknown }, behaviorRoute: boolean): Promise<Reply> {
-  const q = parse(ZHeaderFinalQuery, ctx);
-  const periodId = q.periodId ? q.periodId : (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
-  if (periodId === undefined) return { data: [] };
-  if (behaviorRoute || q.isBehavior === "true") {
-    const concepts = await ctx.db.evalConcept.findMany({ where: { periodId, isBehavior: true, ...sectionWhere(q.sectionId, q.groupId) }, orderBy: HEADER_ORDER, select: HEADER_SELECT });
-    return { data: header(concepts, q).map((c) => ({ ...row(c), activityId: null, activityName: null })) };
+export async function finalConcepts(db: TenantDb, q: FinalShape): Promise<FinalConcept[]> {
+  if (q.behavior) {
+    const concepts = await db.evalConcept.findMany({ where: { periodId: q.periodId, isBehavior: true, ...sectionWhere(q.sectionId, q.groupId) }, orderBy: HEADER_ORDER, select: HEADER_SELECT });
+    return header(concepts, q).map((c) => ({ ...row(c), activityId: null, activityName: null }));
   }
-  const subjects = await subjectsOf(ctx, periodId, q.sectionId, q.groupId);
-  const concepts = await ctx.db.evalConcept.findMany({
+  const subjects = await subjectsOf(db, q.periodId, q.sectionId, q.groupId);
+  const concepts = await db.evalConcept.findMany({
     where: { activityId: { in: subjects.map((s) => s.id) }, isBehavior: false, ...sectionWhere(q.sectionId, q.groupId) },
     orderBy: HEADER_ORDER,
     select: HEADER_SELECT,
   });
-  return {
-    data: subjects.flatMap((s) => header(concepts.filter((c) => c.activityId === s.id), q).map((c) => ({ ...row(c), activityId: s.id, activityName: s.name }))),
-  };
+  return subjects.flatMap((s) => header(concepts.filter((c) => c.activityId === s.id), q).map((c) => ({ ...row(c), activityId: s.id, activityName: s.name })));
+}
+
+/** The query of a final sheet (GET admEvalConcept/getHeaderFinal, admGrades/getFinal), its period 0 the current one. */
+export async function finalShape(ctx: AuthedContext & { query: unknown }, behaviorRoute: boolean): Promise<FinalShape | null> {
+  const q = parse(ZHeaderFinalQuery, ctx);
+  const periodId = q.periodId ? q.periodId : (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
+  return periodId === undefined ? null : { ...q, periodId, behavior: behaviorRoute || q.isBehavior === "true" };
+}
+
+/** GET admEvalConcept/getHeaderFinal and getHeaderFinal/behavior (000 §2.9, §7): the headers of a final sheet. */
+export async function getHeaderFinal(ctx: AuthedContext & { query: unknown }, behaviorRoute: boolean): Promise<Reply> {
+  const shape = await finalShape(ctx, behaviorRoute);
+  return { data: shape ? await finalConcepts(ctx.db, shape) : [] };
 }

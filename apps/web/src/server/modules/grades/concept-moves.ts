@@ -5,6 +5,7 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { parseOrRefuse } from "../../http/handle.ts";
 import { audit } from "../../resource/audit.ts";
 import { TOP_ADMIN } from "../flows/api-settings.ts";
+import { recomputeTree } from "./averages.ts";
 import { RESOURCE, topAdminOnly } from "./concept-rules.ts";
 import { lockTree, place, PLACED_SELECT, renumber, siblingsOf } from "./concept-tree.ts";
 
@@ -19,7 +20,8 @@ type Reason = "first" | "last" | "noPrevious" | "topLevel" | "notLast";
  * Moves a concept one step (001 §4): up and down swap it with the previous or next sibling; right (indent) makes it the
  * last child of its previous sibling; left (outdent) makes it the next sibling of its parent, and only the last child
  * may go left ("Left requires the last of each level to be moved first"). Left and right change the parent, which is
- * role 100's (001 §6). Levels of the moved subtree follow; all in one transaction. A move that cannot happen is
+ * role 100's (001 §6). Levels of the moved subtree follow, and the averages of its old and new parents are
+ * recomputed; all in one transaction. A move that cannot happen is
  * refused with the spec's "<name>: No se ha movido el concepto" (001 §8).
  */
 export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof ZMoveParams>; body: unknown }): Promise<Reply> {
@@ -57,6 +59,8 @@ export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof 
       const uncles = await siblingsOf(tx, parent, parent.parentId);
       placed = await place(tx, concept, grandparent, uncles.findIndex((u) => u.id === parent.id) + 1);
     }
+    // A new parent: the averages of the old and the new one (and above) are recomputed.
+    if (placed.parentId !== concept.parentId) await recomputeTree(tx, ctx, concept, [concept.parentId, placed.parentId]);
     await audit(tx, ctx, RESOURCE, "edit", id);
     return placed;
   });

@@ -5,6 +5,7 @@ import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { fieldMessage, merged, refuse } from "../../resource/refuse.ts";
 import { TOP_ADMIN } from "../flows/api-settings.ts";
+import { recomputeTree } from "./averages.ts";
 import { descendantsOf, lockTree, place, PLACED_SELECT, renumber, sameTree, siblingsOf, type Placed, type TreeKey } from "./concept-tree.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -13,6 +14,11 @@ type Row = Record<string, unknown>;
 export const RESOURCE = "admEvalConcept";
 /** 001 §6: what only role 100 sets on a concept (besides creating it). */
 const TOP_ADMIN_FIELDS = ["parentId", "weightType", "weight", "locked", "canEdit", "hidden"] as const;
+/** 001 §3: what the averages above a concept depend on; changing one recomputes them. */
+const AVERAGED_FIELDS = ["weightType", "weight", "type", "calcAverage", "parentId"] as const;
+/** The concepts whose averages a save must recompute once written (the old parent of a new place), by transaction. */
+const toRecompute = new WeakMap<Tx, number | null>();
+
 /** Switches that always hold a value: sent empty, they are refused as a missing required value. */
 const FLAGS = ["locked", "canEdit", "hidden", "calcAverage", "isBehavior"] as const;
 
@@ -106,12 +112,25 @@ export const conceptRules: ResourceRules = {
       data.qualifications = DEFAULT_QUALIFICATIONS;
     }
 
+    if (!current || AVERAGED_FIELDS.some((field) => data[field] !== undefined && data[field] !== current[field])) toRecompute.set(tx, current?.parentId ?? null);
     if (!current) {
       data.level = parent ? parent.level + 1 : 0;
       data.order = (await siblingsOf(tx, tree, parentId)).reduce((last, s) => Math.max(last, s.order), 0) + 1;
     } else if (data.parentId !== undefined && data.parentId !== current.parentId) {
       Object.assign(data, await place(tx, current, parent));
     }
+  },
+
+  /**
+   * A new concept, or one whose weighting, type, averaging or place changed: the averages of its old and new parents
+   * (and its own, when it averages) are recomputed for every student graded in its tree, in the same transaction.
+   */
+  async afterSave(tx, id, _virtual, ctx) {
+    if (!toRecompute.has(tx)) return;
+    const oldParent = toRecompute.get(tx)!;
+    toRecompute.delete(tx);
+    const concept = (await tx.evalConcept.findFirst({ where: { id: Number(id) }, select: { id: true, parentId: true, activityId: true, periodId: true } }))!;
+    await recomputeTree(tx, ctx, concept, [oldParent, concept.parentId, concept.id]);
   },
 
   /** Only role 100 deletes; a concept with sub-concepts, or with grades that hold a value, is kept (never lost silently). */
@@ -123,9 +142,10 @@ export const conceptRules: ResourceRules = {
     if (graded > 0) throw new AppError(-409, "concepts.hasGrades", 409, { count: graded });
   },
 
-  /** The siblings it leaves close the gap. */
-  async afterDelete(tx, record) {
+  /** The siblings it leaves close the gap, and the averages above it no longer count it. */
+  async afterDelete(tx, record, ctx) {
     const concept = record as unknown as Placed;
     await renumber(tx, await siblingsOf(tx, concept, concept.parentId));
+    await recomputeTree(tx, ctx, concept, [concept.parentId]);
   },
 };

@@ -1,3 +1,15 @@
-import type { Route } from "../../http/route.ts";
+import { authedRoute, type Route } from "../../http/route.ts";
+import { getFinal, reports, saveMaster, ZReportsQuery } from "./finals.ts";
+import { getNotPassed, ZNotPassedQuery } from "./not-passed.ts";
+import { ZMasterSave } from "./sheet.ts";
+import { getByStudent, getGroup, ZGroupQuery, ZStudentParams, ZStudentQuery } from "./student-grades.ts";
 
-export const FINAL_ROUTES: Route[] = [];
+/** Final sheets, report items, subjects not passed, a student's grades and the master's entry (000 §7, 001 §7). */
+export const FINAL_ROUTES: Route[] = [
+  authedRoute({ method: "GET", path: "admGrades/getFinal", auth: "user", module: null, handler: getFinal }),
+  authedRoute({ method: "GET", path: "admGrades/reports", auth: "user", module: null, query: ZReportsQuery, handler: reports }),
+  authedRoute({ method: "GET", path: "admGrades/notpassed", auth: "user", module: "admGrades", query: ZNotPassedQuery, handler: getNotPassed }),
+  authedRoute({ method: "GET", path: "admGrades/getByStudent/{id}", auth: "user", module: "admGrades", params: ZStudentParams, query: ZStudentQuery, handler: getByStudent }),
+  authedRoute({ method: "GET", path: "admGrades/group", auth: "user", module: "admGrades", query: ZGroupQuery, handler: getGroup }),
+  authedRoute({ method: "POST", path: "admGrades/master", auth: "user", module: "admGradesMaster", body: ZMasterSave, handler: saveMaster }),
+];

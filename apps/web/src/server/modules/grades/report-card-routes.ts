@@ -1,3 +1,93 @@
-import type { Route } from "../../http/route.ts";
+import { Readable } from "node:stream";
+import JSZip from "jszip";
+import { z } from "zod";
+import { notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { authedRoute, type Route } from "../../http/route.ts";
+import { fullName } from "../../resource/display.ts";
+import { memo, ZMemoParams } from "./memo.ts";
+import { fileSafe, PERIOD_ID, RECORD_ID, SECTION_SELECT, sectionCards, storedFile, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
+import { pdfBytes, reportCardPdf } from "./report-card-pdf.ts";
 
-export const REPORT_CARD_ROUTES: Route[] = [];
+const optionalPeriod = z.preprocess((v) => (v === "" ? undefined : v), PERIOD_ID.optional());
+
+const ZCardParams = z.object({ year: z.coerce.number().int().min(1000).max(9999), id: RECORD_ID });
+const ZCardQuery = z.object({ periodId: optionalPeriod });
+const ZZipQuery = z.object({ supersectionId: RECORD_ID, periodId: optionalPeriod });
+
+/** The period asked for: `periodId` when given, else the one of that year (ids are YYYYNN), the current one first. */
+async function periodOf(ctx: AuthedContext, year: number, periodId: number | undefined): Promise<CardPeriod> {
+  const period = await ctx.db.period.findFirst({
+    where: periodId ? { id: periodId } : { id: { gte: year * 100, lte: year * 100 + 99 } },
+    orderBy: [{ current: "desc" }, { id: "desc" }],
+    select: { id: true, name: true },
+  });
+  if (!period) throw notFound();
+  return period;
+}
+
+/** GET grades/pdfreport/{year}/{id}?periodId (001 §7): a student's report card of the period, as the PDF itself. */
+async function pdfReport(ctx: AuthedContext & { params: z.infer<typeof ZCardParams>; query: z.infer<typeof ZCardQuery> }): Promise<Reply> {
+  const period = await periodOf(ctx, ctx.params.year, ctx.query.periodId);
+  const student = await studentOf(ctx, period.id, ctx.params.id);
+  const { value: card } = await sectionCards(ctx, period, [student]).next();
+  const filename = `libreta-${fileSafe(card!.surname)}-${period.id}.pdf`;
+  return {
+    data: null,
+    response: new Response(Readable.toWeb(reportCardPdf(card!, ctx.t)) as ReadableStream, {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `inline; filename="${filename}"`,
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
+    }),
+  };
+}
+
+/** A zip entry's name: no path separators, and a second student of the same name tells itself apart by id. */
+function entryName(used: Set<string>, card: ReportCard): string {
+  const clean = (text: string) => text.replace(/[/\\:*?"<>|]+/g, "-").trim() || "-";
+  const plain = `${clean(card.section)}/${clean(card.student)}`;
+  const name = used.has(plain) ? `${plain} ${card.studentId}` : plain;
+  used.add(name);
+  return `${name}.pdf`;
+}
+
+/**
+ * GET admGrades/job/archive/zip?supersectionId&periodId (001 §7): the report cards of every active student of a grade
+ * (super section), one PDF per student in a folder per section, zipped and stored; answers data.url and the file name.
+ * The cards are made one after the other, section by section, so a grade of 300 students never holds more than one
+ * card's drawing at a time.
+ */
+async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery> }): Promise<Reply> {
+  const { supersectionId, periodId } = ctx.query;
+  const grade = await ctx.db.superSection.findFirst({
+    where: { id: supersectionId, ...(periodId ? { periodId } : {}) },
+    select: { id: true, name: true, period: { select: { id: true, name: true } } },
+  });
+  if (!grade) throw notFound();
+  const members = await ctx.db.sectionMember.findMany({
+    where: { section: { parentId: grade.id }, user: { type: 2, inactive: false } },
+    select: { user: { select: STUDENT_SELECT }, section: { select: SECTION_SELECT } },
+  });
+  if (!members.length) return { data: null, msgKey: "grades.noStudents" };
+  const bySection = new Map<number, CardStudent[]>();
+  for (const m of members) bySection.set(m.section.id, [...(bySection.get(m.section.id) ?? []), { ...m.user, section: m.section }]);
+  const sections = [...bySection.values()].sort((a, b) => a[0]!.section.name.localeCompare(b[0]!.section.name, "es"));
+  const zip = new JSZip();
+  const used = new Set<string>();
+  for (const students of sections) {
+    students.sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
+    for await (const card of sectionCards(ctx, grade.period, students)) zip.file(entryName(used, card), await pdfBytes(reportCardPdf(card, ctx.t)));
+  }
+  const bytes = await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+  return storedFile(ctx, "reportcards", `p${grade.period.id}g${grade.id}`, bytes, `libretas-${fileSafe(grade.name)}-${grade.period.id}.zip`);
+}
+
+/** 001 §7 "Grades": report cards, the grade's zip of them and the memo of subjects not passed. Staff who read the grade sheet (admGrades) get them. */
+export const REPORT_CARD_ROUTES: Route[] = [
+  authedRoute({ method: "GET", path: "grades/pdfreport/{year}/{id}", auth: "user", module: "admGrades", params: ZCardParams, query: ZCardQuery, handler: pdfReport }),
+  authedRoute({ method: "GET", path: "admGrades/job/archive/zip", auth: "user", module: "admGrades", query: ZZipQuery, handler: archiveZip }),
+  authedRoute({ method: "GET", path: "grades/memo/{periodId}/{id}", auth: "user", module: "admGrades", params: ZMemoParams, handler: memo }),
+];

@@ -1,7 +1,8 @@
+import { gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
 import type { z } from "zod";
-import { gradeOf, headerLayout, type StudentRow } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
+import { getFinal } from "./finals.ts";
 import { getSheet, type ZSheetQuery } from "./sheet.ts";
 
 /** The rows as one page of the streamed workbook. */
@@ -10,21 +11,26 @@ async function* onePage(rows: unknown[][]) {
 }
 
 /**
- * GET admGrades/export (our path; 000 §2.9 "Excel export"): the sheet as the screen shows it, with the same query as
- * admGrades/get, as `calificaciones.xlsx` with one sheet `notas`: a row per student, the screen's columns left to
- * right (each concept's abbreviation), numbers as numbers and the rest as text. Nothing to export answers the
- * success notice 'No hay datos'.
+ * The sheet as the screen shows it (000 §2.9 "Excel export"), as `calificaciones.xlsx` with one sheet `notas`: a row per
+ * student and the screen's columns left to right, each headed by its concept's path of abbreviations (and its subject
+ * on a final sheet), so that the fourth term's exam is not mistaken for the first's; numbers as numbers, the rest as
+ * text. Nothing to export answers the success notice 'No hay datos'.
  */
-export async function exportSheet(ctx: AuthedContext & { query: z.infer<typeof ZSheetQuery> }): Promise<Reply> {
-  const { Results } = (await getSheet(ctx)).data as { Results: StudentRow[] };
+export async function sheetWorkbook(ctx: AuthedContext, Results: StudentRow[]): Promise<Reply> {
   const conceptIds = Results[0]?.grades.map((g) => g.conceptId) ?? [];
   if (conceptIds.length === 0) return { data: null, msgKey: "gradeSheet.noData" };
   const concepts = await ctx.db.evalConcept.findMany({
     where: { id: { in: conceptIds } },
-    select: { id: true, parentId: true, level: true, order: true, name: true, abrev: true, type: true, locked: true, canEdit: true, calcAverage: true, qualifications: true },
+    select: { id: true, parentId: true, level: true, order: true, name: true, abrev: true, type: true, locked: true, canEdit: true, calcAverage: true, qualifications: true, activityId: true, activity: { select: { name: true } } },
   });
-  const { columns } = headerLayout(concepts.map(({ id, ...c }) => ({ ID: id, ...c })));
-  const headers = [ctx.t("gradeSheet.student"), ...columns.map((c) => c.concept.abrev)];
+  const order = new Map(conceptIds.map((id, i) => [id, i]));
+  const header: HeaderConcept[] = concepts
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+    .map(({ id, activity, ...c }) => ({ ID: id, ...c, activityName: activity?.name ?? null }));
+  const byId = new Map(header.map((c) => [c.ID, c]));
+  const path = (c: HeaderConcept): string[] => [...(c.parentId !== null && byId.has(c.parentId) ? path(byId.get(c.parentId)!) : c.activityName ? [c.activityName] : []), c.abrev];
+  const { columns } = headerLayout(header);
+  const headers = [ctx.t("gradeSheet.student"), ...columns.map((c) => path(c.concept).join(" › "))];
   const rows = Results.map((student) => [
     student.name,
     ...columns.map((column) => {
@@ -33,4 +39,14 @@ export async function exportSheet(ctx: AuthedContext & { query: z.infer<typeof Z
     }),
   ]);
   return { data: null, response: xlsxResponse("calificaciones.xlsx", "notas", headers, onePage(rows)) };
+}
+
+/** GET admGrades/export (our path): a course's sheet, with the query of admGrades/get. */
+export async function exportSheet(ctx: AuthedContext & { query: z.infer<typeof ZSheetQuery> }): Promise<Reply> {
+  return sheetWorkbook(ctx, ((await getSheet(ctx)).data as { Results: StudentRow[] }).Results);
+}
+
+/** GET admGrades/exportFinal (our path): a final sheet (reports 3, 4, 6 and the behaviour ones), with getFinal's query. */
+export async function exportFinal(ctx: AuthedContext & { query: unknown }): Promise<Reply> {
+  return sheetWorkbook(ctx, ((await getFinal(ctx)).data as { Results: StudentRow[] }).Results);
 }

@@ -1,14 +1,13 @@
-import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, GRADE_TEXT_MAX, isTextConcept, numberOf, splitList, weightedAverage } from "@pizarra/contracts";
+import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, GRADE_TEXT_MAX, splitList, type StudentRow } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
-import { AppError, notFound, validationRefusal } from "../../http/app-error.ts";
+import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { fileUrl } from "../../storage/storage.ts";
+import { CONCEPT_SELECT, lockStudents, recompute, recomputeAverages, sameValue, studentKey, writeGrade, type Average, type CellKey, type Concept, type Value } from "./averages.ts";
 
 type Tx = Prisma.TransactionClient;
-type Concept = { id: number; parentId: number | null; activityId: number | null; periodId: number; type: number; weightType: string; weight: number; qualifications: string; locked: boolean; canEdit: boolean; calcAverage: boolean; isBehavior: boolean };
-type Value = { gradeNum: number | null; gradeTxt: string | null };
 
 const ID = z.coerce.number().int().min(1).max(2_147_483_647);
 /** 000 §7: the grade screen's query (the section comes from the course-section when only that is given). */
@@ -19,35 +18,18 @@ export const ZSheetQuery = z.object({
   sectionId: ID.optional(),
   groupId: ID.optional(),
 });
-/** 000 §7: POST admGrades (and admGrades/behavior): the cells that changed. */
-export const ZGradeSave = z.object({
-  grades: z
-    .array(
-      z.object({
-        conceptId: ID,
-        studentId: ID,
-        gradeNum: z.union([z.number(), z.string(), z.null()]).optional(),
-        gradeTxt: z.union([z.string().max(GRADE_TEXT_MAX * 4), z.null()]).optional(),
-      }),
-    )
-    .min(1)
-    .max(5_000),
+/** One cell of a save: a concept and a student, with the value typed. */
+const ZCell = z.object({
+  conceptId: ID,
+  studentId: ID,
+  gradeNum: z.union([z.number(), z.string(), z.null()]).optional(),
+  gradeTxt: z.union([z.string().max(GRADE_TEXT_MAX * 4), z.null()]).optional(),
 });
-
-const CONCEPT_SELECT = {
-  id: true,
-  parentId: true,
-  activityId: true,
-  periodId: true,
-  type: true,
-  weightType: true,
-  weight: true,
-  qualifications: true,
-  locked: true,
-  canEdit: true,
-  calcAverage: true,
-  isBehavior: true,
-} satisfies Prisma.EvalConceptSelect;
+const cells = <T extends z.ZodType>(cell: T) => z.object({ grades: z.array(cell).min(1).max(5_000) });
+/** 000 §7: POST admGrades (and admGrades/behavior): the cells that changed. */
+export const ZGradeSave = cells(ZCell);
+/** 001 §7: POST admGrades/master: cells as above; `averaged` asks for the cell's average to be recalculated. */
+export const ZMasterSave = cells(ZCell.extend({ averaged: z.boolean().optional() }));
 
 /** 001 §6: role 100 may grade any course; anyone else only a course-section they teach (its teacher, or one of the subject's). */
 async function assertTeaches(db: TenantDb | Tx, ctx: AuthedContext, activityId: number, sectionIds: number[]): Promise<void> {
@@ -59,43 +41,58 @@ async function assertTeaches(db: TenantDb | Tx, ctx: AuthedContext, activityId: 
   if (master === 0 && parts < sectionIds.length) throw new AppError(-403, "grades.notYourCourse", 403);
 }
 
-/** The section and subject a sheet is about: from the course-section, or from the subject and the section given. */
-async function courseOf(ctx: AuthedContext, query: z.infer<typeof ZSheetQuery>): Promise<{ activityId: number; sectionId: number }> {
+/** The students of a sheet: those of a section or the members of a student group (001 §3 "Group", staff=false). */
+type Roster = { sectionId: number; groupId?: undefined } | { groupId: number; sectionId?: undefined };
+
+/**
+ * The section (or student group) and subject a sheet is about: from the course-section, from the subject and the
+ * section given, or (reports 8 and 9) from the subject and a student group.
+ */
+async function courseOf(ctx: AuthedContext, query: z.infer<typeof ZSheetQuery>): Promise<{ activityId: number } & Roster> {
   if (query.activityPartId) {
     const part = await ctx.db.activityPart.findFirst({ where: { id: query.activityPartId }, select: { activityId: true, sectionId: true } });
     if (!part) throw notFound();
     return part;
   }
-  if (!query.activityId || !query.sectionId) throw validationRefusal({ [query.activityId ? "sectionId" : "activityId"]: ctx.t("validation.required", { attribute: ctx.t(`grades.filters.${query.activityId ? "sectionId" : "activityId"}`) }) });
+  const missing = !query.activityId ? "activityId" : !query.sectionId && !query.groupId ? "sectionId" : null;
+  if (missing) throw validationRefusal({ [missing]: ctx.t("validation.required", { attribute: ctx.t(`grades.filters.${missing}`) }) });
+  if (query.groupId) {
+    const [activity, group] = await Promise.all([
+      ctx.db.activity.findFirst({ where: { id: query.activityId }, select: { id: true } }),
+      ctx.db.userGroup.findFirst({ where: { id: query.groupId, staff: false }, select: { id: true } }),
+    ]);
+    if (!activity || !group) throw notFound();
+    return { activityId: activity.id, groupId: group.id };
+  }
   const part = await ctx.db.activityPart.findFirst({ where: { activityId: query.activityId, sectionId: query.sectionId }, select: { activityId: true, sectionId: true } });
   if (!part) throw notFound();
   return part;
 }
 
-/**
- * GET admGrades/get (000 §7): one row per student of the section (surname first, with photo), each with the grade of
- * every concept of the subject's tree for that section, as the header lists them.
- */
-export async function getSheet(ctx: AuthedContext & { query: z.infer<typeof ZSheetQuery> }): Promise<Reply> {
-  const { activityId, sectionId } = await courseOf(ctx, ctx.query);
-  const [tree, members] = await Promise.all([
-    ctx.db.evalConcept.findMany({ where: { activityId, OR: [{ sectionId: null }, { sectionId }] }, orderBy: [{ level: "asc" }, { order: "asc" }], select: { ...CONCEPT_SELECT, hidden: true } }),
-    ctx.db.sectionMember.findMany({
-      where: { sectionId, user: { type: 2, inactive: false } },
-      select: { user: { select: { id: true, name: true, last: true, last2: true, face: true } } },
-    }),
-  ]);
-  // A hidden concept hides its whole branch, as the header does (levels come in order, so parents are decided first).
-  const shown = new Set<number>();
-  for (const c of tree) if (!c.hidden && (c.parentId === null || shown.has(c.parentId))) shown.add(c.id);
-  const concepts = tree.filter((c) => shown.has(c.id));
-  const students = members.map((m) => m.user).sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
-  const grades = await ctx.db.grade.findMany({
+/** The active students of a section or of a student group, surname first (one query). */
+export async function studentsOf(db: TenantDb, roster: Roster) {
+  const students = await db.user.findMany({
+    where: {
+      type: 2,
+      inactive: false,
+      ...(roster.groupId ? { memberships: { some: { groupId: roster.groupId, group: { staff: false } } } } : { sections: { some: { sectionId: roster.sectionId } } }),
+    },
+    select: { id: true, name: true, last: true, last2: true, face: true },
+  });
+  return students.sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
+}
+
+/** What a sheet row needs of a concept. */
+type SheetConcept = { id: number; type: number; parentId: number | null; locked: boolean; canEdit: boolean; calcAverage: boolean };
+
+/** 000 §3: one row per student (name, photo) with a grade of every concept, in the concepts' order (one query). */
+export async function studentRows(db: TenantDb, students: Awaited<ReturnType<typeof studentsOf>>, concepts: SheetConcept[]): Promise<StudentRow[]> {
+  const grades = await db.grade.findMany({
     where: { conceptId: { in: concepts.map((c) => c.id) }, studentId: { in: students.map((s) => s.id) } },
     select: { conceptId: true, studentId: true, gradeNum: true, gradeTxt: true },
   });
   const byCell = new Map(grades.map((g) => [`${g.studentId}:${g.conceptId}`, g]));
-  const Results = students.map((s) => ({
+  return students.map((s) => ({
     studentId: s.id,
     name: fullName(s),
     img: fileUrl(s.face),
@@ -114,6 +111,24 @@ export async function getSheet(ctx: AuthedContext & { query: z.infer<typeof ZShe
       };
     }),
   }));
+}
+
+/**
+ * GET admGrades/get (000 §7): one row per student of the section (surname first, with photo), each with the grade of
+ * every concept of the subject's tree for that section, as the header lists them. With a student group (reports 8
+ * and 9), its members, whatever their section, and the subject's shared concepts only.
+ */
+export async function getSheet(ctx: AuthedContext & { query: z.infer<typeof ZSheetQuery> }): Promise<Reply> {
+  const { activityId, ...roster } = await courseOf(ctx, ctx.query);
+  const sections = roster.sectionId ? [{ sectionId: null }, { sectionId: roster.sectionId }] : [{ sectionId: null }];
+  const [tree, students] = await Promise.all([
+    ctx.db.evalConcept.findMany({ where: { activityId, OR: sections }, orderBy: [{ level: "asc" }, { order: "asc" }], select: { ...CONCEPT_SELECT, hidden: true } }),
+    studentsOf(ctx.db, roster),
+  ]);
+  // A hidden concept hides its whole branch, as the header does (levels come in order, so parents are decided first).
+  const shown = new Set<number>();
+  for (const c of tree) if (!c.hidden && (c.parentId === null || shown.has(c.parentId))) shown.add(c.id);
+  const Results = await studentRows(ctx.db, students, tree.filter((c) => shown.has(c.id)));
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }
 
@@ -136,18 +151,15 @@ function storedValue(ctx: AuthedContext, concept: Concept, cell: { gradeNum?: un
   return { gradeNum: null, gradeTxt: text };
 }
 
-/** The number a stored grade counts as in an average: its number, a qualification's on its list's scale, text none. */
-function countedValue(concept: Concept, value: Value | undefined): number | null {
-  if (!value) return null;
-  if (concept.type === CONCEPT_TYPE.numeric || concept.calcAverage) return value.gradeNum;
-  return concept.type === CONCEPT_TYPE.qualification ? numberOf(value.gradeTxt) : null;
-}
-
-const sameValue = (a: Value | undefined, b: Value) => (a?.gradeNum ?? null) === b.gradeNum && (a?.gradeTxt ?? null) === b.gradeTxt;
-
-/** Serialises saves that touch the same student's grades in one subject (or one period's behaviour), in a fixed order. */
-async function lockStudents(tx: Tx, keys: string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", key);
+/** Each student's section in the concepts' periods; a student of none (or no student) is not found. */
+async function sectionsOf(tx: Tx, studentIds: number[], concepts: Concept[]): Promise<Map<number, number>> {
+  const memberships = await tx.sectionMember.findMany({
+    where: { userId: { in: studentIds }, user: { type: 2 }, section: { superSection: { periodId: { in: [...new Set(concepts.map((c) => c.periodId))] } } } },
+    select: { userId: true, sectionId: true },
+  });
+  const sectionOf = new Map(memberships.map((m) => [m.userId, m.sectionId]));
+  if (studentIds.some((id) => !sectionOf.has(id))) throw notFound();
+  return sectionOf;
 }
 
 /** A typed cell as POST admGrades takes it. */
@@ -169,18 +181,12 @@ export async function writeCells(tx: Tx, ctx: AuthedContext, cells: GradeCell[],
     if (concept.locked || !concept.canEdit || concept.calcAverage) throw new AppError(-409, "grades.locked", 409);
   }
   const studentIds = [...new Set(cells.map((c) => c.studentId))];
-  const periodIds = [...new Set(concepts.map((c) => c.periodId))];
-  const memberships = await tx.sectionMember.findMany({
-    where: { userId: { in: studentIds }, user: { type: 2 }, section: { superSection: { periodId: { in: periodIds } } } },
-    select: { userId: true, sectionId: true },
-  });
-  const sectionOf = new Map(memberships.map((m) => [m.userId, m.sectionId]));
-  if (studentIds.some((id) => !sectionOf.has(id))) throw notFound();
+  const sectionOf = await sectionsOf(tx, studentIds, concepts);
   for (const activityId of new Set(concepts.map((c) => c.activityId).filter((a): a is number => a !== null))) {
     const sections = [...new Set(cells.filter((c) => byId.get(c.conceptId)!.activityId === activityId).map((c) => sectionOf.get(c.studentId)!))];
     await assertTeaches(tx, ctx, activityId, sections);
   }
-  await lockStudents(tx, cells.map((c) => `${ctx.user.tenantId}:${c.studentId}:${byId.get(c.conceptId)!.activityId ?? `b${byId.get(c.conceptId)!.periodId}`}`));
+  await lockStudents(tx, cells.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)));
 
   const stored = await tx.grade.findMany({ where: { conceptId: { in: concepts.map((c) => c.id) }, studentId: { in: studentIds } } });
   const current = new Map(stored.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
@@ -194,54 +200,74 @@ export async function writeCells(tx: Tx, ctx: AuthedContext, cells: GradeCell[],
   return { saved: changed.length, averages };
 }
 
-/** POST admGrades and admGrades/behavior (000 §7, §5 "Grade entry"): the changed cells, in one transaction. */
-export async function saveGrades(ctx: AuthedContext & { body: z.infer<typeof ZGradeSave> }, behavior: boolean): Promise<Reply> {
-  const data = await ctx.db.$transaction((tx) => writeCells(tx, ctx, ctx.body.grades, behavior));
-  return { data, msgKey: data.saved ? "grades.saved" : undefined };
+/** The user the school lets 'Calcular CPROM' (000 §2.9, §6): the tenant's setting `cpromUserId`. */
+export async function canRecalculate(ctx: AuthedContext): Promise<boolean> {
+  const tenant = await ctx.db.tenant.findUnique({ where: { id: ctx.user.tenantId }, select: { settings: true } });
+  const settings = tenant?.settings;
+  return typeof settings === "object" && settings !== null && !Array.isArray(settings) && settings.cpromUserId === ctx.user.id;
 }
 
-async function writeGrade(tx: Tx, ctx: AuthedContext, conceptId: number, studentId: number, old: Value | undefined, value: Value, computed: boolean) {
-  await tx.grade.upsert({
-    where: { conceptId_studentId: { conceptId, studentId } },
-    create: { conceptId, studentId, ...value, updatedBy: ctx.user.id },
-    update: { ...value, updatedBy: ctx.user.id },
-  });
-  await tx.gradeChange.create({
-    data: { conceptId, studentId, userId: ctx.user.id, oldNum: old?.gradeNum ?? null, oldTxt: old?.gradeTxt ?? null, newNum: value.gradeNum, newTxt: value.gradeTxt, computed },
-  });
+/** Recomputes the named averages (and their ancestors) for students of their periods, in the caller's transaction. */
+async function recalculate(tx: Tx, ctx: AuthedContext, asked: CellKey[]): Promise<Average[]> {
+  const concepts = await tx.evalConcept.findMany({ where: { id: { in: [...new Set(asked.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });
+  const byId = new Map(concepts.map((c) => [c.id, c]));
+  await sectionsOf(tx, [...new Set(asked.map((c) => c.studentId))], concepts);
+  await lockStudents(tx, asked.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)));
+  return recompute(tx, ctx, asked);
 }
 
-/** Every averaging ancestor of the changed cells, deepest first, recomputed from its children for those students. */
-async function recomputeAverages(tx: Tx, ctx: AuthedContext, changed: { conceptId: number; studentId: number }[]) {
-  const out: { conceptId: number; studentId: number; gradeNum: number | null; gradeTxt: null }[] = [];
-  let pending = changed;
-  while (pending.length) {
-    const parentIds = [...new Set((await tx.evalConcept.findMany({ where: { id: { in: [...new Set(pending.map((p) => p.conceptId))] } }, select: { parentId: true } })).map((c) => c.parentId))].filter((p): p is number => p !== null);
-    const parents = await tx.evalConcept.findMany({ where: { id: { in: parentIds }, calcAverage: true }, select: { ...CONCEPT_SELECT, children: { select: CONCEPT_SELECT } } });
-    const next: { conceptId: number; studentId: number }[] = [];
-    for (const parent of parents) {
-      const childIds = new Set(parent.children.map((c) => c.id));
-      const students = [...new Set(pending.filter((p) => childIds.has(p.conceptId)).map((p) => p.studentId))];
-      const grades = await tx.grade.findMany({ where: { conceptId: { in: [parent.id, ...childIds] }, studentId: { in: students } } });
-      const cell = new Map(grades.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
-      for (const studentId of students) {
-        const average = weightedAverage(parent.children.filter((c) => !isTextConcept(c.type) || c.calcAverage).map((c) => ({ value: countedValue(c, cell.get(`${studentId}:${c.id}`)), weightType: c.weightType, weight: c.weight })));
-        const value = { gradeNum: average, gradeTxt: null };
-        const old = cell.get(`${studentId}:${parent.id}`);
-        if (sameValue(old, value)) continue;
-        await writeGrade(tx, ctx, parent.id, studentId, old, value, true);
-        out.push({ conceptId: parent.id, studentId, ...value });
-        next.push({ conceptId: parent.id, studentId });
-      }
-    }
-    pending = next;
+/**
+ * One body of cells in one transaction (POST admGrades/behavior, admGrades/master): a cell naming an averaging
+ * concept asks for that student's average to be recomputed from its children (000 §7 "used to recalculate
+ * averages"), which only `mayRecalculate` allows (403); the other cells are typed grades, written by writeCells,
+ * behaviour and subject cells apart (`kinds`: the isBehavior values this call takes). A cell marked `averaged` must
+ * name an averaging concept.
+ */
+export async function saveCells(
+  ctx: AuthedContext,
+  body: (GradeCell & { averaged?: boolean })[],
+  kinds: readonly boolean[],
+  mayRecalculate: boolean,
+): Promise<Reply> {
+  const concepts = await ctx.db.evalConcept.findMany({ where: { id: { in: [...new Set(body.map((c) => c.conceptId))] } }, select: { id: true, calcAverage: true, isBehavior: true } });
+  const byId = new Map(concepts.map((c) => [c.id, c]));
+  for (const cell of body) {
+    const concept = byId.get(cell.conceptId);
+    if (!concept || !kinds.includes(concept.isBehavior)) throw notFound();
+    if (cell.averaged && !concept.calcAverage) throw fieldRefusal("averaged", ctx.t("grades.notAverage"));
   }
-  return out;
+  const asked = body.filter((c) => byId.get(c.conceptId)!.calcAverage).map(({ conceptId, studentId }) => ({ conceptId, studentId }));
+  if (asked.length > 0 && !mayRecalculate) throw new AppError(-403, "grades.recalculateRefused", 403);
+  const data = await ctx.db.$transaction(async (tx) => {
+    let saved = 0;
+    const averages: Average[] = [];
+    for (const behavior of kinds) {
+      const typed = body.filter((c) => !byId.get(c.conceptId)!.calcAverage && byId.get(c.conceptId)!.isBehavior === behavior);
+      if (typed.length === 0) continue;
+      const written = await writeCells(tx, ctx, typed, behavior);
+      saved += written.saved;
+      averages.push(...written.averages);
+    }
+    if (asked.length > 0) averages.push(...(await recalculate(tx, ctx, asked)));
+    return { saved, averages };
+  });
+  return { data, msgKey: asked.length > 0 ? "grades.recalculated" : data.saved ? "grades.saved" : undefined };
+}
+
+/**
+ * POST admGrades and admGrades/behavior (000 §7, §5 "Grade entry"): the changed cells, in one transaction; behaviour
+ * cells may also ask, for the school's CPROM user only, for an average to be recalculated.
+ */
+export async function saveGrades(ctx: AuthedContext & { body: z.infer<typeof ZGradeSave> }, behavior: boolean): Promise<Reply> {
+  if (behavior) return saveCells(ctx, ctx.body.grades, [true], await canRecalculate(ctx));
+  const data = await ctx.db.$transaction((tx) => writeCells(tx, ctx, ctx.body.grades, false));
+  return { data, msgKey: data.saved ? "grades.saved" : undefined };
 }
 
 /**
  * GET admGrades/defaultFilters (000 §7): the current period and, for someone who teaches, their first course-section
- * with the "by teacher" report (1); anyone else starts on "by grade/section/course" (2) with nothing chosen.
+ * with the "by teacher" report (1); anyone else starts on "by grade/section/course" (2) with nothing chosen; and
+ * whether the user may 'Calcular CPROM' (the school's setting).
  */
 export async function defaultFilters(ctx: AuthedContext): Promise<Reply> {
   const period = await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } });
@@ -261,6 +287,7 @@ export async function defaultFilters(ctx: AuthedContext): Promise<Reply> {
       activityId: part?.activityId ?? null,
       masterId: part ? ctx.user.id : null,
       activityPartId: part?.id ?? null,
+      canRecalculate: await canRecalculate(ctx),
     },
   };
 }

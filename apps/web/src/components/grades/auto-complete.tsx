@@ -1,0 +1,87 @@
+"use client";
+
+import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, gradeOf, isEditable, isTextConcept, splitList, type Column, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, NativeSelect } from "@pizarra/ui";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import type { CellChange, CellValue } from "./use-grade-sheet.ts";
+
+/** 000 §2.9: the row is offered only when every concept is numeric or a qualification. */
+export const canAutoComplete = (header: readonly HeaderConcept[]) => header.length > 0 && header.every((c) => !isTextConcept(c.type));
+
+const NUMBERS = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => String(GRADE_MAX - i));
+const choicesOf = (column: Column) => (column.concept.type === CONCEPT_TYPE.qualification ? splitList(column.concept.qualifications) : NUMBERS);
+const valueOf = (column: Column, choice: string): CellValue => (column.concept.type === CONCEPT_TYPE.qualification ? { gradeTxt: choice } : { gradeNum: Number(choice) });
+
+/** The cells of a column that have no grade yet, each given the chosen value. */
+export function missingCells(rows: readonly StudentRow[], column: Column, choice: string): CellChange[] {
+  return rows.flatMap((student) => {
+    const previous = gradeOf(student, column.concept);
+    const empty = previous.gradeNum === null && (previous.gradeTxt ?? "") === "";
+    return empty ? [{ studentId: student.studentId, conceptId: column.concept.ID, value: valueOf(column, choice), previous }] : [];
+  });
+}
+
+/**
+ * 000 §2.9 'Auto completar notas faltantes con:': under each column that may be typed in, a choice of the grades it
+ * takes; choosing one asks first ('Se perderán las evaluaciones actuales…') and then gives every student without a
+ * grade in that column the chosen one, in one save. Grades already typed are kept.
+ */
+export function AutoCompleteRow({ columns, rows, canWrite, onFill }: { columns: Column[]; rows: StudentRow[]; canWrite: boolean; onFill: (cells: CellChange[]) => Promise<boolean> }) {
+  const t = useTranslations("gradeSheet");
+  const [pending, setPending] = useState<{ column: Column; choice: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!pending) return;
+    const cells = missingCells(rows, pending.column, pending.choice);
+    setBusy(true);
+    if (cells.length) await onFill(cells);
+    setBusy(false);
+    setPending(null);
+  };
+
+  return (
+    <tr data-testid="grade-autocomplete" className="bg-muted/40">
+      <th scope="row" className="sticky left-0 z-10 border-r border-b bg-muted px-3 py-1 text-left text-xs font-medium">
+        {t("autoComplete")}
+      </th>
+      {columns.map((column) => (
+        <td key={`${column.concept.ID}${column.average ? "a" : ""}`} className="border-r border-b p-0.5">
+          {isEditable(column, canWrite) && (
+            <NativeSelect
+              aria-label={t("autoCompleteColumn", { concept: column.concept.abrev })}
+              data-testid={`grade-autocomplete-${column.concept.ID}`}
+              className="h-8 min-w-14 text-xs"
+              value=""
+              onChange={(e) => e.target.value && setPending({ column, choice: e.target.value })}
+            >
+              <option value="" />
+              {choicesOf(column).map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </td>
+      ))}
+      <Dialog open={pending !== null} onOpenChange={(open) => !open && !busy && setPending(null)}>
+        <DialogContent closeLabel={t("cancel")} data-testid="grade-autocomplete-dialog">
+          <DialogHeader>
+            <DialogTitle>{t("autoComplete")}</DialogTitle>
+            <DialogDescription>{t("autoCompleteConfirm")}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setPending(null)} disabled={busy}>
+              {t("cancel")}
+            </Button>
+            <Button onClick={() => void confirm()} disabled={busy} data-testid="grade-autocomplete-confirm">
+              {t("autoCompleteApply", { value: pending?.choice ?? "" })}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </tr>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import type { HeaderCell, headerLayout } from "@pizarra/contracts";
+import { cn } from "@pizarra/ui";
+import { useTranslations } from "next-intl";
+
+/** How the screen and the print dress the header: the student column's, the subjects' and the concepts' cells. */
+export interface HeadStyle {
+  student: string;
+  subject: string;
+  concept: (cell: HeaderCell) => string;
+  /** Test ids and titles, on screen only. */
+  marked?: boolean;
+}
+
+/**
+ * The sheet's header rows (000 §2.9): on a final sheet, a row of subjects over their columns; then the concept tree
+ * by level (colspan over the columns below, rowspan down to the last row); the student column spans them all.
+ */
+export function SheetHead({ layout, style }: { layout: ReturnType<typeof headerLayout>; style: HeadStyle }) {
+  const t = useTranslations("gradeSheet");
+  const headRows = layout.rows.length + (layout.subjects.length ? 1 : 0);
+  const student = (
+    <th rowSpan={headRows} scope="col" className={style.student}>
+      {t("student")}
+    </th>
+  );
+  return (
+    <>
+      {layout.subjects.length > 0 && (
+        <tr>
+          {student}
+          {layout.subjects.map((subject) => (
+            <th key={subject.activityId} colSpan={subject.colSpan} scope="colgroup" data-testid={style.marked ? `grade-subject-${subject.activityId}` : undefined} className={style.subject}>
+              {subject.name}
+            </th>
+          ))}
+        </tr>
+      )}
+      {layout.rows.map((cells, level) => (
+        <tr key={level}>
+          {level === 0 && layout.subjects.length === 0 && student}
+          {cells.map((cell) => (
+            <th
+              key={`${cell.concept.ID}${cell.average ? "a" : ""}`}
+              colSpan={cell.colSpan}
+              rowSpan={cell.rowSpan}
+              scope={cell.colSpan > 1 ? "colgroup" : "col"}
+              title={style.marked ? cell.concept.name : undefined}
+              data-testid={style.marked ? `grade-head-${cell.concept.ID}${cell.average ? "-avg" : ""}` : undefined}
+              className={cn(style.concept(cell))}
+            >
+              {cell.concept.abrev}
+            </th>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}

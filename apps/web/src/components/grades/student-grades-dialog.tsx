@@ -1,0 +1,190 @@
+"use client";
+
+import { CONCEPT_TYPE, GRADE_TEXT_MAX, isTextConcept, letterOf, splitList } from "@pizarra/contracts";
+import { Button, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, Textarea, toast } from "@pizarra/ui";
+import { FileDown, FileText, LoaderCircle, Save } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { api } from "@/client/api.ts";
+import { useCanWrite } from "../resource/access.ts";
+import { downloadExport } from "../resource/export-file.ts";
+import { useHashModal } from "../resource/hash-modal.ts";
+import type { OwnDialogProps } from "../resource/types.ts";
+import { SUCCESS_TOAST_MS } from "../resource/values.ts";
+
+/** A concept with the student's grade, as GET admGrades/getByStudent answers it. */
+interface GradedConcept {
+  ID: number;
+  parentId: number | null;
+  level: number;
+  abrev: string;
+  name: string;
+  type: number;
+  calcAverage: boolean;
+  qualifications: string;
+  gradeNum: number | null;
+  gradeTxt: string | null;
+  editable?: boolean;
+}
+interface StudentGrades {
+  student: { ID: number; name: string; sectionName: string | null; gradeName: string | null };
+  periodId: number;
+  /** Whether families see these grades online, from when ('YYYY-MM-DD HH:mm' at UTC-5), and the period's message. */
+  online: { online: boolean; from: string | null; msg: string | null } | null;
+  subjects: { activityId: number; name: string; concepts: GradedConcept[] }[];
+  behavior: GradedConcept[];
+}
+
+/** A grade as read: an average to two decimals with its letter, a typed number, or the text. */
+function gradeText(c: GradedConcept): string {
+  if (c.gradeNum !== null) return c.calcAverage ? `${c.gradeNum.toFixed(2)} (${letterOf(c.gradeNum) ?? ""})` : String(c.gradeNum);
+  return c.gradeTxt ?? "";
+}
+
+function ConceptRows({ concepts }: { concepts: GradedConcept[] }) {
+  return (
+    <tbody>
+      {concepts.map((c) => (
+        <tr key={c.ID} className="border-t">
+          <td className="py-1 pr-2" style={{ paddingLeft: `${c.level * 1}rem` }} title={c.name}>
+            <span className={c.calcAverage ? "font-medium" : undefined}>{c.name}</span>
+          </td>
+          <td className={isTextConcept(c.type) && !c.calcAverage ? "py-1 text-xs text-muted-foreground" : "py-1 text-right whitespace-nowrap tabular-nums"} data-testid={`student-grade-${c.ID}`}>
+            {gradeText(c)}
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/** 001 §2: CONDF (a qualification) and TUTR (the tutor's comment) are typed in here; the rest is read. */
+function BehaviourEditor({ concept, studentId, onSaved }: { concept: GradedConcept; studentId: number; onSaved: (value: string | null) => void }) {
+  const t = useTranslations("studentGrades");
+  const [value, setValue] = useState(concept.gradeTxt ?? "");
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    const result = await api.post("admGrades/behavior", { grades: [{ conceptId: concept.ID, studentId, gradeTxt: value || null }] });
+    setBusy(false);
+    if (!result.ok) return;
+    onSaved(value || null);
+    toast.success(t("saved"), { duration: SUCCESS_TOAST_MS });
+  };
+  const id = `student-behaviour-${concept.ID}`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {concept.name}
+      </label>
+      {concept.type === CONCEPT_TYPE.qualification ? (
+        <NativeSelect id={id} data-testid={id} value={value} onChange={(e) => setValue(e.target.value)}>
+          <option value="">{t("noGrade")}</option>
+          {splitList(concept.qualifications).map((q) => (
+            <option key={q} value={q}>
+              {q}
+            </option>
+          ))}
+        </NativeSelect>
+      ) : (
+        <Textarea id={id} data-testid={id} value={value} maxLength={GRADE_TEXT_MAX} rows={3} onChange={(e) => setValue(e.target.value)} />
+      )}
+      <Button size="sm" variant="outline" className="self-end" disabled={busy || value === (concept.gradeTxt ?? "")} onClick={() => void save()} data-testid={`${id}-save`}>
+        <Save className="size-4" aria-hidden />
+        {t("save")}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The student screen for grades (001 §2), from a student row: the current period's subjects with their concepts and
+ * grades, the behaviour grades with CONDF and TUTR to type in (for those who may write behaviour grades), the report
+ * card PDF and the memo of the subjects not passed.
+ */
+export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
+  const t = useTranslations("studentGrades");
+  const tToast = useTranslations("toast");
+  const canWrite = useCanWrite();
+  const [data, setData] = useState<StudentGrades | null>(null);
+  const close = useHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, () => {
+    setData(null);
+    onClosed();
+  });
+  const studentId = row?.ID;
+
+  useEffect(() => {
+    if (!open || studentId === undefined) return;
+    const controller = new AbortController();
+    void api.get<StudentGrades>(`admGrades/getByStudent/${studentId}`, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok) setData(result.envelope.data);
+      else close();
+    });
+    return () => controller.abort();
+  }, [open, studentId, close]);
+
+  const reportCard = (periodId: number) =>
+    downloadExport(`grades/pdfreport/${Math.floor(periodId / 100)}/${studentId}`, { periodId }, "libreta.pdf", { errorTitle: tToast("errorTitle"), failed: t("failed") });
+  const memo = async (periodId: number) => {
+    const result = await api.get<{ url: string }>(`grades/memo/${periodId}/${studentId}`);
+    if (result.ok && result.envelope.data?.url) window.open(result.envelope.data.url, "_blank", "noopener");
+  };
+  const setBehaviour = (id: number, gradeTxt: string | null) => setData((d) => d && { ...d, behavior: d.behavior.map((c) => (c.ID === id ? { ...c, gradeTxt } : c)) });
+
+  return (
+    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+      <SheetContent side="right" closeLabel={t("close")} className="sm:max-w-2xl" data-testid="student-grades">
+        <SheetHeader>
+          <SheetTitle>{data ? data.student.name : t("title")}</SheetTitle>
+          <SheetDescription>{data ? [data.student.gradeName, data.student.sectionName].filter(Boolean).join(" ") || t("noSection") : t("title")}</SheetDescription>
+        </SheetHeader>
+        <SheetBody className="flex flex-col gap-5">
+          {!data ? (
+            <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />
+          ) : (
+            <>
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" onClick={() => void reportCard(data.periodId)} data-testid="student-report-card">
+                  <FileDown className="size-4" aria-hidden />
+                  {t("reportCard")}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => void memo(data.periodId)} data-testid="student-memo">
+                  <FileText className="size-4" aria-hidden />
+                  {t("memo")}
+                </Button>
+              </div>
+              {data.online && (
+                <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="student-grades-online">
+                  {data.online.online ? t("online", { from: data.online.from ?? "" }) : data.online.from ? t("onlineFrom", { from: data.online.from }) : t("notOnline")}
+                  {data.online.msg && <span className="block text-muted-foreground">{data.online.msg}</span>}
+                </p>
+              )}
+              {data.subjects.length === 0 && <p className="text-sm text-muted-foreground">{t("noGrades")}</p>}
+              {data.subjects.map((subject) => (
+                <section key={subject.activityId} aria-label={subject.name}>
+                  <h3 className="mb-1 text-sm font-semibold">{subject.name}</h3>
+                  <table className="w-full text-sm">
+                    <ConceptRows concepts={subject.concepts} />
+                  </table>
+                </section>
+              ))}
+              {data.behavior.length > 0 && (
+                <section aria-label={t("behaviour")} className="flex flex-col gap-3">
+                  <h3 className="text-sm font-semibold">{t("behaviour")}</h3>
+                  <table className="w-full text-sm">
+                    <ConceptRows concepts={data.behavior.filter((c) => !c.editable || !canWrite("admGradesBehavior"))} />
+                  </table>
+                  {canWrite("admGradesBehavior") &&
+                    data.behavior
+                      .filter((c) => c.editable)
+                      .map((c) => <BehaviourEditor key={c.ID} concept={c} studentId={data.student.ID} onSaved={(value) => setBehaviour(c.ID, value)} />)}
+                </section>
+              )}
+            </>
+          )}
+        </SheetBody>
+      </SheetContent>
+    </Sheet>
+  );
+}

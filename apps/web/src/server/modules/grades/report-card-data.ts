@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { CONCEPT_TYPE, DEFAULT_SCALE, headerLayout, isTextConcept, letterOf, type HeaderConcept } from "@pizarra/contracts";
+import { z } from "zod";
+import { notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { fullName } from "../../resource/display.ts";
+import { contentMatches } from "../../storage/file-types.ts";
+import { fileUrl, isStorageKey, storage } from "../../storage/storage.ts";
+import { getHeaderFinal } from "./concept-headers.ts";
+import { visibilityOf } from "./visibility.ts";
+
+/** A graded line of a report card: a concept with its value and letter; averages stand out. */
+export interface CardRow {
+  name: string;
+  level: number;
+  value: string;
+  letter: string;
+  average: boolean;
+}
+
+/** A subject (or the behaviour) on a report card: its graded lines and its descriptive texts as paragraphs. */
+export interface CardBlock {
+  title: string;
+  rows: CardRow[];
+  notes: { name: string; text: string }[];
+}
+
+/** The school's letterhead on every document the grades print. */
+export interface Letterhead {
+  school: string;
+  logo: Buffer | null;
+}
+
+export interface ReportCard extends Letterhead {
+  studentId: number;
+  period: string;
+  student: string;
+  surname: string;
+  grade: string;
+  section: string;
+  subjects: CardBlock[];
+  behaviour: CardBlock | null;
+  pdfMsg: string | null;
+}
+
+/** A period the grades documents are about. */
+export interface CardPeriod {
+  id: number;
+  name: string;
+}
+
+/** A student of a period, with the section and the grade (super section) they sit in. */
+export interface CardStudent {
+  id: number;
+  name: string;
+  last: string | null;
+  last2: string | null;
+  section: { id: number; name: string; superSection: { id: number; name: string } };
+}
+
+type Concept = HeaderConcept & { activityId: number | null; activityName: string | null };
+type Cell = { gradeNum: number | null; gradeTxt: string | null };
+
+/** A record id of the path or the query. */
+export const RECORD_ID = z.coerce.number().int().min(1).max(2_147_483_647);
+/** A period id (001 §5: six digits). */
+export const PERIOD_ID = z.coerce.number().int().min(100_000).max(999_999);
+
+export const STUDENT_SELECT = { id: true, name: true, last: true, last2: true } as const;
+export const SECTION_SELECT = { id: true, name: true, superSection: { select: { id: true, name: true } } } as const;
+
+/** The school's name and, when it is a stored PNG or JPEG, its logo. */
+export async function letterhead(ctx: AuthedContext): Promise<Letterhead> {
+  const tenant = await ctx.system.tenant.findUniqueOrThrow({ where: { id: ctx.user.tenantId }, select: { title: true, logo: true } });
+  const bytes = tenant.logo && isStorageKey(tenant.logo) ? await storage().get(tenant.logo) : null;
+  return { school: tenant.title, logo: bytes && (contentMatches("png", bytes) || contentMatches("jpg", bytes)) ? bytes : null };
+}
+
+/** The student of the period (a student enrolled in one of its sections), or 404. */
+export async function studentOf(ctx: AuthedContext, periodId: number, studentId: number): Promise<CardStudent> {
+  const member = await ctx.db.sectionMember.findFirst({
+    where: { userId: studentId, user: { type: 2 }, section: { superSection: { periodId } } },
+    select: { user: { select: STUDENT_SELECT }, section: { select: SECTION_SELECT } },
+  });
+  if (!member) throw notFound();
+  return { ...member.user, section: member.section };
+}
+
+/** A concept's line: numbers with their letter on the subject's scale, averages to two decimals, qualifications as they are. */
+function rowOf(concept: Concept, average: boolean, cell: Cell | undefined, scale: string): CardRow {
+  const base = { name: concept.name, level: concept.level, average };
+  if (concept.type === CONCEPT_TYPE.qualification && !concept.calcAverage) return { ...base, value: "", letter: cell?.gradeTxt ?? "" };
+  const num = cell?.gradeNum ?? null;
+  if (num === null) return { ...base, value: "", letter: "" };
+  return { ...base, value: average ? num.toFixed(2) : String(num), letter: letterOf(num, scale) ?? "" };
+}
+
+/** A subject's (or the behaviour's) concepts laid out as the sheet's columns: graded lines, then its texts. */
+function blockOf(title: string, concepts: Concept[], scale: string, cells: Map<number, Cell>): CardBlock {
+  const { columns } = headerLayout(concepts);
+  const block: CardBlock = { title, rows: [], notes: [] };
+  for (const { concept, average } of columns as { concept: Concept; average: boolean }[]) {
+    const cell = cells.get(concept.ID);
+    if (isTextConcept(concept.type) && !concept.calcAverage) {
+      if (cell?.gradeTxt) block.notes.push({ name: concept.name, text: cell.gradeTxt });
+    } else block.rows.push(rowOf(concept, average || concept.calcAverage, cell, scale));
+  }
+  return block;
+}
+
+/** A header call of concept-headers.ts for one section of a period, down to level 1. */
+const headerOf = async (ctx: AuthedContext, periodId: number, sectionId: number, behaviour: boolean) =>
+  (await getHeaderFinal({ ...ctx, query: { periodId, sectionId, levelCount: 1 } }, behaviour)).data as Concept[];
+
+/**
+ * The report cards of some students of one section in a period (001 §7 "Grades"), one by one: the section's subjects
+ * that carry grades (their concepts down to level 1, as the final sheet's header shows them), the behaviour concepts,
+ * and the PDF message the grade's visibility gives (001 §3, §5). Everything the students share is read once.
+ */
+export async function* sectionCards(ctx: AuthedContext, period: CardPeriod, students: CardStudent[], now = new Date()): AsyncGenerator<ReportCard> {
+  const section = students[0]?.section;
+  if (!section) return;
+  const [head, academic, behaviour, { pdfMsg }] = await Promise.all([
+    letterhead(ctx),
+    headerOf(ctx, period.id, section.id, false),
+    headerOf(ctx, period.id, section.id, true),
+    visibilityOf(ctx.db, period.id, section.superSection.id, now),
+  ]);
+  const activities = await ctx.db.activity.findMany({
+    where: { id: { in: [...new Set(academic.map((c) => c.activityId!))] }, hasGrades: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, qualifications: true },
+  });
+  const concepts = [...academic.filter((c) => activities.some((a) => a.id === c.activityId)), ...behaviour];
+  const grades = await ctx.db.grade.findMany({
+    where: { conceptId: { in: concepts.map((c) => c.ID) }, studentId: { in: students.map((s) => s.id) } },
+    select: { studentId: true, conceptId: true, gradeNum: true, gradeTxt: true },
+  });
+  const byStudent = new Map<number, Map<number, Cell>>();
+  for (const g of grades) byStudent.set(g.studentId, (byStudent.get(g.studentId) ?? new Map()).set(g.conceptId, g));
+  for (const student of students) {
+    const cells = byStudent.get(student.id) ?? new Map<number, Cell>();
+    yield {
+      ...head,
+      studentId: student.id,
+      period: period.name,
+      student: fullName(student),
+      surname: student.last ?? student.name,
+      grade: student.section.superSection.name,
+      section: student.section.name,
+      subjects: activities.map((a) => blockOf(a.name, academic.filter((c) => c.activityId === a.id), a.qualifications, cells)),
+      behaviour: behaviour.length ? blockOf(ctx.t("reportCard.behaviour"), behaviour, DEFAULT_SCALE, cells) : null,
+      pdfMsg,
+    };
+  }
+}
+
+/** A name fit for a file: no accents, no separators, dashes between words. */
+export const fileSafe = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase() || "x";
+
+/** Stores a generated file of the grades under the tenant and answers its signed link with the name to save it as. */
+export async function storedFile(ctx: AuthedContext, folder: string, record: string, bytes: Buffer, filename: string): Promise<Reply> {
+  const ext = filename.split(".").pop()!;
+  const key = `t${ctx.user.tenantId}/${folder}/${record}/${folder}-${randomBytes(8).toString("hex")}.${ext}`;
+  await storage().put(key, bytes);
+  return { data: { url: fileUrl(key), filename } };
+}

@@ -1,0 +1,152 @@
+import { forTenant, type TenantDb } from "@pizarra/db";
+import JSZip from "jszip";
+import { extractText, getDocumentProxy } from "unpdf";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiHarness } from "../../testing/harness.ts";
+
+const api = apiHarness({ school: true });
+type Stored = { url: string; filename: string };
+
+let admin: string;
+let northside: string;
+let secretary: string;
+let teacher: string;
+let db: TenantDb;
+/** The demo teacher's first course-section of 2026, a student of it and a concept of the course graded 8 for them. */
+const place = { periodId: 202601, superSectionId: 0, sectionId: 0, sectionName: "", studentId: 0, surname: "", studentName: "", subject: "" };
+const PDF_MSG = "Notas provisionales: sujetas a revisión.";
+const CONCEPT = "Evaluación de la libreta";
+
+const textOf = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+const card = (path: string, token = admin, locale: "es" | "en" = "es") => api.raw("GET", path, { token, locale });
+/** A stored file's bytes through its signed link. */
+const download = async (url: string) => new Uint8Array(await (await api.raw("GET", url.replace(/^\/api\//, ""))).arrayBuffer());
+
+beforeAll(async () => {
+  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
+  const school = await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } });
+  db = forTenant(api.db(), school.id);
+  const docente = await db.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
+  const part = await db.activityPart.findFirstOrThrow({
+    where: { masterId: docente.id, activity: { periodId: place.periodId, hasGrades: true } },
+    include: { activity: true, section: { include: { members: { include: { user: true }, where: { user: { type: 2, inactive: false } }, orderBy: { userId: "asc" }, take: 1 } } } },
+  });
+  const student = part.section.members[0]!.user;
+  Object.assign(place, { superSectionId: part.section.parentId, sectionId: part.sectionId, sectionName: part.section.name, studentId: student.id, surname: student.last!, studentName: student.name, subject: part.activity.name });
+  const concept = await db.evalConcept.create({ data: { periodId: place.periodId, activityId: part.activityId, name: CONCEPT, abrev: "EVL", order: 99 } });
+  const saved = await api.call("POST", "admGrades", { token: teacher, body: { grades: [{ conceptId: concept.id, studentId: student.id, gradeNum: 8 }] } });
+  expect(saved.body.status).toBe(0);
+});
+
+describe("GET grades/pdfreport/{year}/{id} (001 §7)", () => {
+  it("answers the student's report card as a PDF with the name, the subjects, letter grades and, before showGradesFrom, the PDF message", async () => {
+    await db.period.updateMany({ where: { id: place.periodId }, data: { showGradesFrom: new Date(Date.now() + 86_400_000), showGradesPDFMsg: PDF_MSG } });
+    const res = await card(`grades/pdfreport/2026/${place.studentId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toMatch(/^inline; filename="libreta-[a-z0-9-]+-202601\.pdf"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    const text = await textOf(bytes);
+    expect(text).toContain("Libreta de notas");
+    expect(text).toContain("Colegio Demo");
+    expect(text).toContain(place.surname);
+    expect(text).toContain(place.studentName);
+    expect(text).toContain(place.subject);
+    expect(text).toMatch(new RegExp(`${CONCEPT}\\s*8\\s*AD`));
+    // The demo's final averages print with two decimals and their letter; behaviour follows the subjects.
+    expect(text).toMatch(/Promedio final\s*\d\.\d\d\s*(AD|A|B|C)/);
+    expect(text).toContain("Conducta");
+    expect(text).toContain(PDF_MSG);
+  });
+
+  it("drops the PDF message once showGradesFrom has come, and follows an enabled exception of the student's grade", async () => {
+    await db.period.updateMany({ where: { id: place.periodId }, data: { showGradesFrom: new Date(Date.now() - 86_400_000) } });
+    expect(await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()))).not.toContain(PDF_MSG);
+    const exception = await db.periodException.create({
+      data: { periodId: place.periodId, superSectionId: place.superSectionId, showGradesDefault: true, showGradesFrom: new Date(Date.now() + 86_400_000), showGradesPDFMsg: "Notas del grado en revisión." },
+    });
+    expect(await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()))).toContain("Notas del grado en revisión.");
+    await db.periodException.delete({ where: { id: exception.id } });
+  });
+
+  it("prints its labels in the reader's language and takes the period given over the year", async () => {
+    const res = await card(`grades/pdfreport/1999/${place.studentId}?periodId=202601`, admin, "en");
+    const text = await textOf(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain("Report card");
+    expect(text).toContain("Grade and section");
+  });
+
+  it("refuses bad ids with 422 naming the field, unknown ones and other schools' students with 404, and staff without the grade sheet with 403", async () => {
+    const year = await api.call("GET", `grades/pdfreport/dos/${place.studentId}`, { token: admin });
+    expect(year).toMatchObject({ http: 422, body: { data: { errors: { year: expect.stringContaining("año") } } } });
+    expect((await api.call("GET", "grades/pdfreport/2026/0", { token: admin })).http).toBe(422);
+    expect((await api.call("GET", `grades/pdfreport/2026/${place.studentId}?periodId=12`, { token: admin })).http).toBe(422);
+    expect((await api.call("GET", "grades/pdfreport/2026/2000000000", { token: admin })).http).toBe(404);
+    expect((await api.call("GET", `grades/pdfreport/2030/${place.studentId}`, { token: admin })).http).toBe(404);
+    expect((await api.call("GET", `grades/pdfreport/2026/${place.studentId}`, { token: northside })).http).toBe(404);
+    expect((await api.call("GET", `grades/pdfreport/2026/${place.studentId}`, { token: secretary })).http).toBe(403);
+    expect((await card(`grades/pdfreport/2026/${place.studentId}`, teacher)).status).toBe(200);
+  });
+});
+
+describe("GET admGrades/job/archive/zip (001 §7)", () => {
+  it("stores a zip with one report card per active student of the grade, in a folder per section, and answers its link", async () => {
+    const res = await api.call<Stored>("GET", `admGrades/job/archive/zip?supersectionId=${place.superSectionId}&periodId=${place.periodId}`, { token: admin });
+    expect(res.http).toBe(200);
+    expect(res.body.data.filename).toMatch(/^libretas-[a-z0-9-]+-202601\.zip$/);
+    const zip = await JSZip.loadAsync(await download(res.body.data.url));
+    const members = await db.sectionMember.findMany({ where: { section: { parentId: place.superSectionId }, user: { type: 2, inactive: false } }, include: { section: true, user: true } });
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+    expect(names).toHaveLength(members.length);
+    const mine = members.find((m) => m.userId === place.studentId)!;
+    const entry = names.find((n) => n.startsWith(`${place.sectionName}/`) && n.includes(mine.user.last!) && n.includes(mine.user.name))!;
+    expect(entry).toMatch(/\.pdf$/);
+    const bytes = await zip.file(entry)!.async("uint8array");
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect(await textOf(bytes)).toMatch(new RegExp(`${CONCEPT}\\s*8\\s*AD`));
+    expect(new Set(names.map((n) => n.split("/")[0])).size).toBe(new Set(members.map((m) => m.sectionId)).size);
+  });
+
+  it("refuses a missing grade with 422, and another school's grade or a period it is not of with 404", async () => {
+    expect((await api.call("GET", "admGrades/job/archive/zip", { token: admin })).http).toBe(422);
+    expect((await api.call("GET", `admGrades/job/archive/zip?supersectionId=${place.superSectionId}&periodId=202501`, { token: admin })).http).toBe(404);
+    expect((await api.call("GET", `admGrades/job/archive/zip?supersectionId=${place.superSectionId}`, { token: northside })).http).toBe(404);
+    expect((await api.call("GET", `admGrades/job/archive/zip?supersectionId=${place.superSectionId}`, { token: secretary })).http).toBe(403);
+  });
+});
+
+describe("GET grades/memo/{periodId}/{id} (001 §7)", () => {
+  const memo = async (locale: "es" | "en" = "es") => {
+    const res = await api.call<Stored>("GET", `grades/memo/${place.periodId}/${place.studentId}`, { token: admin, locale });
+    expect(res.http).toBe(200);
+    expect(res.body.data.filename).toMatch(/^memo-[a-z0-9-]+-202601\.pdf$/);
+    return textOf(await download(res.body.data.url));
+  };
+
+  it("lists the subjects the student has not passed with the final grade and the pass mark, signed by the school", async () => {
+    await db.activity.updateMany({ where: { periodId: place.periodId }, data: { minToPass: null, minToPassNum: null } });
+    await db.activity.updateMany({ where: { periodId: place.periodId, name: place.subject, parts: { some: { sectionId: place.sectionId } } }, data: { minToPassNum: 9 } });
+    const text = await memo();
+    expect(text).toContain("Memorándum de cursos no aprobados");
+    expect(text).toContain(place.surname);
+    expect(text).toMatch(new RegExp(`${place.subject}\\s*\\d\\.\\d\\d\\s*(AD|A|B|C)\\s*9`));
+    expect(text).toContain("La Dirección");
+    expect(text).toContain("Colegio Demo");
+    expect(await memo("en")).toContain("has not passed the following subjects");
+  });
+
+  it("tells the family when every subject is passed", async () => {
+    await db.activity.updateMany({ where: { periodId: place.periodId }, data: { minToPassNum: null } });
+    const text = await memo();
+    expect(text).toContain("ha aprobado todos los cursos");
+    expect(text).not.toContain(place.subject);
+  });
+
+  it("refuses bad ids with 422 and another school's student or a period without them with 404", async () => {
+    expect((await api.call("GET", `grades/memo/2026/${place.studentId}`, { token: admin })).http).toBe(422);
+    expect((await api.call("GET", `grades/memo/${place.periodId}/abc`, { token: admin })).http).toBe(422);
+    expect((await api.call("GET", `grades/memo/209901/${place.studentId}`, { token: admin })).http).toBe(404);
+    expect((await api.call("GET", `grades/memo/${place.periodId}/${place.studentId}`, { token: northside })).http).toBe(404);
+  });
+});

@@ -46,6 +46,13 @@ export async function signInAs(page: Page, email: string, locale: "es" | "en" = 
   return answer;
 }
 
+/** A row's extra action of the generic grid: inline when the row has room for it, else in the row's menu. */
+export async function rowAction(page: Page, name: string, id: string | number): Promise<void> {
+  const button = page.getByTestId(`action-${name}-${id}`);
+  if ((await button.count()) === 0) await page.getByTestId(`row-more-${id}`).click();
+  await button.click();
+}
+
 export function baseUrl(): string {
   return process.env.BASE_URL ?? "http://127.0.0.1:3100";
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { ADMIN, expect, signInAs, TEACHER, test } from "../fixtures";
+import { ADMIN, expect, rowAction, signInAs, TEACHER, test } from "../fixtures";
 
 /** The id of the concept whose header reads `abrev`. */
 async function conceptIdOf(page: Page, abrev: string): Promise<string> {
@@ -30,8 +30,7 @@ test.describe("grade reports", () => {
   });
 
   test("the admin sees a section's final grades subject by subject, and the teachers of the section", async ({ page }) => {
-    await signInAs(page, ADMIN, "en");
-    const session = await page.evaluate(() => localStorage.getItem("id_token"));
+    const { token: session } = await signInAs(page, ADMIN, "en");
     // The first section of the first grade is graded in the demo.
     const sections = (await (await page.request.get("/api/admGrades/defaultFilters", { headers: { authorization: `Bearer ${session}` } })).json()) as { data: { periodId: number } };
     const grades = (await (await page.request.get(`/api/admSuperSection/get?pick=true&periodId=${sections.data.periodId}`, { headers: { authorization: `Bearer ${session}` } })).json()) as { data: { Results: { ID: number }[] } };
@@ -69,9 +68,7 @@ test.describe("grade reports", () => {
     await signInAs(page, ADMIN, "es");
     await page.goto("/app/admStudent");
     await page.getByTestId("search-input").fill(fullName.split(" ")[0]!);
-    const button = page.getByTestId(`action-grades-${studentId}`);
-    if ((await button.count()) === 0) await page.getByTestId(`row-more-${studentId}`).click();
-    await button.click();
+    await rowAction(page, "grades", studentId);
     const dialog = page.getByTestId("student-grades");
     await expect(dialog.getByRole("heading", { level: 3 }).first()).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, signInAs, test } from "../fixtures";
+import { ADMIN, expect, rowAction, signInAs, test } from "../fixtures";
 
 type Envelope<T> = { status: number; msg: string; data: T };
 
@@ -11,13 +11,6 @@ async function apiPost<T>(page: Page, token: string, path: string, data: unknown
 async function apiGet<T>(page: Page, token: string, path: string): Promise<Envelope<T>> {
   const res = await page.request.get(`/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
   return (await res.json()) as Envelope<T>;
-}
-
-/** A row's extra action: inline when the row has room for it, else in the row's menu. */
-async function rowAction(page: Page, name: string, id: string | number) {
-  const button = page.getByTestId(`action-${name}-${id}`);
-  if ((await button.count()) === 0) await page.getByTestId(`row-more-${id}`).click();
-  await button.click();
 }
 
 /** A PNG drawn by the browser itself, larger than the photo box so that it is resized before the upload. */

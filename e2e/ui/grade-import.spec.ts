@@ -1,0 +1,53 @@
+import { writeFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
+import { ADMIN, apiLogin, expect, rowAction, signInAs, TEACHER, test } from "../fixtures";
+
+type Envelope<T> = { status: number; data: T };
+
+/** A CSV field, quoted when it holds a separator, a quote or a line break. */
+const field = (value: unknown) => (/[",;\n]/.test(String(value ?? "")) ? `"${String(value).replace(/"/g, '""')}"` : String(value ?? ""));
+
+test.describe("grade import and the subject row's deep link", () => {
+  test("a subject row opens the grade sheet on its grade and course, and imports grades from a CSV after a preview", async ({ page }, testInfo) => {
+    // The teacher's first course-section: a subject taught in a section, with students and concepts.
+    const teacher = await apiLogin(page.request, TEACHER);
+    const course = ((await (await page.request.get("/api/admGrades/defaultFilters", { headers: { authorization: `Bearer ${teacher.token}` } })).json()) as Envelope<{ activityId: number; sectionId: number }>).data;
+    const { token } = await signInAs(page, ADMIN, "es");
+    const subject = ((await (await page.request.get(`/api/admSubject/get/${course.activityId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Envelope<{ name: string }>).data;
+
+    await page.goto("/app/admSubject");
+    await page.getByTestId("search-input").fill(subject.name);
+    await rowAction(page, "enterGrades", course.activityId);
+    await expect(page).toHaveURL(/\/app\/admGrades\?deepLink=/);
+    await expect(page.getByTestId("grade-report")).toHaveValue("5");
+    await page.getByTestId("grade-filter-sectionId").click();
+    await page.getByTestId(`option-${course.sectionId}`).click();
+    await expect(page.getByTestId("grade-grid")).toBeVisible();
+
+    await page.goto("/app/admSubject");
+    await page.getByTestId("search-input").fill(subject.name);
+    await rowAction(page, "importGrades", course.activityId);
+    const dialog = page.getByTestId("grade-import");
+    await dialog.getByTestId("import-sectionId").selectOption(String(course.sectionId));
+    const c1 = dialog.getByTestId("import-c1");
+    await expect(c1.locator("option").nth(1)).toBeAttached();
+    await c1.selectOption((await c1.locator("option").nth(1).getAttribute("value"))!);
+
+    // The template lists the section's students with their current grades; the CSV changes the first one.
+    const download = page.waitForEvent("download");
+    await dialog.getByTestId("import-template").click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await (await download).path())!);
+    const lines = (book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).map((values) => values.slice(1));
+    const [header, first] = [lines[0]!, lines[1]!];
+    const next = first[1] === 8 ? 7 : 8;
+    const csv = testInfo.outputPath("notas.csv");
+    await writeFile(csv, [header.map(field).join(","), [first[0], next].map(field).join(",")].join("\n"));
+
+    await dialog.getByTestId("import-csvfile").setInputFiles(csv);
+    await dialog.getByTestId("import-preview-run").click();
+    await expect(dialog.getByTestId("import-preview")).toContainText(`→ ${next}`);
+    await dialog.getByTestId("import-run").click();
+    await expect(page.getByText("Se han importando las notas!")).toBeVisible();
+  });
+});

@@ -9,6 +9,6 @@ export default defineConfig({
     // Two cores: two files at a time, each with its own database.
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

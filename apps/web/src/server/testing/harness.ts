@@ -19,6 +19,40 @@ export interface CallResult<T = unknown> {
   body: TEnvelope<T>;
 }
 
+/** A call through the real route handler: its own Response (a file download, or the JSON envelope). */
+export async function raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const { GET } = await import("../../app/api/[...path]/route.ts");
+  const headers = new Headers({ "x-locale": options.locale ?? "es", "x-forwarded-for": "203.0.113.7", ...options.headers });
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set("content-type", "application/json");
+  }
+  const req = new Request(`http://127.0.0.1/api/${path}`, { method, headers, body });
+  const pathname = new URL(req.url).pathname.replace(/^\/api\//, "");
+  return GET(req, { params: Promise.resolve({ path: pathname.split("/") }) });
+}
+
+/** A call through the real route handler, its JSON envelope read. */
+export async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const res = await raw(method, path, options);
+  return { http: res.status, body: (await res.json()) as TEnvelope<T> };
+}
+
+export async function login(email: string, password = DEMO_PASSWORD, address?: string): Promise<CallResult<TLoginAnswer>> {
+  return call<TLoginAnswer>("POST", "admStaff/login?adm=true", {
+    body: { ext: "", user: email, pass: password },
+    headers: address ? { "x-forwarded-for": address } : {},
+  });
+}
+
+export async function tokenFor(email: string): Promise<string> {
+  const res = await login(email);
+  if (res.body.status < 0) throw new Error(`login failed for ${email}: ${res.body.msg}`);
+  return res.body.data.token;
+}
+
 /**
  * An API test file's harness: its own database copied from the migrated template, seeded with the demo school,
  * and a `call` that goes through the real route handler (wrapper, router, tenant-scoped client, PostgreSQL).
@@ -38,38 +72,6 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
     await state.database?.drop();
   });
 
-  /** The route handler's own Response (a file download, or the JSON envelope). */
-  async function raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-    const { GET } = await import("../../app/api/[...path]/route.ts");
-    const headers = new Headers({ "x-locale": options.locale ?? "es", "x-forwarded-for": "203.0.113.7", ...options.headers });
-    if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-    let body: string | undefined = options.rawBody;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers.set("content-type", "application/json");
-    }
-    const req = new Request(`http://127.0.0.1/api/${path}`, { method, headers, body });
-    const pathname = new URL(req.url).pathname.replace(/^\/api\//, "");
-    return GET(req, { params: Promise.resolve({ path: pathname.split("/") }) });
-  }
-
-  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-    const res = await raw(method, path, options);
-    return { http: res.status, body: (await res.json()) as TEnvelope<T> };
-  }
-
-  async function login(email: string, password = DEMO_PASSWORD, address?: string): Promise<CallResult<TLoginAnswer>> {
-    return call<TLoginAnswer>("POST", "admStaff/login?adm=true", {
-      body: { ext: "", user: email, pass: password },
-      headers: address ? { "x-forwarded-for": address } : {},
-    });
-  }
-
-  async function tokenFor(email: string): Promise<string> {
-    const res = await login(email);
-    if (res.body.status < 0) throw new Error(`login failed for ${email}: ${res.body.msg}`);
-    return res.body.data.token;
-  }
 
   /**
    * Tokens for the usual cast: the admin in Colegio Demo, the same admin switched to Northside School (the other

@@ -19,6 +19,15 @@ import { controlProps, type WidgetProps } from "./widget-props.ts";
 
 const EMPTY: UploadValue = { url: null, files: [] };
 
+
+/** Why the chosen file was refused (type, size, count), said under the control. */
+function Problem({ testId, problem }: { testId: string; problem: string | null | undefined }) {
+  return problem ? (
+    <p role="alert" className="text-sm text-destructive" data-testid={`${testId}-problem`}>
+      {problem}
+    </p>
+  ) : null;
+}
 /** The catalogue's validation texts (`validation.ext`, `validation.fileSize`) keep the spec's ":name" placeholders. */
 function useFileChecks(props: WidgetProps) {
   const t = useTranslations();
@@ -107,11 +116,7 @@ export function ImageInput(props: WidgetProps) {
           {chosen && <span className="text-xs text-muted-foreground">{t("pendingUpload")}</span>}
         </div>
       </div>
-      {problem && (
-        <p role="alert" className="text-sm text-destructive" data-testid={`${props.testId}-problem`}>
-          {problem}
-        </p>
-      )}
+      <Problem testId={props.testId} problem={problem} />
     </div>
   );
 }
@@ -235,11 +240,7 @@ export function FileInput(props: WidgetProps) {
           </Button>
         </div>
       )}
-      {problem && (
-        <p role="alert" className="text-sm text-destructive" data-testid={`${props.testId}-problem`}>
-          {problem}
-        </p>
-      )}
+      <Problem testId={props.testId} problem={problem} />
     </div>
   );
 }

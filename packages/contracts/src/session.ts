@@ -28,7 +28,7 @@ export const ZSupportMessage = z.object({
   Sender: z.string().trim().min(1).max(254),
 });
 
-export const ZTenantId = z.object({ id: z.coerce.number().int().positive() });
+export const ZTenantId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export interface TMenuItem {
   ID: string;

@@ -44,8 +44,17 @@ export function parseOrRefuse<T>(schema: z.ZodType<T>, input: unknown, t: BaseCo
   throw validationRefusal(fieldErrors(result.error));
 }
 
+/** PostgreSQL text cannot hold U+0000, so it is dropped from every string of the query, body and path. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\u0000", "");
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)]));
+  return value;
+}
+
 function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseContext): unknown {
-  return schema ? parseOrRefuse(schema, input, ctx.t) : input;
+  const clean = withoutNul(input);
+  return schema ? parseOrRefuse(schema, clean, ctx.t) : clean;
 }
 
 async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, method: Method): Promise<AuthedContext> {

@@ -1,7 +1,7 @@
 import { labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, type FieldDef, type ResourceAction, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
-import { AppError, forbidden, notFound } from "../http/app-error.ts";
+import { AppError, fieldRefusal, forbidden, notFound } from "../http/app-error.ts";
 import { parseOrRefuse } from "../http/handle.ts";
 import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
 import { authedRoute, type Route } from "../http/route.ts";
@@ -71,7 +71,8 @@ const delegateOf = (db: Db, model: string) => (db as unknown as Record<string, D
 
 function parseKey(def: ResourceDef, raw: string): number | string {
   if (def.keyType === "string") return raw;
-  if (!/^\d{1,12}$/.test(raw)) throw notFound();
+  // A key past PostgreSQL's integer is no record (and no database error).
+  if (!/^\d{1,12}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
   return Number(raw);
 }
 
@@ -286,7 +287,7 @@ export function createResource(server: ResourceServer): Route[] {
       const id = parseKey(def, ctx.query.id);
       const name = fixed?.name ?? ctx.body.name.split(".")[0];
       const field = uploadFields.find((f) => f.name === name);
-      if (!field) throw new AppError(-422, "api.uploadField", 422, { field: String(name) });
+      if (!field) throw fieldRefusal("name", ctx.t("api.uploadField", { field: String(name) }));
       return upload(ctx, {
         def,
         field,

@@ -7,7 +7,7 @@ import { CONCEPT_RESOURCES } from "../modules/grades/concept-resources.ts";
 import { HEALTH_RESOURCES } from "../modules/health/resources.ts";
 import { PUBLICATIONS_RESOURCES } from "../modules/publications/resources.ts";
 import { periodRules } from "../modules/academic/period-rules.ts";
-import { activityPartRules, subjectRules } from "../modules/academic/subject-rules.ts";
+import { activityPartRules, staffOwnerRules, subjectRules } from "../modules/academic/subject-rules.ts";
 import { assignmentQuestionRules } from "../modules/catalogues/assignment-question-rules.ts";
 import { datesRules } from "../modules/catalogues/dates-rules.ts";
 import { otltRules } from "../modules/catalogues/otlt-rules.ts";
@@ -58,6 +58,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     model: "superSection",
     include: { _count: { select: { sections: true } } },
     display: (r) => ({ count: countOf(r, "sections") }),
+    rules: staffOwnerRules,
   },
   {
     def: RESOURCES.admSection!,
@@ -69,6 +70,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
       // Whoever may change sections sees them all; anyone else the sections they teach in or tutor.
       roleFilter: (_value, user) => (user.access.get("admSection")?.write ? {} : { OR: [{ owner: user.id }, { parts: { some: { masterId: user.id } } }] }),
     },
+    rules: staffOwnerRules,
   },
   {
     def: RESOURCES.admSectionMembers!,

@@ -1,7 +1,11 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
-/** A cell that a spreadsheet would run as a formula is written as text (ARCHITECTURE "Exports"). */
+/**
+ * A text cell that a spreadsheet would run as a formula (it begins with =, +, -, @, tab or carriage return) gets the
+ * single-quote prefix OWASP's "CSV Injection" page recommends (ARCHITECTURE "Exports"); numbers stay numbers, so a
+ * genuine -2.5 is still a number. Every workbook the server writes goes through xlsxResponse, headers included.
+ */
 export function neutralise(value: unknown): unknown {
   return typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
@@ -15,7 +19,7 @@ export function xlsxResponse(fileName: string, sheetName: string, headers: strin
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   const write = async () => {
-    const header = sheet.addRow(headers);
+    const header = sheet.addRow(headers.map(neutralise));
     header.font = { bold: true };
     header.commit();
     for await (const page of rows) {

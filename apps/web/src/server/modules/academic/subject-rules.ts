@@ -22,3 +22,11 @@ export const subjectRules: ResourceRules = {
 export const activityPartRules: ResourceRules = {
   beforeSave: (tx, data) => assertTeacher(tx, data.masterId),
 };
+
+/** A grade's or section's tutor and coordinator are plain user ids, which no key keeps in the school: staff of this school only. */
+export const staffOwnerRules: ResourceRules = {
+  async beforeSave(tx, data) {
+    await assertTeacher(tx, data.owner);
+    await assertTeacher(tx, data.superowner);
+  },
+};

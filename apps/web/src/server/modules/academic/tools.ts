@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ZMoveStudents, ZSubjectParts } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
-import { AppError, notFound } from "../../http/app-error.ts";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { placeStudent } from "../people/student-rules.ts";
@@ -91,7 +91,7 @@ export async function duplicateSubject(ctx: AuthedContext & { body: { newId: num
 /** POST admSubject/bulkedit?periodId=: 'Por favor seleccionar el periodo' without a period. */
 export async function bulkEditSubjects(ctx: AuthedContext & { query: { periodId?: number }; body: { canEnterEval: boolean } }): Promise<Reply> {
   const periodId = ctx.query.periodId;
-  if (!periodId) throw new AppError(-1, "api.selectPeriod", 422);
+  if (!periodId) throw fieldRefusal("periodId", ctx.t("api.selectPeriod"));
   const count = await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.activity.updateMany({ where: { periodId }, data: { canEnterEval: ctx.body.canEnterEval } });
     await audit(tx, ctx, "admSubject", "edit", `period:${periodId}`);

@@ -2,6 +2,7 @@ import { RESOURCES, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { parseDate } from "../../resource/values.ts";
+import { staffOwnerRules } from "../academic/subject-rules.ts";
 import { orderDetailRules, orderRules } from "./order-rules.ts";
 
 type Row = Record<string, unknown>;
@@ -45,11 +46,13 @@ export const BILLING_RESOURCES: ResourceServer[] = [
     model: "superSection",
     include: { _count: { select: { sections: true } } },
     display: (r) => ({ count: countOf(r, "sections") }),
+    rules: staffOwnerRules,
   },
   {
     def: RESOURCES["admBalance/sections"]!,
     model: "section",
     include: { _count: { select: { members: true } } },
     display: (r) => ({ parentId: r.parentId, count: countOf(r, "members") }),
+    rules: staffOwnerRules,
   },
 ];

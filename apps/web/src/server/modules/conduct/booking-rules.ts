@@ -99,11 +99,13 @@ export const ZBookingKey = z.object({ id: z.string().regex(/^\d{1,12}$/) });
 /** POST admBookingList/confirm/{id} (our path): a reserved appointment becomes confirmed; a teacher confirms their own. */
 export async function confirmBooking(ctx: AuthedContext & { params: z.infer<typeof ZBookingKey> }): Promise<Reply> {
   const id = Number(ctx.params.id);
+  if (id > MAX_ID) throw notFound();
   await ctx.db.$transaction(async (tx) => {
     const booking = await tx.booking.findFirst({ where: { id }, select: { status: true, resource: { select: { userId: true } } } });
     if (!booking) throw notFound();
     if (isTeacher(ctx) && booking.resource.userId !== ctx.user.id) throw notYours();
-    if (booking.status !== RESERVED) throw new AppError(-422, "conduct.notReserved", 422);
+    // A booking in another state is a conflict with the record, not a field to correct.
+    if (booking.status !== RESERVED) throw new AppError(-409, "conduct.notReserved", 409);
     await tx.booking.updateMany({ where: { id }, data: { status: CONFIRMED } });
     await audit(tx, ctx, RESOURCE, "edit", id);
   });

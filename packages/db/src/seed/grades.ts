@@ -96,7 +96,7 @@ const TEXTS: Record<Lang, { term: (n: number) => Named; final: Named; attitude: 
 };
 
 /** A concept of a demo tree. `fill` is the share of students graded in a typed concept; `slot` keys its grades. */
-interface Node {
+export interface Node {
   name: string;
   abrev: string;
   type: number;
@@ -117,7 +117,7 @@ interface Node {
 }
 
 /** A subject's tree (or a period's behaviour tree) and the students it grades. */
-interface Tree {
+export interface Tree {
   periodId: number;
   activityId: number | null;
   roots: Node[];
@@ -126,7 +126,7 @@ interface Tree {
   ability: readonly [low: number, high: number];
 }
 
-const concept = ([name, abrev]: Named, fields: Partial<Node> = {}, children: Node[] = []): Node => ({
+export const concept = ([name, abrev]: Named, fields: Partial<Node> = {}, children: Node[] = []): Node => ({
   name,
   abrev,
   type: 0,
@@ -183,7 +183,7 @@ function behaviourTree(lang: Lang, current: boolean): Node[] {
 }
 
 /** A fixed pseudo-random number in [0, 1) for a tuple of integers (murmur3's mixing), so a grade does not depend on the order of the work. */
-function unit(...keys: number[]): number {
+export function unit(...keys: number[]): number {
   let h = 0x2545f491;
   for (const key of keys) {
     h = Math.imul(h ^ key, 0xcc9e2d51);
@@ -212,7 +212,7 @@ function levels(trees: Tree[]): { tree: Tree; node: Node }[][] {
  * qualifications as the letter of such a grade, texts from the pool of the student's letter; every averaging concept
  * holds contracts' weighted average of its children (qualifications by their number, texts left out).
  */
-function treeGrades(tree: Tree): Prisma.GradeCreateManyInput[] {
+export function treeGrades(tree: Tree): Prisma.GradeCreateManyInput[] {
   const key = tree.activityId ?? tree.periodId;
   const rows: Prisma.GradeCreateManyInput[] = [];
   for (const studentId of tree.students) {
@@ -250,6 +250,32 @@ function treeGrades(tree: Tree): Prisma.GradeCreateManyInput[] {
     tree.roots.forEach(grade);
   }
   return rows;
+}
+
+/** Creates the concepts of the trees level by level (parents first) and sets each node's id. */
+export async function createConcepts(tx: Prisma.TransactionClient, trees: Tree[]): Promise<void> {
+  for (const level of levels(trees)) {
+    const created = await tx.evalConcept.createManyAndReturn({
+      data: level.map(({ tree, node }) => ({
+        periodId: tree.periodId,
+        activityId: tree.activityId,
+        isBehavior: tree.activityId === null,
+        parentId: node.parent?.id ?? null,
+        level: node.level,
+        order: node.order,
+        name: node.name,
+        abrev: node.abrev,
+        type: node.type,
+        specialType: node.specialType,
+        ...weighting(node.weight),
+        locked: node.locked,
+        canEdit: node.canEdit,
+        calcAverage: node.calcAverage,
+      })),
+      select: { id: true },
+    });
+    created.forEach((row, k) => (level[k]!.node.id = row.id));
+  }
 }
 
 /** A student group that a subject is taught to (000 §2.9 reports 8 and 9, "by group and course"). */
@@ -333,28 +359,7 @@ export async function seedGrades(db: Db, tenantId: number) {
 
   await t.$transaction(
     async (tx) => {
-      for (const level of levels(trees)) {
-        const created = await tx.evalConcept.createManyAndReturn({
-          data: level.map(({ tree, node }) => ({
-            periodId: tree.periodId,
-            activityId: tree.activityId,
-            isBehavior: tree.activityId === null,
-            parentId: node.parent?.id ?? null,
-            level: node.level,
-            order: node.order,
-            name: node.name,
-            abrev: node.abrev,
-            type: node.type,
-            specialType: node.specialType,
-            ...weighting(node.weight),
-            locked: node.locked,
-            canEdit: node.canEdit,
-            calcAverage: node.calcAverage,
-          })),
-          select: { id: true },
-        });
-        created.forEach((row, k) => (level[k]!.node.id = row.id));
-      }
+      await createConcepts(tx, trees);
       await tx.grade.createMany({ data: trees.flatMap(treeGrades) });
       await seedWorkshop(tx, lang, graded, activities, bySection, current);
     },

@@ -37,20 +37,37 @@ export const sameValue = (a: Value | undefined, b: Value) => (a?.gradeNum ?? nul
 export const studentKey = (tenantId: number, studentId: number, concept: { activityId: number | null; periodId: number }) =>
   `${tenantId}:${studentId}:${concept.activityId ?? `b${concept.periodId}`}`;
 
-/** Serialises saves that touch the same student's grades in one subject (or one period's behaviour), in a fixed order. */
+/**
+ * Serialises saves that touch the same student's grades in one subject (or one period's behaviour): one statement
+ * takes every lock, in a fixed order (the sorted keys), so two saves never wait for each other crosswise.
+ */
 export async function lockStudents(tx: Tx, keys: string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", key);
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length) await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) AS s", sorted);
 }
 
-/** Stores a grade and its line of the trail (computed: the server worked it out). */
-export async function writeGrade(tx: Tx, ctx: AuthedContext, conceptId: number, studentId: number, old: Value | undefined, value: Value, computed: boolean) {
-  await tx.grade.upsert({
-    where: { conceptId_studentId: { conceptId, studentId } },
-    create: { conceptId, studentId, ...value, updatedBy: ctx.user.id },
-    update: { ...value, updatedBy: ctx.user.id },
-  });
-  await tx.gradeChange.create({
-    data: { conceptId, studentId, userId: ctx.user.id, oldNum: old?.gradeNum ?? null, oldTxt: old?.gradeTxt ?? null, newNum: value.gradeNum, newTxt: value.gradeTxt, computed },
+/** A grade to store: its cell, the value it had (none for a first grade) and the new one. */
+export type GradeWrite = CellKey & { old: Value | undefined; value: Value };
+
+/**
+ * Stores grades and their lines of the trail (computed: the server worked them out) in three statements, whatever
+ * their number: the cells' rows are replaced, then the trail is appended.
+ */
+export async function writeGrades(tx: Tx, ctx: AuthedContext, writes: GradeWrite[], computed: boolean): Promise<void> {
+  if (writes.length === 0) return;
+  await tx.grade.deleteMany({ where: { OR: writes.map(({ conceptId, studentId }) => ({ conceptId, studentId })) } });
+  await tx.grade.createMany({ data: writes.map(({ conceptId, studentId, value }) => ({ conceptId, studentId, ...value, updatedBy: ctx.user.id })) });
+  await tx.gradeChange.createMany({
+    data: writes.map(({ conceptId, studentId, old, value }) => ({
+      conceptId,
+      studentId,
+      userId: ctx.user.id,
+      oldNum: old?.gradeNum ?? null,
+      oldTxt: old?.gradeTxt ?? null,
+      newNum: value.gradeNum,
+      newTxt: value.gradeTxt,
+      computed,
+    })),
   });
 }
 
@@ -67,21 +84,26 @@ export async function recompute(tx: Tx, ctx: AuthedContext, targets: CellKey[]):
       where: { id: { in: [...new Set(pending.map((p) => p.conceptId))] }, calcAverage: true },
       select: { ...CONCEPT_SELECT, children: { select: CONCEPT_SELECT } },
     });
+    // One read of every grade this level needs: the averages and their children, for the students concerned.
+    const grades = await tx.grade.findMany({
+      where: { conceptId: { in: parents.flatMap((p) => [p.id, ...p.children.map((c) => c.id)]) }, studentId: { in: [...new Set(pending.map((p) => p.studentId))] } },
+      select: { conceptId: true, studentId: true, gradeNum: true, gradeTxt: true },
+    });
+    const cell = new Map(grades.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
+    const writes: GradeWrite[] = [];
     const next: CellKey[] = [];
     for (const parent of parents) {
-      const students = [...new Set(pending.filter((p) => p.conceptId === parent.id).map((p) => p.studentId))];
-      const grades = await tx.grade.findMany({ where: { conceptId: { in: [parent.id, ...parent.children.map((c) => c.id)] }, studentId: { in: students } } });
-      const cell = new Map(grades.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
-      for (const studentId of students) {
-        const counted = parent.children.filter((c) => !isTextConcept(c.type) || c.calcAverage);
+      const counted = parent.children.filter((c) => !isTextConcept(c.type) || c.calcAverage);
+      for (const studentId of new Set(pending.filter((p) => p.conceptId === parent.id).map((p) => p.studentId))) {
         const value = { gradeNum: weightedAverage(counted.map((c) => ({ value: countedValue(c, cell.get(`${studentId}:${c.id}`)), weightType: c.weightType, weight: c.weight }))), gradeTxt: null };
         const old = cell.get(`${studentId}:${parent.id}`);
         if (sameValue(old, value)) continue;
-        await writeGrade(tx, ctx, parent.id, studentId, old, value, true);
+        writes.push({ conceptId: parent.id, studentId, old, value });
         out.push({ conceptId: parent.id, studentId, ...value });
         if (parent.parentId !== null) next.push({ conceptId: parent.parentId, studentId });
       }
     }
+    await writeGrades(tx, ctx, writes, true);
     pending = next;
   }
   return out;

@@ -5,7 +5,7 @@ import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { CONCEPT_SELECT, lockStudents, recompute, recomputeAverages, sameValue, studentKey, writeGrade, type Average, type CellKey, type Concept, type Value } from "./averages.ts";
+import { CONCEPT_SELECT, lockStudents, recompute, recomputeAverages, sameValue, studentKey, writeGrades, type Average, type CellKey, type Concept, type Value } from "./averages.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -190,12 +190,14 @@ export async function writeCells(tx: Tx, ctx: AuthedContext, cells: GradeCell[],
 
   const stored = await tx.grade.findMany({ where: { conceptId: { in: concepts.map((c) => c.id) }, studentId: { in: studentIds } } });
   const current = new Map(stored.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
+  // A cell named twice counts once, with its last value.
+  const last = new Map(cells.map((cell) => [`${cell.studentId}:${cell.conceptId}`, cell]));
   const changed: { conceptId: number; studentId: number; value: Value }[] = [];
-  for (const cell of cells) {
+  for (const [key, cell] of last) {
     const value = storedValue(ctx, byId.get(cell.conceptId)!, cell);
-    if (!sameValue(current.get(`${cell.studentId}:${cell.conceptId}`), value)) changed.push({ conceptId: cell.conceptId, studentId: cell.studentId, value });
+    if (!sameValue(current.get(key), value)) changed.push({ conceptId: cell.conceptId, studentId: cell.studentId, value });
   }
-  for (const c of changed) await writeGrade(tx, ctx, c.conceptId, c.studentId, current.get(`${c.studentId}:${c.conceptId}`), c.value, false);
+  await writeGrades(tx, ctx, changed.map((c) => ({ ...c, old: current.get(`${c.studentId}:${c.conceptId}`) })), false);
   const averages = await recomputeAverages(tx, ctx, changed);
   return { saved: changed.length, averages };
 }

@@ -1,0 +1,21 @@
+// What the bench seed and the bench run share: the bench database and the big school's sign-in accounts.
+import { createDatabaseIfMissing, dropDatabase, ensureDatabase } from "../scripts/lib/database.ts";
+
+/** The big school's sign-in accounts (password BENCH_PASSWORD). */
+export const BENCH_ACCOUNTS = { admin: "admin@bench.pizarra", teacher: "docente@bench.pizarra" } as const;
+export const BENCH_PASSWORD = "pizarra-bench";
+export const BIG_SCHOOL = "bench-grande";
+const NAME = "pizarra_bench";
+
+/**
+ * The bench database: `pizarra_bench` on the server of DATABASE_URL when it is set, otherwise on an embedded
+ * PostgreSQL of its own (data in .data/pg-bench, port 54340), apart from the demo's. `fresh` drops it first.
+ */
+export async function benchDatabase({ fresh = false } = {}) {
+  const server = await ensureDatabase({ name: "bench", port: 54340 });
+  if (fresh) await dropDatabase(server.adminUrl, NAME);
+  await createDatabaseIfMissing(server.adminUrl, NAME);
+  const url = new URL(server.adminUrl);
+  url.pathname = `/${NAME}`;
+  return { url: url.toString(), stop: server.stop };
+}

@@ -1,0 +1,378 @@
+// `pnpm bench` (issue 5): the built app (`next start` on loopback) against the bench database of `pnpm bench:seed`,
+// driven by autocannon at 1, 10 and 50 clients; each call beside the hand-written SQL it stands for, run with `pg` in
+// the same run. Prints one table and writes bench/results/latest.json. Nothing here asserts a time.
+import { once } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import ExcelJS from "exceljs";
+import pg from "pg";
+import { weightedAverage } from "../packages/contracts/src/grades.ts";
+import { ROOT } from "../scripts/lib/database.ts";
+import { buildIfNeeded, startWeb } from "../scripts/lib/web.ts";
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
+
+const PORT = 3457;
+const BASE = `http://127.0.0.1:${PORT}`;
+const CLIENTS = [1, 10, 50];
+/** Seconds of load per call and number of clients (after a 2-second warm-up at one client), and of its SQL. */
+const SECONDS = 8;
+const SQL_SECONDS = 4;
+const SEARCH = "gar";
+
+type Stats = { p50: number; p95: number; p99: number; rps: number; count: number; failed: number };
+type Request = { method: "GET" | "POST"; path: string; body?: () => unknown };
+interface Scenario {
+  name: string;
+  token: string;
+  request: Request;
+  /** The queries the handler ends up running, hand-written, on one connection. */
+  sql: (client: pg.PoolClient) => Promise<unknown>;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+function stats(times: number[], seconds: number, failed: number): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: times.length / seconds, count: times.length, failed };
+}
+
+const headers = (token: string) => ({ authorization: `Bearer ${token}`, "x-locale": "es", "content-type": "application/json" });
+
+async function call(token: string, request: Request): Promise<Response> {
+  const body = request.body?.();
+  return fetch(`${BASE}/api/${request.path}`, { method: request.method, headers: headers(token), body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** Fails the run unless the call answers 2xx with a non-negative envelope status: a benchmark of refusals is worthless. */
+async function check(name: string, token: string, request: Request): Promise<void> {
+  const res = await call(token, request);
+  const envelope = (await res.json().catch(() => null)) as { status?: number; msg?: string } | null;
+  if (!res.ok || (envelope?.status ?? 0) < 0) throw new Error(`${name}: HTTP ${res.status} ${JSON.stringify(envelope)?.slice(0, 300)}`);
+}
+
+async function signIn(email: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/admStaff/login?adm=true`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user: email, pass: BENCH_PASSWORD }) });
+  const envelope = (await res.json()) as { data?: { token?: string } };
+  if (!envelope.data?.token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(envelope).slice(0, 300)}`);
+  return envelope.data.token;
+}
+
+async function loadApi(s: Scenario, connections: number, seconds: number): Promise<Stats> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: BASE,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: s.request.method,
+            path: `/api/${s.request.path}`,
+            headers: headers(s.token),
+            ...(s.request.body ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(s.request.body!()) }) } : {}),
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
+    });
+  });
+  return stats(times, seconds, result.non2xx + result.errors + result.timeouts);
+}
+
+/** Waits until the server's database work has drained: autocannon stops sending, but requests queued server-side go on. */
+async function settle(pool: pg.Pool): Promise<void> {
+  for (;;) {
+    const { rows } = await pool.query<{ busy: number }>("SELECT count(*)::int AS busy FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()");
+    if (rows[0]!.busy === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function loadSql(pool: pg.Pool, s: Scenario, connections: number): Promise<Stats> {
+  await settle(pool);
+  const times: number[] = [];
+  const end = Date.now() + SQL_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        const client = await pool.connect();
+        try {
+          await s.sql(client);
+        } finally {
+          client.release();
+        }
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  return stats(times, SQL_SECONDS, 0);
+}
+
+/** Resident memory of the server and its child processes, summed (kB, from /proc). */
+function treeRss(root: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = safeRead(`/proc/${entry}/stat`);
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  let total = 0;
+  const visit = (pid: number) => {
+    const status = safeRead(`/proc/${pid}/status`);
+    total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return total;
+}
+
+function safeRead(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** The 20,000-row export: seconds, rows in the file, and the server's resident memory before and at its peak. */
+async function exportXlsx(token: string, serverPid: number) {
+  const before = treeRss(serverPid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(serverPid))), 25);
+  const started = performance.now();
+  const res = await fetch(`${BASE}/api/admStudent/get?print=true&format=xlsx`, { headers: headers(token) });
+  const file = Buffer.from(await res.arrayBuffer());
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, treeRss(serverPid));
+  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("spreadsheet")) throw new Error(`export: HTTP ${res.status} ${file.toString("utf8", 0, 300)}`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file as unknown as ArrayBuffer);
+  return { seconds, bytes: file.length, rows: book.worksheets[0]!.actualRowCount - 1, rssBeforeMB: before / 1024, rssPeakMB: peak / 1024 };
+}
+
+/** First-load JavaScript of an App Router page: the root main files and every chunk its segments load (raw and gzip). */
+function firstLoad(route: string, manifestPath: string) {
+  const next = path.join(ROOT, "apps/web/.next");
+  const build = JSON.parse(fs.readFileSync(path.join(next, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+  const holder = globalThis as { __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]> }> };
+  holder.__RSC_MANIFEST = {};
+  new Function(fs.readFileSync(path.join(next, "server/app", manifestPath), "utf8"))();
+  const entries = Object.values(holder.__RSC_MANIFEST!)[0]!.entryJSFiles;
+  const files = new Set([...build.rootMainFiles, ...Object.values(entries).flat()]);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const content = fs.readFileSync(path.join(next, file));
+    raw += content.length;
+    gzip += gzipSync(content).length;
+  }
+  return { route, chunks: files.size, rawKB: raw / 1024, gzipKB: gzip / 1024 };
+}
+
+/** The ids the calls aim at: the bench teacher's course-section of 40 students in the current period and its leaves. */
+async function fixture(pool: pg.Pool) {
+  const tenant = await pool.query<{ id: number }>(`SELECT id FROM "Tenant" WHERE alias = $1`, [BIG_SCHOOL]);
+  if (!tenant.rows[0]) throw new Error("The bench database holds no big school: run `pnpm bench:seed` first.");
+  const tenantId = tenant.rows[0].id;
+  const { rows: parts } = await pool.query<{ id: number; activityId: number; sectionId: number; periodId: number; teacherId: number }>(
+    `SELECT p.id, p."activityId", p."sectionId", a."periodId", u.id AS "teacherId"
+       FROM "ActivityPart" p JOIN "Activity" a ON a.id = p."activityId" JOIN "Period" per ON per."tenantId" = a."tenantId" AND per.id = a."periodId"
+       JOIN "User" u ON u.id = p."masterId" JOIN "Account" acc ON acc.id = u."accountId"
+      WHERE p."tenantId" = $1 AND per.current AND acc.email = $2 AND (SELECT count(*) FROM "SectionMember" m WHERE m."sectionId" = p."sectionId") = 40
+      ORDER BY p.id LIMIT 1`,
+    [tenantId, BENCH_ACCOUNTS.teacher],
+  );
+  const part = parts[0]!;
+  const { rows: concepts } = await pool.query<{ id: number; parentId: number | null; weightType: string; weight: number; calcAverage: boolean; locked: boolean }>(
+    `SELECT id, "parentId", "weightType", weight, "calcAverage", locked FROM "EvalConcept" WHERE "tenantId" = $1 AND "activityId" = $2 ORDER BY level, "order"`,
+    [tenantId, part.activityId],
+  );
+  const { rows: students } = await pool.query<{ userId: number }>(`SELECT "userId" FROM "SectionMember" WHERE "sectionId" = $1 ORDER BY "userId"`, [part.sectionId]);
+  return { tenantId, part, concepts, leaves: concepts.filter((c) => !c.calcAverage && !c.locked), students: students.map((s) => s.userId) };
+}
+
+type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+const STUDENT_PAGE_SQL = `
+  SELECT u.id, u."externalId", u.last, u.last2, u.name, u.status, u.enrolled, u.face, u.mail, u.birthday, u.gender, latest.*
+    FROM "User" u
+    LEFT JOIN LATERAL (
+      SELECT s.id AS "sectionId", s.name AS "sectionName", s."superSectionId", ss.name AS "superSectionName"
+        FROM "SectionMember" m JOIN "Section" s ON s.id = m."sectionId" JOIN "SuperSection" ss ON ss.id = s."superSectionId"
+       WHERE m."userId" = u.id AND m."tenantId" = u."tenantId"
+       ORDER BY ss."periodId" DESC, m.id DESC LIMIT 1) latest ON true
+   WHERE u."tenantId" = $1 AND u.type = 2`;
+
+/** POST admGrades by hand: the checks, the locks, 40 cells and the two averages above them, set-based; rolled back. */
+async function saveBySql(client: pg.PoolClient, f: Fixture, conceptId: number, value: number) {
+  const { tenantId, part, students } = f;
+  await client.query("BEGIN");
+  try {
+    await client.query(`SELECT id, "parentId", "activityId", "periodId", type, "weightType", weight, locked, "canEdit", "calcAverage" FROM "EvalConcept" WHERE "tenantId" = $1 AND id = $2`, [tenantId, conceptId]);
+    await client.query(
+      `SELECT m."userId", m."sectionId" FROM "SectionMember" m JOIN "User" u ON u.id = m."userId" JOIN "Section" s ON s.id = m."sectionId" JOIN "SuperSection" ss ON ss.id = s."superSectionId"
+        WHERE m."tenantId" = $1 AND m."userId" = ANY($2) AND u.type = 2 AND ss."periodId" = $3`,
+      [tenantId, students, part.periodId],
+    );
+    await client.query(`SELECT count(*) FROM "ActivityPart" WHERE "tenantId" = $1 AND "activityId" = $2 AND "sectionId" = $3 AND "masterId" = $4`, [tenantId, part.activityId, part.sectionId, part.teacherId]);
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k ORDER BY k`, [students.map((s) => `${tenantId}:${s}:${part.activityId}`)]);
+    let values = new Map(students.map((s) => [s, value as number | null]));
+    for (let concept: number | null = conceptId; concept !== null; ) {
+      await client.query(
+        `WITH v AS (SELECT * FROM unnest($3::int[], $4::float8[]) AS v(s, n)),
+              old AS (SELECT g."studentId", g."gradeNum" FROM "Grade" g JOIN v ON v.s = g."studentId" WHERE g."tenantId" = $1 AND g."conceptId" = $2),
+              up AS (UPDATE "Grade" g SET "gradeNum" = v.n, "updatedBy" = $5, "updatedAt" = now() FROM v WHERE g."tenantId" = $1 AND g."conceptId" = $2 AND g."studentId" = v.s RETURNING g."studentId")
+         INSERT INTO "GradeChange" ("tenantId", "conceptId", "studentId", "userId", "oldNum", "newNum", computed)
+         SELECT $1, $2, v.s, $5, old."gradeNum", v.n, $6 FROM v LEFT JOIN old ON old."studentId" = v.s`,
+        [tenantId, concept, students, students.map((s) => values.get(s)), part.teacherId, concept !== conceptId],
+      );
+      const parentId: number | null = f.concepts.find((c) => c.id === concept)!.parentId;
+      if (parentId !== null) {
+        const children = f.concepts.filter((c) => c.parentId === parentId);
+        const { rows } = await client.query<{ conceptId: number; studentId: number; gradeNum: number | null }>(
+          `SELECT "conceptId", "studentId", "gradeNum" FROM "Grade" WHERE "tenantId" = $1 AND "conceptId" = ANY($2) AND "studentId" = ANY($3)`,
+          [tenantId, children.map((c) => c.id), students],
+        );
+        const cell = new Map(rows.map((r) => [`${r.studentId}:${r.conceptId}`, r.gradeNum]));
+        values = new Map(students.map((s) => [s, weightedAverage(children.map((c) => ({ value: cell.get(`${s}:${c.id}`) ?? null, weightType: c.weightType, weight: c.weight })))]));
+      }
+      concept = parentId;
+    }
+  } finally {
+    await client.query("ROLLBACK");
+  }
+}
+
+function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scenario[] {
+  const { tenantId, part, students, leaves } = f;
+  let turn = 0;
+  return [
+    {
+      name: "GET admGrades/get (40 × 60)",
+      token: tokens.teacher,
+      request: { method: "GET", path: `admGrades/get?activityPartId=${part.id}` },
+      sql: async (client) => {
+        await client.query(`SELECT "activityId", "sectionId" FROM "ActivityPart" WHERE "tenantId" = $1 AND id = $2`, [tenantId, part.id]);
+        const { rows: concepts } = await client.query<{ id: number }>(
+          `SELECT id, "parentId", type, "weightType", weight, locked, "canEdit", "calcAverage", hidden FROM "EvalConcept" WHERE "tenantId" = $1 AND "activityId" = $2 AND ("sectionId" IS NULL OR "sectionId" = $3) ORDER BY level, "order"`,
+          [tenantId, part.activityId, part.sectionId],
+        );
+        const { rows: roster } = await client.query<{ id: number }>(
+          `SELECT u.id, u.name, u.last, u.last2, u.face FROM "User" u WHERE u."tenantId" = $1 AND u.type = 2 AND NOT u.inactive AND EXISTS (SELECT 1 FROM "SectionMember" m WHERE m."userId" = u.id AND m."tenantId" = $1 AND m."sectionId" = $2)`,
+          [tenantId, part.sectionId],
+        );
+        await client.query(`SELECT "conceptId", "studentId", "gradeNum", "gradeTxt" FROM "Grade" WHERE "tenantId" = $1 AND "conceptId" = ANY($2) AND "studentId" = ANY($3)`, [
+          tenantId,
+          concepts.map((c) => c.id),
+          roster.map((r) => r.id),
+        ]);
+      },
+    },
+    {
+      name: "POST admGrades (40 cells)",
+      token: tokens.teacher,
+      // Each call writes one leaf for the 40 students, leaf after leaf, the value flipping each round: every call changes them.
+      request: {
+        method: "POST",
+        path: "admGrades",
+        body: () => {
+          const n = turn++;
+          const conceptId = leaves[n % leaves.length]!.id;
+          const gradeNum = Math.floor(n / leaves.length) % 2 ? 3 : 6;
+          return { grades: students.map((studentId) => ({ conceptId, studentId, gradeNum })) };
+        },
+      },
+      sql: (client) => saveBySql(client, f, leaves[0]!.id, 5),
+    },
+    {
+      name: `GET admStudent/get (40, "${SEARCH}")`,
+      token: tokens.admin,
+      request: { method: "GET", path: `admStudent/get?page=1&PageSize=40&filter=${SEARCH}` },
+      sql: (client) =>
+        client.query(
+          `${STUDENT_PAGE_SQL} AND (u.last ILIKE $2 OR u.last2 ILIKE $2 OR u.name ILIKE $2 OR u."externalId" ILIKE $2 OR u.mail ILIKE $2) ORDER BY u.last, u.last2, u.name, u.id LIMIT 41`,
+          [tenantId, `%${SEARCH}%`],
+        ),
+    },
+    {
+      name: "POST admStaff/login (sign-in)",
+      token: "",
+      request: { method: "POST", path: "admStaff/login?adm=true", body: () => ({ user: BENCH_ACCOUNTS.admin, pass: BENCH_PASSWORD }) },
+      sql: async (client) => {
+        const { rows } = await client.query<{ id: number }>(`SELECT id, "passwordHash", "lastTenantId" FROM "Account" WHERE email = $1`, [BENCH_ACCOUNTS.admin]);
+        await client.query(`SELECT u.id, u."tenantId", t.title FROM "User" u JOIN "Tenant" t ON t.id = u."tenantId" WHERE u."accountId" = $1 AND NOT u.inactive ORDER BY u."tenantId"`, [rows[0]!.id]);
+      },
+    },
+  ];
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+const database = await benchDatabase();
+const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+let web: Awaited<ReturnType<typeof startWeb>> | undefined;
+try {
+  const f = await fixture(pool);
+  await buildIfNeeded();
+  web = await startWeb(PORT, { DATABASE_URL: database.url, ALLOW_DEV_SECRET: "1" });
+  const tokens = { admin: await signIn(BENCH_ACCOUNTS.admin), teacher: await signIn(BENCH_ACCOUNTS.teacher) };
+
+  // The export first, on a fresh server, so that its peak memory is not that of the load before it.
+  const exported = await exportXlsx(tokens.admin, web.pid!);
+  const rows: { call: string; clients: number; api: Stats; sql: Stats; ratioP95: number }[] = [];
+  for (const s of scenarios(f, tokens)) {
+    await check(s.name, s.token, s.request);
+    await loadApi(s, 1, 2);
+    for (const clients of CLIENTS) {
+      await settle(pool);
+      const api = await loadApi(s, clients, SECONDS);
+      const sql = await loadSql(pool, s, clients);
+      rows.push({ call: s.name, clients, api, sql, ratioP95: api.p95 / sql.p95 });
+      console.log(`${s.name} @ ${clients}: p95 ${fmt(api.p95)} ms (SQL ${fmt(sql.p95)} ms)`);
+    }
+  }
+
+  const exportSqlStarted = performance.now();
+  const { rowCount: exportSqlRows } = await pool.query(`${STUDENT_PAGE_SQL} ORDER BY u.last, u.last2, u.name, u.id`, [f.tenantId]);
+  const exportSqlSeconds = (performance.now() - exportSqlStarted) / 1000;
+  const bundles = [
+    firstLoad("/user/login", "user/login/page_client-reference-manifest.js"),
+    firstLoad("/app/home/start", "app/home/start/page_client-reference-manifest.js"),
+    firstLoad("/app/admGrades", "app/[moduleId]/page_client-reference-manifest.js"),
+  ];
+
+  const line = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const widths = [32, 7, 8, 8, 8, 8, 9, 9, 9, 7, 7];
+  console.log(`\n${line(["call", "clients", "p50 ms", "p95 ms", "p99 ms", "req/s", "failed", "SQL p50", "SQL p95", "SQL/s", "p95 ×"], widths)}`);
+  for (const r of rows) {
+    console.log(line([r.call, String(r.clients), fmt(r.api.p50), fmt(r.api.p95), fmt(r.api.p99), fmt(r.api.rps), String(r.api.failed), fmt(r.sql.p50), fmt(r.sql.p95), fmt(r.sql.rps, 0), fmt(r.ratioP95)], widths));
+  }
+  console.log(
+    `\nGET admStudent/get?print=true&format=xlsx: ${exported.rows} rows, ${fmt(exported.bytes / 1024 / 1024)} MB in ${fmt(exported.seconds, 2)} s; server RSS ${fmt(exported.rssBeforeMB, 0)} MB before, ${fmt(exported.rssPeakMB, 0)} MB at peak` +
+      ` (the same rows by SQL: ${exportSqlRows} in ${fmt(exportSqlSeconds, 2)} s, ${fmt(exported.seconds / exportSqlSeconds)} ×)`,
+  );
+  console.log("\nFirst-load JavaScript (root main files + every chunk of the route's segments, from the client reference manifest):");
+  for (const b of bundles) console.log(`  ${b.route.padEnd(18)} ${String(b.chunks).padStart(3)} chunks  ${fmt(b.rawKB, 0).padStart(6)} kB raw  ${fmt(b.gzipKB, 0).padStart(5)} kB gzip`);
+
+  const results = path.join(ROOT, "bench/results/latest.json");
+  fs.mkdirSync(path.dirname(results), { recursive: true });
+  fs.writeFileSync(results, `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, sqlSeconds: SQL_SECONDS, rows, export: { ...exported, sqlSeconds: exportSqlSeconds }, bundles }, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(ROOT, results)}`);
+} finally {
+  // The server's connections must close before its database stops.
+  if (web && web.exitCode === null) {
+    const exited = once(web, "exit");
+    web.kill("SIGTERM");
+    await exited;
+  }
+  await pool.end();
+  await database.stop();
+}

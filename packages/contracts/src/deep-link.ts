@@ -1,6 +1,7 @@
+import { RECORD_ID_MAX } from "./validation.ts";
 import { z } from "zod";
 
-const ID = z.number().int().positive().max(2_147_483_647);
+const ID = z.number().int().positive().max(RECORD_ID_MAX);
 
 /**
  * A deep link (000 §2.1): the JSON object the `deepLink` query parameter carries in base64. Types 0 and 1 navigate

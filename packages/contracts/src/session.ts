@@ -1,3 +1,4 @@
+import { ZRecordId } from "./validation.ts";
 import { z } from "zod";
 
 const email = z.string().trim().min(1).max(254).pipe(z.email());
@@ -28,7 +29,7 @@ export const ZSupportMessage = z.object({
   Sender: z.string().trim().min(1).max(254),
 });
 
-export const ZTenantId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZTenantId = z.object({ id: ZRecordId });
 
 export interface TMenuItem {
   ID: string;

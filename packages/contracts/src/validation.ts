@@ -1,4 +1,9 @@
-import type { z } from "zod";
+import { z } from "zod";
+
+/** Ids are PostgreSQL integers: a larger one names no record. */
+export const RECORD_ID_MAX = 2_147_483_647;
+/** A record id of a path, a query or a body (text or number). */
+export const ZRecordId = z.coerce.number().int().min(1).max(RECORD_ID_MAX);
 
 /** A translator: key under the `validation` and `fields` namespaces of messages/*.json, with :attribute-style values. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;

@@ -1,4 +1,4 @@
-import { labelKeyOf, listQuerySchema, recordSchema, UPLOAD_TYPES, type FieldDef, type ResourceAction, type ResourceDef } from "@pizarra/contracts";
+import { type FieldDef, labelKeyOf, listQuerySchema, RECORD_ID_MAX, recordSchema, type ResourceAction, type ResourceDef, UPLOAD_TYPES } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, fieldRefusal, forbidden, notFound } from "../http/app-error.ts";
@@ -72,7 +72,7 @@ const delegateOf = (db: Db, model: string) => (db as unknown as Record<string, D
 function parseKey(def: ResourceDef, raw: string): number | string {
   if (def.keyType === "string") return raw;
   // A key past PostgreSQL's integer is no record (and no database error).
-  if (!/^\d{1,12}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
+  if (!/^\d{1,12}$/.test(raw) || Number(raw) > RECORD_ID_MAX) throw notFound();
   return Number(raw);
 }
 

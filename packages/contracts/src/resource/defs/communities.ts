@@ -1,3 +1,4 @@
+import { ZRecordId } from "../../validation.ts";
 import { z } from "zod";
 import { defineResource, FULL_ACTIONS } from "../types.ts";
 import { memberImport } from "./people.ts";
@@ -74,7 +75,7 @@ export const ZGroupImport = z.object({
   data: z.string().max(15_000_000).optional(),
   idsList: z.string().max(1_000_000).optional(),
   useExternalIds: z.union([z.boolean(), z.enum(["true", "false", "0", "1"])]).optional(),
-  groupId: z.coerce.number().int().min(1).max(2_147_483_647),
+  groupId: ZRecordId,
 });
 export type TGroupImport = z.infer<typeof ZGroupImport>;
 
@@ -82,7 +83,7 @@ export type TGroupImport = z.infer<typeof ZGroupImport>;
 export const ZNumberImport = z.object({
   data: z.string().max(15_000_000).optional(),
   phoneList: z.string().max(1_000_000).optional(),
-  groupId: z.union([z.coerce.number().int().min(1).max(2_147_483_647), z.literal(""), z.null()]).optional(),
+  groupId: z.union([ZRecordId, z.literal(""), z.null()]).optional(),
   groupName: z.string().trim().max(100).nullable().optional(),
 });
 export type TNumberImport = z.infer<typeof ZNumberImport>;

@@ -1,3 +1,4 @@
+import { RECORD_ID_MAX } from "@pizarra/contracts";
 import type { BookingModel, Prisma } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
@@ -16,7 +17,6 @@ const RESOURCE = "admBookingList";
 const RESERVED = 0;
 const CONFIRMED = 1;
 const COMPLETED = 2;
-const MAX_ID = 2_147_483_647;
 
 /**
  * The resource booked: a teacher books their own agenda and needs one (001 §5, §8 'Antes de registrar una cita debe
@@ -46,7 +46,7 @@ async function checkPeople(tx: Tx, ctx: AuthedContext, data: Row, current: Curre
   if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: userId, type: 2 }, select: { id: true } }))) refuse(ctx, RESOURCE, "userId", "validation.option");
   if (data.participants !== undefined) data.participants = [...new Set(((data.participants as unknown[] | null) ?? []).map(Number))];
   const participants = merged<number[]>(data, current, "participants") ?? [];
-  if (participants.some((p) => !Number.isInteger(p) || p <= 0 || p > MAX_ID)) refuse(ctx, RESOURCE, "participants", "validation.option");
+  if (participants.some((p) => !Number.isInteger(p) || p <= 0 || p > RECORD_ID_MAX)) refuse(ctx, RESOURCE, "participants", "validation.option");
   const family = await tx.kinship.count({ where: { studentId: userId, relativeId: { in: participants } } });
   if (family !== participants.length) refuse(ctx, RESOURCE, "participants", "validation.option");
   const trackingId = merged<number | null>(data, current, "trackingId");
@@ -99,7 +99,7 @@ export const ZBookingKey = z.object({ id: z.string().regex(/^\d{1,12}$/) });
 /** POST admBookingList/confirm/{id} (our path): a reserved appointment becomes confirmed; a teacher confirms their own. */
 export async function confirmBooking(ctx: AuthedContext & { params: z.infer<typeof ZBookingKey> }): Promise<Reply> {
   const id = Number(ctx.params.id);
-  if (id > MAX_ID) throw notFound();
+  if (id > RECORD_ID_MAX) throw notFound();
   await ctx.db.$transaction(async (tx) => {
     const booking = await tx.booking.findFirst({ where: { id }, select: { status: true, resource: { select: { userId: true } } } });
     if (!booking) throw notFound();

@@ -1,9 +1,10 @@
+import { ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 
 export const ZFamilyQuery = z.object({
-  studentId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  studentId: z.preprocess((v) => (v === "" ? undefined : v), ZRecordId.optional()),
   externalId: z.string().trim().max(50).optional(),
   pick: z.string().max(10).optional(),
   filterBy: z.string().max(100).optional(),

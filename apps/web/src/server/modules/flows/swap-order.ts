@@ -1,4 +1,4 @@
-import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
+import { labelKeyOf, RESOURCES, ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -6,7 +6,7 @@ import { parseOrRefuse } from "../../http/handle.ts";
 import { audit } from "../../resource/audit.ts";
 import { lockFlow } from "./input-rules.ts";
 
-const ZKey = z.coerce.number().int().min(1).max(2_147_483_647);
+const ZKey = ZRecordId;
 
 /**
  * The body of POST admFetchInput/swapOrder (002 §4, §7; our design around the spec's four names): `item1Id` moves

@@ -1,4 +1,4 @@
-import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
+import { labelKeyOf, RECORD_ID_MAX, RESOURCES } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
@@ -6,9 +6,8 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { parseOrRefuse } from "../../http/handle.ts";
 import { RESOURCE } from "./concept-rules.ts";
 
-const ID_MAX = 2_147_483_647;
 /** An optional whole number of the query; the screen sends an unset filter as "". */
-const whole = (min: number, max = ID_MAX) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+const whole = (min: number, max = RECORD_ID_MAX) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
 const flag = z.enum(["true", "false"]).optional();
 
 /** 000 §3: types 2 and 4 are both descriptive text, so asking for one asks for both. */

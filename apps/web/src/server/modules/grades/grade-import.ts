@@ -1,4 +1,4 @@
-import { CONCEPT_TYPE, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS, type TImportLine } from "@pizarra/contracts";
+import { CONCEPT_TYPE, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS, RECORD_ID_MAX, type TImportLine } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { z } from "zod";
 import { fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
@@ -14,7 +14,7 @@ type Tx = Prisma.TransactionClient;
 
 /** How many refused lines an answer spells out (as the generic import). */
 const SHOWN_LINES = 50;
-const KEY = z.number().int().min(1).max(2_147_483_647);
+const KEY = z.number().int().min(1).max(RECORD_ID_MAX);
 /** An id from JSON or a query string; an empty one is absent (so that a missing c1 or section reads "is required"). */
 const toNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
 const ID = z.preprocess(toNumber, KEY);

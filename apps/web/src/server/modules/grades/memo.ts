@@ -1,13 +1,13 @@
-import { letterOf } from "@pizarra/contracts";
+import { letterOf, ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { notPassed } from "./not-passed.ts";
-import { fileSafe, letterhead, PERIOD_ID, RECORD_ID, storedFile, studentOf } from "./report-card-data.ts";
+import { fileSafe, letterhead, PERIOD_ID, storedFile, studentOf } from "./report-card-data.ts";
 import { drawFacts, drawLetterhead, drawParagraph, drawTable, newDocument, pdfBytes } from "./report-card-pdf.ts";
 
-export const ZMemoParams = z.object({ periodId: PERIOD_ID, id: RECORD_ID });
+export const ZMemoParams = z.object({ periodId: PERIOD_ID, id: ZRecordId });
 
 /** The school's day (UTC-5, as every date of the back office) in the reader's language. */
 const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "America/Lima" }).format(new Date());

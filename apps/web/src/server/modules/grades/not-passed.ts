@@ -1,4 +1,4 @@
-import { minimumOf, numberOf, passes } from "@pizarra/contracts";
+import { minimumOf, numberOf, passes, ZRecordId } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -90,7 +90,7 @@ export async function notPassed(db: TenantDb | Tx, q: NotPassedQuery): Promise<N
   return out.sort((a, b) => gradeSort.get(a.sectionId)! - gradeSort.get(b.sectionId)! || text(a.sectionName, b.sectionName) || a.sectionId - b.sectionId || text(a.name, b.name) || a.studentId - b.studentId || text(a.activityName, b.activityName));
 }
 
-const whole = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(2_147_483_647).optional());
+const whole = z.preprocess((v) => (v === "" ? undefined : v), ZRecordId.optional());
 /** GET admGrades/notpassed (001 §7): periodId (0 or none: the current one), superSectionId, sectionId. */
 export const ZNotPassedQuery = z.object({
   periodId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(999_999).optional()),

@@ -61,8 +61,6 @@ export interface CardStudent {
 type Concept = HeaderConcept & { activityId: number | null; activityName: string | null };
 type Cell = { gradeNum: number | null; gradeTxt: string | null };
 
-/** A record id of the path or the query. */
-export const RECORD_ID = z.coerce.number().int().min(1).max(2_147_483_647);
 /** A period id (001 §5: six digits). */
 export const PERIOD_ID = z.coerce.number().int().min(100_000).max(999_999);
 

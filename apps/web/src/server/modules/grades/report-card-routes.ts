@@ -1,3 +1,4 @@
+import { ZRecordId } from "@pizarra/contracts";
 import { Readable } from "node:stream";
 import JSZip from "jszip";
 import { z } from "zod";
@@ -6,14 +7,14 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { fullName } from "../../resource/display.ts";
 import { memo, ZMemoParams } from "./memo.ts";
-import { fileSafe, PERIOD_ID, RECORD_ID, SECTION_SELECT, sectionCards, storedFile, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
+import { fileSafe, PERIOD_ID, SECTION_SELECT, sectionCards, storedFile, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
 import { pdfBytes, reportCardPdf } from "./report-card-pdf.ts";
 
 const optionalPeriod = z.preprocess((v) => (v === "" ? undefined : v), PERIOD_ID.optional());
 
-const ZCardParams = z.object({ year: z.coerce.number().int().min(1000).max(9999), id: RECORD_ID });
+const ZCardParams = z.object({ year: z.coerce.number().int().min(1000).max(9999), id: ZRecordId });
 const ZCardQuery = z.object({ periodId: optionalPeriod });
-const ZZipQuery = z.object({ supersectionId: RECORD_ID, periodId: optionalPeriod });
+const ZZipQuery = z.object({ supersectionId: ZRecordId, periodId: optionalPeriod });
 
 /** The period asked for: `periodId` when given, else the one of that year (ids are YYYYNN), the current one first. */
 async function periodOf(ctx: AuthedContext, year: number, periodId: number | undefined): Promise<CardPeriod> {

@@ -1,4 +1,4 @@
-import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, GRADE_TEXT_MAX, splitList, type StudentRow } from "@pizarra/contracts";
+import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, GRADE_TEXT_MAX, splitList, type StudentRow, ZRecordId } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
@@ -9,7 +9,7 @@ import { CONCEPT_SELECT, lockStudents, recompute, recomputeAverages, sameValue, 
 
 type Tx = Prisma.TransactionClient;
 
-const ID = z.coerce.number().int().min(1).max(2_147_483_647);
+const ID = ZRecordId;
 /** 000 §7: the grade screen's query (the section comes from the course-section when only that is given). */
 export const ZSheetQuery = z.object({
   activityId: ID.optional(),

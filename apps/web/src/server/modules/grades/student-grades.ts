@@ -1,3 +1,4 @@
+import { ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -6,7 +7,7 @@ import { formatDateTime } from "../../resource/values.ts";
 import { finalConcepts, type FinalConcept } from "./concept-headers.ts";
 import { visibilityOf } from "./visibility.ts";
 
-const ID = z.coerce.number().int().min(1).max(2_147_483_647);
+const ID = ZRecordId;
 const PERIOD = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(999_999).optional());
 /** 001 §2 "Student screen for grades": the behaviour concepts a person types in there; CPROM is recalculated apart. */
 const EDITABLE_BEHAVIOR = ["CONDF", "TUTR"];

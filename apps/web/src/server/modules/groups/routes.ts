@@ -1,4 +1,4 @@
-import { GROUP_TYPES, listQuerySchema, RESOURCES, ZGroupImport, ZNumberImport } from "@pizarra/contracts";
+import { GROUP_TYPES, listQuerySchema, RESOURCES, ZGroupImport, ZNumberImport, ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -7,7 +7,7 @@ import { RESOURCE_ROUTES } from "../../resource/registry.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import { attachByIds, attachNumbers } from "./import-members.ts";
 
-const ZGroupParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const ZGroupParams = z.object({ id: ZRecordId });
 
 /** GET admGroup/getTypes: the group types as a pick list, in the user's language. */
 async function groupTypes(ctx: AuthedContext): Promise<Reply> {

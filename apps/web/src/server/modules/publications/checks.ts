@@ -1,3 +1,4 @@
+import { RECORD_ID_MAX } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -16,7 +17,7 @@ export function stored<T>(row: T | null): T {
 export function idList(ctx: AuthedContext, resource: string, field: string, value: unknown): number[] {
   if (value === null || value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
-  if (!list.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647)) refuse(ctx, resource, field, "validation.option");
+  if (!list.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= RECORD_ID_MAX)) refuse(ctx, resource, field, "validation.option");
   return [...new Set(list as number[])];
 }
 

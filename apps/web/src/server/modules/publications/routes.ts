@@ -1,4 +1,4 @@
-import { fieldSchema, labelKeyOf, listQuerySchema, RESOURCES } from "@pizarra/contracts";
+import { fieldSchema, labelKeyOf, listQuerySchema, RESOURCES, ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -20,7 +20,7 @@ async function genericList(ctx: AuthedContext, resource: string, input: Row): Pr
   return (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, params: {}, body: {} });
 }
 
-const ZId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const ZId = z.object({ id: ZRecordId });
 const ZConfirm = z.object({ confirm: z.enum(["true", "false"]).optional() });
 
 /**

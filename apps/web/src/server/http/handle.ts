@@ -12,10 +12,11 @@ import type { Router } from "./router.ts";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
+/** JSON.stringify straight into the body: Response.json's own serialiser is measurably slower on a 350 kB grade sheet. */
 function envelope(httpStatus: number, body: TEnvelope): Response {
-  return Response.json(body, {
+  return new Response(JSON.stringify(body), {
     status: httpStatus,
-    headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" },
+    headers: { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
   });
 }
 
@@ -62,12 +63,15 @@ async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, m
   const claims = token ? await verifyToken(token) : null;
   if (!claims) throw unauthorized();
   const db = forTenant(ctx.system, claims.tenantId);
-  const user = await db.user.findUnique({
-    where: { id: claims.userId },
-    select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true },
-  });
+  // The person and their rights are read side by side: both need only the token's ids.
+  const [user, access] = await Promise.all([
+    db.user.findUnique({
+      where: { id: claims.userId },
+      select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true },
+    }),
+    loadAccess(db, claims.userId),
+  ]);
   if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
-  const access = await loadAccess(db, user.id);
   if (route.module) {
     const rights = access.get(route.module);
     const allowed = method === "GET" ? rights?.read : rights?.write;

@@ -115,6 +115,26 @@ describe("generic resource: admPeriod", () => {
     expect(sheet.getRow(1).getCell(2).value).toBe("Name");
     expect(sheet.getRow(2).getCell(1).value).toBe(202601);
     expect(sheet.getRow(2).getCell(2).value).toBe("2026");
+    expect(sheet.getRow(1).getCell(2).font?.bold).toBe(true);
+  });
+
+  it("exports more than a page of rows whole and in the list's order", async () => {
+    // 2,345 students (pages are 1,000) whose names sort in a different order from their ids.
+    const tenantId = (await api.db().tenant.findFirstOrThrow({ where: { title: "Colegio Demo" } })).id;
+    const count = 2_345;
+    await api.db().user.createMany({
+      data: Array.from({ length: count }, (_, i) => ({ tenantId, type: 2, roleCode: 0, externalId: `EXP${i}`, name: `N${(i * 7919) % count}`, last: "Zzexport", last2: `L${(i * 104_729) % 97}` })),
+    });
+    const res = await api.raw("GET", "admStudent/get?print=true&format=xlsx&filter=Zzexport", { token: admin, locale: "en" });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const [last2, name] = [header.indexOf("Second last name") + 1, header.indexOf("Names") + 1];
+    const got = Array.from({ length: sheet.actualRowCount - 1 }, (_, i) => `${sheet.getRow(i + 2).getCell(last2).value}|${sheet.getRow(i + 2).getCell(name).value}`);
+    const expected = await api.db().user.findMany({ where: { tenantId, last: "Zzexport" }, orderBy: [{ last: "asc" }, { last2: "asc" }, { name: "asc" }, { id: "asc" }] });
+    expect(got).toHaveLength(count);
+    expect(got).toEqual(expected.map((u) => `${u.last2}|${u.name}`));
   });
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "./seed/demo.ts";
-import { forTenant, TENANT_MODELS } from "./tenant.ts";
+import { forTenant, insertRows, TENANT_MODELS } from "./tenant.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, "../../../prisma/schema");
@@ -69,5 +69,23 @@ describe("forTenant", () => {
 
   it("refuses a tenant row written without the scoped client", async () => {
     await expect(database.db.userGroup.create({ data: { name: "Sin colegio" } })).rejects.toThrow();
+  });
+
+  it("inserts rows in bulk for the scoped tenant only, typed by the table, and refuses an unscoped client or a tenantId", async () => {
+    const own = await database.db.user.findFirstOrThrow({ where: { tenantId: b } });
+    const foreign = await database.db.user.findFirstOrThrow({ where: { tenantId: a } });
+    const at = new Date("2026-11-23T10:11:12.345Z");
+    const row = (userId: number, newNum: number | null, newTxt: string | null) => ({ conceptId: 999_001, studentId: userId, userId, oldNum: null, oldTxt: null, newNum, newTxt, computed: true, at });
+    await insertRows(forTenant(database.db, b), "GradeChange", [row(own.id, 5.53, null), row(own.id, null, "AD ‘logro’ \"destacado\"")]);
+    const written = await database.db.gradeChange.findMany({ where: { conceptId: 999_001 }, orderBy: { id: "asc" } });
+    expect(written.map((w) => [w.tenantId, w.newNum, w.newTxt, w.computed, w.at.toISOString()])).toEqual([
+      [b, 5.53, null, true, at.toISOString()],
+      [b, null, 'AD ‘logro’ "destacado"', true, at.toISOString()],
+    ]);
+    await expect(insertRows(database.db, "GradeChange", [row(own.id, 1, null)])).rejects.toThrow(/scoped/);
+    await expect(insertRows(forTenant(database.db, b), "GradeChange", [{ ...row(own.id, 1, null), tenantId: a }])).rejects.toThrow(/columns/);
+    // A row naming another tenant's student is refused by the database, as for every other write.
+    await expect(insertRows(forTenant(database.db, b), "Grade", [{ conceptId: 1, studentId: foreign.id, gradeNum: 1, gradeTxt: null, updatedBy: null, updatedAt: at }])).rejects.toThrow();
+    expect(await database.db.gradeChange.count({ where: { conceptId: 999_001 } })).toBe(2);
   });
 });

@@ -71,6 +71,8 @@ const CREATE_OPERATIONS = new Set(["create", "createMany", "createManyAndReturn"
 const UPDATE_OPERATIONS = new Set(["update", "updateMany", "updateManyAndReturn"]);
 
 type Row = Record<string, unknown>;
+/** How insertRows learns the tenant of a scoped client. */
+const TENANT = Symbol("tenant");
 /** The client or an interactive transaction's client: both can be scoped. */
 export type DbOrTx = Db | Prisma.TransactionClient;
 
@@ -111,12 +113,14 @@ function scopeDelegate(delegate: object, tenantId: number): object {
  * The one place where tenant isolation is enforced: every read and write on a tenant-owned model is narrowed to
  * the tenant, every created row gets its tenantId, and no update can move a row to another tenant. Interactive
  * transactions started from the scoped client are scoped too. Handlers receive only such a client, so they
- * never write tenantId by hand. (Raw SQL is not scoped: it is not used on tenant-owned tables.)
+ * never write tenantId by hand. (Raw SQL is not scoped: on tenant-owned tables it is used only by insertRows
+ * below, which takes the tenant from the scoped client.)
  */
 export function forTenant<T extends DbOrTx>(db: T, tenantId: number): T {
   if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error("forTenant needs a tenant id");
   return new Proxy(db, {
     get(target, prop, receiver) {
+      if (prop === TENANT) return tenantId;
       if (prop === "$transaction" && "$transaction" in target) {
         const transaction = (target as Db).$transaction.bind(target);
         return (arg: unknown, options?: unknown) =>
@@ -131,3 +135,24 @@ export function forTenant<T extends DbOrTx>(db: T, tenantId: number): T {
 }
 
 export type TenantDb = Db;
+
+/**
+ * createMany for a hot path (the grade save and its trail): the rows travel as one JSON parameter, typed by the
+ * table's own row type (json_populate_recordset), so the statement is one and the same whatever the number of rows.
+ * Prisma's createMany builds and compiles a statement per call, about half a millisecond a row on this machine
+ * (40 grades: 20 ms against 2.5). The tenant is the scoped client's, as for every other write; a row cannot name one.
+ * Keys are the model's field names, which must be its column names (no @map), and the same in every row.
+ */
+export async function insertRows(db: DbOrTx, model: "Grade" | "GradeChange", rows: Row[]): Promise<void> {
+  const tenantId = (db as { [TENANT]?: number })[TENANT];
+  if (!tenantId) throw new Error("insertRows needs a tenant-scoped client");
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  if (columns.some((c) => c === "tenantId" || !/^[A-Za-z]\w*$/.test(c))) throw new Error(`insertRows: bad columns ${columns.join(", ")}`);
+  const list = columns.map((c) => `"${c}"`).join(", ");
+  await db.$executeRawUnsafe(
+    `INSERT INTO "${model}" ("tenantId", ${list}) SELECT $1::int, ${list} FROM json_populate_recordset(NULL::"${model}", $2::json)`,
+    tenantId,
+    JSON.stringify(rows),
+  );
+}

@@ -178,8 +178,8 @@ export function createResource(server: ResourceServer): Route[] {
     const ids = (await model.findMany({ where: w, orderBy, take: EXPORT_LIMIT, select: { id: true } })).map((r) => r.id);
     for (let start = 0; start < ids.length; start += PRINT_PAGE) {
       const page = ids.slice(start, start + PRINT_PAGE);
-      const byId = new Map((await model.findMany({ where: { id: { in: page } }, include: server.include })).map((r) => [r.id, r]));
-      yield await rowsOf(db, page.flatMap((id) => byId.get(id) ?? []));
+      const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: page } }, include: server.include })).map((r) => [r.id, r]));
+      yield await rowsOf(db, page.map((id) => byId.get(id)).filter((r) => r !== undefined));
     }
   }
 

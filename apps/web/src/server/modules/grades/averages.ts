@@ -1,5 +1,5 @@
 import { CONCEPT_TYPE, isTextConcept, numberOf, weightedAverage } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import { insertRows, type Prisma } from "@pizarra/db";
 import type { AuthedContext } from "../../http/context.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -55,10 +55,15 @@ export type GradeWrite = CellKey & { old: Value | undefined; value: Value };
  */
 export async function writeGrades(tx: Tx, ctx: AuthedContext, writes: GradeWrite[], computed: boolean): Promise<void> {
   if (writes.length === 0) return;
-  await tx.grade.deleteMany({ where: { OR: writes.map(({ conceptId, studentId }) => ({ conceptId, studentId })) } });
-  await tx.grade.createMany({ data: writes.map(({ conceptId, studentId, value }) => ({ conceptId, studentId, ...value, updatedBy: ctx.user.id })) });
-  await tx.gradeChange.createMany({
-    data: writes.map(({ conceptId, studentId, old, value }) => ({
+  const studentsOf = new Map<number, number[]>();
+  for (const { conceptId, studentId } of writes) studentsOf.set(conceptId, [...(studentsOf.get(conceptId) ?? []), studentId]);
+  await tx.grade.deleteMany({ where: { OR: [...studentsOf].map(([conceptId, students]) => ({ conceptId, studentId: { in: students } })) } });
+  const updatedAt = new Date();
+  await insertRows(tx, "Grade", writes.map(({ conceptId, studentId, value }) => ({ conceptId, studentId, gradeNum: value.gradeNum, gradeTxt: value.gradeTxt, updatedBy: ctx.user.id, updatedAt })));
+  await insertRows(
+    tx,
+    "GradeChange",
+    writes.map(({ conceptId, studentId, old, value }) => ({
       conceptId,
       studentId,
       userId: ctx.user.id,
@@ -68,7 +73,7 @@ export async function writeGrades(tx: Tx, ctx: AuthedContext, writes: GradeWrite
       newTxt: value.gradeTxt,
       computed,
     })),
-  });
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from "./types.ts";
 export * from "./schema.ts";
+import { registerIntKeyed } from "./schema.ts";
 import * as academic from "./defs/academic.ts";
 import * as billing from "./defs/billing.ts";
 import * as catalogues from "./defs/catalogues.ts";
@@ -23,6 +24,7 @@ const isDefinition = (value: unknown): value is ResourceDef => typeof value === 
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
   (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing, ...grades }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
 );
+registerIntKeyed(Object.values(RESOURCES).filter((def) => def.keyType === "int").map((def) => def.id));
 
 /**
  * The definition a module's screen shows: the one named after the module, else its first top-level one, else a

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RECORD_ID_MAX } from "../validation.ts";
 import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type ActionDef, type FieldDef, type ResourceDef } from "./types.ts";
 
 /** Spec 000 §5: dates travel as 'YYYY-MM-DD', date-times as 'YYYY-MM-DD HH:mm' (shown at UTC-5), times as 'HH:mm'. */
@@ -52,6 +53,33 @@ function patterned(re: RegExp, key: string, required: boolean): z.ZodType {
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const toNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : emptyToUndefined(v));
 
+/**
+ * The resources whose records have integer ids. index.ts names them once every definition is loaded; the definitions
+ * build some schemas while they load, so the set is read when a value is parsed, not when a schema is built.
+ */
+const INT_KEYED = new Set<string>();
+export function registerIntKeyed(resources: Iterable<string>): void {
+  for (const id of resources) INT_KEYED.add(id);
+}
+
+const isRecordId = (v: unknown) => {
+  const n = typeof v === "number" ? v : typeof v === "string" && /^\d{1,10}$/.test(v.trim()) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= RECORD_ID_MAX;
+};
+
+/**
+ * A value that names a record of `resource`: for an int-keyed one it must be a record id (else "invalid option"),
+ * and it comes out as a number.
+ */
+function referenceTo<T extends z.ZodType>(resource: string | undefined, base: T): T {
+  if (!resource) return base;
+  const empty = (v: unknown) => v === undefined || v === null || v === "";
+  const asId = (v: unknown) => (isRecordId(v) ? Number(v) : v);
+  return base
+    .refine((v) => empty(v) || !INT_KEYED.has(resource) || (Array.isArray(v) ? v.every(isRecordId) : isRecordId(v)), rule("option"))
+    .transform((v) => (empty(v) || !INT_KEYED.has(resource) ? v : Array.isArray(v) ? v.map(asId) : asId(v))) as unknown as T;
+}
+
 function numberSchema(field: FieldDef): z.ZodType {
   const r = field.rules ?? {};
   let s = z.number();
@@ -88,13 +116,21 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
     case "select":
     case "radio":
     case "radioGroup":
-      if (field.multiple) return required ? z.array(z.union([z.string(), z.number()])).min(1) : z.array(z.union([z.string(), z.number()]));
-      if (field.options?.kind === "values") {
+      if (field.options?.kind === "values" && !field.multiple) {
         const allowed = field.options.values.map(String);
         const choice = z.union([z.string(), z.number()]).transform(String).refine((v) => allowed.includes(v), rule("option"));
         return z.preprocess(emptyToUndefined, choice);
       }
-      return required ? z.union([z.string().min(1), z.number()]) : z.union([z.string(), z.number()]);
+      return referenceTo(
+        field.options?.kind === "resource" ? field.options.resource : undefined,
+        field.multiple
+          ? required
+            ? z.array(z.union([z.string(), z.number()])).min(1)
+            : z.array(z.union([z.string(), z.number()]))
+          : required
+            ? z.union([z.string().min(1), z.number()])
+            : z.union([z.string(), z.number()]),
+      );
     default:
       return textSchema(field);
   }
@@ -147,7 +183,7 @@ export function listQuerySchema(def: ResourceDef): z.ZodObject {
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     filterBy: z.string().max(100).optional(),
     filter: z.string().max(200).optional(),
-    parentId: z.string().max(100).optional(),
+    parentId: z.preprocess(emptyToUndefined, referenceTo(def.parent?.resource, z.string().max(100)).optional()),
     pick: z.enum(["true", "false"]).optional(),
     print: z.enum(["true", "false"]).optional(),
     count: z.enum(["true", "false"]).optional(),

@@ -53,9 +53,9 @@ function withoutNul(value: unknown): unknown {
   return value;
 }
 
-function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseContext): unknown {
+function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseContext, labelKey?: (field: string) => string): unknown {
   const clean = withoutNul(input);
-  return schema ? parseOrRefuse(schema, clean, ctx.t) : clean;
+  return schema ? parseOrRefuse(schema, clean, ctx.t, labelKey) : clean;
 }
 
 async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, method: Method): Promise<AuthedContext> {
@@ -149,9 +149,9 @@ export async function handle(router: Router, req: Request, path: string): Promis
     if (match === "method") throw new AppError(-405, "api.methodNotAllowed", 405, { method });
     const { route, params } = match;
     const ctx = route.auth === "user" ? await authenticate(base, route, method) : base;
-    const query = parseWith(route.query, Object.fromEntries(new URL(req.url).searchParams), ctx);
-    const body = parseWith(route.body, method === "GET" ? {} : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES), ctx);
-    const parsedParams = parseWith(route.params, params, ctx);
+    const query = parseWith(route.query, Object.fromEntries(new URL(req.url).searchParams), ctx, route.labelKey);
+    const body = parseWith(route.body, method === "GET" ? {} : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES), ctx, route.labelKey);
+    const parsedParams = parseWith(route.params, params, ctx, route.labelKey);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });
     if (reply.response) return reply.response;
     return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey, reply.msgValues) : "", data: reply.data });

@@ -16,6 +16,8 @@ interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
   params?: P;
   /** Largest accepted body in bytes (1 MB unless said; uploads carry base64 files). */
   maxBytes?: number;
+  /** The message key of a field's label in refusals (`fields.<name>` unless said; a resource's list names its filters). */
+  labelKey?: (field: string) => string;
 }
 
 export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {

@@ -229,9 +229,11 @@ export function createResource(server: ResourceServer): Route[] {
     if (def.parent && parentId !== undefined) input[def.parent.field] ??= parentId;
     for (const f of def.fields) if (input[f.name] === undefined && f.default !== undefined) input[f.name] = f.default;
     const prepared = split(validate(createSchema, input, ctx, def) as Row);
-    // A sub-grid's parent that is not a form field (an exception's period) comes from ?parentId= alone.
-    if (def.parent && parentId !== undefined && !fieldByName.has(def.parent.field)) {
-      prepared.data[def.parent.field] = toDb({ name: def.parent.field, type: "number" }, parentId);
+    // A sub-grid's row needs its parent: a form field or, when it is none (an exception's period), ?parentId= alone.
+    if (def.parent && (prepared.data[def.parent.field] ?? null) === null) {
+      const { field } = def.parent;
+      if (fieldByName.has(field) || parentId === undefined) throw fieldRefusal(field, ctx.t("validation.required", { attribute: ctx.t(labelKeyOf(def)(field)) }));
+      prepared.data[field] = toDb({ name: field, type: "number" }, parentId);
     }
     return prepared;
   }
@@ -320,11 +322,12 @@ export function createResource(server: ResourceServer): Route[] {
   const ZCreateQuery = z.object({ parentId: z.string().max(64).optional() });
   const ZDeleteQuery = z.object({ confirm: z.string().optional() });
   const ZListQuery = listSchema.extend({ format: z.enum(["xlsx"]).optional() });
+  const listLabel = (field: string) => (filterNames.has(field) ? labelKeyOf(def)(field) : `fields.${field}`);
   const ZImportQuery = z.object({ dryRun: z.enum(["true", "false"]).optional(), parentId: z.string().max(64).optional() });
   const ZImportBody = z.object({ data: z.string().min(1).max(UPLOAD_BODY_LIMIT) });
   const m = def.module;
   return [
-    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: null, query: ZListQuery, handler: list }),
+    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: null, query: ZListQuery, labelKey: listLabel, handler: list }),
     authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZId, handler: getOne }),
     authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: only(["create"], create) }),
     authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: only(["edit"], edit) }),

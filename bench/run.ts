@@ -21,7 +21,8 @@ const SECONDS = 8;
 const SQL_SECONDS = 4;
 const SEARCH = "gar";
 
-type Stats = { p50: number; p95: number; p99: number; rps: number; count: number; failed: number };
+/** `failed`: answers that were not 2xx (errors and timeouts included), `codes` the HTTP statuses among them. */
+type Stats = { p50: number; p95: number; p99: number; rps: number; count: number; failed: number; codes?: Record<string, number> };
 type Request = { method: "GET" | "POST"; path: string; body?: () => unknown };
 interface Scenario {
   name: string;
@@ -60,6 +61,7 @@ async function signIn(email: string): Promise<string> {
 
 async function loadApi(s: Scenario, connections: number, seconds: number): Promise<Stats> {
   const times: number[] = [];
+  const codes: Record<string, number> = {};
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -79,9 +81,10 @@ async function loadApi(s: Scenario, connections: number, seconds: number): Promi
     );
     instance.on("response", (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) times.push(ms);
+      else codes[status] = (codes[status] ?? 0) + 1;
     });
   });
-  return stats(times, seconds, result.non2xx + result.errors + result.timeouts);
+  return { ...stats(times, seconds, result.non2xx + result.errors + result.timeouts), codes };
 }
 
 /** Waits until the server's database work has drained: autocannon stops sending, but requests queued server-side go on. */
@@ -315,6 +318,8 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scen
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+/** "9 (503)" : how many failed and with which statuses. */
+const failures = (s: Stats) => (s.failed ? `${s.failed} (${Object.keys(s.codes ?? {}).join(",") || "err"})` : "0");
 
 const database = await benchDatabase();
 const pool = new pg.Pool({ connectionString: database.url, max: 10 });
@@ -350,10 +355,10 @@ try {
   ];
 
   const line = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const widths = [32, 7, 8, 8, 8, 8, 9, 9, 9, 7, 7];
+  const widths = [32, 7, 8, 8, 8, 8, 11, 9, 9, 7, 7];
   console.log(`\n${line(["call", "clients", "p50 ms", "p95 ms", "p99 ms", "req/s", "failed", "SQL p50", "SQL p95", "SQL/s", "p95 ×"], widths)}`);
   for (const r of rows) {
-    console.log(line([r.call, String(r.clients), fmt(r.api.p50), fmt(r.api.p95), fmt(r.api.p99), fmt(r.api.rps), String(r.api.failed), fmt(r.sql.p50), fmt(r.sql.p95), fmt(r.sql.rps, 0), fmt(r.ratioP95)], widths));
+    console.log(line([r.call, String(r.clients), fmt(r.api.p50), fmt(r.api.p95), fmt(r.api.p99), fmt(r.api.rps), failures(r.api), fmt(r.sql.p50), fmt(r.sql.p95), fmt(r.sql.rps, 0), fmt(r.ratioP95)], widths));
   }
   console.log(
     `\nGET admStudent/get?print=true&format=xlsx: ${exported.rows} rows, ${fmt(exported.bytes / 1024 / 1024)} MB in ${fmt(exported.seconds, 2)} s; server RSS ${fmt(exported.rssBeforeMB, 0)} MB before, ${fmt(exported.rssPeakMB, 0)} MB at peak` +

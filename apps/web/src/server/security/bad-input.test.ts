@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import es from "../../../messages/es.json";
@@ -8,8 +10,8 @@ import { badCases, resourceOf, type BadCase } from "./bad-input-cases.ts";
 /**
  * Issue 5 item 5: every route of the table gets generated malformed input from the admin of Colegio Demo (full
  * rights, so it reaches validation and the handlers). No answer may be a 500; a refusal writes nothing (a trigger on
- * every table logs each written row, read after each request); a 422 names its fields in the caller's
- * language (labels, not raw field names or message keys; Spanish and English differ).
+ * every table logs each written row, read after each request; no file appears in storage); a 422 names its fields
+ * in the caller's language (labels, not raw field names or message keys; Spanish and English differ).
  */
 const api = apiHarness({ school: true });
 type Locale = "es" | "en";
@@ -55,6 +57,16 @@ async function newWrites(): Promise<string[]> {
   return row?.writes ?? [];
 }
 
+const seenFiles = new Set<string>();
+/** The stored files (uploads, report cards, zips) that appeared since the last look. */
+function newFiles(): string[] {
+  const dir = process.env.STORAGE_DIR!;
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  const added = files.filter((f) => !seenFiles.has(f));
+  for (const f of added) seenFiles.add(f);
+  return added.map((f) => `file ${f}`);
+}
+
 /** A real record of the route's resource (never the signed-in admin), so that bodies and uploads get past "not found". */
 async function sampleId(resource: string | null): Promise<string | null> {
   if (!resource) return null;
@@ -89,7 +101,7 @@ async function send(c: BadCase, method: string, locale: Locale) {
   const body = json ? ((await res.json()) as { status: number; msg: string; data: { errors?: unknown } | null }) : null;
   if (!json) await res.arrayBuffer();
   const refused = res.status >= 400 || (body !== null && body.status < 0);
-  const writes = await newWrites();
+  const writes = [...(await newWrites()), ...newFiles()];
   return { http: res.status, body, refused, writes: refused ? writes : [] };
 }
 
@@ -100,6 +112,7 @@ describe("bad input on every route", () => {
       let languageChecked = false;
       const cases = badCases(route, index, await sampleId(resourceOf(route)));
       await newWrites();
+      newFiles();
       for (const c of cases) {
         const where = `${route.method} ${describeInput(c)}`;
         const answer = await send(c, route.method, "es");

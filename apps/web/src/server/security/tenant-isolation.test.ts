@@ -166,6 +166,26 @@ async function fingerprints(db: Db, a: number, b: number): Promise<Fingerprints>
   return { strings, phrases: [...strings].filter((v) => v.length >= 8), ids };
 }
 
+/**
+ * Northside's reference columns (by the names REFERENCES knows, arrays unnested) that hold an id of a Colegio Demo
+ * record: what a write accepted from a foreign id leaves behind, found in the tables whatever a read would show.
+ */
+async function foreignReferences(db: Db, b: number, fp: Fingerprints): Promise<string[]> {
+  const columns = await db.$queryRawUnsafe<{ tbl: string; col: string; arr: boolean }[]>(
+    `SELECT c.table_name AS tbl, c.column_name AS col, c.data_type = 'ARRAY' AS arr FROM information_schema.columns c
+      WHERE c.table_schema = current_schema() AND c.column_name = ANY($1::text[])
+        AND EXISTS (SELECT 1 FROM information_schema.columns t WHERE t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.column_name = 'tenantId')`,
+    Object.keys(REFERENCES),
+  );
+  const found: string[] = [];
+  for (const { tbl, col, arr } of columns) {
+    const model = RESOURCE_SERVERS.find((r) => r.def.id === REFERENCES[col])?.model;
+    const values = await db.$queryRawUnsafe<{ v: unknown }[]>(`SELECT DISTINCT ${arr ? `unnest("${col}")` : `"${col}"`} AS v FROM "${tbl}" WHERE "tenantId" = $1`, b);
+    for (const { v } of values) if (model && v !== null && fp.ids.get(model)?.has(String(v))) found.push(`${tbl}.${col} = ${String(v)} (a ${model} of Colegio Demo)`);
+  }
+  return found;
+}
+
 /** The first record of each resource in a school. */
 async function firstIds(db: Db, tenant: number): Promise<Map<string, number | string>> {
   const ids = new Map<string, number | string>();
@@ -272,17 +292,28 @@ function aim(route: Route, s: Samples, shape: Shape): Row {
   );
 }
 
-/** A record of the resource: Northside's own values where it has a record, every reference aimed at Colegio Demo. */
-function recordOf(route: Route, s: Samples, own: Row | null): Row {
+/** Northside's own records, by resource: its first id, and that record as its screens read it. */
+type Home = Map<string, { id: number | string; row: Row }>;
+
+/**
+ * A record of the resource: Northside's own values where it has a record, and its references aimed at Colegio Demo,
+ * all of them or only `aimed` (the others then point at Northside's own records, so that a refusal of one foreign
+ * reference cannot hide the acceptance of another).
+ */
+function recordOf(route: Route, s: Samples, own: Row | null, home: Home, aimed?: string): Row {
   const record: Row = {};
-  for (const field of resourceOf(route)!.def.fields) {
-    if (UPLOAD_TYPES.has(field.type) || PRESENTATIONAL_TYPES.has(field.type) || field.name === "ID" || field.readOnly === "always") continue;
+  for (const field of writableFields(route)) {
     const target = referenceOf(route, field.name, field);
-    if (target) record[field.name] = field.multiple ? [s.id(target)] : s.id(target);
+    const id = target && (aimed === undefined || aimed === field.name ? s.id(target) : home.get(target)?.id);
+    if (target && id === undefined) continue;
+    if (target) record[field.name] = field.multiple ? [id] : id;
     else if (own && field.name in own) record[field.name] = own[field.name];
   }
   return record;
 }
+
+const writableFields = (route: Route) =>
+  resourceOf(route)!.def.fields.filter((f) => !(UPLOAD_TYPES.has(f.type) || PRESENTATIONAL_TYPES.has(f.type) || f.name === "ID" || f.readOnly === "always"));
 
 const csv = (record: Row) => {
   const quote = (v: unknown) => `"${String(Array.isArray(v) ? v.join(",") : (v ?? "")).replaceAll('"', '""')}"`;
@@ -301,7 +332,7 @@ const query = (values: Row) => {
 };
 
 /** Every way the matrix aims a route at Colegio Demo; throws for a route it does not know how to aim. */
-function probesOf(route: Route, s: Samples, own: Map<string, { id: number | string; row: Row }>): Probe[] {
+function probesOf(route: Route, s: Samples, own: Home): Probe[] {
   const name = routeName(route);
   const server = resourceOf(route);
   const param = (p: string) => {
@@ -322,7 +353,7 @@ function probesOf(route: Route, s: Samples, own: Map<string, { id: number | stri
   }
   if (route.method === "GET") return [{ route, path: `${path}${query(q)}` }];
   const mine = server ? own.get(server.def.id) : undefined;
-  const record = server ? recordOf(route, s, mine?.row ?? null) : null;
+  const record = server ? recordOf(route, s, mine?.row ?? null, own) : null;
   if (server && route.path.endsWith("/importAttach")) {
     const columns = new Set(importableFields(server.def).map((f) => f.name));
     return [{ route, path: `${path}${query(q)}`, body: { data: csv(Object.fromEntries(Object.entries(record!).filter(([k]) => columns.has(k)))) } }];
@@ -333,10 +364,13 @@ function probesOf(route: Route, s: Samples, own: Map<string, { id: number | stri
     return [{ route, path: `${path}${query(q)}`, body: { name: `${field.name}.png`, data: PNG } }];
   }
   if (server && /\/(create|edit\/\{id\})$/.test(route.path)) {
-    const probes = [{ route, path: `${path}${query(q)}`, body: record }];
-    // Northside's own record, its references turned to Colegio Demo's.
-    if (route.path.endsWith("/edit/{id}") && mine) probes.push({ route, path: fillPath(route, () => mine.id), body: record });
-    return probes;
+    const references = writableFields(route).filter((f) => referenceOf(route, f.name, f));
+    const bodies = [record, ...(references.length > 1 ? references.map((f) => recordOf(route, s, mine?.row ?? null, own, f.name)) : [])];
+    // Northside's own record too, its references turned to Colegio Demo's.
+    return bodies.flatMap((body) => [
+      { route, path: `${path}${query(q)}`, body },
+      ...(route.path.endsWith("/edit/{id}") && mine ? [{ route, path: fillPath(route, () => mine.id), body }] : []),
+    ]);
   }
   const custom = BODIES[name];
   const shape = shapeOf(route.body);
@@ -426,6 +460,7 @@ describe("tenant isolation matrix (issue 5)", () => {
     // Once Northside has written with Colegio Demo's ids, its own records must still show nothing of Colegio Demo.
     for (const probe of reads) await send(probe);
     expect(leaks.slice(0, 20), `${leaks.length} answers carry Colegio Demo's data`).toEqual([]);
+    expect(await foreignReferences(db, tenants.b, fp), "Northside's rows pointing at Colegio Demo's").toEqual([]);
     expect(changedTables(before, await snapshot(db, tenants.a))).toEqual([]);
   }, 300_000);
 });

@@ -121,16 +121,10 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
         const choice = z.union([z.string(), z.number()]).transform(String).refine((v) => allowed.includes(v), rule("option"));
         return z.preprocess(emptyToUndefined, choice);
       }
-      return referenceTo(
-        field.options?.kind === "resource" ? field.options.resource : undefined,
-        field.multiple
-          ? required
-            ? z.array(z.union([z.string(), z.number()])).min(1)
-            : z.array(z.union([z.string(), z.number()]))
-          : required
-            ? z.union([z.string().min(1), z.number()])
-            : z.union([z.string(), z.number()]),
-      );
+      const one = z.union([z.string(), z.number()]);
+      const many = z.array(one);
+      const base = field.multiple ? (required ? many.min(1) : many) : required ? z.union([z.string().min(1), z.number()]) : one;
+      return referenceTo(field.options?.kind === "resource" ? field.options.resource : undefined, base);
     default:
       return textSchema(field);
   }

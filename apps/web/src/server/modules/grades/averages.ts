@@ -56,7 +56,7 @@ export type GradeWrite = CellKey & { old: Value | undefined; value: Value };
 export async function writeGrades(tx: Tx, ctx: AuthedContext, writes: GradeWrite[], computed: boolean): Promise<void> {
   if (writes.length === 0) return;
   const studentsOf = new Map<number, number[]>();
-  for (const { conceptId, studentId } of writes) studentsOf.set(conceptId, [...(studentsOf.get(conceptId) ?? []), studentId]);
+  for (const { conceptId, studentId } of writes) (studentsOf.get(conceptId) ?? studentsOf.set(conceptId, []).get(conceptId)!).push(studentId);
   await tx.grade.deleteMany({ where: { OR: [...studentsOf].map(([conceptId, students]) => ({ conceptId, studentId: { in: students } })) } });
   const updatedAt = new Date();
   await insertRows(tx, "Grade", writes.map(({ conceptId, studentId, value }) => ({ conceptId, studentId, gradeNum: value.gradeNum, gradeTxt: value.gradeTxt, updatedBy: ctx.user.id, updatedAt })));

@@ -1,4 +1,4 @@
-// `pnpm bench` (issue 5): the built app (`next start` on loopback) against the bench database of `pnpm bench:seed`,
+// `pnpm bench` (issue 5): the built app (apps/web/server.mjs on loopback) against the bench database of `pnpm bench:seed`,
 // driven by autocannon at 1, 10 and 50 clients; each call beside the hand-written SQL it stands for, run with `pg` in
 // the same run. Prints one table and writes bench/results/latest.json. Nothing here asserts a time.
 import { once } from "node:events";
@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import pg from "pg";
 import { weightedAverage } from "../packages/contracts/src/grades.ts";
 import { ROOT } from "../scripts/lib/database.ts";
-import { buildIfNeeded, startWeb } from "../scripts/lib/web.ts";
+import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
 
 const PORT = 3457;
@@ -332,7 +332,7 @@ let web: Awaited<ReturnType<typeof startWeb>> | undefined;
 try {
   const f = await fixture(pool);
   await buildIfNeeded();
-  web = await startWeb(PORT, { DATABASE_URL: database.url, ALLOW_DEV_SECRET: "1" });
+  web = await startWeb(PORT, { DATABASE_URL: database.url, AUTH_SECRET: randomAuthSecret() });
   const tokens = { admin: await signIn(BENCH_ACCOUNTS.admin), teacher: await signIn(BENCH_ACCOUNTS.teacher) };
 
   // The export first, on a fresh server, so that its peak memory is not that of the load before it.

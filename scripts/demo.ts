@@ -3,7 +3,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db";
 import { ensureDatabase } from "./lib/database.ts";
 import { mustRun } from "./lib/run.ts";
-import { buildIfNeeded, startWeb } from "./lib/web.ts";
+import { buildIfNeeded, demoAuthSecret, startWeb } from "./lib/web.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const db = await ensureDatabase({ name: "demo", port: Number(process.env.PIZARRA_PG_PORT ?? 54329) });
@@ -23,10 +23,7 @@ try {
   await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: db.url });
   await mustRun("tsx", ["prisma/seed/index.ts"], { DATABASE_URL: db.url });
   await buildIfNeeded();
-  web = await startWeb(port, {
-    DATABASE_URL: db.url,
-    ...(process.env.AUTH_SECRET ? {} : { ALLOW_DEV_SECRET: "1" }),
-  });
+  web = await startWeb(port, { DATABASE_URL: db.url, AUTH_SECRET: demoAuthSecret() });
   web.on("exit", (code) => void shutdown(code ?? 1));
   console.log(`\nPizarra is running at http://127.0.0.1:${port}  (Ctrl+C stops it and its database)\n`);
   console.log(`Demo accounts, password "${DEMO_PASSWORD}":`);

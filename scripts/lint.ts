@@ -25,8 +25,8 @@ for (const dir of SOURCE_DIRS) {
     const lines = fs.readFileSync(file, "utf8").split("\n");
     lines.forEach((line, i) => {
       const where = `${rel}:${i + 1}`;
-      // NODE_ENV is a build-time constant that Next inlines, not configuration.
-      if (/process\.env\b(?!\.NODE_ENV)/.test(line) && !ENV_READERS.has(rel) && !rel.endsWith(".test.ts")) {
+      // NODE_ENV and NEXT_RUNTIME are build-time constants that Next inlines, not configuration.
+      if (/process\.env\b(?!\.NODE_ENV|\.NEXT_RUNTIME)/.test(line) && !ENV_READERS.has(rel) && !rel.endsWith(".test.ts")) {
         problems.push(`${where} reads process.env outside env.ts`);
       }
       if (/dangerouslySetInnerHTML/.test(line)) problems.push(`${where} uses dangerouslySetInnerHTML`);

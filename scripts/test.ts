@@ -6,7 +6,7 @@ import { createDb, seedDemo } from "@pizarra/db";
 import { ensureChromium } from "./lib/chromium.ts";
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase, ROOT } from "./lib/database.ts";
 import { mustRun, run } from "./lib/run.ts";
-import { buildIfNeeded, startWeb } from "./lib/web.ts";
+import { buildIfNeeded, randomAuthSecret, startWeb } from "./lib/web.ts";
 
 const REPORTS = path.join(ROOT, ".data/reports");
 fs.rmSync(REPORTS, { recursive: true, force: true });
@@ -69,7 +69,7 @@ try {
   const e2eDb = createDb(databaseUrl(E2E), 2);
   if ((await e2eDb.tenant.count()) === 0) await seedDemo(e2eDb, { school: true });
   await e2eDb.$disconnect();
-  web = await startWeb(E2E_PORT, { DATABASE_URL: databaseUrl(E2E), ALLOW_DEV_SECRET: "1", AUTH_TOKEN_TTL: "1h" });
+  web = await startWeb(E2E_PORT, { DATABASE_URL: databaseUrl(E2E), AUTH_SECRET: randomAuthSecret(), AUTH_TOKEN_TTL: "1h" });
 
   const playwrightCode = await run("playwright", ["test"], {
     BASE_URL: `http://127.0.0.1:${E2E_PORT}`,

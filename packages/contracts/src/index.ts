@@ -6,4 +6,5 @@ export * from "./module-admin.ts";
 export * from "./resource/index.ts";
 export * from "./grades.ts";
 export * from "./grade-sheet.ts";
+export * from "./grade-filters.ts";
 export * from "./deep-link.ts";

@@ -35,8 +35,15 @@ export function configureApiTexts(next: typeof texts): void {
   Object.assign(texts, next);
 }
 
-/** Logout (spec 000 §4) and a full load of the login page, so that no state of the old session survives. */
+/**
+ * Logout (spec 000 §4) and a full load of the login page, so that no state of the old session survives. The server
+ * ends the session too (keepalive: the request outlives the page), so a copied token stops working.
+ */
 export function logout(): void {
+  const token = storedToken();
+  if (token) {
+    void fetch("/api/admStaff/logout", { method: "POST", headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+  }
   clearSession();
   window.location.assign(LOGIN_PATH);
 }

@@ -1,26 +1,61 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+const PUBLISHED = ["pizarra-development-secret-change-me-0000", "change-me-to-a-long-random-string-of-32-chars-or-more"];
+
+async function freshEnv(vars: Record<string, string | undefined>) {
+  vi.stubEnv("DATABASE_URL", "postgresql://x@127.0.0.1/x");
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  vi.resetModules();
+  return (await import("./env.ts")).env;
+}
+
 describe("env", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();
   });
 
-  it("refuses to run in production with the development token secret", async () => {
-    vi.stubEnv("NODE_ENV", "production");
-    vi.stubEnv("DATABASE_URL", "postgresql://x@127.0.0.1/x");
-    vi.stubEnv("AUTH_SECRET", "");
-    vi.stubEnv("ALLOW_DEV_SECRET", "0");
-    delete process.env.AUTH_SECRET;
-    const { env } = await import("./env.ts");
-    expect(() => env()).toThrow(/AUTH_SECRET must be set/);
+  it("refuses to run in production without a token secret", async () => {
+    for (const missing of [undefined, ""]) {
+      const env = await freshEnv({ NODE_ENV: "production", AUTH_SECRET: missing });
+      expect(() => env()).toThrow(/AUTH_SECRET must be set/);
+    }
+  });
+
+  it("refuses every secret published in the repository, in production and everywhere else", async () => {
+    for (const NODE_ENV of ["production", "development", "test"]) {
+      for (const secret of PUBLISHED) {
+        const env = await freshEnv({ NODE_ENV, AUTH_SECRET: secret });
+        expect(() => env()).toThrow(/AUTH_SECRET is a value published in the Pizarra repository/);
+      }
+    }
+  });
+
+  it("has no switch that lets production use a published secret", async () => {
+    const env = await freshEnv({ NODE_ENV: "production", AUTH_SECRET: PUBLISHED[0], ALLOW_DEV_SECRET: "1" });
+    expect(() => env()).toThrow(/published/);
+  });
+
+  it("uses a private secret in production, and a random one per process in development and tests", async () => {
+    const secret = "a".repeat(16) + "b".repeat(16);
+    expect((await freshEnv({ NODE_ENV: "production", AUTH_SECRET: secret }))().AUTH_SECRET).toBe(secret);
+    const first = (await freshEnv({ NODE_ENV: "test", AUTH_SECRET: undefined }))().AUTH_SECRET;
+    const second = (await freshEnv({ NODE_ENV: "development", AUTH_SECRET: "" }))().AUTH_SECRET;
+    expect(first).toMatch(/^[0-9a-f]{96}$/);
+    expect(second).toMatch(/^[0-9a-f]{96}$/);
+    expect(second).not.toBe(first);
+    expect(PUBLISHED).not.toContain(first);
   });
 
   it("refuses a short secret and a malformed token lifetime", async () => {
-    vi.stubEnv("DATABASE_URL", "postgresql://x@127.0.0.1/x");
-    vi.stubEnv("AUTH_SECRET", "short");
-    vi.stubEnv("AUTH_TOKEN_TTL", "forever");
-    const { env } = await import("./env.ts");
+    const env = await freshEnv({ AUTH_SECRET: "short", AUTH_TOKEN_TTL: "forever" });
     expect(() => env()).toThrow(/AUTH_SECRET.*AUTH_TOKEN_TTL|AUTH_TOKEN_TTL.*AUTH_SECRET/);
+  });
+
+  it("reads TRUSTED_PROXIES as addresses and ranges, trusts none by default, and refuses anything else", async () => {
+    expect((await freshEnv({ TRUSTED_PROXIES: undefined }))().TRUSTED_PROXIES).toEqual([]);
+    expect((await freshEnv({ TRUSTED_PROXIES: "10.0.0.0/8, ::1" }))().TRUSTED_PROXIES).toHaveLength(2);
+    const bad = await freshEnv({ TRUSTED_PROXIES: "10.0.0.0/8,proxy.internal" });
+    expect(() => bad()).toThrow(/TRUSTED_PROXIES: not an address or CIDR range: proxy.internal/);
   });
 });

@@ -1,41 +1,84 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/client-address.ts";
 
-const DEV_SECRET = "pizarra-development-secret-change-me-0000";
+/**
+ * Token secrets that anyone can read in this repository or its history: a product signing with one of them would
+ * accept tokens minted by anyone, so no environment ever starts with one.
+ */
+const PUBLISHED_SECRETS = new Set([
+  "pizarra-development-secret-change-me-0000",
+  "change-me-to-a-long-random-string-of-32-chars-or-more",
+]);
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  AUTH_SECRET: z.string().min(32).default(DEV_SECRET),
+  /** Unset or empty: production refuses to start; development and tests get a random secret per process. */
+  AUTH_SECRET: z
+    .string()
+    .optional()
+    .transform((text) => text || undefined)
+    .pipe(z.string().min(32).optional()),
   /** Token lifetime, in jose's notation: "12h", "30m", "7d". */
   AUTH_TOKEN_TTL: z.string().regex(/^\d+\s*(s|m|h|d)$/).default("12h"),
+  /** Absolute age of a session (from the password being typed), in the same notation; renewal is refused past it. */
+  AUTH_SESSION_MAX_AGE: z
+    .string()
+    .regex(/^\d+\s*(s|m|h|d)$/)
+    .default("7d")
+    .transform((text) => Number.parseInt(text, 10) * { s: 1, m: 60, h: 3600, d: 86_400 }[text.trim().slice(-1) as "s" | "m" | "h" | "d"]),
   /** Consecutive failures before an account or address is slowed down. */
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  /** Set when a proxy that sets X-Forwarded-For stands in front of the app (the demo's next start does). */
-  TRUST_PROXY: z.enum(["0", "1"]).default("1"),
+  /**
+   * Comma-separated addresses and CIDR ranges of the proxies in front of the app, whose X-Forwarded-For hops are
+   * believed (http/client-address.ts). Empty: no forwarded header is believed, the TCP peer is the caller.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((list, ctx) => {
+      try {
+        return parseTrustedProxies(list);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Where uploaded files are kept by the local-disk storage (the default storage). */
   STORAGE_DIR: z.string().min(1).default(".data/storage"),
   /** How long a signed file link stays valid, in seconds. */
   FILE_URL_TTL: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
-  /** Set by tests and the demo when they run the production build locally with the development secret. */
-  ALLOW_DEV_SECRET: z.enum(["0", "1"]).default("0"),
 });
 
-export type Env = z.infer<typeof ZEnv>;
+export type Env = Omit<z.infer<typeof ZEnv>, "AUTH_SECRET"> & { AUTH_SECRET: string };
 
 let cached: Env | undefined;
 
-/** The only reader of process.env in the app; validated once, so a misconfiguration fails at the first request. */
+/**
+ * The only reader of process.env in the app; validated once. instrumentation.ts calls it at boot, so a production
+ * server with a bad configuration exits before it answers anything.
+ */
 export function env(): Env {
   if (cached) return cached;
   const parsed = ZEnv.safeParse(process.env);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
-  if (parsed.data.NODE_ENV === "production" && parsed.data.AUTH_SECRET === DEV_SECRET && parsed.data.ALLOW_DEV_SECRET !== "1") {
+  const { AUTH_SECRET: secret, ...rest } = parsed.data;
+  if (secret && PUBLISHED_SECRETS.has(secret)) {
+    throw new Error("AUTH_SECRET is a value published in the Pizarra repository; set a private one (openssl rand -hex 48).");
+  }
+  if (!secret && rest.NODE_ENV === "production") {
     throw new Error("AUTH_SECRET must be set to a private value of 32 characters or more in production.");
   }
-  cached = parsed.data;
+  cached = { ...rest, AUTH_SECRET: secret ?? randomSecret() };
   return cached;
+}
+
+/** Without a configured secret, development and tests sign with one that dies with the process: none is shared. */
+function randomSecret(): string {
+  return randomBytes(48).toString("hex");
 }

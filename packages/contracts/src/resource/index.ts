@@ -1,5 +1,6 @@
 export * from "./types.ts";
 export * from "./schema.ts";
+export * from "./pick-access.ts";
 import { registerIntKeyed } from "./schema.ts";
 import * as academic from "./defs/academic.ts";
 import * as billing from "./defs/billing.ts";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FieldDef } from "@pizarra/contracts";
+import { gradeFilterFields, type FieldDef } from "@pizarra/contracts";
 import { Label, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
@@ -14,39 +14,6 @@ import { filtersOf, parentOf, type FilterName, type Mode, type Report, type Shee
 export interface ReportItem {
   ID: Report;
   name: string;
-}
-
-/**
- * The pick list behind each filter (000 §6, §7 "Option lists"): the course-section list also needs the period; the
- * course follows the section, the grade (report 5) or the group (reports 8, 9); the section always lists the grade's.
- */
-function fieldsFor(periodId: number | null, courseParent: FilterName | null): Record<FilterName, FieldDef> {
-  const period: Record<string, string> = periodId === null ? {} : { periodId: String(periodId) };
-  return {
-    periodId: { name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } },
-    masterId: {
-      name: "masterId",
-      type: "select",
-      options: { kind: "resource", resource: "admStaff", query: { filterBy: "academic" }, dependsOn: "periodId", dependsParam: "filter" },
-    },
-    activityPartId: {
-      name: "activityPartId",
-      type: "select",
-      options: { kind: "resource", resource: "admActivityParts", path: "admSubject/getParts", query: period, dependsOn: "masterId", dependsParam: "masterId" },
-    },
-    superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" } },
-    sectionId: {
-      name: "sectionId",
-      type: "select",
-      options: { kind: "resource", resource: "admSection", query: { roleFilter: "master" }, dependsOn: "superSectionId", dependsParam: "parentId" },
-    },
-    groupId: { name: "groupId", type: "select", options: { kind: "resource", resource: "admGroup", query: { staff: "0" } } },
-    activityId: {
-      name: "activityId",
-      type: "select",
-      options: { kind: "resource", resource: "admSubject", query: period, dependsOn: courseParent ?? "sectionId", dependsParam: courseParent ?? "sectionId" },
-    },
-  };
 }
 
 /**
@@ -90,7 +57,7 @@ export function GradeFilters({
 }) {
   const t = useTranslations("gradeSheet");
   const courseParent = parentOf(mode, filters.report, "activityId");
-  const fields = useMemo(() => fieldsFor(filters.periodId, courseParent), [filters.periodId, courseParent]);
+  const fields = useMemo(() => gradeFilterFields(filters.periodId, courseParent), [filters.periodId, courseParent]);
   // The section of report 5 lists the grade's sections, though it comes after the course.
   const valueOf = (name: FilterName | null) => (name ? filters[name] : undefined);
   return (

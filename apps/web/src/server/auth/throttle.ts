@@ -1,6 +1,7 @@
 import type { Db } from "@pizarra/db";
 import { env } from "../env.ts";
 import { AppError } from "../http/app-error.ts";
+import { addressBlock } from "../http/client-address.ts";
 
 const MAX_DELAY_SECONDS = 15 * 60;
 
@@ -9,9 +10,10 @@ const MAX_DELAY_SECONDS = 15 * 60;
  * free failures each further one locks the key for a doubling delay from 5 s, capped at 15 minutes.
  */
 export function throttleKeys(email: string, address: string | null) {
+  const block = address ? addressBlock(address) : null;
   return [
     { key: `account:${email.toLowerCase()}`, free: env().LOGIN_FREE_FAILURES },
-    ...(address ? [{ key: `address:${address}`, free: env().LOGIN_FREE_FAILURES_PER_ADDRESS }] : []),
+    ...(block ? [{ key: `address:${block}`, free: env().LOGIN_FREE_FAILURES_PER_ADDRESS }] : []),
   ];
 }
 

@@ -5,12 +5,16 @@ export interface TokenClaims {
   userId: number;
   tenantId: number;
   accountId: number;
+  /** The sign-in this token belongs to (a Session row): renewals and school switches keep it. */
+  sessionId: string;
 }
 
 const key = () => new TextEncoder().encode(env().AUTH_SECRET);
+const positive = (n: number) => Number.isInteger(n) && n > 0;
+const SESSION_ID_RE = /^[A-Za-z0-9_-]{22,64}$/;
 
 export async function issueToken(claims: TokenClaims): Promise<{ token: string; expiresAt: Date }> {
-  const token = await new SignJWT({ tid: claims.tenantId, acc: claims.accountId })
+  const token = await new SignJWT({ tid: claims.tenantId, acc: claims.accountId, sid: claims.sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(claims.userId))
     .setIssuedAt()
@@ -20,15 +24,13 @@ export async function issueToken(claims: TokenClaims): Promise<{ token: string; 
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-/** Null for a missing, malformed, forged or expired token: the caller answers 401 in every such case. */
+/** Null for a missing, malformed, forged or expired token, or one without an expiry: the caller answers 401 in every such case. */
 export async function verifyToken(token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"] });
-    const userId = Number(payload.sub);
-    const tenantId = Number(payload.tid);
-    const accountId = Number(payload.acc);
-    if (![userId, tenantId, accountId].every((n) => Number.isInteger(n) && n > 0)) return null;
-    return { userId, tenantId, accountId };
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "iat", "sub"] });
+    const claims: TokenClaims = { userId: Number(payload.sub), tenantId: Number(payload.tid), accountId: Number(payload.acc), sessionId: String(payload.sid) };
+    if (![claims.userId, claims.tenantId, claims.accountId].every(positive) || !SESSION_ID_RE.test(claims.sessionId)) return null;
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof SyntaxError || error instanceof TypeError) return null;
     throw error;

@@ -15,6 +15,8 @@ export class AppError extends Error {
 }
 
 export const unauthorized = () => new AppError(-401, "api.unauthorized", 401);
+/** A token of a session that was ended (sign-out, new password, deactivation, forced logout). */
+export const sessionEnded = () => new AppError(-401, "api.sessionEnded", 401);
 export const forbidden = (module: string) => new AppError(-403, "api.forbidden", 403, { module });
 export const notFound = () => new AppError(-404, "api.notFound", 404);
 

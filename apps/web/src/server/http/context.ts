@@ -7,6 +7,8 @@ export interface SessionUser {
   id: number;
   tenantId: number;
   accountId: number;
+  /** The sign-in (Session row) the token belongs to. */
+  sessionId: string;
   roleCode: number;
   /** For the audit trail. */
   name: string;

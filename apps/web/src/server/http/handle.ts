@@ -1,11 +1,13 @@
 import { fieldErrors, validationErrorMap, type TEnvelope } from "@pizarra/contracts";
 import { forTenant, getDb, Prisma } from "@pizarra/db";
 import { z } from "zod";
+import { sessionOpen } from "../auth/sessions.ts";
 import { verifyToken, bearer } from "../auth/token.ts";
 import { env } from "../env.ts";
 import { requestLocale, translator } from "../i18n.ts";
 import { loadAccess } from "../modules/access/permissions.ts";
-import { AppError, forbidden, unauthorized, validationRefusal } from "./app-error.ts";
+import { AppError, forbidden, sessionEnded, unauthorized, validationRefusal } from "./app-error.ts";
+import { clientAddress } from "./client-address.ts";
 import type { AuthedContext, BaseContext, Reply, SessionUser } from "./context.ts";
 import type { Method, Route } from "./route.ts";
 import type { Router } from "./router.ts";
@@ -18,11 +20,6 @@ function envelope(httpStatus: number, body: TEnvelope): Response {
     status: httpStatus,
     headers: { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
   });
-}
-
-function clientAddress(headers: Headers): string | null {
-  if (env().TRUST_PROXY !== "1") return null;
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || null;
 }
 
 async function readJson(req: Request, limit: number): Promise<unknown> {
@@ -58,29 +55,32 @@ function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseConte
   return schema ? parseOrRefuse(schema, clean, ctx.t, labelKey) : clean;
 }
 
-async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, method: Method): Promise<AuthedContext> {
+async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, method: Method, query: URLSearchParams): Promise<AuthedContext> {
   const token = bearer(ctx.headers);
   const claims = token ? await verifyToken(token) : null;
   if (!claims) throw unauthorized();
   const db = forTenant(ctx.system, claims.tenantId);
   // The person and their rights are read side by side: both need only the token's ids.
-  const [user, access] = await Promise.all([
+  const [user, access, open] = await Promise.all([
     db.user.findUnique({
       where: { id: claims.userId },
       select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true },
     }),
     loadAccess(db, claims.userId),
+    sessionOpen(ctx.system, claims.sessionId, claims.accountId),
   ]);
   if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
+  if (!open) throw sessionEnded();
   if (route.module) {
     const rights = access.get(route.module);
     const allowed = method === "GET" ? rights?.read : rights?.write;
-    if (!allowed) throw forbidden(route.module);
+    if (!allowed && !route.alsoAllowed?.(query, access)) throw forbidden(route.module);
   }
   const sessionUser: SessionUser = {
     id: user.id,
     tenantId: claims.tenantId,
     accountId: claims.accountId,
+    sessionId: claims.sessionId,
     roleCode: user.roleCode,
     name: [user.name, user.last].filter(Boolean).join(" "),
     access,
@@ -134,7 +134,7 @@ export async function handle(router: Router, req: Request, path: string): Promis
     locale,
     t: translator(locale),
     system: getDb(env().DATABASE_URL),
-    address: clientAddress(req.headers),
+    address: clientAddress(req.headers, env().TRUSTED_PROXIES),
     headers: req.headers,
   };
   try {
@@ -148,8 +148,9 @@ export async function handle(router: Router, req: Request, path: string): Promis
     if (match === null) throw new AppError(-404, "api.routeNotFound", 404, { path });
     if (match === "method") throw new AppError(-405, "api.methodNotAllowed", 405, { method });
     const { route, params } = match;
-    const ctx = route.auth === "user" ? await authenticate(base, route, method) : base;
-    const query = parseWith(route.query, Object.fromEntries(new URL(req.url).searchParams), ctx, route.labelKey);
+    const searchParams = new URL(req.url).searchParams;
+    const ctx = route.auth === "user" ? await authenticate(base, route, method, searchParams) : base;
+    const query = parseWith(route.query, Object.fromEntries(searchParams), ctx, route.labelKey);
     const body = parseWith(route.body, method === "GET" ? {} : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES), ctx, route.labelKey);
     const parsedParams = parseWith(route.params, params, ctx, route.labelKey);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });

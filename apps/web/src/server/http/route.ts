@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ModuleAccess } from "../modules/access/permissions.ts";
 import type { AuthedContext, BaseContext, Reply } from "./context.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -29,6 +30,11 @@ export interface AuthedRoute<Q extends Schema = Schema, B extends Schema = Schem
   auth: "user";
   /** The module whose read (GET) or write (other verbs) right the caller needs; null = any signed-in user. */
   module: string | null;
+  /**
+   * A second way in for a caller without the module's right, judged on the raw query before anything is parsed: a
+   * pick list is also open to whoever may fill a field that offers it.
+   */
+  alsoAllowed?: (query: URLSearchParams, access: ReadonlyMap<string, ModuleAccess>) => boolean;
   handler: (ctx: AuthedContext & Parsed<Q, B, P>) => Promise<Reply>;
 }
 

@@ -12,7 +12,7 @@ import { HEALTH_ROUTES } from "../modules/health/routes.ts";
 import { MISC_ROUTES } from "../modules/misc/routes.ts";
 import { PUBLICATIONS_ROUTES } from "../modules/publications/routes.ts";
 import { admLogin, userLogin } from "../modules/session/login.ts";
-import { listTenants, loginToken, tenantMenu } from "../modules/session/session.ts";
+import { listTenants, loginToken, logout, tenantMenu } from "../modules/session/session.ts";
 import { serveFile, ZFileParams, ZFileQuery } from "../modules/system/files.ts";
 import { health } from "../modules/system/health.ts";
 import { RESOURCE_ROUTES } from "../resource/registry.ts";
@@ -29,6 +29,7 @@ export const ROUTES: Route[] = [
   publicRoute({ method: "POST", path: "admStaff/login", auth: "public", query: ZAdmQuery, body: ZAdmLogin, handler: admLogin }),
   publicRoute({ method: "POST", path: "user/login", auth: "public", body: ZUserLogin, handler: userLogin }),
   authedRoute({ method: "GET", path: "admStaff/loginToken", auth: "user", module: null, handler: loginToken }),
+  authedRoute({ method: "POST", path: "admStaff/logout", auth: "user", module: null, handler: logout }),
   authedRoute({ method: "GET", path: "admStaff/tenants", auth: "user", module: null, handler: listTenants }),
   authedRoute({ method: "GET", path: "admStaff/tenants/{id}/menu", auth: "user", module: null, params: ZTenantId, handler: tenantMenu }),
   authedRoute({ method: "GET", path: "admModule/get", auth: "user", module: "admModule", query: ZModuleList, handler: listModules }),

@@ -1,4 +1,14 @@
-import { type FieldDef, labelKeyOf, listQuerySchema, RECORD_ID_MAX, recordSchema, type ResourceAction, type ResourceDef, UPLOAD_TYPES } from "@pizarra/contracts";
+import {
+  type FieldDef,
+  labelKeyOf,
+  listQuerySchema,
+  PICK_PAGE_MAX,
+  RECORD_ID_MAX,
+  recordSchema,
+  type ResourceAction,
+  type ResourceDef,
+  UPLOAD_TYPES,
+} from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, fieldRefusal, forbidden, notFound } from "../http/app-error.ts";
@@ -7,6 +17,7 @@ import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
 import { authedRoute, type Route } from "../http/route.ts";
 import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
+import { mayPick } from "./pick-gate.ts";
 import { importRecords, importTemplate } from "./import.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
@@ -34,6 +45,17 @@ export interface ResourceRules {
   beforeDelete?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<void>;
   /** Keeps what depended on a deleted record right (a parent's total …), in the same transaction. */
   afterDelete?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<void>;
+  /**
+   * Whether the caller may write this row at all (a person of a higher role …): called with the row as stored before
+   * every edit, upload and delete, and again after every create and edit, in the write's transaction.
+   */
+  guard?(tx: Prisma.TransactionClient, id: number | string, ctx: AuthedContext): Promise<void>;
+}
+
+/** Another resource over the same model that answers for some of its rows (a student row is admStudent's). */
+export interface RowOwner {
+  module: string;
+  where: Row;
 }
 
 export interface ResourceServer {
@@ -54,6 +76,10 @@ export interface ResourceServer {
   searchWhere?: Record<string, (contains: Row) => Row>;
   /** Rows of the model that belong to this resource (students are users of type 2) and what a new one gets. */
   scope?: { where: Row; data?: Row };
+  /** The rows this resource answers for when others reach them too (its scope unless said: staff also own any row that signs in). */
+  owns?: Row;
+  /** The other resources that answer for rows of this model: a write needs their write right too (filled by `withOwners`). */
+  owners?: readonly RowOwner[];
   /** Form fields that are not columns of the model; they reach rules.afterSave. */
   virtual?: readonly string[];
   rules?: ResourceRules;
@@ -88,6 +114,15 @@ export function createResource(server: ResourceServer): Route[] {
   const filterNames = new Set((def.filters ?? []).map((f) => f.name));
   const virtual = new Set(server.virtual ?? []);
   const scoped = (w: Row): Row => (server.scope ? { AND: [server.scope.where, w] } : w);
+
+  /** Side doors obey the front door: a row another resource answers for needs that resource's write right too. */
+  async function guard(tx: Prisma.TransactionClient, id: number | string, ctx: AuthedContext) {
+    for (const owner of server.owners ?? []) {
+      if (ctx.user.access.get(owner.module)?.write) continue;
+      if (await delegateOf(tx, server.model).count({ where: scoped({ AND: [{ id }, owner.where] }) })) throw forbidden(owner.module);
+    }
+    await server.rules?.guard?.(tx, id, ctx);
+  }
 
   const uploadFields = def.fields.filter((f) => UPLOAD_TYPES.has(f.type));
   const toRow = (record: Row): Row => {
@@ -132,16 +167,13 @@ export function createResource(server: ResourceServer): Route[] {
   async function list(ctx: AuthedContext & { query: Row }): Promise<Reply> {
     const q = ctx.query;
     const model = delegateOf(ctx.db, server.model);
-    // Pick lists feed the selects of other modules' screens (spec 000 §7), so any signed-in user of the school may
-    // read them; the full list needs the module's read right.
-    const pickOnly = q.pick === "true" && q.print !== "true";
-    if (!pickOnly && !ctx.user.access.get(def.module)?.read) throw forbidden(def.module);
     const w = where(q, ctx.user);
     if (q.print === "true") {
       if (def.printRoles && !def.printRoles.includes(ctx.user.roleCode)) throw new AppError(-403, "api.printRole", 403);
       return printAll(ctx, model, w, q.format === "xlsx");
     }
-    const size = Number(q.PageSize);
+    // A pick list is a searchable page for a select, never a way to dump a table.
+    const size = q.pick === "true" ? Math.min(Number(q.PageSize), PICK_PAGE_MAX) : Number(q.PageSize);
     const page = Number(q.page);
     const records = await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include });
     const more = records.length > size;
@@ -242,6 +274,7 @@ export function createResource(server: ResourceServer): Route[] {
     await server.rules?.beforeSave?.(tx, data, ctx, null);
     const created = await delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } });
     await server.rules?.afterSave?.(tx, created.id as number, extra, ctx);
+    await guard(tx, created.id as number, ctx);
     await audit(tx, ctx, def.module, "create", created.id);
     return created.id;
   }
@@ -258,10 +291,12 @@ export function createResource(server: ResourceServer): Route[] {
     const cleared = uploadFields.filter((f) => data[f.name] === null).map((f) => f.name);
     const removed = await ctx.db.$transaction(async (tx) => {
       const before = cleared.length ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
+      await guard(tx, id, ctx);
       await server.rules?.beforeSave?.(tx, data, ctx, id);
       const { count } = await delegateOf(tx, server.model).updateMany({ where: scoped({ id }), data });
       if (count === 0) throw notFound();
       await server.rules?.afterSave?.(tx, id, extra, ctx);
+      await guard(tx, id, ctx);
       await audit(tx, ctx, def.module, "edit", id);
       return cleared.map((name) => before?.[name]).filter((key): key is string => typeof key === "string");
     });
@@ -277,6 +312,7 @@ export function createResource(server: ResourceServer): Route[] {
     const files = await ctx.db.$transaction(async (tx) => {
       const needed = rules?.beforeDelete || rules?.afterDelete || uploadFields.length > 0;
       const record = needed ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
+      await guard(tx, id, ctx);
       if (record) await rules?.beforeDelete?.(tx, record, ctx);
       const { count } = await delegateOf(tx, server.model).deleteMany({ where: scoped({ id }) });
       if (count === 0) throw notFound();
@@ -303,6 +339,7 @@ export function createResource(server: ResourceServer): Route[] {
           return record ? { previous: (record[field.name] as string | null) ?? null } : null;
         },
         save: async (tx, key, value) => {
+          await guard(tx, key, ctx);
           await delegateOf(tx, server.model).updateMany({ where: scoped({ id: key }), data: { [field.name]: value } });
         },
       }, id, ctx.body);
@@ -327,7 +364,7 @@ export function createResource(server: ResourceServer): Route[] {
   const ZImportBody = z.object({ data: z.string().min(1).max(UPLOAD_BODY_LIMIT) });
   const m = def.module;
   return [
-    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: null, query: ZListQuery, labelKey: listLabel, handler: list }),
+    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: m, alsoAllowed: mayPick(`${def.id}/get`, { pickOnly: true }), query: ZListQuery, labelKey: listLabel, handler: list }),
     authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZId, handler: getOne }),
     authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: only(["create"], create) }),
     authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: only(["edit"], edit) }),
@@ -362,4 +399,21 @@ export function createResource(server: ResourceServer): Route[] {
         )
       : []),
   ];
+}
+
+/**
+ * A model several resources reach (a person is a student, a relative, staff, or just a user) obeys the stricter right:
+ * each resource learns which others answer for rows of its model (those that write and say which rows they own).
+ */
+export function withOwners(servers: readonly ResourceServer[]): ResourceServer[] {
+  const writes = (def: ResourceDef) => def.actions.some((a) => a === "create" || a === "edit" || a === "delete" || a === "import");
+  return servers.map((server) => {
+    const owners = servers
+      .filter((other) => other.model === server.model && other.def.module !== server.def.module && writes(other.def))
+      .flatMap((other): RowOwner[] => {
+        const where = other.owns ?? other.scope?.where;
+        return where ? [{ module: other.def.module, where }] : [];
+      });
+    return owners.length ? { ...server, owners } : server;
+  });
 }

@@ -13,10 +13,12 @@ import { datesRules } from "../modules/catalogues/dates-rules.ts";
 import { otltRules } from "../modules/catalogues/otlt-rules.ts";
 import { infoRules } from "../modules/communities/info-rules.ts";
 import { pickupNames } from "../modules/communities/transport.ts";
-import { groupRights, groupRules, memberRules } from "../modules/groups/group-rules.ts";
+import { groupRights, groupRules, groupSessionRules, memberRules } from "../modules/groups/group-rules.ts";
+import { personRules, STAFF_ROWS, STAFF_TYPES, userRules } from "../modules/people/person-rules.ts";
 import { staffRules } from "../modules/people/staff-rules.ts";
 import { sectionMemberRules, studentRules } from "../modules/people/student-rules.ts";
-import { createResource, type ResourceServer } from "./factory.ts";
+import { combineRules } from "./combine-rules.ts";
+import { createResource, type ResourceServer, withOwners } from "./factory.ts";
 import { dayEnd, dayStart, fullName, nameOf } from "./display.ts";
 
 type Row = Record<string, unknown>;
@@ -45,7 +47,7 @@ const latestSection = {
 };
 
 /** Every resource served by the generic factory: a definition from contracts plus its Prisma model. */
-export const RESOURCE_SERVERS: ResourceServer[] = [
+export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
   { def: RESOURCES.admPeriod!, model: "period", rules: periodRules },
   {
     def: RESOURCES.admPeriodException!,
@@ -106,7 +108,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
       sectionId: (value) => ({ sections: { some: { sectionId: Number(value) } } }),
       superSectionId: (value) => ({ sections: { some: { section: { parentId: Number(value) } } } }),
     },
-    rules: studentRules,
+    rules: combineRules(personRules, studentRules),
   },
   {
     def: RESOURCES.admRelatives!,
@@ -114,11 +116,13 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     scope: { where: { type: 1 }, data: { type: 1 } },
     include: { _count: { select: { dependants: true } } },
     display: (r) => ({ dependants: countOf(r, "dependants") }),
+    rules: personRules,
   },
   {
     def: RESOURCES.admStaff!,
     model: "user",
-    scope: { where: { type: { in: [4, 5] } } },
+    scope: { where: { type: { in: [...STAFF_TYPES] } } },
+    owns: STAFF_ROWS,
     include: { memberships: { take: 1, orderBy: { groupId: "asc" }, select: { group: { select: { id: true, name: true } } } } },
     virtual: ["groupId", "pass"],
     // The grade screen's teacher pick list (000 §7): filterBy=academic&filter=<period> gives that period's teachers.
@@ -127,14 +131,20 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
       const group = (r.memberships as { group: { id: number; name: string } }[])[0]?.group;
       return { groupId: group?.id ?? null, groupName: group?.name ?? null, canSignIn: r.accountId !== null };
     },
-    rules: staffRules,
+    rules: combineRules(personRules, staffRules),
   },
-  { def: RESOURCES.admUser!, model: "user", filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) } },
+  {
+    def: RESOURCES.admUser!,
+    model: "user",
+    filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) },
+    rules: combineRules(personRules, userRules),
+  },
   {
     def: RESOURCES.admUserGroup!,
     model: "userGroup",
     include: { _count: { select: { members: true } } },
     display: (r) => ({ members: countOf(r, "members") }),
+    rules: groupSessionRules,
   },
   {
     def: RESOURCES.admSubject!,
@@ -196,7 +206,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
     display: (r) => ({ members: countOf(r, "members"), ...groupRights(r.access as { moduleId: string; canRead: boolean; canWrite: boolean }[]) }),
     filterWhere: { staff: (value) => ({ staff: String(value) === "1" }) },
     virtual: ["canRead", "canEdit"],
-    rules: groupRules,
+    rules: combineRules(groupSessionRules, groupRules),
   },
   ...[RESOURCES.admGroupMembers!, RESOURCES.admUserGroupMembers!].map(
     (def): ResourceServer => ({
@@ -259,6 +269,6 @@ export const RESOURCE_SERVERS: ResourceServer[] = [
   ...FLOWS_RESOURCES,
   ...BILLING_RESOURCES,
   ...CONCEPT_RESOURCES,
-];
+]);
 
 export const RESOURCE_ROUTES: Route[] = RESOURCE_SERVERS.flatMap(createResource);

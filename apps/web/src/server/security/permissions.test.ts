@@ -1,8 +1,9 @@
-import { MODULE_IDS } from "@pizarra/contracts";
+import { MODULE_IDS, PICK_PAGE_MAX } from "@pizarra/contracts";
 import { DEMO_PASSWORD, forTenant, seedStaff } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Route } from "../http/route.ts";
 import { ROUTES } from "../http/routes.ts";
+import type { PickGate } from "../resource/pick-gate.ts";
 import { apiHarness } from "../testing/harness.ts";
 import { changedTables, demoTenants, fillPath, resourceOf, routeName, snapshot } from "./route-samples.ts";
 
@@ -14,10 +15,11 @@ const api = apiHarness({ school: true });
 
 /**
  * Routes any signed-in user may call (module null), each with why. A new one fails the matrix until it is reviewed
- * here. The factory's lists (`{resource}/get`) are open only for pick lists, checked below.
+ * here. Option lists (`{resource}/get?pick=true`, `admSubject/getParts` …) have a module and a second way in, checked below.
  */
 const OPEN_ROUTES: Record<string, string> = {
   "GET admStaff/loginToken": "the caller's own session",
+  "POST admStaff/logout": "ends the caller's own session",
   "GET admStaff/tenants": "the schools of the caller's own account",
   "GET admStaff/tenants/{id}/menu": "switching school: the menu the caller's groups give there",
   "GET general/getcountries": "fixed geography, no school data",
@@ -26,8 +28,6 @@ const OPEN_ROUTES: Record<string, string> = {
   "GET general/getdistricts": "fixed geography, no school data",
   "GET general/getlists": "fixed geography, no school data",
   "GET general/getlist/{type}": "the school's catalogue values, the options of selects on every screen",
-  "GET admResource/active": "pick list of the bookable resources (the booking form)",
-  "GET admSubject/getParts": "pick list of course-sections (the grade screen's filter, for teachers without admSubject)",
   "POST misc/content/file": "rich-text images: the handler asks for write on some module",
   "POST misc/content/file/delete": "rich-text images: the handler asks for write on some module",
   "GET admGrades/getFinal": "the handler asks for read on admGrades or admGradesBehavior, by the sheet's kind",
@@ -36,6 +36,7 @@ const OPEN_ROUTES: Record<string, string> = {
 };
 
 const isList = (route: Route) => route.method === "GET" && resourceOf(route) !== null && route.path === `${resourceOf(route)!.def.id}/get`;
+const pickGateOf = (route: Route) => (route.auth === "user" && route.alsoAllowed && "offeredTo" in route.alsoAllowed ? (route.alsoAllowed as PickGate) : null);
 const moduleOf = (route: Route) => (route.auth === "user" ? route.module : null);
 const guarded = ROUTES.filter((r) => moduleOf(r) !== null);
 const path = (route: Route) => fillPath(route, () => 1);
@@ -64,8 +65,10 @@ describe("permission matrix (issue 5)", () => {
 
   it("guards routes only with modules of the catalogue, and leaves open only the reviewed routes and the lists", () => {
     expect(guarded.map((r) => moduleOf(r)).filter((m) => !MODULE_IDS.has(m!))).toEqual([]);
-    const open = ROUTES.filter((r) => r.auth === "user" && moduleOf(r) === null && !isList(r)).map(routeName);
+    const open = ROUTES.filter((r) => r.auth === "user" && moduleOf(r) === null).map(routeName);
     expect(open.sort()).toEqual(Object.keys(OPEN_ROUTES).sort());
+    // A second way in is only ever an option list's, so the matrix below knows what it opens.
+    expect(ROUTES.filter((r) => r.auth === "user" && r.alsoAllowed && !pickGateOf(r)).map(routeName)).toEqual([]);
   });
 
   it("refuses every write to the reader and every call to the user without access, writing nothing", async () => {
@@ -82,14 +85,15 @@ describe("permission matrix (issue 5)", () => {
     expect(changedTables(before, await snapshot(api.db(), tenant))).toEqual([]);
   }, 120_000);
 
-  it("lets the user without access read a list only as a pick list, and the reader the whole list", async () => {
+  it("refuses every list, print, export and pick list to the user without access, and gives the reader the whole list", async () => {
     const wrong: string[] = [];
     for (const route of ROUTES.filter(isList)) {
       for (const [query, token, who, status] of [
         ["", nobody, "the user without access", 403],
         ["?print=true", nobody, "the user without access", 403],
         ["?print=true&format=xlsx", nobody, "the user without access", 403],
-        ["?pick=true", nobody, "the user without access", 200],
+        ["?pick=true", nobody, "the user without access", 403],
+        ["?pick=true&print=true", nobody, "the user without access", 403],
         ["", reader, "the reader", 200],
       ] as const) {
         const res = await api.raw("GET", `${route.path}${query}`, { token });
@@ -98,6 +102,56 @@ describe("permission matrix (issue 5)", () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it("opens an option list to exactly those who may fill a field offering it, as a capped page of names", async () => {
+    const db = api.db();
+    const school = forTenant(db, tenant);
+    const group = await school.userGroup.create({ data: { name: "Matriz: un derecho" } });
+    await seedStaff(db, { email: "uno@matriz.demo", password: DEMO_PASSWORD, name: "Matriz", last: "uno", roleCode: 4, cel: "900000000", memberships: [{ tenantId: tenant, groupIds: [group.id] }] });
+    const picker = await api.tokenFor("uno@matriz.demo");
+    const grant = async (module: string, right: "read" | "write") => {
+      await school.moduleAccess.deleteMany({ where: { groupId: group.id } });
+      await school.moduleAccess.create({ data: { groupId: group.id, moduleId: module, canRead: true, canWrite: right === "write" } });
+    };
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of ROUTES.filter((r) => pickGateOf(r) !== null)) {
+      const gate = pickGateOf(route)!;
+      const pick = gate.pickOnly ? "?pick=true&" : "?";
+      const others = [...MODULE_IDS].filter((m) => m !== moduleOf(route) && !gate.offeredTo.some((o) => o.module === m));
+      for (const offer of [...gate.offeredTo, { module: others[0]!, right: "write" as const, offers: false }]) {
+        const offers = !("offers" in offer);
+        await grant(offer.module, offer.right);
+        const who = `a user with ${offer.right} on ${offer.module}`;
+        const res = await api.raw("GET", `${route.path}${pick}PageSize=10000`, { token: picker });
+        const allowed = res.status !== 403;
+        if (allowed !== offers) wrong.push(`GET ${route.path}${pick} answered ${res.status} to ${who}`);
+        if (offers && res.status === 200 && gate.pickOnly) {
+          const data = ((await res.json()) as { data: { Results: Record<string, unknown>[] } }).data;
+          const extra = data.Results.flatMap((row) => Object.keys(row)).filter((key) => !["ID", "name", "img", "desc"].includes(key));
+          if (extra.length) wrong.push(`GET ${route.path}?pick=true carried ${[...new Set(extra)].join(", ")}`);
+          if (data.Results.length > PICK_PAGE_MAX) wrong.push(`GET ${route.path}?pick=true gave ${data.Results.length} rows in one page`);
+        }
+        if (gate.pickOnly && offer.module !== moduleOf(route)) {
+          for (const query of ["", "?print=true", "?pick=true&print=true", "?print=true&format=xlsx"]) {
+            const full = await api.raw("GET", `${route.path}${query}`, { token: picker });
+            if (full.status !== 403) wrong.push(`GET ${route.path}${query} answered ${full.status} to ${who}, who may only pick`);
+          }
+        }
+        checked += 1;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    // A page of a long list is capped, and says there is more.
+    await grant("admStaff", "write");
+    const users = (await api.call<{ Results: unknown[]; PageCount: number }>("GET", "admUserGroup/get?pick=true&PageSize=10000", { token: picker })).body.data;
+    expect(users.Results.length).toBeLessThanOrEqual(PICK_PAGE_MAX);
+    await grant("admGroup", "write");
+    const people = (await api.call<{ Results: unknown[]; PageCount: number }>("GET", "admUser/get?pick=true&PageSize=10000", { token: picker })).body.data;
+    expect(people.Results.length).toBe(PICK_PAGE_MAX);
+    expect(people.PageCount).toBeGreaterThan(1);
+  }, 300_000);
 
   it("keeps the final sheets and their report items from the user without access", async () => {
     const query = "?periodId=0&sectionId=1&levelCount=0";

@@ -65,8 +65,17 @@ const sameSignature = (expected: string, given: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** Allowance for the clock of another app instance that signed the link running a little ahead of ours. */
+const FILE_URL_SKEW_SECONDS = 60;
+
+/**
+ * A link made by fileUrl and not yet expired. Its expiry may lie no further ahead than FILE_URL_TTL: a link signed
+ * for years (by an old build, or under a FILE_URL_TTL since shortened) is refused, not honoured for years.
+ */
 export function verifyFileUrl(key: string, expires: number, signature: string): boolean {
-  if (!isStorageKey(key) || !Number.isInteger(expires) || expires < Date.now() / 1000) return false;
+  const now = Date.now() / 1000;
+  if (!isStorageKey(key) || !Number.isInteger(expires) || expires < now) return false;
+  if (expires > now + env().FILE_URL_TTL + FILE_URL_SKEW_SECONDS) return false;
   return sameSignature(sign(key, expires), signature);
 }
 
@@ -83,8 +92,11 @@ export function isContentKey(key: string): boolean {
   return isStorageKey(key) && CONTENT_KEY_RE.test(key);
 }
 
+/** Where one person's editor images live: the uploader is part of every key. */
+export const contentPrefix = (tenantId: number, userId: number) => `t${tenantId}/content/u${userId}/`;
+
 export function contentKey(tenantId: number, userId: number, ext: string): string {
-  return `t${tenantId}/content/u${userId}/img-${randomBytes(8).toString("hex")}.${ext}`;
+  return `${contentPrefix(tenantId, userId)}img-${randomBytes(8).toString("hex")}.${ext}`;
 }
 
 /** The lasting link of a rich-text image: unguessable (a random name and a signature), public, never expiring. */

@@ -5,6 +5,7 @@ import type { TEnvelope, TLoginAnswer } from "@pizarra/contracts";
 import { createTestDatabase, type TestDatabase } from "@pizarra/db/testing";
 import { seedDemo, DEMO_PASSWORD } from "@pizarra/db";
 import { afterAll, beforeAll } from "vitest";
+import { PEER_HEADER } from "../http/client-address.ts";
 
 export interface CallOptions {
   body?: unknown;
@@ -19,10 +20,16 @@ export interface CallResult<T = unknown> {
   body: TEnvelope<T>;
 }
 
-/** A call through the real route handler: its own Response (a file download, or the JSON envelope). */
+/** The TCP peer every harness call comes from, unless a call names another. */
+export const TEST_PEER = "203.0.113.7";
+
+/**
+ * A call through the real route handler: its own Response (a file download, or the JSON envelope). In-process calls
+ * skip apps/web/server.mjs, so the harness writes the peer header in its stead.
+ */
 export async function raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const { GET } = await import("../../app/api/[...path]/route.ts");
-  const headers = new Headers({ "x-locale": options.locale ?? "es", "x-forwarded-for": "203.0.113.7", ...options.headers });
+  const headers = new Headers({ "x-locale": options.locale ?? "es", [PEER_HEADER]: TEST_PEER, ...options.headers });
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
@@ -40,10 +47,11 @@ export async function call<T = unknown>(method: string, path: string, options: C
   return { http: res.status, body: (await res.json()) as TEnvelope<T> };
 }
 
-export async function login(email: string, password = DEMO_PASSWORD, address?: string): Promise<CallResult<TLoginAnswer>> {
+/** A sign-in, from the peer `address` when given. */
+export async function login(email: string, password = DEMO_PASSWORD, address?: string, headers: Record<string, string> = {}): Promise<CallResult<TLoginAnswer>> {
   return call<TLoginAnswer>("POST", "admStaff/login?adm=true", {
     body: { ext: "", user: email, pass: password },
-    headers: address ? { "x-forwarded-for": address } : {},
+    headers: { ...headers, ...(address ? { [PEER_HEADER]: address } : {}) },
   });
 }
 

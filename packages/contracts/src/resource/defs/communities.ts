@@ -59,7 +59,7 @@ const membersOf = <const Id extends string, const Parent extends string>(id: Id,
     columns: [{ field: "userName" }, { field: "externalId" }, { field: "mail" }, { field: "cel" }],
     filters: [{ name: "groupId", type: "select", options: { kind: "resource", resource: parent } }],
     search: ["userName", "externalId", "mail", "cel"],
-    pick: { name: ["userName"], desc: "mail" },
+    pick: { name: ["userName"], desc: "externalId" },
     orderBy: [{ field: "id", dir: "asc" }],
     actions: ["create", "delete", "print", "export", "search"],
   });

@@ -45,7 +45,7 @@ export const admInfirmary = defineResource({
   ],
   filters: [{ name: "from", type: "date" }, { name: "to", type: "date" }, grade, section, student, infirmaryValue("symptomId", "SYM")],
   search: ["studentName", "externalId", "desc", "arrivedFrom", "departedTo"],
-  pick: { name: ["date", "timeIn", "studentName"], desc: "symptomName" },
+  pick: { name: ["date", "timeIn", "studentName"] },
   orderBy: [{ field: "date", dir: "desc" }, { field: "timeIn", dir: "desc" }],
   actions: FULL_ACTIONS,
 });

@@ -25,7 +25,7 @@ const personName: FieldDef[] = [
 /** How staff and users are searched, picked and ordered. */
 const personListing = {
   search: ["last", "last2", "name", "mail", "externalId"],
-  pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
+  pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
   actions: FULL_ACTIONS,
 } as const;
@@ -144,7 +144,7 @@ export const admRelatives = defineResource({
     { field: "rip", kind: "bool" },
   ],
   search: ["last", "last2", "name", "externalId", "mail", "documentnumber"],
-  pick: { name: ["last", "last2", "name"], img: "face", desc: "mail" },
+  pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
   orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
   actions: IMPORTABLE_ACTIONS,
 });

@@ -1,9 +1,11 @@
 import type { Prisma } from "@pizarra/db";
-import { fieldRefusal, notFound } from "../../http/app-error.ts";
+import { endSessions } from "../../auth/sessions.ts";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
 type Row = Record<string, unknown>;
+
 const label = (ctx: AuthedContext, field: string) => ctx.t(`resources.admGroup.fields.${field}`);
 const refuse = (ctx: AuthedContext, field: string, key: string) => fieldRefusal(field, ctx.t(`validation.${key}`, { attribute: label(ctx, field) }));
 const listOf = (value: unknown) => (Array.isArray(value) ? [...new Set(value.map(String))] : []);
@@ -54,8 +56,30 @@ export const groupRules: ResourceRules = {
   },
 };
 
+/**
+ * Every save of a group, through admGroup or admUserGroup: its rights and members decide what its people may do, so
+ * someone of a lower role than a member cannot change it; forceLogout (001 §3) is an order, not a state: the save ends
+ * the members' sessions and stores it carried out.
+ */
+export const groupSessionRules: ResourceRules = {
+  async guard(tx, id, ctx) {
+    const higher = await tx.userGroupMember.count({ where: { groupId: Number(id), user: { roleCode: { gt: ctx.user.roleCode } } } });
+    if (higher) throw new AppError(-403, "api.higherRole", 403);
+  },
+  async afterSave(tx, id) {
+    const forced = await tx.userGroup.updateMany({ where: { id: Number(id), forceLogout: true }, data: { forceLogout: false } });
+    if (forced.count === 0) return;
+    const members = await tx.userGroupMember.findMany({ where: { groupId: Number(id) }, select: { user: { select: { accountId: true } } } });
+    await endSessions(tx, members.map((m) => m.user.accountId));
+  },
+};
+
 /** A member row (admGroupMembers, admUserGroupMembers): a user and a group of this school. */
 export const memberRules: ResourceRules = {
+  async guard(tx, id, ctx) {
+    const member = await tx.userGroupMember.findFirst({ where: { id: Number(id) }, select: { user: { select: { roleCode: true } } } });
+    if (member && member.user.roleCode > ctx.user.roleCode) throw new AppError(-403, "api.higherRole", 403);
+  },
   async beforeSave(tx, data) {
     const [user, group] = await Promise.all([
       tx.user.findFirst({ where: { id: Number(data.userId) }, select: { id: true } }),

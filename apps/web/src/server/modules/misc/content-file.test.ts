@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, forTenant, seedStaff } from "@pizarra/db";
+import { demoTenants } from "../../security/route-samples.ts";
 import { apiHarness } from "../../testing/harness.ts";
 
 const api = apiHarness({ school: true });
@@ -79,5 +81,29 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
     expect((await api.call("POST", "misc/content/file/delete", { token: admin, body: { name: url } })).body.status).toBe(0);
     expect((await fetchFile(url)).status).toBe(404);
     expect((await api.call("POST", "misc/content/file/delete", { token: admin, body: { name } })).body.status).toBe(0);
+  });
+
+  it("lets only the uploader, or someone who may edit a text that shows the image, remove it (issue 11)", async () => {
+    const school = forTenant(api.db(), (await demoTenants(api.db())).a);
+    const teacher = await api.tokenFor("docente@pizarra.demo");
+    const secretary = await api.tokenFor("secretaria@pizarra.demo");
+    const mine = (await upload(PNG, teacher)).body.data;
+    const refused = await api.call("POST", "misc/content/file/delete", { token: secretary, locale: "en", body: { name: mine.url } });
+    expect(refused.http).toBe(403);
+    expect(refused.body.msg).toBe("Only the person who added this image, or someone who may edit the text that shows it, can remove it.");
+    expect((await fetchFile(mine.url)).status).toBe(200);
+    expect((await api.call("POST", "misc/content/file/delete", { token: teacher, body: { name: mine.url } })).body.status).toBe(0);
+
+    // The administrator's image in a publication: an editor of publications may remove it, a reader of them may not.
+    const shown = (await upload(PNG)).body.data;
+    const publication = await school.publication.findFirstOrThrow({ select: { id: true } });
+    await school.publication.update({ where: { id: publication.id }, data: { body: `<p><img src="${shown.url}"></p>` } });
+    const editor = await forTenant(api.db(), (await demoTenants(api.db())).a).userGroup.create({ data: { name: "Editores", staff: true } });
+    await school.moduleAccess.create({ data: { groupId: editor.id, moduleId: "admPublication", canRead: true, canWrite: true } });
+    await seedStaff(api.db(), { email: "editora@pizarra.demo", password: DEMO_PASSWORD, name: "Edi", last: "Tora", roleCode: 4, cel: "900000000", memberships: [{ tenantId: (await demoTenants(api.db())).a, groupIds: [editor.id] }] });
+    expect((await api.call("POST", "misc/content/file/delete", { token: secretary, body: { name: shown.name } })).http).toBe(403);
+    const byEditor = await api.call("POST", "misc/content/file/delete", { token: await api.tokenFor("editora@pizarra.demo"), body: { name: shown.name } });
+    expect(byEditor.body.status).toBe(0);
+    expect((await fetchFile(shown.url)).status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
+import { RESOURCE_SERVERS } from "../../resource/registry.ts";
 import { contentMatches } from "../../storage/file-types.ts";
-import { contentKey, isContentKey, keyOfPublicFileUrl, publicFileUrl, storage } from "../../storage/storage.ts";
+import { contentKey, contentPrefix, isContentKey, keyOfPublicFileUrl, publicFileUrl, storage } from "../../storage/storage.ts";
 
 /** Spec 000 §7: the editor uploads .jpg images; png is taken too. Judged by the bytes, whatever the client says. */
 const TYPES = ["jpg", "png"] as const;
@@ -38,12 +39,32 @@ export async function uploadContentFile(ctx: AuthedContext & { body: z.infer<typ
   return { data: { url: publicFileUrl(key), name: key }, msgKey: "api.uploaded" };
 }
 
-/** POST misc/content/file/delete {name}: removes an editor image of this school, named by its link or its key. */
+/** The modules whose records' rich text shows this image (one query per resource with an editor field). */
+async function modulesHolding(ctx: AuthedContext, key: string): Promise<string[]> {
+  const modules: string[] = [];
+  for (const server of RESOURCE_SERVERS) {
+    const editors = server.def.fields.filter((f) => f.type === "editor" && !server.virtual?.includes(f.name));
+    if (editors.length === 0 || modules.includes(server.def.module)) continue;
+    const model = (ctx.db as unknown as Record<string, { count(args: object): Promise<number> }>)[server.model]!;
+    const held = await model.count({ where: { AND: [server.scope?.where ?? {}, { OR: editors.map((f) => ({ [f.name]: { contains: key } })) }] } });
+    if (held) modules.push(server.def.module);
+  }
+  return modules;
+}
+
+/**
+ * POST misc/content/file/delete {name}: removes an editor image of this school, named by its link or its key. Only its
+ * uploader (their id is in the key) or someone who may edit a record whose text shows it may remove it.
+ */
 export async function deleteContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFileDelete> }): Promise<Reply> {
   mayWrite(ctx);
   const { name } = ctx.body;
   const key = name.startsWith("/api/files/") ? keyOfPublicFileUrl(name) : name;
   if (!key || !isContentKey(key) || !key.startsWith(`t${ctx.user.tenantId}/`)) throw refuse(ctx, "name", "invalid");
+  if (!key.startsWith(contentPrefix(ctx.user.tenantId, ctx.user.id))) {
+    const holders = await modulesHolding(ctx, key);
+    if (!holders.some((module) => ctx.user.access.get(module)?.write)) throw new AppError(-403, "api.contentFileNotYours", 403);
+  }
   await storage().remove(key);
   return { data: { name: key }, msgKey: "api.deleted" };
 }

@@ -1,6 +1,7 @@
 import bcrypt from "bcryptjs";
 import { BCRYPT_COST, type Prisma } from "@pizarra/db";
-import { AppError, notFound } from "../../http/app-error.ts";
+import { endSessions } from "../../auth/sessions.ts";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
@@ -9,9 +10,14 @@ import type { ResourceRules } from "../../resource/factory.ts";
  * them a sign-in with their e-mail. An e-mail that already signs in elsewhere is linked, but its password can only
  * be set from a school that is its only one: no school can change how a person signs in to another.
  */
-async function setGroup(tx: Prisma.TransactionClient, userId: number, groupId: number) {
+async function setGroup(tx: Prisma.TransactionClient, userId: number, groupId: number, ctx: AuthedContext) {
   const group = await tx.userGroup.findFirst({ where: { id: groupId }, select: { id: true } });
   if (!group) throw notFound();
+  if (userId === ctx.user.id) {
+    // Moving oneself to another group could only be a demotion by mistake or a promotion by one's own hand.
+    const others = await tx.userGroupMember.count({ where: { userId, groupId: { not: groupId } } });
+    if (others) throw fieldRefusal("groupId", ctx.t("api.selfGroup"));
+  }
   await tx.userGroupMember.deleteMany({ where: { userId, groupId: { not: groupId } } });
   await tx.userGroupMember.upsert({ where: { groupId_userId: { groupId, userId } }, create: { groupId, userId }, update: {} });
 }
@@ -28,12 +34,14 @@ async function setSignIn(tx: Prisma.TransactionClient, userId: number, password:
   const saved = account
     ? await tx.account.update({ where: { id: account.id }, data: { passwordHash } })
     : await tx.account.create({ data: { email, passwordHash } });
+  // A new password ends every session of the old one, on every device.
+  if (account) await endSessions(tx, [account.id]);
   await tx.user.updateMany({ where: { id: userId }, data: { accountId: saved.id } });
 }
 
 export const staffRules: ResourceRules = {
   async afterSave(tx, id, virtual, ctx) {
-    if (typeof virtual.groupId === "number") await setGroup(tx, Number(id), virtual.groupId);
+    if (typeof virtual.groupId === "number") await setGroup(tx, Number(id), virtual.groupId, ctx);
     if (typeof virtual.pass === "string" && virtual.pass !== "") await setSignIn(tx, Number(id), virtual.pass, ctx);
   },
 };

@@ -1,5 +1,6 @@
 import type { TLoginAnswer } from "@pizarra/contracts";
 import { forTenant, type Db } from "@pizarra/db";
+import { startSession } from "../../auth/sessions.ts";
 import { issueToken } from "../../auth/token.ts";
 import { AppError } from "../../http/app-error.ts";
 import { buildMenu } from "../access/menu.ts";
@@ -16,23 +17,30 @@ export async function memberships(system: Db, accountId: number) {
 
 /**
  * The login answer (spec 000 §3) for one user in one tenant, with a token valid for that tenant only. On sign-in
- * and on a switch the tenant is remembered, so that the next sign-in opens it.
+ * and on a switch the tenant is remembered, so that the next sign-in opens it. A sign-in starts a session; a renewal or
+ * a switch passes the session it continues, so no renewal extends a session's life.
  */
-export async function loginAnswer(system: Db, accountId: number, tenantId: number, remember = true): Promise<TLoginAnswer> {
+export async function loginAnswer(
+  system: Db,
+  accountId: number,
+  tenantId: number,
+  { remember = true, sessionId }: { remember?: boolean; sessionId?: string } = {},
+): Promise<TLoginAnswer> {
   const db = forTenant(system, tenantId);
   const user = await db.user.findFirst({
     where: { accountId, inactive: false },
     select: { id: true, name: true, last: true, tag: true, roleCode: true, mail: true },
   });
   if (!user) throw new AppError(-403, "api.tenantNotAvailable", 403);
-  const [tenant, tenantCount, access] = await Promise.all([
+  const [tenant, session, tenantCount, access] = await Promise.all([
     system.tenant.findUniqueOrThrow({ where: { id: tenantId } }),
+    sessionId ?? startSession(system, accountId),
     system.user.count({ where: { accountId, inactive: false } }),
     loadAccess(db, user.id),
   ]);
   const [menu, { token, expiresAt }] = await Promise.all([
     buildMenu(db, access),
-    issueToken({ userId: user.id, tenantId, accountId }),
+    issueToken({ userId: user.id, tenantId, accountId, sessionId: session }),
     remember ? system.account.update({ where: { id: accountId }, data: { lastTenantId: tenantId } }) : null,
   ]);
   return {

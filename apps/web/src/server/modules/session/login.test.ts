@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { env } from "../../env.ts";
+import { apiHarness, TEST_PEER } from "../../testing/harness.ts";
 
 const api = apiHarness();
 const LOGIN_FAILED_ES = "No se pudo iniciar sesión. ¿Quizás no tienes permisos?";
@@ -70,9 +71,46 @@ describe("sign-in", () => {
     const blocked = await api.login("secretaria@pizarra.demo", undefined, address);
     expect(blocked.http).toBe(429);
     expect(blocked.body.msg).toMatch(/Demasiados intentos fallidos\. Vuelve a intentarlo en \d+ segundos\./);
+    // The failures were counted against the peer too, which is far from its own limit: the lock is the account's.
+    expect(await api.db().loginThrottle.findUniqueOrThrow({ where: { key: `address:${address}` } })).toMatchObject({ failures: 6, lockedUntil: null });
     await api.db().loginThrottle.updateMany({ data: { lockedUntil: null } });
     const after = await api.login("secretaria@pizarra.demo", undefined, address);
     expect(after.body.status).toBe(0);
+  });
+
+  it("counts failures per peer address, however the caller rotates X-Forwarded-For, and stores only valid addresses", async () => {
+    const peer = "198.51.100.30";
+    const free = env().LOGIN_FREE_FAILURES_PER_ADDRESS;
+    await api.db().loginThrottle.deleteMany();
+    // A new account each time, so that only the address can ever be locked.
+    for (let i = 0; i <= free; i++) {
+      const forged = { "x-forwarded-for": `10.${i}.0.1, 192.0.2.${i}`, "x-real-ip": `192.0.2.${i}` };
+      const res = await api.login(`nobody${i}@pizarra.demo`, "wrong", peer, forged);
+      expect(res.body.status).toBe(-1);
+    }
+    const blocked = await api.login("secretaria@pizarra.demo", undefined, peer, { "x-forwarded-for": "192.0.2.250" });
+    expect(blocked.http).toBe(429);
+
+    // Neither a forged forwarded header nor a peer that is no address ever becomes a throttle key.
+    await api.login("nobody@pizarra.demo", "wrong", "<script>alert(1)</script>", { "x-forwarded-for": "<script>alert(1)</script>" });
+    const addresses = (await api.db().loginThrottle.findMany({ where: { key: { startsWith: "address:" } } })).map((r) => r.key);
+    expect(addresses).toEqual([`address:${peer}`]);
+
+    // Every address of one IPv6 /64 counts as one: taking a fresh one per attempt gains nothing.
+    await api.login("nobody@pizarra.demo", "wrong", "2001:db8:1:2::5");
+    await api.login("nobody@pizarra.demo", "wrong", "2001:db8:1:2:ffff::9");
+    expect((await api.db().loginThrottle.findUniqueOrThrow({ where: { key: "address:2001:db8:1:2::/64" } })).failures).toBe(2);
+
+    await api.db().loginThrottle.deleteMany();
+    const { token } = (await api.login("admin@pizarra.demo")).body.data;
+    const created = await api.call<{ ID: number }>("POST", "admCategory/create", {
+      token,
+      body: { name: "Forwarded", type: "pho" },
+      headers: { "x-forwarded-for": "<script>alert(1)</script>", "x-real-ip": "<script>alert(2)</script>" },
+    });
+    expect(created.body.status).toBe(0);
+    const trail = await api.db().auditLog.findFirstOrThrow({ where: { moduleId: "admCategory", recordId: String(created.body.data.ID) } });
+    expect(trail.ip).toBe(TEST_PEER);
   });
 });
 
@@ -94,7 +132,7 @@ describe("tokens", () => {
       .setSubject(claims.sub)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(new TextEncoder().encode("pizarra-development-secret-change-me-0000"));
+      .sign(new TextEncoder().encode(env().AUTH_SECRET));
     const res = await api.call("GET", "admStaff/loginToken", { token: expired });
     expect(res.http).toBe(401);
     expect(res.body.status).toBe(-401);

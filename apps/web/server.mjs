@@ -1,0 +1,52 @@
+// Pizarra's HTTP server: Next's request handler (its custom-server API) behind a plain Node server that writes every
+// connection's peer address into x-pizarra-peer, over anything a client sent under that name. `next start` will not
+// do: it offers the peer only as X-Forwarded-For, and only when the client did not send that header itself.
+//
+//   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
+import http from "node:http";
+import { parseArgs } from "node:util";
+
+// The name src/server/http/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
+const PEER_HEADER = "x-pizarra-peer";
+globalThis[Symbol.for("pizarra.server.mjs")] = true;
+
+const { values } = parseArgs({
+  options: {
+    dev: { type: "boolean", default: false },
+    hostname: { type: "string", default: "127.0.0.1" },
+    port: { type: "string", default: "3000" },
+  },
+});
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`Not a port: ${values.port}`);
+  process.exit(2);
+}
+
+// A production build always runs as production, whatever the shell says, since development relaxes the rules on
+// AUTH_SECRET. Set before Next and React are loaded: they pick their builds from it.
+process.env.NODE_ENV = values.dev ? "development" : "production";
+const { default: next } = await import("next");
+
+const app = next({ dev: values.dev, dir: import.meta.dirname, hostname: values.hostname, port });
+const handle = app.getRequestHandler();
+try {
+  await app.prepare();
+} catch (error) {
+  console.error(`Pizarra refuses to start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+const server = http.createServer((req, res) => {
+  const peer = req.socket.remoteAddress;
+  if (peer) req.headers[PEER_HEADER] = peer;
+  else delete req.headers[PEER_HEADER];
+  handle(req, res).catch((error) => {
+    console.error("Unhandled request error", error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+server.listen(port, values.hostname, () => {
+  console.log(`Pizarra is listening on http://${values.hostname}:${port}${values.dev ? " (development)" : ""}`);
+});

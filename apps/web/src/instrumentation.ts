@@ -1,0 +1,11 @@
+/**
+ * Next calls register() once when the server boots, before it serves a request. Pizarra validates its environment
+ * there, so that a production server with a bad configuration exits instead of answering (see instrumentation-node.ts).
+ */
+export async function register(): Promise<void> {
+  // Next writes NEXT_RUNTIME into each build of this file, so the Edge build drops the Node-only import.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { checkAtBoot } = await import("./instrumentation-node.ts");
+    checkAtBoot();
+  }
+}

@@ -1,0 +1,38 @@
+import { GRADE_SCREEN_MODULES, gradeFilterFields } from "../grade-filters.ts";
+import type { FieldDef, ResourceDef } from "./types.ts";
+
+/** A right that lets a person read another resource's pick list: they may fill a field that offers it. */
+export interface PickRight {
+  module: string;
+  right: "read" | "write";
+}
+
+/** The list a field's options come from: a resource's `{id}/get` (with pick=true), or a call of its own (`admSubject/getParts`). */
+export const optionsList = (field: FieldDef) => (field.options?.kind === "resource" ? (field.options.path ?? `${field.options.resource}/get`) : null);
+
+/**
+ * Who may read each option list (by its path, e.g. `admStaff/get`) besides the readers of the module that owns it (000 §7 "Option lists", issue 11): whoever may write
+ * a form (or an action's dialog) with a field that offers it, whoever may read a list whose filter offers it, and
+ * whoever opens a special screen whose own filters offer it (the grade screen). Derived from the definitions, so a
+ * new field that offers a list opens it to exactly the people who see that field.
+ */
+export function pickRights(resources: readonly ResourceDef[]): Map<string, PickRight[]> {
+  const rights = new Map<string, PickRight[]>();
+  const add = (field: FieldDef, module: string, right: PickRight["right"]) => {
+    const path = optionsList(field);
+    if (!path) return;
+    const list = rights.get(path) ?? [];
+    if (!list.some((r) => r.module === module && r.right === right)) list.push({ module, right });
+    rights.set(path, list);
+  };
+  for (const def of resources) {
+    for (const field of def.fields) add(field, field.module ?? def.module, "write");
+    for (const field of def.filters ?? []) add(field, def.module, "read");
+    for (const action of def.extraActions ?? []) for (const field of action.fields ?? []) add(field, def.module, action.write === false ? "read" : "write");
+  }
+  for (const field of Object.values(gradeFilterFields(null, null))) for (const module of GRADE_SCREEN_MODULES) add(field, module, "read");
+  return rights;
+}
+
+/** The most rows one page of a pick list carries: a select shows a searchable page, never a whole table. */
+export const PICK_PAGE_MAX = 100;

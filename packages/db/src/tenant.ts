@@ -9,6 +9,7 @@ export const TENANT_MODELS = new Set([
   "evalConcept",
   "grade",
   "gradeChange",
+  "reportArtefact",
   "user",
   "userGroup",
   "userGroupMember",

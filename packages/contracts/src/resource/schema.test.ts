@@ -32,3 +32,35 @@ describe("tag fields", () => {
     expect(errorsOf("")).toEqual({ tags: expect.stringContaining("validation.required") });
   });
 });
+
+describe("date fields", () => {
+  const dates = defineResource({
+    id: "dates",
+    module: "dates",
+    keyType: "int",
+    pageSize: 40,
+    fields: [
+      { name: "day", type: "date" },
+      { name: "at", type: "datetime" },
+    ],
+    columns: [],
+    pick: { name: [] },
+    actions: [],
+  });
+  const parse = (values: Record<string, string>) => recordSchema(dates, "create").safeParse(values, { error: validationErrorMap(t) });
+
+  it("take the days that exist, leap days included", () => {
+    expect(parse({ day: "2024-02-29", at: "2026-12-31 23:59" }).success).toBe(true);
+    expect(parse({ day: "", at: "" }).success).toBe(true);
+  });
+
+  it.each(["2026-02-30", "2025-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "0050-01-01"])("refuse %s instead of rolling it over", (day) => {
+    const result = parse({ day, at: `${day} 10:00` });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({ day: expect.stringContaining("validation.date"), at: expect.stringContaining("validation.datetime") });
+  });
+
+  it("refuse an hour that does not exist", () => {
+    const result = parse({ at: "2026-03-01 25:00" });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({ at: expect.stringContaining("validation.datetime") });
+  });
+});

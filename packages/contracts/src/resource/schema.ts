@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RECORD_ID_MAX } from "../validation.ts";
-import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type ActionDef, type FieldDef, type ResourceDef } from "./types.ts";
+import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type ActionDef, type FieldDef, type OptionSource, type ResourceDef } from "./types.ts";
 
 /** Spec 000 §5: dates travel as 'YYYY-MM-DD', date-times as 'YYYY-MM-DD HH:mm' (shown at UTC-5), times as 'HH:mm'. */
 export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -44,9 +44,16 @@ function tagSchema(field: FieldDef): z.ZodType {
     .refine((v) => r.maxItems === undefined || splitTags(v).length <= r.maxItems, rule("maxItems", { max: r.maxItems ?? 0 }));
 }
 
-function patterned(re: RegExp, key: string, required: boolean): z.ZodType {
+/** Whether a 'YYYY-MM-DD…' text names a day that exists: '2026-02-30' fits the pattern but would roll over to March. */
+export function isRealDay(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+function patterned(re: RegExp, key: string, required: boolean, day = false): z.ZodType {
   const s = z.string().trim();
-  return (required ? s.min(1) : s).refine((v) => v === "" || re.test(v), rule(key));
+  return (required ? s.min(1) : s).refine((v) => v === "" || (re.test(v) && (!day || isRealDay(v))), rule(key));
 }
 
 /** An empty input is "no value" (then `required` speaks), never the number 0 or NaN that coercion would make of it. */
@@ -71,13 +78,15 @@ const isRecordId = (v: unknown) => {
  * A value that names a record of `resource`: for an int-keyed one it must be a record id (else "invalid option"),
  * and it comes out as a number.
  */
-function referenceTo<T extends z.ZodType>(resource: string | undefined, base: T): T {
-  if (!resource) return base;
+function referenceTo<T extends z.ZodType>(source: OptionSource | undefined, base: T): T {
+  if (source?.kind !== "resource") return base;
+  // Read when a value is parsed: INT_KEYED is filled once every definition has loaded.
+  const numeric = () => source.ids === true || (source.path === undefined && INT_KEYED.has(source.resource));
   const empty = (v: unknown) => v === undefined || v === null || v === "";
   const asId = (v: unknown) => (isRecordId(v) ? Number(v) : v);
   return base
-    .refine((v) => empty(v) || !INT_KEYED.has(resource) || (Array.isArray(v) ? v.every(isRecordId) : isRecordId(v)), rule("option"))
-    .transform((v) => (empty(v) || !INT_KEYED.has(resource) ? v : Array.isArray(v) ? v.map(asId) : asId(v))) as unknown as T;
+    .refine((v) => empty(v) || !numeric() || (Array.isArray(v) ? v.every(isRecordId) : isRecordId(v)), rule("option"))
+    .transform((v) => (empty(v) || !numeric() ? v : Array.isArray(v) ? v.map(asId) : asId(v))) as unknown as T;
 }
 
 function numberSchema(field: FieldDef): z.ZodType {
@@ -104,9 +113,9 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
     case "checkbox":
       return z.boolean();
     case "date":
-      return patterned(DATE_RE, "date", required);
+      return patterned(DATE_RE, "date", required, true);
     case "datetime":
-      return patterned(DATETIME_RE, "datetime", required);
+      return patterned(DATETIME_RE, "datetime", required, true);
     case "time":
       return patterned(TIME_RE, "time", required);
     case "tag":
@@ -121,10 +130,13 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
         const choice = z.union([z.string(), z.number()]).transform(String).refine((v) => allowed.includes(v), rule("option"));
         return z.preprocess(emptyToUndefined, choice);
       }
-      const one = z.union([z.string(), z.number()]);
+      const source = field.options;
+      // A list of its own (the location cascade, a catalogue) carries text codes: a number is no code of it.
+      const codes = source?.kind === "resource" && source.path !== undefined && !source.ids;
+      const one = codes ? z.string().max(100) : z.union([z.string(), z.number()]);
       const many = z.array(one);
-      const base = field.multiple ? (required ? many.min(1) : many) : required ? z.union([z.string().min(1), z.number()]) : one;
-      return referenceTo(field.options?.kind === "resource" ? field.options.resource : undefined, base);
+      const base = field.multiple ? (required ? many.min(1) : many) : required ? (codes ? z.string().min(1).max(100) : z.union([z.string().min(1), z.number()])) : one;
+      return referenceTo(source, base);
     default:
       return textSchema(field);
   }
@@ -177,7 +189,7 @@ export function listQuerySchema(def: ResourceDef): z.ZodObject {
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     filterBy: z.string().max(100).optional(),
     filter: z.string().max(200).optional(),
-    parentId: z.preprocess(emptyToUndefined, referenceTo(def.parent?.resource, z.string().max(100)).optional()),
+    parentId: z.preprocess(emptyToUndefined, referenceTo(def.parent && { kind: "resource", resource: def.parent.resource }, z.string().max(100)).optional()),
     pick: z.enum(["true", "false"]).optional(),
     print: z.enum(["true", "false"]).optional(),
     count: z.enum(["true", "false"]).optional(),

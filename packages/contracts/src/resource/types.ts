@@ -76,7 +76,16 @@ export interface FieldRules {
  */
 export type OptionSource =
   | { kind: "values"; values: readonly (string | number)[] }
-  | { kind: "resource"; resource: string; path?: string; query?: Record<string, string>; dependsOn?: string; dependsParam?: string };
+  | {
+      kind: "resource";
+      resource: string;
+      path?: string;
+      query?: Record<string, string>;
+      dependsOn?: string;
+      dependsParam?: string;
+      /** A list with a path of its own carries text codes (a district's "0701") unless it says it carries record ids. */
+      ids?: true;
+    };
 
 export interface FieldDef {
   name: string;

@@ -9,10 +9,13 @@ import { loadAccess } from "../modules/access/permissions.ts";
 import { AppError, forbidden, sessionEnded, unauthorized, validationRefusal } from "./app-error.ts";
 import { clientAddress } from "./client-address.ts";
 import type { AuthedContext, BaseContext, Reply, SessionUser } from "./context.ts";
+import { jsonDepthExceeds } from "./json-depth.ts";
 import type { Method, Route } from "./route.ts";
 import type { Router } from "./router.ts";
 
 const MAX_JSON_BYTES = 1024 * 1024;
+/** The deepest body any call takes is a few levels (a flow's inputs, a grade save's cells); 32 leaves room to grow. */
+const MAX_JSON_DEPTH = 32;
 
 /** JSON.stringify straight into the body: Response.json's own serialiser is measurably slower on a 350 kB grade sheet. */
 function envelope(httpStatus: number, body: TEnvelope): Response {
@@ -28,6 +31,7 @@ async function readJson(req: Request, limit: number): Promise<unknown> {
   const text = await req.text();
   if (Buffer.byteLength(text) > limit) throw new AppError(-413, "api.payloadTooLarge", 413);
   if (text.trim() === "") return {};
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new AppError(-400, "api.tooDeep", 400, { max: MAX_JSON_DEPTH });
   try {
     return JSON.parse(text);
   } catch {

@@ -18,6 +18,7 @@ import { authedRoute, type Route } from "../http/route.ts";
 import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
 import { mayPick } from "./pick-gate.ts";
+import { containsText } from "./search-text.ts";
 import { importRecords, importTemplate } from "./import.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
@@ -52,6 +53,13 @@ export interface ResourceRules {
   guard?(tx: Prisma.TransactionClient, id: number | string, ctx: AuthedContext): Promise<void>;
 }
 
+/** Rows of a model that keep stored files in `uploads` and point at another record through `field`. */
+export interface FileHolder {
+  model: string;
+  field: string;
+  uploads: readonly string[];
+}
+
 /** Another resource over the same model that answers for some of its rows (a student row is admStudent's). */
 export interface RowOwner {
   module: string;
@@ -80,6 +88,8 @@ export interface ResourceServer {
   owns?: Row;
   /** The other resources that answer for rows of this model: a write needs their write right too (filled by `withOwners`). */
   owners?: readonly RowOwner[];
+  /** Rows of any resource that point at a record of this model and keep stored files (filled by `withOwners`). */
+  dependents?: readonly FileHolder[];
   /** Form fields that are not columns of the model; they reach rules.afterSave. */
   virtual?: readonly string[];
   rules?: ResourceRules;
@@ -151,7 +161,7 @@ export function createResource(server: ResourceServer): Route[] {
     else if (text && def.search?.length) {
       const asked = typeof query.filterBy === "string" ? query.filterBy.split(",") : [];
       const fields = def.search.filter((f) => asked.length === 0 || asked.includes(f) || asked.includes("name"));
-      const contains = { contains: text, mode: "insensitive" };
+      const contains = containsText(text);
       const or: Row[] = (fields.length ? fields : def.search).map((f) => {
         const custom = server.searchWhere?.[f];
         if (custom) return custom(contains);
@@ -314,15 +324,39 @@ export function createResource(server: ResourceServer): Route[] {
       const record = needed ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
       await guard(tx, id, ctx);
       if (record) await rules?.beforeDelete?.(tx, record, ctx);
+      const holders = await fileHolders(tx, id);
       const { count } = await delegateOf(tx, server.model).deleteMany({ where: scoped({ id }) });
       if (count === 0) throw notFound();
       if (record) await rules?.afterDelete?.(tx, record, ctx);
       await audit(tx, ctx, def.module, "delete", id);
-      return uploadFields.map((f) => record?.[f.name]).filter((key): key is string => typeof key === "string");
+      return [...uploadFields.map((f) => record?.[f.name]), ...(await filesGoneWith(tx, holders))].filter((key): key is string => typeof key === "string");
     });
-    // The record's stored files go with it, once the delete is committed.
+    // The record's stored files, and those of the rows that went with it (a student's infirmary photos), go once the delete is committed.
     await removeStored(files);
     return { data: { ID: id }, msgKey: "api.deleted" };
+  }
+
+  type Held = { holder: FileHolder; rows: Row[] };
+
+  /** The rows (of every module) that point at this record and keep files, with those files, read before it goes. */
+  async function fileHolders(tx: Prisma.TransactionClient, id: number | string): Promise<Held[]> {
+    const held: Held[] = [];
+    for (const holder of server.dependents ?? []) {
+      const select = Object.fromEntries(["id", ...holder.uploads].map((name) => [name, true]));
+      const rows = await delegateOf(tx, holder.model).findMany({ where: { [holder.field]: id, OR: holder.uploads.map((name) => ({ [name]: { not: null } })) }, select });
+      if (rows.length) held.push({ holder, rows });
+    }
+    return held;
+  }
+
+  /** Their files, for the rows the delete took with it (a row that only lost its link keeps its files). */
+  async function filesGoneWith(tx: Prisma.TransactionClient, held: Held[]): Promise<unknown[]> {
+    const keys: unknown[] = [];
+    for (const { holder, rows } of held) {
+      const left = new Set((await delegateOf(tx, holder.model).findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } })).map((r) => r.id));
+      for (const row of rows) if (!left.has(row.id)) keys.push(...holder.uploads.map((name) => row[name]));
+    }
+    return keys;
   }
 
   function uploadTo(fixed?: FieldDef) {
@@ -407,6 +441,7 @@ export function createResource(server: ResourceServer): Route[] {
  */
 export function withOwners(servers: readonly ResourceServer[]): ResourceServer[] {
   const writes = (def: ResourceDef) => def.actions.some((a) => a === "create" || a === "edit" || a === "delete" || a === "import");
+  const models = new Map(servers.map((s) => [s.def.id, s.model]));
   return servers.map((server) => {
     const owners = servers
       .filter((other) => other.model === server.model && other.def.module !== server.def.module && writes(other.def))
@@ -414,6 +449,26 @@ export function withOwners(servers: readonly ResourceServer[]): ResourceServer[]
         const where = other.owns ?? other.scope?.where;
         return where ? [{ module: other.def.module, where }] : [];
       });
-    return owners.length ? { ...server, owners } : server;
+    // Resources over one model (tracking's four) hold files in the same rows: one holder a model and field.
+    const byLink = new Map<string, FileHolder>();
+    for (const holder of servers.flatMap((other) => holdersOf(other, server, models))) {
+      const key = `${holder.model}.${holder.field}`;
+      byLink.set(key, { ...holder, uploads: [...new Set([...(byLink.get(key)?.uploads ?? []), ...holder.uploads])] });
+    }
+    const dependents = [...byLink.values()];
+    return { ...server, ...(owners.length ? { owners } : {}), ...(dependents.length ? { dependents } : {}) };
   });
+}
+
+/**
+ * Where `other` keeps files that belong with a record of `target`: the same row reached through another resource (a
+ * staff member's signature when they are deleted as a user), or its rows whose fields pick one of `target`'s model.
+ */
+function holdersOf(other: ResourceServer, target: ResourceServer, models: ReadonlyMap<string, string>): FileHolder[] {
+  const uploads = other.def.fields.filter((f) => UPLOAD_TYPES.has(f.type)).map((f) => f.name);
+  if (uploads.length === 0) return [];
+  if (other.model === target.model) return other === target ? [] : [{ model: other.model, field: "id", uploads }];
+  return other.def.fields
+    .filter((f) => f.options?.kind === "resource" && !f.options.path && !f.multiple && !other.virtual?.includes(f.name) && models.get(f.options.resource) === target.model)
+    .map((f) => ({ model: other.model, field: f.name, uploads }));
 }

@@ -50,7 +50,8 @@ export function toDb(field: FieldDef, value: unknown): unknown {
       // A pick list carries the ids of its resource (integers unless keyed by text; a list of its own, such as the
       // location cascade's codes "07", keeps text); a fixed list keeps the type of its own values (status 10, gender "F").
       const source = field.options;
-      const numeric = source?.kind === "resource" ? !source.path && RESOURCES[source.resource]?.keyType !== "string" : typeof (source?.kind === "values" && source.values[0]) === "number";
+      const numeric =
+        source?.kind === "resource" ? source.ids === true || (!source.path && RESOURCES[source.resource]?.keyType !== "string") : typeof (source?.kind === "values" && source.values[0]) === "number";
       return numeric && /^-?\d+$/.test(String(value)) ? Number(value) : value;
     }
     default:

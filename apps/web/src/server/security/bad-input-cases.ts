@@ -10,6 +10,8 @@ export interface FieldInfo {
   kind: Kind;
   required: boolean;
   options: unknown[];
+  /** A text field that takes a day ('YYYY-MM-DD') or a day and time ('YYYY-MM-DD HH:mm'), found by what it accepts. */
+  calendar: "date" | "datetime" | null;
 }
 
 /** One malformed request: `path` is relative to /api and carries the query; `rawBody` is sent as is. */
@@ -18,6 +20,8 @@ export interface BadCase {
   path: string;
   body?: unknown;
   rawBody?: string;
+  /** The one answer this input must get: its HTTP status and, for a 422, the field it must name. */
+  expect?: { http: number; field?: string };
 }
 
 interface Def {
@@ -58,7 +62,10 @@ export function fieldsOf(schema: z.ZodType | undefined): FieldInfo[] {
   if (!def?.shape) return [];
   return Object.entries(def.shape).map(([name, field]) => {
     const core = coreDef(field);
-    return { name, kind: kindOf(core), required: !field.safeParse(undefined).success, options: optionsOf(core) };
+    const takes = (text: string) => field.safeParse(text).success;
+    // A field that takes a real day but not a month 99 reads days (a file name or a password takes both).
+    const calendar = takes("2026-03-01") && !takes("2026-99-01") ? "date" : takes("2026-03-01 10:00") && !takes("2026-99-01 10:00") ? "datetime" : null;
+    return { name, kind: kindOf(core), required: !field.safeParse(undefined).success, options: optionsOf(core), calendar };
   });
 }
 
@@ -103,6 +110,11 @@ const QUERY_BAD: Record<Kind, string[]> = {
   other: ["abc", "-1"],
 };
 const PATH_BAD = ["abc", "-1", "99999999999", "../etc/passwd", "1e308", " ", "%"];
+/** Days that fit the pattern but do not exist (each would roll over into another), and an hour that does not exist. */
+const IMPOSSIBLE_DAYS = ["2026-02-30", "2026-13-01", "2025-02-29", "2026-04-31"];
+const impossible = (field: FieldInfo, n: number) => (field.calendar === "date" ? pick(IMPOSSIBLE_DAYS, n) : n % 5 === 4 ? "2026-03-01 25:00" : `${pick(IMPOSSIBLE_DAYS, n)} 10:00`);
+/** JSON nested far deeper than any call takes: cheap to send, costly to walk. */
+const DEEP_JSON = `${'{"a":'.repeat(3_000)}1${"}".repeat(3_000)}`;
 
 // Files: bytes that lie about their type, and a payload over the 10 MB limit of an upload.
 const EXE = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00", "latin1"), Buffer.alloc(200, 7)]).toString("base64");
@@ -153,6 +165,12 @@ export function badCases(route: Route, salt: number, sampleId: string | null): B
     const value = pick(QUERY_BAD[field.kind], salt + i);
     cases.push({ what: `query ${field.name} = ${JSON.stringify(value)}`, path: withQuery({ [field.name]: value }) });
   });
+  queryFields
+    .filter((f) => f.calendar)
+    .forEach((field, i) => {
+      const value = impossible(field, salt + i);
+      cases.push({ what: `query ${field.name} = impossible ${JSON.stringify(value)}`, path: withQuery({ [field.name]: value }), expect: { http: 422, field: field.name } });
+    });
   if (queryFields.length === 0) cases.push({ what: "unexpected query", path: `${basePath}?id=abc&PageSize=-1&filter=${encodeURIComponent(PAYLOADS.sql!)}` });
   const stringQuery = queryFields.filter((f) => f.kind === "string");
   if (stringQuery.length) cases.push({ what: "query strings of 1 MB", path: withQuery(Object.fromEntries(stringQuery.slice(0, 1).map((f) => [f.name, HUGE]))) });
@@ -170,6 +188,7 @@ export function badCases(route: Route, salt: number, sampleId: string | null): B
     ...[[], "x", 42, null].map((body) => ({ what: `body ${JSON.stringify(body)}`, path: base, body })),
   ];
   cases.push(...sample(notObjects, PER_CLASS, salt));
+  cases.push({ what: "JSON nested 3,000 levels deep", path: base, rawBody: DEEP_JSON, expect: { http: 400 } });
   cases.push({ what: "empty object (required fields missing)", path: base, body: {} });
   sample(fields, FIELDS_PER_ROUTE, salt).forEach((field, i) => bodyCase(`body ${field.name} of a wrong type`, { [field.name]: pick(WRONG[field.kind], salt + i) }));
 
@@ -182,6 +201,12 @@ export function badCases(route: Route, salt: number, sampleId: string | null): B
   for (const value of sample(NUMBERS, PER_CLASS, salt)) {
     if (numbers.length) bodyCase(`body numbers = ${JSON.stringify(value)}`, Object.fromEntries(numbers.map((f) => [f.name, value])));
   }
+  fields
+    .filter((f) => f.calendar)
+    .forEach((field, i) => {
+      const value = impossible(field, salt + i);
+      cases.push({ what: `body ${field.name} = impossible ${JSON.stringify(value)}`, path: base, body: { ...baseBody, [field.name]: value }, expect: { http: 422, field: field.name } });
+    });
   bodyCase("unknown body field", { zzUnknown: PAYLOADS.html, ID: -1, tenantId: 1 });
   if (fields.length === 0) cases.push({ what: "unexpected body", path: base, body: { id: "abc", data: "%%%", grades: [{ x: null }] } });
 

@@ -94,8 +94,14 @@ function validationProblems(errors: unknown, locale: Locale): string[] {
   });
 }
 
+/** Routes that end the caller's session when they succeed: each of their cases signs in anew. */
+const ENDS_SESSION = new Set(["POST admStaff/logout"]);
+
 async function send(c: BadCase, method: string, locale: Locale) {
-  const res = await api.raw(method, c.path, { token: admin, locale, body: c.body, rawBody: c.rawBody });
+  const token = ENDS_SESSION.has(`${method} ${c.path.split("?")[0]}`) ? await api.tokenFor("admin@pizarra.demo") : admin;
+  // The sign-in itself writes (its session): only what the request writes counts.
+  await newWrites();
+  const res = await api.raw(method, c.path, { token, locale, body: c.body, rawBody: c.rawBody });
   totals.requests++;
   const json = (res.headers.get("content-type") ?? "").includes("json");
   const body = json ? ((await res.json()) as { status: number; msg: string; data: { errors?: unknown } | null }) : null;
@@ -117,6 +123,10 @@ describe("bad input on every route", () => {
         const where = `${route.method} ${describeInput(c)}`;
         const answer = await send(c, route.method, "es");
         if (answer.http >= 500) problems.push(`${where} → HTTP ${answer.http} ${answer.body?.msg ?? ""}`);
+        if (c.expect && answer.http !== c.expect.http) problems.push(`${where} → HTTP ${answer.http} ${answer.body?.msg ?? ""}, not ${c.expect.http}`);
+        const named = (answer.body?.data?.errors ?? {}) as Record<string, unknown>;
+        if (c.expect?.field && answer.http === 422 && !(c.expect.field in named)) problems.push(`${where} → a 422 that does not name ${c.expect.field}: ${answer.body?.msg}`);
+        if (c.expect?.http === 400 && answer.body?.msg !== es.api.tooDeep.replace(":max", "32")) problems.push(`${where} → "${answer.body?.msg}", not the nesting refusal`);
         if (answer.writes.length) problems.push(`${where} → refused (${answer.http} ${answer.body?.msg}) but wrote: ${answer.writes.join(", ")}`);
         if (answer.refused) totals.refusals++;
         if (answer.body?.msg && RAW_KEY.test(answer.body.msg)) problems.push(`${where} → a raw message key: ${answer.body.msg}`);

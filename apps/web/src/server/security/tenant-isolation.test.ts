@@ -29,6 +29,7 @@ const NOT_AIMED: Record<string, string> = {
   "POST user/login": "public sign-in: the credentials decide the school",
   // Northside's administrator is also Colegio Demo's, so switching there is right; session.test.ts refuses a non-member.
   "GET admStaff/tenants/{id}/menu": "switching school: membership decides, tested in session.test.ts",
+  "POST admStaff/logout": "ends the caller's own session: there is no record to aim at (auth/sessions.test.ts)",
 };
 
 /** Names of references (fields, filters, parameters) → the resource whose record they point at. */

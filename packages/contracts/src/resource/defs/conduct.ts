@@ -167,7 +167,7 @@ export const admBookingList = defineResource({
     { name: "slot", type: "text", readOnly: "always", span: "half" },
     { name: "status", type: "select", readOnly: "always", options: { kind: "values", values: BOOKING_STATUSES }, span: "half" },
     { name: "userId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admStudent" } },
-    { name: "participants", type: "select", multiple: true, options: { kind: "resource", resource: "me/family", path: "me/family", dependsOn: "userId", dependsParam: "studentId" } },
+    { name: "participants", type: "select", multiple: true, options: { kind: "resource", resource: "me/family", path: "me/family", dependsOn: "userId", dependsParam: "studentId", ids: true } },
     { name: "trackingId", type: "select", options: { kind: "resource", resource: "admTracking", dependsOn: "userId", dependsParam: "userId" } },
     { name: "notes", type: "textarea", rules: BOOKING_NOTE },
     { name: "completed", type: "switch", default: false },

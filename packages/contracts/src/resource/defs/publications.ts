@@ -174,7 +174,7 @@ export const admNotification = defineResource({
     {
       name: "objectId",
       type: "select",
-      options: { kind: "resource", resource: "admNotification/objects", path: "admNotification/objects", dependsOn: "page", dependsParam: "parentId" },
+      options: { kind: "resource", resource: "admNotification/objects", path: "admNotification/objects", dependsOn: "page", dependsParam: "parentId", ids: true },
       group: "message",
       span: "half",
     },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { refuse } from "../../resource/refuse.ts";
+import { containsText } from "../../resource/search-text.ts";
 
 type Row = Record<string, unknown>;
 type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];
@@ -15,7 +16,7 @@ export const ZOptionQuery = z.object({ pick: z.string().max(10).optional(), filt
 export async function catalogueList(ctx: AuthedContext & { params: z.infer<typeof ZCatalogueType>; query: z.infer<typeof ZOptionQuery> }): Promise<Reply> {
   const text = ctx.query.filter?.trim();
   const rows = await ctx.db.catalogueValue.findMany({
-    where: { type: ctx.params.type, inactive: false, ...(text ? { label: { contains: text, mode: "insensitive" } } : {}) },
+    where: { type: ctx.params.type, inactive: false, ...(text ? { label: containsText(text) } : {}) },
     orderBy: [{ label: "asc" }, { id: "asc" }],
     select: { value: true, label: true },
   });

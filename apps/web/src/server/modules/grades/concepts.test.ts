@@ -403,7 +403,10 @@ describe("grade sheet headers (000 §2.9, §7)", () => {
     expect((await list(`admEvalConcept/get?sectionId=${subject.sectionId}&activityId=${subject.activityId}&PageSize=100`)).map((r) => r.ID)).toContain(ids.s1);
     expect((await list(`admEvalConcept/get?sectionId=${subject.otherSectionId}&isBehavior=true&PageSize=100`)).map((r) => r.ID)).toContain(ids.behavior);
     expect((await list(`admEvalConcept/get?isBehavior=true&periodId=202601&PageSize=100`)).map((r) => r.ID)).toContain(ids.behavior);
-    const picks = await list(`admEvalConcept/get?pick=true&activityId=${subject.activityId}&filterBy=name&filter=Trimestre`, teacher);
+    const pickPath = `admEvalConcept/get?pick=true&activityId=${subject.activityId}&filterBy=name&filter=Trimestre`;
+    // Issue 11: a pick list is for who may fill a field offering it; no screen of the teacher's offers concepts.
+    expect((await api.call("GET", pickPath, { token: teacher })).http).toBe(403);
+    const picks = await list(pickPath);
     expect(picks).toEqual([
       { ID: ids.t1, name: "Trimestre 1", desc: "Robótica" },
       { ID: ids.t2, name: "Trimestre 2", desc: "Robótica" },

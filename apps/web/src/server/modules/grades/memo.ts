@@ -4,7 +4,8 @@ import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { notPassed } from "./not-passed.ts";
-import { fileSafe, letterhead, PERIOD_ID, storedFile, studentOf } from "./report-card-data.ts";
+import { artefact, digestOf } from "./artefacts.ts";
+import { fileSafe, letterhead, mayReadCardsOf, PERIOD_ID, studentOf } from "./report-card-data.ts";
 import { drawFacts, drawLetterhead, drawParagraph, drawTable, newDocument, pdfBytes } from "./report-card-pdf.ts";
 
 export const ZMemoParams = z.object({ periodId: PERIOD_ID, id: ZRecordId });
@@ -21,13 +22,36 @@ export async function memo(ctx: AuthedContext & { params: z.infer<typeof ZMemoPa
   const period = await ctx.db.period.findFirst({ where: { id: ctx.params.periodId }, select: { id: true, name: true } });
   if (!period) throw notFound();
   const student = await studentOf(ctx, period.id, ctx.params.id);
+  await mayReadCardsOf(ctx, period.id, student.section.id);
   const [head, failed] = await Promise.all([letterhead(ctx), notPassed(ctx.db, { periodId: period.id, studentId: student.id })]);
+  const scales = new Map((await ctx.db.activity.findMany({ where: { id: { in: failed.map((f) => f.activityId) } }, select: { id: true, qualifications: true } })).map((a) => [a.id, a.qualifications]));
+  const date = today(ctx.locale);
+  return artefact(ctx, {
+    kind: "memos",
+    subject: `p${period.id}s${student.id}`,
+    inputs: { school: head.school, logo: digestOf(head.logo), period, student, failed, scales: [...scales], date },
+    filename: `memo-${fileSafe(student.last ?? student.name)}-${period.id}.pdf`,
+    build: () => memoPdf(ctx, { head, period, student, failed, scales, date }),
+  });
+}
+
+type MemoData = {
+  head: Awaited<ReturnType<typeof letterhead>>;
+  period: { id: number; name: string };
+  student: Awaited<ReturnType<typeof studentOf>>;
+  failed: Awaited<ReturnType<typeof notPassed>>;
+  scales: Map<number, string>;
+  date: string;
+};
+
+/** The memo's page, drawn from what the fingerprint was taken of. */
+async function memoPdf(ctx: AuthedContext, { head, period, student, failed, scales, date }: MemoData): Promise<Buffer> {
   const t = ctx.t;
   const name = fullName(student);
   const doc = newDocument(`${t("reportCard.memo.title")} - ${name}`);
   drawLetterhead(doc, head, t("reportCard.memo.title"));
   drawFacts(doc, [
-    [t("reportCard.memo.date"), today(ctx.locale)],
+    [t("reportCard.memo.date"), date],
     [t("reportCard.period"), period.name],
     [t("reportCard.student"), name],
     [t("reportCard.gradeSection"), `${student.section.superSection.name} – ${student.section.name}`],
@@ -35,7 +59,6 @@ export async function memo(ctx: AuthedContext & { params: z.infer<typeof ZMemoPa
   drawParagraph(doc, null, t("reportCard.memo.greeting"));
   if (failed.length) {
     drawParagraph(doc, null, t("reportCard.memo.intro", { student: name, period: period.name }));
-    const scales = new Map((await ctx.db.activity.findMany({ where: { id: { in: failed.map((f) => f.activityId) } }, select: { id: true, qualifications: true } })).map((a) => [a.id, a.qualifications]));
     drawTable(
       doc,
       [{ label: t("reportCard.memo.subject") }, { label: t("reportCard.memo.final"), width: 80, align: "center" }, { label: t("reportCard.letter"), width: 80, align: "center" }, { label: t("reportCard.memo.minToPass"), width: 90, align: "center" }],
@@ -48,5 +71,5 @@ export async function memo(ctx: AuthedContext & { params: z.infer<typeof ZMemoPa
   doc.moveDown(3);
   drawParagraph(doc, null, `${t("reportCard.memo.signature")}\n${head.school}`);
   doc.end();
-  return storedFile(ctx, "memos", `p${period.id}s${student.id}`, await pdfBytes(doc), `memo-${fileSafe(student.last ?? student.name)}-${period.id}.pdf`);
+  return pdfBytes(doc);
 }

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { CONCEPT_TYPE, DEFAULT_SCALE, headerLayout, isTextConcept, letterOf, type HeaderConcept } from "@pizarra/contracts";
 import { z } from "zod";
-import { notFound } from "../../http/app-error.ts";
-import type { AuthedContext, Reply } from "../../http/context.ts";
+import { AppError, notFound } from "../../http/app-error.ts";
+import type { AuthedContext } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { contentMatches } from "../../storage/file-types.ts";
-import { fileUrl, isStorageKey, storage } from "../../storage/storage.ts";
+import { isStorageKey, storage } from "../../storage/storage.ts";
 import { getHeaderFinal } from "./concept-headers.ts";
 import { visibilityOf } from "./visibility.ts";
 
@@ -162,10 +161,24 @@ export const fileSafe = (text: string) =>
     .replace(/^-|-$/g, "")
     .toLowerCase() || "x";
 
-/** Stores a generated file of the grades under the tenant and answers its signed link with the name to save it as. */
-export async function storedFile(ctx: AuthedContext, folder: string, record: string, bytes: Buffer, filename: string): Promise<Reply> {
-  const ext = filename.split(".").pop()!;
-  const key = `t${ctx.user.tenantId}/${folder}/${record}/${folder}-${randomBytes(8).toString("hex")}.${ext}`;
-  await storage().put(key, bytes);
-  return { data: { url: fileUrl(key), filename } };
+/** Who sees every student's report card: the top administrator, whoever grades every course or reads the grade reports. */
+const seesEveryCard = (ctx: AuthedContext) => ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write === true || ctx.user.access.get("admGradesRep")?.read === true;
+
+/**
+ * A student's report card or memo (issue 11): those who see every card, or a teacher of the student's section in that
+ * period (its tutor, the teacher of one of its course-sections, or one of the teachers of a subject taught there). A
+ * grade's whole zip is for those who see every card (`sectionId` null).
+ */
+export async function mayReadCardsOf(ctx: AuthedContext, periodId: number, sectionId: number | null): Promise<void> {
+  if (seesEveryCard(ctx)) return;
+  if (sectionId !== null) {
+    const me = ctx.user.id;
+    const [tutor, part, master] = await Promise.all([
+      ctx.db.section.count({ where: { id: sectionId, owner: me, superSection: { periodId } } }),
+      ctx.db.activityPart.count({ where: { sectionId, masterId: me, activity: { periodId } } }),
+      ctx.db.activityMaster.count({ where: { userId: me, activity: { periodId, parts: { some: { sectionId } } } } }),
+    ]);
+    if (tutor + part + master > 0) return;
+  }
+  throw new AppError(-403, "grades.notYourStudent", 403);
 }

@@ -7,7 +7,8 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { fullName } from "../../resource/display.ts";
 import { memo, ZMemoParams } from "./memo.ts";
-import { fileSafe, PERIOD_ID, SECTION_SELECT, sectionCards, storedFile, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
+import { artefact, digestOf } from "./artefacts.ts";
+import { fileSafe, mayReadCardsOf, PERIOD_ID, SECTION_SELECT, sectionCards, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
 import { pdfBytes, reportCardPdf } from "./report-card-pdf.ts";
 
 const optionalPeriod = z.preprocess((v) => (v === "" ? undefined : v), PERIOD_ID.optional());
@@ -31,6 +32,7 @@ async function periodOf(ctx: AuthedContext, year: number, periodId: number | und
 async function pdfReport(ctx: AuthedContext & { params: z.infer<typeof ZCardParams>; query: z.infer<typeof ZCardQuery> }): Promise<Reply> {
   const period = await periodOf(ctx, ctx.params.year, ctx.query.periodId);
   const student = await studentOf(ctx, period.id, ctx.params.id);
+  await mayReadCardsOf(ctx, period.id, student.section.id);
   const { value: card } = await sectionCards(ctx, period, [student]).next();
   const filename = `libreta-${fileSafe(card!.surname)}-${period.id}.pdf`;
   return {
@@ -68,6 +70,7 @@ async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery
     select: { id: true, name: true, period: { select: { id: true, name: true } } },
   });
   if (!grade) throw notFound();
+  await mayReadCardsOf(ctx, grade.period.id, null);
   const members = await ctx.db.sectionMember.findMany({
     where: { section: { parentId: grade.id }, user: { type: 2, inactive: false } },
     select: { user: { select: STUDENT_SELECT }, section: { select: SECTION_SELECT } },
@@ -76,14 +79,24 @@ async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery
   const bySection = new Map<number, CardStudent[]>();
   for (const m of members) bySection.set(m.section.id, [...(bySection.get(m.section.id) ?? []), { ...m.user, section: m.section }]);
   const sections = [...bySection.values()].sort((a, b) => a[0]!.section.name.localeCompare(b[0]!.section.name, "es"));
-  const zip = new JSZip();
-  const used = new Set<string>();
+  // The cards' data first (queries only): an unchanged grade answers the zip made before, without drawing a page.
+  const cards: ReportCard[] = [];
   for (const students of sections) {
     students.sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
-    for await (const card of sectionCards(ctx, grade.period, students)) zip.file(entryName(used, card), await pdfBytes(reportCardPdf(card, ctx.t)));
+    for await (const card of sectionCards(ctx, grade.period, students)) cards.push(card);
   }
-  const bytes = await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
-  return storedFile(ctx, "reportcards", `p${grade.period.id}g${grade.id}`, bytes, `libretas-${fileSafe(grade.name)}-${grade.period.id}.zip`);
+  return artefact(ctx, {
+    kind: "reportcards",
+    subject: `p${grade.period.id}g${grade.id}`,
+    inputs: { logo: digestOf(cards[0]?.logo ?? null), cards: cards.map((card) => ({ ...card, logo: null })) },
+    filename: `libretas-${fileSafe(grade.name)}-${grade.period.id}.zip`,
+    build: async () => {
+      const zip = new JSZip();
+      const used = new Set<string>();
+      for (const card of cards) zip.file(entryName(used, card), await pdfBytes(reportCardPdf(card, ctx.t)));
+      return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+    },
+  });
 }
 
 /** 001 §7 "Grades": report cards, the grade's zip of them and the memo of subjects not passed. Staff who read the grade sheet (admGrades) get them. */

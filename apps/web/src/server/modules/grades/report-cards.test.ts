@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { forTenant, type TenantDb } from "@pizarra/db";
 import JSZip from "jszip";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -148,5 +150,71 @@ describe("GET grades/memo/{periodId}/{id} (001 §7)", () => {
     expect((await api.call("GET", `grades/memo/${place.periodId}/abc`, { token: admin })).http).toBe(422);
     expect((await api.call("GET", `grades/memo/209901/${place.studentId}`, { token: admin })).http).toBe(404);
     expect((await api.call("GET", `grades/memo/${place.periodId}/${place.studentId}`, { token: northside })).http).toBe(404);
+  });
+});
+
+describe("report artefacts: reused while unchanged, expired, limited, and only for the student's teachers (issue 11)", () => {
+  const zipPath = () => `admGrades/job/archive/zip?supersectionId=${place.superSectionId}&periodId=${place.periodId}`;
+  const memoPath = () => `grades/memo/${place.periodId}/${place.studentId}`;
+  const stored = (url: string) => url.split("?")[0]!.replace(/^\/api\/files\//, "");
+
+  it("answers the same file while nothing drawn into it changed, and a new one (the old removed) once a grade changes", async () => {
+    const first = (await api.call<Stored & { reused: boolean }>("GET", memoPath(), { token: admin })).body.data;
+    const again = (await api.call<Stored & { reused: boolean }>("GET", memoPath(), { token: admin })).body.data;
+    expect(again.reused).toBe(true);
+    expect(stored(again.url)).toBe(stored(first.url));
+    // Another language draws other words: another file.
+    const english = (await api.call<Stored & { reused: boolean }>("GET", memoPath(), { token: admin, locale: "en" })).body.data;
+    expect(english.reused).toBe(false);
+
+    const zip1 = (await api.call<Stored & { reused: boolean }>("GET", zipPath(), { token: admin })).body.data;
+    expect((await api.call<Stored & { reused: boolean }>("GET", zipPath(), { token: admin })).body.data.reused).toBe(true);
+    const concept = await db.evalConcept.findFirstOrThrow({ where: { name: CONCEPT } });
+    const saved = await api.call("POST", "admGrades", { token: teacher, body: { grades: [{ conceptId: concept.id, studentId: place.studentId, gradeNum: 7 }] } });
+    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ status: 0 });
+    const zip2 = (await api.call<Stored & { reused: boolean }>("GET", zipPath(), { token: admin })).body.data;
+    expect(zip2.reused).toBe(false);
+    expect(stored(zip2.url)).not.toBe(stored(zip1.url));
+    expect(await db.reportArtefact.count({ where: { storageKey: stored(zip1.url) } })).toBe(0);
+    const rows = await db.reportArtefact.findMany({ where: { kind: "reportcards", subject: `p${place.periodId}g${place.superSectionId}` }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => r.storageKey)).toEqual([null, stored(zip2.url)]);
+  });
+
+  it("removes artefacts past their lifetime, row and file, on the school's next request", async () => {
+    const made = (await api.call<Stored>("GET", memoPath(), { token: admin, locale: "en" })).body.data;
+    const key = stored(made.url);
+    expect(fs.existsSync(path.join(process.env.STORAGE_DIR!, key))).toBe(true);
+    await db.reportArtefact.updateMany({ where: { storageKey: key }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await api.call("GET", zipPath(), { token: admin });
+    expect(await db.reportArtefact.count({ where: { storageKey: key } })).toBe(0);
+    expect(fs.existsSync(path.join(process.env.STORAGE_DIR!, key))).toBe(false);
+  });
+
+  it("limits how many new zips one person may have made in ten minutes, in the caller's language", async () => {
+    const concept = await db.evalConcept.findFirstOrThrow({ where: { name: CONCEPT } });
+    let refused: { http: number; msg: string } | null = null;
+    for (let i = 0; i < 8 && !refused; i++) {
+      await api.call("POST", "admGrades", { token: teacher, body: { grades: [{ conceptId: concept.id, studentId: place.studentId, gradeNum: i % 7 }] } });
+      const res = await api.call("GET", zipPath(), { token: admin, locale: "en" });
+      if (res.http !== 200) refused = { http: res.http, msg: res.body.msg };
+    }
+    expect(refused?.http).toBe(429);
+    expect(refused?.msg).toMatch(/^You have had many of these made in the last minutes\. Try again in \d+ minutes\.$/);
+    // A refused build leaves nothing behind.
+    const rows = await db.reportArtefact.count();
+    expect((await api.call("GET", zipPath(), { token: admin })).http).toBe(429);
+    expect(await db.reportArtefact.count()).toBe(rows);
+  });
+
+  it("gives a teacher the cards and memos of the students they teach only, and the whole grade's zip to no teacher", async () => {
+    expect((await card(`grades/pdfreport/2026/${place.studentId}?periodId=${place.periodId}`, teacher)).status).toBe(200);
+    const me = (await db.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } })).id;
+    const notMine = { superSection: { periodId: place.periodId }, OR: [{ owner: null }, { owner: { not: me } }], parts: { none: { OR: [{ masterId: me }, { activity: { masters: { some: { userId: me } } } }] } } };
+    const other = await db.sectionMember.findFirstOrThrow({ where: { user: { type: 2 }, section: notMine }, select: { userId: true } });
+    const refused = await api.call("GET", `grades/memo/${place.periodId}/${other.userId}`, { token: teacher, locale: "en" });
+    expect(refused.http).toBe(403);
+    expect(refused.body.msg).toBe("You can only see the report cards of students you teach.");
+    expect((await card(`grades/pdfreport/2026/${other.userId}?periodId=${place.periodId}`, teacher)).status).toBe(403);
+    expect((await api.call("GET", zipPath(), { token: teacher })).http).toBe(403);
   });
 });

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { UPLOAD_TYPES } from "@pizarra/contracts";
+import { forTenant } from "@pizarra/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoTenants } from "../security/route-samples.ts";
+import { apiHarness } from "../testing/harness.ts";
+import { RESOURCE_SERVERS } from "./registry.ts";
+
+/** Issue 11 item 6: deleting a person removes their files under every module, once the delete is committed. */
+const api = apiHarness({ school: true });
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]).toString("base64");
+let admin: string;
+let tenant: number;
+
+beforeAll(async () => {
+  ({ admin } = await api.schoolTokens());
+  tenant = (await demoTenants(api.db())).a;
+});
+
+const stored = () => new Set((fs.readdirSync(process.env.STORAGE_DIR!, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(process.env.STORAGE_DIR!, f)).isFile()));
+
+/** A student with an infirmary visit and a tracking entry, each holding an uploaded file, and a photo of their own. */
+async function studentWithFiles(): Promise<{ id: number; files: string[] }> {
+  const school = forTenant(api.db(), tenant);
+  const student = await school.user.findFirstOrThrow({ where: { type: 2, infirmaryEntries: { some: {} }, trackings: { some: {} }, orders: { none: {} }, receipts: { none: {} } }, select: { id: true } });
+  const visit = await school.infirmaryEntry.findFirstOrThrow({ where: { userId: student.id }, select: { id: true } });
+  const tracking = await school.tracking.findFirstOrThrow({ where: { userId: student.id }, select: { id: true, type: true } });
+  // The tracking row's own screen (behaviour, commitment, journal or tracking) and its first file field.
+  const screen = RESOURCE_SERVERS.find((s) => s.model === "tracking" && (s.scope?.where as { type?: unknown }).type === tracking.type)!;
+  const file = screen.def.fields.find((f) => UPLOAD_TYPES.has(f.type))!.name;
+  const before = stored();
+  const uploads = [`admStudent/face?id=${student.id}`, `admInfirmary/photo1?id=${visit.id}`, `${screen.def.id}/${file}?id=${tracking.id}`];
+  for (const call of uploads) expect((await api.call("POST", call, { token: admin, body: { name: "x.png", data: PNG } })).body.status, call).toBe(0);
+  return { id: student.id, files: [...stored()].filter((f) => !before.has(f)) };
+}
+
+describe("a person's files go with them (issue 11)", () => {
+  it("removes their photo, their infirmary photos and their tracking files when they are deleted", async () => {
+    const { id, files } = await studentWithFiles();
+    expect(files).toHaveLength(3);
+    const res = await api.call("POST", `admStudent/delete/${id}?confirm=true`, { token: admin });
+    expect(res.body.status).toBe(0);
+    const left = stored();
+    expect(files.filter((f) => left.has(f))).toEqual([]);
+  });
+
+  it("keeps every file when the delete is refused", async () => {
+    const { id, files } = await studentWithFiles();
+    const teacher = await api.tokenFor("docente@pizarra.demo");
+    expect((await api.call("POST", `admStudent/delete/${id}?confirm=true`, { token: teacher })).http).toBe(403);
+    const left = stored();
+    expect(files.filter((f) => !left.has(f))).toEqual([]);
+  });
+});

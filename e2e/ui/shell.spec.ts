@@ -1,8 +1,8 @@
 import { ADMIN, expect, SECRETARY, signInAs, test, TEACHER } from "../fixtures";
 
 test.describe("the shell", () => {
-  test("the admin opens a menu, a module, switches language and signs out", async ({ page }) => {
-    await signInAs(page, ADMIN, "es");
+  test("the admin opens a menu, a module, switches language and signs out, which ends the session on the server too", async ({ page }) => {
+    const { token } = await signInAs(page, ADMIN, "es");
     await page.goto("/app");
     await expect(page).toHaveURL(/\/app\/home\/start$/);
     await expect(page.getByTestId("header-user-tag")).toHaveText("Admin");
@@ -23,6 +23,10 @@ test.describe("the shell", () => {
     await expect(page).toHaveURL(/\/user\/login$/);
     const kept = await page.evaluate(() => ({ token: localStorage.getItem("id_token"), locale: localStorage.getItem("__current_locale") }));
     expect(kept).toEqual({ token: null, locale: "en" });
+    // Issue 11: a copy of the token (another tab, a stolen one) no longer works.
+    await expect
+      .poll(async () => (await page.request.get("/api/admStaff/loginToken", { headers: { authorization: `Bearer ${token}` } })).status(), { timeout: 10_000 })
+      .toBe(401);
   });
 
   test("the teacher does not see the administrators' modules and is refused them by address", async ({ page }) => {

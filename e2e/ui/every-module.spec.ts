@@ -7,6 +7,21 @@ interface MenuItem {
 }
 
 const screensOf = (items: MenuItem[]): string[] => items.flatMap((item) => [...(item.path ? [item.ID] : []), ...screensOf(item.subs ?? [])]);
+/**
+ * The modules still allowed to show the "Screen in preparation" box, by id. The list only shrinks: a module that gets
+ * its screen must leave it, and no other module may show the box.
+ */
+const PENDING_SCREENS = [
+  "admActivitySession",
+  "admAttendanceControl",
+  "admBillingGrid",
+  "admCommunications",
+  "admConversations",
+  "admJustification",
+  "admOrderGrid",
+  "admStats",
+  "admUsage",
+];
 /** A catalogue key the page failed to translate shows as its dotted path. */
 const RAW_KEY = /\b(resources|moduleScreen|validation|fields)\.[A-Za-z]/;
 
@@ -18,11 +33,13 @@ for (const locale of ["es", "en"] as const) {
     page.on("pageerror", (error) => errors.push(error.message));
     const screens = screensOf(menu as MenuItem[]);
     expect(screens.length).toBeGreaterThanOrEqual(55);
+    const pending: string[] = [];
 
     for (const id of screens) {
       await test.step(id, async () => {
         await page.goto(`/app/${id}`);
         await expect(page.getByTestId("module-title")).toBeVisible();
+        if (await page.getByTestId("module-pending").count()) pending.push(id);
         // The generic screen shows its grid once the first page is in; a special screen shows its own content.
         const grid = page.getByTestId("grid");
         if (await grid.count()) await expect(grid).toHaveAttribute("aria-busy", "false");
@@ -38,5 +55,6 @@ for (const locale of ["es", "en"] as const) {
       });
     }
     expect(errors).toEqual([]);
+    expect(pending.sort(), "the modules showing 'Screen in preparation'").toEqual(PENDING_SCREENS);
   });
 }

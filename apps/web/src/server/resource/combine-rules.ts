@@ -14,5 +14,12 @@ export function combineRules(...all: readonly (ResourceRules | undefined)[]): Re
       for (const fn of fns) await fn(...args);
     };
   }
-  return combined as ResourceRules;
+  const going = rules.map((r) => r.filesGoingWith).filter((fn) => fn !== undefined);
+  if (going.length === 0) return combined as ResourceRules;
+  const filesGoingWith: ResourceRules["filesGoingWith"] = async (...args) => {
+    const keys: string[] = [];
+    for (const fn of going) keys.push(...(await fn(...args)));
+    return keys;
+  };
+  return { ...(combined as ResourceRules), filesGoingWith };
 }

@@ -47,6 +47,12 @@ export interface ResourceRules {
   /** Keeps what depended on a deleted record right (a parent's total …), in the same transaction. */
   afterDelete?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<void>;
   /**
+   * Stored files that go with a deleted record besides its own and those of the rows deleted with it (a person's
+   * report artefacts and unused editor images): found, their rows removed, in the delete's transaction before the
+   * record goes; the files themselves go once the delete is committed.
+   */
+  filesGoingWith?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<readonly string[]>;
+  /**
    * Whether the caller may write this row at all (a person of a higher role …): called with the row as stored before
    * every edit, upload and delete, and again after every create and edit, in the write's transaction.
    */
@@ -320,16 +326,17 @@ export function createResource(server: ResourceServer): Route[] {
     const id = parseKey(def, ctx.params.id);
     const rules = server.rules;
     const files = await ctx.db.$transaction(async (tx) => {
-      const needed = rules?.beforeDelete || rules?.afterDelete || uploadFields.length > 0;
+      const needed = rules?.beforeDelete || rules?.afterDelete || rules?.filesGoingWith || uploadFields.length > 0;
       const record = needed ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
       await guard(tx, id, ctx);
       if (record) await rules?.beforeDelete?.(tx, record, ctx);
+      const going = (record && (await rules?.filesGoingWith?.(tx, record, ctx))) || [];
       const holders = await fileHolders(tx, id);
       const { count } = await delegateOf(tx, server.model).deleteMany({ where: scoped({ id }) });
       if (count === 0) throw notFound();
       if (record) await rules?.afterDelete?.(tx, record, ctx);
       await audit(tx, ctx, def.module, "delete", id);
-      return [...uploadFields.map((f) => record?.[f.name]), ...(await filesGoneWith(tx, holders))].filter((key): key is string => typeof key === "string");
+      return [...uploadFields.map((f) => record?.[f.name]), ...(await filesGoneWith(tx, holders)), ...going].filter((key): key is string => typeof key === "string");
     });
     // The record's stored files, and those of the rows that went with it (a student's infirmary photos), go once the delete is committed.
     await removeStored(files);

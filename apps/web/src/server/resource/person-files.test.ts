@@ -4,6 +4,7 @@ import { UPLOAD_TYPES } from "@pizarra/contracts";
 import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoTenants } from "../security/route-samples.ts";
+import { contentKey, storage } from "../storage/storage.ts";
 import { apiHarness } from "../testing/harness.ts";
 import { RESOURCE_SERVERS } from "./registry.ts";
 
@@ -51,5 +52,23 @@ describe("a person's files go with them (issue 11)", () => {
     expect((await api.call("POST", `admStudent/delete/${id}?confirm=true`, { token: teacher })).http).toBe(403);
     const left = stored();
     expect(files.filter((f) => !left.has(f))).toEqual([]);
+  });
+
+  it("removes the memos made about them and the editor images they uploaded that no record shows, keeping one a publication shows", async () => {
+    const school = forTenant(api.db(), tenant);
+    const { id } = await studentWithFiles();
+    const place = await school.sectionMember.findFirstOrThrow({ where: { userId: id }, select: { section: { select: { superSection: { select: { periodId: true } } } } } });
+    const memo = await api.call<{ url: string }>("GET", `grades/memo/${place.section.superSection.periodId}/${id}`, { token: admin });
+    expect(memo.body.status, JSON.stringify(memo.body)).toBe(0);
+    const memoKey = memo.body.data.url.split("?")[0]!.replace(/^\/api\/files\//, "");
+    const [unused, shown] = [contentKey(tenant, id, "png"), contentKey(tenant, id, "png")];
+    for (const key of [unused, shown]) await storage().put(key, Buffer.from(PNG, "base64"));
+    const publication = await school.publication.findFirstOrThrow({ select: { id: true } });
+    await school.publication.update({ where: { id: publication.id }, data: { body: `<p><img src="/api/files/${shown}"></p>` } });
+
+    expect((await api.call("POST", `admStudent/delete/${id}?confirm=true`, { token: admin })).body.status).toBe(0);
+    const left = stored();
+    expect([memoKey, unused, shown].filter((f) => left.has(f))).toEqual([shown]);
+    expect(await school.reportArtefact.count({ where: { storageKey: memoKey } })).toBe(0);
   });
 });

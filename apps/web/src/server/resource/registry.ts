@@ -14,6 +14,7 @@ import { otltRules } from "../modules/catalogues/otlt-rules.ts";
 import { infoRules } from "../modules/communities/info-rules.ts";
 import { pickupNames } from "../modules/communities/transport.ts";
 import { groupRights, groupRules, groupSessionRules, memberRules } from "../modules/groups/group-rules.ts";
+import { personFileRules } from "../modules/people/person-files.ts";
 import { personRules, STAFF_ROWS, STAFF_TYPES, userRules } from "../modules/people/person-rules.ts";
 import { staffRules } from "../modules/people/staff-rules.ts";
 import { sectionMemberRules, studentRules } from "../modules/people/student-rules.ts";
@@ -108,7 +109,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
       sectionId: (value) => ({ sections: { some: { sectionId: Number(value) } } }),
       superSectionId: (value) => ({ sections: { some: { section: { parentId: Number(value) } } } }),
     },
-    rules: combineRules(personRules, studentRules),
+    rules: combineRules(personRules, personFileRules, studentRules),
   },
   {
     def: RESOURCES.admRelatives!,
@@ -116,7 +117,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     scope: { where: { type: 1 }, data: { type: 1 } },
     include: { _count: { select: { dependants: true } } },
     display: (r) => ({ dependants: countOf(r, "dependants") }),
-    rules: personRules,
+    rules: combineRules(personRules, personFileRules),
   },
   {
     def: RESOURCES.admStaff!,
@@ -131,13 +132,13 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
       const group = (r.memberships as { group: { id: number; name: string } }[])[0]?.group;
       return { groupId: group?.id ?? null, groupName: group?.name ?? null, canSignIn: r.accountId !== null };
     },
-    rules: combineRules(personRules, staffRules),
+    rules: combineRules(personRules, personFileRules, staffRules),
   },
   {
     def: RESOURCES.admUser!,
     model: "user",
     filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) },
-    rules: combineRules(personRules, userRules),
+    rules: combineRules(personRules, personFileRules, userRules),
   },
   {
     def: RESOURCES.admUserGroup!,

@@ -11,9 +11,12 @@ export interface Storage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** The keys in one folder of keys (`t1/content/u5/`): a person's editor images, which no table lists. */
+  list(folder: string): Promise<string[]>;
 }
 
 const KEY_RE = /^t\d+\/[A-Za-z]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+-[a-f0-9]{16}\.[a-z0-9]{2,5}$/;
+const FOLDER_RE = /^t\d+\/[A-Za-z]+\/[A-Za-z0-9]+\/$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY_RE.test(key);
@@ -42,6 +45,12 @@ class LocalDisk implements Storage {
 
   async remove(key: string) {
     await fs.rm(this.file(key), { force: true });
+  }
+
+  async list(folder: string) {
+    if (!FOLDER_RE.test(folder)) throw new Error("Not a storage folder");
+    const names = await fs.readdir(path.resolve(this.root, folder)).catch(() => [] as string[]);
+    return names.map((name) => `${folder}${name}`).filter(isStorageKey);
   }
 }
 

@@ -4,8 +4,8 @@ import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { notPassed } from "./not-passed.ts";
-import { artefact, digestOf } from "./artefacts.ts";
-import { fileSafe, letterhead, mayReadCardsOf, PERIOD_ID, studentOf } from "./report-card-data.ts";
+import { artefact, memoSubject } from "./artefacts.ts";
+import { cardSources, fileSafe, letterhead, mayReadCardsOf, PERIOD_ID, studentOf } from "./report-card-data.ts";
 import { drawFacts, drawLetterhead, drawParagraph, drawTable, newDocument, pdfBytes } from "./report-card-pdf.ts";
 
 export const ZMemoParams = z.object({ periodId: PERIOD_ID, id: ZRecordId });
@@ -23,15 +23,18 @@ export async function memo(ctx: AuthedContext & { params: z.infer<typeof ZMemoPa
   if (!period) throw notFound();
   const student = await studentOf(ctx, period.id, ctx.params.id);
   await mayReadCardsOf(ctx, period.id, student.section.id);
-  const [head, failed] = await Promise.all([letterhead(ctx), notPassed(ctx.db, { periodId: period.id, studentId: student.id })]);
-  const scales = new Map((await ctx.db.activity.findMany({ where: { id: { in: failed.map((f) => f.activityId) } }, select: { id: true, qualifications: true } })).map((a) => [a.id, a.qualifications]));
+  // The letter is dated: tomorrow's is another one.
   const date = today(ctx.locale);
   return artefact(ctx, {
     kind: "memos",
-    subject: `p${period.id}s${student.id}`,
-    inputs: { school: head.school, logo: digestOf(head.logo), period, student, failed, scales: [...scales], date },
+    subject: memoSubject(period.id, student.id),
+    inputs: { date, sources: await cardSources(ctx, period, [student]) },
     filename: `memo-${fileSafe(student.last ?? student.name)}-${period.id}.pdf`,
-    build: () => memoPdf(ctx, { head, period, student, failed, scales, date }),
+    build: async () => {
+      const [head, failed] = await Promise.all([letterhead(ctx), notPassed(ctx.db, { periodId: period.id, studentId: student.id })]);
+      const scales = new Map((await ctx.db.activity.findMany({ where: { id: { in: failed.map((f) => f.activityId) } }, select: { id: true, qualifications: true } })).map((a) => [a.id, a.qualifications]));
+      return memoPdf(ctx, { head, period, student, failed, scales, date });
+    },
   });
 }
 
@@ -44,7 +47,7 @@ type MemoData = {
   date: string;
 };
 
-/** The memo's page, drawn from what the fingerprint was taken of. */
+/** The memo's page. */
 async function memoPdf(ctx: AuthedContext, { head, period, student, failed, scales, date }: MemoData): Promise<Buffer> {
   const t = ctx.t;
   const name = fullName(student);

@@ -152,6 +152,32 @@ export async function* sectionCards(ctx: AuthedContext, period: CardPeriod, stud
   }
 }
 
+/** How many rows there are, and the newest id and change among them: any insert, edit or removal moves one of them. */
+const CHANGES = { _count: { _all: true }, _max: { id: true, updatedAt: true } } as const;
+
+/**
+ * What report cards and memos of some students of one grade in a period are drawn from, read cheaply so that an
+ * unchanged file is answered without reading a grade: the few rows themselves (the school's name and logo, the
+ * students with their sections, the subjects taught there, the period's PDF message as it stands now) and, for the
+ * many (the period's subjects and concepts, the students' grades of the period), one aggregate each. Grades are
+ * written as new rows, so their newest id moves with every save. Taken before the data is read for drawing: a change
+ * in between makes the next request draw anew, never keeps a stale file.
+ */
+export async function cardSources(ctx: AuthedContext, period: CardPeriod, students: CardStudent[], now = new Date()) {
+  const studentIds = students.map((s) => s.id);
+  const sectionIds = [...new Set(students.map((s) => s.section.id))];
+  const [school, { pdfMsg }, parts, people, subjects, concepts, grades] = await Promise.all([
+    ctx.system.tenant.findUniqueOrThrow({ where: { id: ctx.user.tenantId }, select: { title: true, logo: true } }),
+    visibilityOf(ctx.db, period.id, students[0]!.section.superSection.id, now),
+    ctx.db.activityPart.findMany({ where: { sectionId: { in: sectionIds }, activity: { periodId: period.id } }, orderBy: { id: "asc" }, select: { activityId: true, sectionId: true } }),
+    ctx.db.user.aggregate({ where: { id: { in: studentIds } }, _max: { updatedAt: true } }),
+    ctx.db.activity.aggregate({ where: { periodId: period.id }, ...CHANGES }),
+    ctx.db.evalConcept.aggregate({ where: { periodId: period.id }, ...CHANGES }),
+    ctx.db.grade.aggregate({ where: { studentId: { in: studentIds }, concept: { periodId: period.id } }, ...CHANGES }),
+  ]);
+  return { school, period, pdfMsg, students, parts, people: people._max, subjects, concepts, grades };
+}
+
 /** A name fit for a file: no accents, no separators, dashes between words. */
 export const fileSafe = (text: string) =>
   text

@@ -7,8 +7,8 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { fullName } from "../../resource/display.ts";
 import { memo, ZMemoParams } from "./memo.ts";
-import { artefact, digestOf } from "./artefacts.ts";
-import { fileSafe, mayReadCardsOf, PERIOD_ID, SECTION_SELECT, sectionCards, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
+import { artefact, zipSubject } from "./artefacts.ts";
+import { cardSources, fileSafe, mayReadCardsOf, PERIOD_ID, SECTION_SELECT, sectionCards, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
 import { pdfBytes, reportCardPdf } from "./report-card-pdf.ts";
 
 const optionalPeriod = z.preprocess((v) => (v === "" ? undefined : v), PERIOD_ID.optional());
@@ -59,7 +59,8 @@ function entryName(used: Set<string>, card: ReportCard): string {
 
 /**
  * GET admGrades/job/archive/zip?supersectionId&periodId (001 §7): the report cards of every active student of a grade
- * (super section), one PDF per student in a folder per section, zipped and stored; answers data.url and the file name.
+ * (super section), one PDF per student in a folder per section, zipped and stored (or the zip stored before, while
+ * nothing drawn into it changed); answers data.url and the file name.
  * The cards are made one after the other, section by section, so a grade of 300 students never holds more than one
  * card's drawing at a time.
  */
@@ -73,27 +74,26 @@ async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery
   await mayReadCardsOf(ctx, grade.period.id, null);
   const members = await ctx.db.sectionMember.findMany({
     where: { section: { parentId: grade.id }, user: { type: 2, inactive: false } },
+    // A fixed order, so that namesakes keep their places and the same grade gives the same fingerprint.
+    orderBy: { userId: "asc" },
     select: { user: { select: STUDENT_SELECT }, section: { select: SECTION_SELECT } },
   });
   if (!members.length) return { data: null, msgKey: "grades.noStudents" };
   const bySection = new Map<number, CardStudent[]>();
   for (const m of members) bySection.set(m.section.id, [...(bySection.get(m.section.id) ?? []), { ...m.user, section: m.section }]);
   const sections = [...bySection.values()].sort((a, b) => a[0]!.section.name.localeCompare(b[0]!.section.name, "es"));
-  // The cards' data first (queries only): an unchanged grade answers the zip made before, without drawing a page.
-  const cards: ReportCard[] = [];
-  for (const students of sections) {
-    students.sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
-    for await (const card of sectionCards(ctx, grade.period, students)) cards.push(card);
-  }
+  for (const students of sections) students.sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
   return artefact(ctx, {
     kind: "reportcards",
-    subject: `p${grade.period.id}g${grade.id}`,
-    inputs: { logo: digestOf(cards[0]?.logo ?? null), cards: cards.map((card) => ({ ...card, logo: null })) },
+    subject: zipSubject(grade.period.id, grade.id),
+    inputs: await cardSources(ctx, grade.period, sections.flat()),
     filename: `libretas-${fileSafe(grade.name)}-${grade.period.id}.zip`,
     build: async () => {
       const zip = new JSZip();
       const used = new Set<string>();
-      for (const card of cards) zip.file(entryName(used, card), await pdfBytes(reportCardPdf(card, ctx.t)));
+      for (const students of sections) {
+        for await (const card of sectionCards(ctx, grade.period, students)) zip.file(entryName(used, card), await pdfBytes(reportCardPdf(card, ctx.t)));
+      }
       return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
     },
   });

@@ -1,0 +1,44 @@
+import type { Prisma } from "@pizarra/db";
+import type { ResourceRules } from "../../resource/factory.ts";
+import { contentPrefix, storage } from "../../storage/storage.ts";
+import { dropArtefactsAbout } from "../grades/artefacts.ts";
+
+type Row = Record<string, unknown>;
+type Finder = { findMany(args: object): Promise<Row[]> };
+
+/**
+ * The editor images this person uploaded that no stored rich text shows any more. One that a record still shows
+ * stays: it belongs to that record (a publication they wrote) now, not to its uploader.
+ */
+async function unusedImagesOf(tx: Prisma.TransactionClient, tenantId: number, personId: number): Promise<string[]> {
+  const folder = contentPrefix(tenantId, personId);
+  const images = await storage().list(folder);
+  if (images.length === 0) return [];
+  // Loaded when needed: the registry composes these rules, so a static import would be a cycle.
+  const { RESOURCE_SERVERS } = await import("../../resource/registry.ts");
+  const editors = new Map<string, Set<string>>();
+  for (const server of RESOURCE_SERVERS) {
+    for (const field of server.def.fields) {
+      if (field.type === "editor" && !server.virtual?.includes(field.name)) editors.set(server.model, (editors.get(server.model) ?? new Set()).add(field.name));
+    }
+  }
+  const shown = new Set<string>();
+  for (const [model, fields] of editors) {
+    const select = Object.fromEntries([...fields].map((f) => [f, true]));
+    const rows = await (tx as unknown as Record<string, Finder>)[model]!.findMany({ where: { OR: [...fields].map((f) => ({ [f]: { contains: folder } })) }, select });
+    for (const row of rows) for (const text of Object.values(row)) for (const key of images) if (typeof text === "string" && text.includes(key)) shown.add(key);
+  }
+  return images.filter((key) => !shown.has(key));
+}
+
+/**
+ * Deleting a person, through whichever module (admStudent, admRelatives, admStaff, admUser), takes with it what the
+ * rows deleted with them do not hold (those the factory finds from every resource's upload fields): the report
+ * artefacts about them and their unused editor images.
+ */
+export const personFileRules: ResourceRules = {
+  async filesGoingWith(tx, record, ctx) {
+    const id = Number(record.id);
+    return [...(await dropArtefactsAbout(tx, id)), ...(await unusedImagesOf(tx, ctx.user.tenantId, id))];
+  },
+};

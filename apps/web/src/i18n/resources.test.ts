@@ -1,4 +1,4 @@
-import { PRESENTATIONAL_TYPES, RESOURCES } from "@pizarra/contracts";
+import { PRESENTATIONAL_TYPES, RESOURCES, resourceDef } from "@pizarra/contracts";
 import { describe, expect, it } from "vitest";
 import en from "../../messages/en.json";
 import es from "../../messages/es.json";
@@ -8,7 +8,7 @@ const lookup = (tree: Tree, key: string) => key.split(".").reduce<unknown>((node
 
 /** Every text a resource's screen shows: its title, field and column labels, group titles and option labels. */
 function keysOf(id: string): string[] {
-  const def = RESOURCES[id]!;
+  const def = resourceDef(id)!;
   const actions = def.extraActions ?? [];
   const fields = [...def.fields, ...(def.filters ?? []), ...actions.flatMap((a) => a.fields ?? [])].filter((f) => !PRESENTATIONAL_TYPES.has(f.type));
   return [

@@ -21,10 +21,20 @@ export { ZMoveStudents, ZPeriodQuery, ZSubjectBulkEdit, ZSubjectDuplicate, ZSubj
 
 const isDefinition = (value: unknown): value is ResourceDef => typeof value === "object" && value !== null && "fields" in value && "columns" in value;
 
-/** Every resource definition, by API resource id. */
-export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  (Object.values({ ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing, ...grades }) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
-);
+const DEFINITIONS = { ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing, ...grades };
+type Definition = Extract<(typeof DEFINITIONS)[keyof typeof DEFINITIONS], ResourceDef>;
+/** The API id of every defined resource (`admStudent`, `admOrder/detail` …). */
+export type ResourceId = Definition["id"];
+
+/** Every resource definition, by API resource id: `RESOURCES.admStudent` is known to exist. */
+export const RESOURCES = Object.fromEntries(
+  (Object.values(DEFINITIONS) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
+) as Readonly<Record<ResourceId, ResourceDef>>;
+
+/** The definition of a resource named at run time (a field's option source, a path), if there is one. */
+export function resourceDef(id: string): ResourceDef | undefined {
+  return Object.hasOwn(RESOURCES, id) ? RESOURCES[id as ResourceId] : undefined;
+}
 registerIntKeyed(Object.values(RESOURCES).filter((def) => def.keyType === "int").map((def) => def.id));
 
 /**
@@ -33,7 +43,7 @@ registerIntKeyed(Object.values(RESOURCES).filter((def) => def.keyType === "int")
  */
 export function screenDefinitionOf(moduleId: string): ResourceDef | undefined {
   const all = Object.values(RESOURCES);
-  return RESOURCES[moduleId] ?? all.find((def) => def.module === moduleId && !def.parent) ?? all.find((def) => def.module === moduleId);
+  return resourceDef(moduleId) ?? all.find((def) => def.module === moduleId && !def.parent) ?? all.find((def) => def.module === moduleId);
 }
 
 /** The fields a school may switch off on a module's screen (spec 000 §2.7): optional ones that carry a value. */

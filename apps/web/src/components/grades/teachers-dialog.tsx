@@ -9,7 +9,7 @@ import { useResourceList } from "../resource/use-resource-list.ts";
 import type { SheetFilters } from "./filter-model.ts";
 
 /** 000 §2.9: the teachers' list shows 50 to a page. */
-const TEACHERS = { ...RESOURCES.admActivityMasters!, pageSize: 50 };
+const TEACHERS = { ...RESOURCES.admActivityMasters, pageSize: 50 };
 /** 000 §7: admActivityMasters/get/ with alterType 5 asks for teachers. */
 const TEACHER_TYPE = 5;
 

@@ -2,7 +2,7 @@ import { decodeDeepLink, findAction, RESOURCES, type LinkActionDef } from "@piza
 import { describe, expect, it } from "vitest";
 import { linkHref } from "./action-link.ts";
 
-const enterGrades = findAction(RESOURCES.admSubject!, "enterGrades") as LinkActionDef;
+const enterGrades = findAction(RESOURCES.admSubject, "enterGrades") as LinkActionDef;
 const linkOf = (href: string) => decodeDeepLink(new URL(href, "http://x").searchParams.get("deepLink"));
 
 describe("a link action (000 §2.1 deep links)", () => {

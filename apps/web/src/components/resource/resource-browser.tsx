@@ -1,6 +1,6 @@
 "use client";
 
-import { RESOURCES, type ActionDef, type DialogActionDef, type ResourceDef } from "@pizarra/contracts";
+import { resourceDef, type ActionDef, type DialogActionDef, type ResourceDef } from "@pizarra/contracts";
 import { Button } from "@pizarra/ui";
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -245,7 +245,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
 /** Spec 000 §2.8: the detail grids under a record's form, one per child resource, each with its own modals. */
 function ChildGrids({ def, parentId }: { def: ResourceDef; parentId: string | number }) {
   const canWriteModule = useCanWrite();
-  const children = (def.children ?? []).map((id) => RESOURCES[id]).filter((child): child is ResourceDef => child !== undefined);
+  const children = (def.children ?? []).map((id) => resourceDef(id)).filter((child): child is ResourceDef => child !== undefined);
   return (
     <>
       {children.map((child) => (

@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceAction } from "@pizarra/contracts";
+import { resourceDef, type ResourceAction } from "@pizarra/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../testing/harness.ts";
 import { RESOURCE_SERVERS } from "./registry.ts";
@@ -10,9 +10,9 @@ type Page = { Results: Row[]; RowCount: number; PageCount: number };
 let admin: string;
 let northside: string;
 let secretary: string;
-const ids = RESOURCE_SERVERS.map((s) => s.def.id).filter((id) => !RESOURCES[id]!.parent);
+const ids = RESOURCE_SERVERS.map((s) => s.def.id).filter((id) => !resourceDef(id)!.parent);
 const children = RESOURCE_SERVERS.map((s) => s.def).filter((d) => d.parent);
-const offers = (id: string, action: ResourceAction) => RESOURCES[id]!.actions.includes(action);
+const offers = (id: string, action: ResourceAction) => resourceDef(id)!.actions.includes(action);
 
 beforeAll(async () => {
   ({ admin, northside, secretary } = await api.schoolTokens());
@@ -21,7 +21,7 @@ beforeAll(async () => {
 /** The editable values of a row, as its form would send them back. */
 function formValues(id: string, row: Row): Row {
   const out: Row = {};
-  for (const f of RESOURCES[id]!.fields) if (f.name in row && !f.readOnly && !["image", "file", "dropzone", "password"].includes(f.type)) out[f.name] = row[f.name];
+  for (const f of resourceDef(id)!.fields) if (f.name in row && !f.readOnly && !["image", "file", "dropzone", "password"].includes(f.type)) out[f.name] = row[f.name];
   return out;
 }
 
@@ -45,7 +45,7 @@ describe.each(ids)("%s on the demo school", (id) => {
   });
 
   // Typed keys (period codes) are the same in every school; that case is tested in resource.test.ts.
-  it.skipIf(RESOURCES[id]!.keyInput)("shows another school none of these rows and lets it change none", async () => {
+  it.skipIf(resourceDef(id)!.keyInput)("shows another school none of these rows and lets it change none", async () => {
     const row = (await api.call<Page>("GET", `${id}/get?PageSize=1`, { token: admin })).body.data.Results[0]!;
     const theirs = await api.call<Page>("GET", `${id}/get?PageSize=10000&print=true`, { token: northside });
     expect(theirs.body.data.Results.some((r) => r.ID === row.ID)).toBe(false);

@@ -1,4 +1,4 @@
-import { PRESENTATIONAL_TYPES, RESOURCES, UPLOAD_TYPES, type FieldDef, type ResourceDef, type TImportLine } from "@pizarra/contracts";
+import { PRESENTATIONAL_TYPES, resourceDef, UPLOAD_TYPES, type FieldDef, type ResourceDef, type TImportLine } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import ExcelJS from "exceljs";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
@@ -76,7 +76,7 @@ function cellValue(def: ResourceDef, field: FieldDef, text: string): unknown {
   const many = field.multiple || field.type === "checkboxGroup";
   const one = (part: string) => {
     if (field.options?.kind === "values") return optionValue(def, field, part);
-    if (field.options?.kind === "resource" && RESOURCES[field.options.resource]?.keyType === "int" && /^\d+$/.test(part)) return Number(part);
+    if (field.options?.kind === "resource" && resourceDef(field.options.resource)?.keyType === "int" && /^\d+$/.test(part)) return Number(part);
     return part;
   };
   if (many) return text.split("|").map((part) => part.trim()).filter(Boolean).map(one);

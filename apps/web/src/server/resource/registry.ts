@@ -49,22 +49,22 @@ const latestSection = {
 
 /** Every resource served by the generic factory: a definition from contracts plus its Prisma model. */
 export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
-  { def: RESOURCES.admPeriod!, model: "period", rules: periodRules },
+  { def: RESOURCES.admPeriod, model: "period", rules: periodRules },
   {
-    def: RESOURCES.admPeriodException!,
+    def: RESOURCES.admPeriodException,
     model: "periodException",
     include: { superSection: { select: { name: true } } },
     display: (r) => ({ superSectionName: nameOf(r.superSection), periodId: r.periodId }),
   },
   {
-    def: RESOURCES.admSuperSection!,
+    def: RESOURCES.admSuperSection,
     model: "superSection",
     include: { _count: { select: { sections: true } } },
     display: (r) => ({ count: countOf(r, "sections") }),
     rules: staffOwnerRules,
   },
   {
-    def: RESOURCES.admSection!,
+    def: RESOURCES.admSection,
     model: "section",
     include: { superSection: { select: { name: true, periodId: true } }, _count: { select: { members: true } } },
     display: (r) => ({ parentName: nameOf(r.superSection), periodId: (r.superSection as Row | null)?.periodId ?? null, count: countOf(r, "members") }),
@@ -76,7 +76,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     rules: staffOwnerRules,
   },
   {
-    def: RESOURCES.admSectionMembers!,
+    def: RESOURCES.admSectionMembers,
     model: "sectionMember",
     include: { user: { select: { name: true, last: true, last2: true, externalId: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } },
     display: (r) => {
@@ -92,7 +92,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     rules: sectionMemberRules,
   },
   {
-    def: RESOURCES.admStudent!,
+    def: RESOURCES.admStudent,
     model: "user",
     scope: { where: { type: 2 }, data: { type: 2 } },
     include: latestSection,
@@ -112,7 +112,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     rules: combineRules(personRules, personFileRules, studentRules),
   },
   {
-    def: RESOURCES.admRelatives!,
+    def: RESOURCES.admRelatives,
     model: "user",
     scope: { where: { type: 1 }, data: { type: 1 } },
     include: { _count: { select: { dependants: true } } },
@@ -120,7 +120,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     rules: combineRules(personRules, personFileRules),
   },
   {
-    def: RESOURCES.admStaff!,
+    def: RESOURCES.admStaff,
     model: "user",
     scope: { where: { type: { in: [...STAFF_TYPES] } } },
     owns: STAFF_ROWS,
@@ -135,20 +135,20 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     rules: combineRules(personRules, personFileRules, staffRules),
   },
   {
-    def: RESOURCES.admUser!,
+    def: RESOURCES.admUser,
     model: "user",
     filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) },
     rules: combineRules(personRules, personFileRules, userRules),
   },
   {
-    def: RESOURCES.admUserGroup!,
+    def: RESOURCES.admUserGroup,
     model: "userGroup",
     include: { _count: { select: { members: true } } },
     display: (r) => ({ members: countOf(r, "members") }),
     rules: groupSessionRules,
   },
   {
-    def: RESOURCES.admSubject!,
+    def: RESOURCES.admSubject,
     model: "activity",
     include: { _count: { select: { parts: true } } },
     display: (r) => ({ gradeCount: (r.superSections as number[]).length, partCount: countOf(r, "parts") }),
@@ -161,7 +161,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     rules: subjectRules,
   },
   {
-    def: RESOURCES.admActivityParts!,
+    def: RESOURCES.admActivityParts,
     model: "activityPart",
     include: { section: { select: { name: true, superSection: { select: { name: true } } } } },
     display: (r) => {
@@ -172,7 +172,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     rules: activityPartRules,
   },
   {
-    def: RESOURCES.admActivityMasters!,
+    def: RESOURCES.admActivityMasters,
     model: "activityMaster",
     include: { user: { select: { name: true, last: true, last2: true } }, activity: { select: { name: true } } },
     display: (r) => ({ userName: fullName(r.user as Row), activityId: r.activityId, activityName: (r.activity as { name: string }).name }),
@@ -184,15 +184,15 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
       sectionId: (value) => ({ activity: { parts: { some: { sectionId: Number(value) } } } }),
     },
   },
-  { def: RESOURCES.admOtlt!, model: "catalogueValue", rules: otltRules },
-  { def: RESOURCES.admAttendanceType!, model: "attendanceType" },
-  { def: RESOURCES.admInfirmaryValues!, model: "infirmaryValue" },
-  { def: RESOURCES.admDates!, model: "calendarDate", rules: datesRules },
-  { def: RESOURCES.admLocalization!, model: "localizationTemplate" },
-  { def: RESOURCES.admAssignmentQst!, model: "assignmentQuestion", rules: assignmentQuestionRules },
-  { def: RESOURCES.admCategory!, model: "category" },
+  { def: RESOURCES.admOtlt, model: "catalogueValue", rules: otltRules },
+  { def: RESOURCES.admAttendanceType, model: "attendanceType" },
+  { def: RESOURCES.admInfirmaryValues, model: "infirmaryValue" },
+  { def: RESOURCES.admDates, model: "calendarDate", rules: datesRules },
+  { def: RESOURCES.admLocalization, model: "localizationTemplate" },
+  { def: RESOURCES.admAssignmentQst, model: "assignmentQuestion", rules: assignmentQuestionRules },
+  { def: RESOURCES.admCategory, model: "category" },
   {
-    def: RESOURCES.admAudit!,
+    def: RESOURCES.admAudit,
     model: "auditLog",
     display: (r) => ({ IP: r.ip }),
     filterWhere: {
@@ -201,7 +201,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     },
   },
   {
-    def: RESOURCES.admGroup!,
+    def: RESOURCES.admGroup,
     model: "userGroup",
     include: { _count: { select: { members: true } }, access: { select: { moduleId: true, canRead: true, canWrite: true } } },
     display: (r) => ({ members: countOf(r, "members"), ...groupRights(r.access as { moduleId: string; canRead: boolean; canWrite: boolean }[]) }),
@@ -209,7 +209,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     virtual: ["canRead", "canEdit"],
     rules: combineRules(groupSessionRules, groupRules),
   },
-  ...[RESOURCES.admGroupMembers!, RESOURCES.admUserGroupMembers!].map(
+  ...[RESOURCES.admGroupMembers, RESOURCES.admUserGroupMembers].map(
     (def): ResourceServer => ({
       def,
       model: "userGroupMember",
@@ -228,7 +228,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     }),
   ),
   {
-    def: RESOURCES.admTransport!,
+    def: RESOURCES.admTransport,
     model: "pickupException",
     // The grade and section of the current period (a student also keeps last year's).
     include: {
@@ -258,7 +258,7 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
     },
   },
   {
-    def: RESOURCES.admInfo!,
+    def: RESOURCES.admInfo,
     model: "info",
     include: { category: { select: { name: true } } },
     display: (r) => ({ categoryName: nameOf(r.category) }),

@@ -1,4 +1,4 @@
-import { RESOURCES, type FieldDef } from "@pizarra/contracts";
+import { resourceDef, type FieldDef } from "@pizarra/contracts";
 import { sanitizeRichText } from "./rich-text.ts";
 
 /** Spec 000 §5 and §9: dates and times are shown and entered at a fixed UTC-5, stored in UTC. */
@@ -51,7 +51,7 @@ export function toDb(field: FieldDef, value: unknown): unknown {
       // location cascade's codes "07", keeps text); a fixed list keeps the type of its own values (status 10, gender "F").
       const source = field.options;
       const numeric =
-        source?.kind === "resource" ? source.ids === true || (!source.path && RESOURCES[source.resource]?.keyType !== "string") : typeof (source?.kind === "values" && source.values[0]) === "number";
+        source?.kind === "resource" ? source.ids === true || (!source.path && resourceDef(source.resource)?.keyType !== "string") : typeof (source?.kind === "values" && source.values[0]) === "number";
       return numeric && /^-?\d+$/.test(String(value)) ? Number(value) : value;
     }
     default:

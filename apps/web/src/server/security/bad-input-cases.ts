@@ -1,4 +1,4 @@
-import { recordSchema, RESOURCES } from "@pizarra/contracts";
+import { recordSchema, resourceDef } from "@pizarra/contracts";
 import type { z } from "zod";
 import type { Route } from "../http/route.ts";
 
@@ -72,13 +72,13 @@ export function fieldsOf(schema: z.ZodType | undefined): FieldInfo[] {
 /** The resource a generic-engine route belongs to (`admStudent/edit/{id}` → admStudent), if any. */
 export function resourceOf(route: Route): string | null {
   const match = /^(.+?)\/(get|create|edit|delete)(\/\{id\})?$/.exec(route.path) ?? /^(.+)\/[A-Za-z0-9]+$/.exec(route.path);
-  return match && RESOURCES[match[1]!] ? match[1]! : null;
+  return match && resourceDef(match[1]!) ? match[1]! : null;
 }
 
 /** The body's fields: the route's schema, or the resource's record schema where the route takes any record. */
 function bodyFields(route: Route): FieldInfo[] {
   const resource = resourceOf(route);
-  if (resource && /\/(create|edit\/\{id\})$/.test(route.path)) return fieldsOf(recordSchema(RESOURCES[resource]!, route.path.endsWith("create") ? "create" : "edit"));
+  if (resource && /\/(create|edit\/\{id\})$/.test(route.path)) return fieldsOf(recordSchema(resourceDef(resource)!, route.path.endsWith("create") ? "create" : "edit"));
   return fieldsOf(route.body);
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { RESOURCES, type FieldDef } from "@pizarra/contracts";
+import { resourceDef, type FieldDef } from "@pizarra/contracts";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "@/client/api.ts";
 import type { ResourceText } from "../resource-text.ts";
@@ -78,7 +78,7 @@ export function usePickLabel(resource: string | null, value: unknown): string {
   const [loaded, setLoaded] = useState<Record<string, string>>({});
   const cacheKey = resource && !isBlank(value) ? pickKey(resource, value) : null;
   const known = cacheKey ? (pickNames.get(cacheKey) ?? loaded[cacheKey]) : undefined;
-  const def = resource ? RESOURCES[resource] : undefined;
+  const def = resource ? resourceDef(resource) : undefined;
 
   useEffect(() => {
     if (!cacheKey || known !== undefined || !def) return;

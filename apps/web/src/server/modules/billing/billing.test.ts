@@ -40,7 +40,7 @@ describe("resources whose id has a slash", () => {
     expect(screenDefinitionOf("admBalance")?.id).toBe("admBalance");
     // admOrderDetail lives inside an order's modal; its own (hidden) screen lists every order's lines.
     expect(screenDefinitionOf("admOrderDetail")?.id).toBe("admOrder/detail");
-    expect(RESOURCES.admOrder!.children).toEqual(["admOrder/detail"]);
+    expect(RESOURCES.admOrder.children).toEqual(["admOrder/detail"]);
 
     const report = await api.call<Page>("GET", "admBilling/report/receipts/get/?PageSize=5&page=1", { token: admin });
     expect(report.http).toBe(200);

@@ -31,25 +31,25 @@ const receipts = (def: ResourceDef): ResourceServer => ({
 
 /** Receipts, orders with their lines, and the balance screen's grades on the generic engine. */
 export const BILLING_RESOURCES: ResourceServer[] = [
-  { def: RESOURCES.admOrder!, model: "order", rules: orderRules },
+  { def: RESOURCES.admOrder, model: "order", rules: orderRules },
   {
     // The lines of an order (admOrderDetail): the line's order and its subtotal come with each row.
-    def: RESOURCES["admOrder/detail"]!,
+    def: RESOURCES["admOrder/detail"],
     model: "orderDetail",
     display: (r) => ({ orderId: r.orderId, subtotal: (r.amount as Prisma.Decimal).mul(r.quantity as number).toNumber() }),
     rules: orderDetailRules,
   },
-  receipts(RESOURCES.admBilling!),
-  receipts(RESOURCES["admBilling/report/receipts"]!),
+  receipts(RESOURCES.admBilling),
+  receipts(RESOURCES["admBilling/report/receipts"]),
   {
-    def: RESOURCES.admBalance!,
+    def: RESOURCES.admBalance,
     model: "superSection",
     include: { _count: { select: { sections: true } } },
     display: (r) => ({ count: countOf(r, "sections") }),
     rules: staffOwnerRules,
   },
   {
-    def: RESOURCES["admBalance/sections"]!,
+    def: RESOURCES["admBalance/sections"],
     model: "section",
     include: { _count: { select: { members: true } } },
     display: (r) => ({ parentId: r.parentId, count: countOf(r, "members") }),

@@ -18,7 +18,7 @@ const studentSearch = { studentName: (contains: Row) => ({ user: { OR: [{ name: 
 function conduct(module: ConductModule): ResourceServer {
   const type = CONDUCT_TYPES[module];
   return {
-    def: RESOURCES[module]!,
+    def: RESOURCES[module],
     model: "tracking",
     scope: { where: { type }, data: { type } },
     include: { user: student, master: person, superSection: { select: { name: true } }, section: { select: { name: true } }, _count: { select: { bookings: true } } },
@@ -51,7 +51,7 @@ export const CONDUCT_RESOURCES: ResourceServer[] = [
   conduct("admCommitment"),
   conduct("admJournal"),
   {
-    def: RESOURCES.admBookingList!,
+    def: RESOURCES.admBookingList,
     model: "booking",
     include: { resource: { select: { name: true } }, user: student },
     display: (r) => {
@@ -72,7 +72,7 @@ export const CONDUCT_RESOURCES: ResourceServer[] = [
     rules: bookingRules,
   },
   {
-    def: RESOURCES.admResource!,
+    def: RESOURCES.admResource,
     model: "bookingResource",
     include: { user: person },
     display: (r) => ({ userName: fullName(r.user as Person) }),

@@ -8,7 +8,7 @@ import { merged, refuse } from "../../resource/refuse.ts";
 type Row = Record<string, unknown>;
 
 /** 002 §2: one page of 100 shows a flow's inputs without paging, so a flow holds at most that many. */
-const MAX_INPUTS = RESOURCES.admFetchInput!.pageSize;
+const MAX_INPUTS = RESOURCES.admFetchInput.pageSize;
 /** 002 §5: options apply to the option and multiple types (choices joined by '|'). */
 const CHOICE_TYPES = new Set(["option", "multiple"]);
 const choiceCount = (value: unknown) => (typeof value === "string" ? value.split("|").filter((c) => c.trim() !== "").length : 0);

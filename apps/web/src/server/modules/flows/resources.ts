@@ -9,7 +9,7 @@ type Row = Record<string, unknown>;
 type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];
 
 /** col1 … col10 of a response (002 §3). */
-const COLUMNS = RESOURCES.admFetchResponses!.fields.map((f) => f.name).filter((name) => /^col\d+$/.test(name));
+const COLUMNS = RESOURCES.admFetchResponses.fields.map((f) => f.name).filter((name) => /^col\d+$/.test(name));
 
 /** A flow's complete and partial counts (001 §3): its responses with and without a completion date, in one query. */
 async function responseCounts(db: Db, rows: Row[]): Promise<void> {
@@ -48,9 +48,9 @@ async function answerColumns(db: Db, rows: Row[]): Promise<void> {
 
 /** Flows, their inputs and their responses on the generic engine (admFlow, admFlowInput, admFlowResponses). */
 export const FLOWS_RESOURCES: ResourceServer[] = [
-  { def: RESOURCES.admFetch!, model: "flow", display: hideAuthKey, decorate: responseCounts, rules: flowRules },
+  { def: RESOURCES.admFetch, model: "flow", display: hideAuthKey, decorate: responseCounts, rules: flowRules },
   {
-    def: RESOURCES.admFetchInput!,
+    def: RESOURCES.admFetchInput,
     model: "flowInput",
     include: { flow: { select: { name: true } } },
     display: (r) => ({ fetchName: (r.flow as { name: string }).name, ...hideAuthKey() }),
@@ -59,7 +59,7 @@ export const FLOWS_RESOURCES: ResourceServer[] = [
     rules: inputRules,
   },
   {
-    def: RESOURCES.admFetchResponses!,
+    def: RESOURCES.admFetchResponses,
     model: "flowResponse",
     include: { user: { select: { name: true, last: true, last2: true } }, flow: { select: { name: true } } },
     display: (r) => ({ user: fullName(r.user as Parameters<typeof fullName>[0]), fetchName: (r.flow as { name: string }).name }),

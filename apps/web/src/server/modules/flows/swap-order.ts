@@ -27,7 +27,7 @@ export const ZSwapOrder = z
 
 /** Swaps the order of an input with its neighbour's in the same flow; the first cannot go up nor the last down. */
 export async function swapOrder(ctx: AuthedContext & { body: unknown }): Promise<Reply> {
-  const body = parseOrRefuse(ZSwapOrder, ctx.body, ctx.t, labelKeyOf(RESOURCES.admFetchInput!));
+  const body = parseOrRefuse(ZSwapOrder, ctx.body, ctx.t, labelKeyOf(RESOURCES.admFetchInput));
   const data = await ctx.db.$transaction(async (tx) => {
     const item = await tx.flowInput.findFirst({ where: { id: body.item1Id }, select: { fectchId: true } });
     if (!item || !(await lockFlow(tx, item.fectchId))) throw notFound();

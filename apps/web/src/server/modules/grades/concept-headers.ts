@@ -58,7 +58,7 @@ type Concept = Prisma.EvalConceptGetPayload<{ select: typeof HEADER_SELECT }>;
 const HEADER_ORDER = [{ level: "asc" }, { sectionId: { sort: "asc", nulls: "first" } }, { order: "asc" }, { id: "asc" }] satisfies Prisma.EvalConceptOrderByWithRelationInput[];
 type Shape = { levelCount?: number; type?: number };
 
-const parse = <T>(schema: z.ZodType<T>, ctx: AuthedContext & { query: unknown }) => parseOrRefuse(schema, ctx.query, ctx.t, labelKeyOf(RESOURCES[RESOURCE]!));
+const parse = <T>(schema: z.ZodType<T>, ctx: AuthedContext & { query: unknown }) => parseOrRefuse(schema, ctx.query, ctx.t, labelKeyOf(RESOURCES[RESOURCE]));
 
 /** Concepts of one section: the subject's shared ones and, unless a group mixes sections, the section's own. */
 const sectionWhere = (sectionId: number | undefined, groupId: number | undefined) =>

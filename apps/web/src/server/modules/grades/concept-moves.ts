@@ -25,7 +25,7 @@ type Reason = "first" | "last" | "noPrevious" | "topLevel" | "notLast";
  * refused with the spec's "<name>: No se ha movido el concepto" (001 §8).
  */
 export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof ZMoveParams>; body: unknown }): Promise<Reply> {
-  const { direction } = parseOrRefuse(ZMove, ctx.body, ctx.t, labelKeyOf(RESOURCES[RESOURCE]!));
+  const { direction } = parseOrRefuse(ZMove, ctx.body, ctx.t, labelKeyOf(RESOURCES[RESOURCE]));
   if ((direction === "left" || direction === "right") && ctx.user.roleCode !== TOP_ADMIN) topAdminOnly(ctx, "parentId");
   const id = Number(ctx.params.id);
   const data = await ctx.db.$transaction(async (tx) => {

@@ -8,7 +8,7 @@ type Row = Record<string, unknown>;
 /** Evaluation concepts on the generic engine (admEvalConcept, 001 §3-§6), with the names of their subject, section and parent. */
 export const CONCEPT_RESOURCES: ResourceServer[] = [
   {
-    def: RESOURCES[RESOURCE]!,
+    def: RESOURCES[RESOURCE],
     model: "evalConcept",
     include: {
       activity: { select: { name: true } },

@@ -11,7 +11,7 @@ import { descendantsOf, lockTree, place, PLACED_SELECT, renumber, sameTree, sibl
 type Tx = Prisma.TransactionClient;
 type Row = Record<string, unknown>;
 
-export const RESOURCE = "admEvalConcept";
+export const RESOURCE = "admEvalConcept" as const;
 /** 001 §6: what only role 100 sets on a concept (besides creating it). */
 const TOP_ADMIN_FIELDS = ["parentId", "weightType", "weight", "locked", "canEdit", "hidden"] as const;
 /** 001 §3: what the averages above a concept depend on; changing one recomputes them. */

@@ -23,7 +23,7 @@ async function groupMembers(ctx: AuthedContext & { params: z.infer<typeof ZGroup
   const group = await ctx.db.userGroup.findFirst({ where: { id: ctx.params.id }, select: { id: true } });
   if (!group) throw notFound();
   const list = RESOURCE_ROUTES.find((r) => r.method === "GET" && r.path === "admUser/get")!;
-  const query = listQuerySchema(RESOURCES.admUser!).parse({ groupId: String(group.id), print: "true" });
+  const query = listQuerySchema(RESOURCES.admUser).parse({ groupId: String(group.id), print: "true" });
   return (list.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, params: {}, body: {} });
 }
 

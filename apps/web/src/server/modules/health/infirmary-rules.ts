@@ -3,7 +3,7 @@ import { fieldRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { formatDateTime, parseDate } from "../../resource/values.ts";
 
-const label = labelKeyOf(RESOURCES.admInfirmary!);
+const label = labelKeyOf(RESOURCES.admInfirmary);
 
 /** Which admInfirmaryValues type each choice takes (001 §3 "Symptom/departure"). */
 const VALUE_TYPES = { symptomId: "SYM", outcomeId: "OUT" } as const;

@@ -5,7 +5,7 @@ import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
 type Row = Record<string, unknown>;
-const def = RESOURCES["admInfirmary/patients"]!;
+const def = RESOURCES["admInfirmary/patients"];
 const label = labelKeyOf(def);
 const REQUIRED = def.fields.filter((f) => f.rules?.required).map((f) => f.name);
 

@@ -15,7 +15,7 @@ const guardianMail = (contains: Row): Row => ({ relatives: { some: { relative: {
 
 /** admInfirmary: each visit with its student's code, name and current section, and the names of its symptom and outcome. */
 const infirmary: ResourceServer = {
-  def: RESOURCES.admInfirmary!,
+  def: RESOURCES.admInfirmary,
   model: "infirmaryEntry",
   include: {
     user: { select: { externalId: true, name: true, last: true, last2: true, sections: currentSection } },
@@ -38,7 +38,7 @@ const infirmary: ResourceServer = {
 
 /** admMedical (API admInfirmary/patients): a medical record with its student's profile and guardians, read-only. */
 const medical: ResourceServer = {
-  def: RESOURCES["admInfirmary/patients"]!,
+  def: RESOURCES["admInfirmary/patients"],
   model: "medicalRecord",
   include: { student: { select: studentSelect } },
   display: (r) => {
@@ -69,7 +69,7 @@ const medical: ResourceServer = {
  * role 100 only (the definition's printRoles).
  */
 export const directory: ResourceServer = {
-  def: RESOURCES.admDirectory!,
+  def: RESOURCES.admDirectory,
   model: "user",
   scope: { where: { type: 2, inactive: false } },
   include: { sections: currentSection, relatives: livingGuardians },

@@ -14,16 +14,16 @@ const progress = (r: Row) => ({ sentProgress: percent(r.sent as number, r.total 
 
 export const PUBLICATIONS_RESOURCES: ResourceServer[] = [
   {
-    def: RESOURCES.admPublication!,
+    def: RESOURCES.admPublication,
     model: "publication",
     include: { category: { select: { name: true } }, _count: { select: { parts: true } } },
     display: (r) => ({ ...categoryName(r), partCount: (r._count as { parts: number }).parts }),
     filterWhere: { superSectionId: (value) => ({ superSections: { has: Number(value) } }) },
     rules: publicationRules,
   },
-  { def: RESOURCES.admPublicationPart!, model: "publicationPart", rules: publicationPartRules },
+  { def: RESOURCES.admPublicationPart, model: "publicationPart", rules: publicationPartRules },
   {
-    def: RESOURCES.admActivity!,
+    def: RESOURCES.admActivity,
     model: "calendarActivity",
     include: { category: { select: { name: true } } },
     display: categoryName,
@@ -38,7 +38,7 @@ export const PUBLICATIONS_RESOURCES: ResourceServer[] = [
     rules: activityRules,
   },
   {
-    def: RESOURCES.admNotification!,
+    def: RESOURCES.admNotification,
     model: "notification",
     include: { template: { select: { name: true } } },
     virtual: ["confirm"],
@@ -51,5 +51,5 @@ export const PUBLICATIONS_RESOURCES: ResourceServer[] = [
     rules: notificationRules,
   },
   // admFlowFetch: a flow's sends are the notifications about it.
-  { def: RESOURCES["admFetch/sends"]!, model: "notification", scope: { where: { page: "fetch" } }, display: progress },
+  { def: RESOURCES["admFetch/sends"], model: "notification", scope: { where: { page: "fetch" } }, display: progress },
 ];

@@ -1,4 +1,4 @@
-import { fieldSchema, labelKeyOf, listQuerySchema, RESOURCES, ZRecordId } from "@pizarra/contracts";
+import { fieldSchema, labelKeyOf, listQuerySchema, RESOURCES, resourceDef, ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 
 /** A resource's own generic list (`{resource}/get`) for this query, so that rows look exactly as they do there. */
 async function genericList(ctx: AuthedContext, resource: string, input: Row): Promise<Reply> {
-  const def = RESOURCES[resource]!;
+  const def = resourceDef(resource)!;
   const query = parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def));
   const route = RESOURCE_ROUTES.find((r) => r.method === "GET" && r.path === `${resource}/get`)!;
   return (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, params: {}, body: {} });
@@ -44,7 +44,7 @@ async function scheduleNotification(ctx: AuthedContext & { params: z.infer<typeo
   };
 }
 
-const pageField = RESOURCES.admNotification!.fields.find((f) => f.name === "page")!;
+const pageField = RESOURCES.admNotification.fields.find((f) => f.name === "page")!;
 const ZObjects = z.object({
   parentId: fieldSchema(pageField)!.optional(),
   filterBy: z.string().max(100).optional(),

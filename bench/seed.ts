@@ -1,7 +1,8 @@
 // `pnpm bench:seed` (issue 5): the bench database anew, migrated and filled with one big school (20,000 students in
 // 600 sections, 1,500 staff, 80 subjects a period with 60-leaf concept trees, grades for three periods) and 50 small
 // schools beside it. Every value comes from fixed seeds, so every run makes the same data.
-import { createDb, forTenant, seedSchool, seedStaff, seedTenant, type Db } from "@pizarra/db";
+import { createDb, forTenant, type Db } from "@pizarra/db";
+import { seedSchool, seedStaff, seedTenant } from "@pizarra/db/seed";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
@@ -59,7 +60,7 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
       { name: "Docentes", read: ["admPeriod", "admSubject", "admStudent"], write: ["admGrades"] },
     ],
   });
-  await seedStaff(db, { email: BENCH_ACCOUNTS.admin, password: BENCH_PASSWORD, name: "Alba", last: "Directora", roleCode: 100, cel: "900000001", memberships: [{ tenantId, groupIds: [groupIds["Dirección"]!] }] });
+  await seedStaff(db, { email: BENCH_ACCOUNTS.admin, password: BENCH_PASSWORD, name: "Alba", last: "Directora", roleCode: 100, cel: "900000001", memberships: [{ tenantId, groupIds: [groupIds.Dirección!] }] });
   const teacher = await seedStaff(db, { email: BENCH_ACCOUNTS.teacher, password: BENCH_PASSWORD, name: "Dora", last: "Docente", roleCode: 5, type: 5, cel: "900000002", memberships: [{ tenantId, groupIds: [groupIds.Docentes!] }] });
   const t = forTenant(db, tenantId);
   const person = (i: number, kind: number) => ({ name: pick(FIRST_NAMES, i, kind, 1), last: pick(LAST_NAMES, i, kind, 2), last2: pick(LAST_NAMES, i, kind, 3), gender: unit(i, kind, 4) < 0.5 ? "F" : "M" });
@@ -104,10 +105,10 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
   const seat = new Array<number>(STUDENTS);
   let next = 0;
   for (let s = 0; s < GRADES.length * SECTIONS_PER_GRADE; s++) for (let k = 0; k < sectionSize(s); k++) seat[next++] = s;
-  const members = PERIODS.map((p, k) => {
+  const members = PERIODS.flatMap((p, k) => {
     const list = sectionsOf(p.id);
     return students.flatMap((student, i) => (seat[i]! - k * SECTIONS_PER_GRADE >= 0 ? [{ sectionId: list[seat[i]! - k * SECTIONS_PER_GRADE]!.id, userId: student.id }] : []));
-  }).flat();
+  });
   await t.sectionMember.createMany({ data: members });
   const bySection = new Map<number, number[]>();
   for (const m of members) bySection.set(m.sectionId, [...(bySection.get(m.sectionId) ?? []), m.userId]);

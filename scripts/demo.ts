@@ -1,6 +1,6 @@
 // `pnpm demo`: database (embedded unless DATABASE_URL is set) → migrations → demo school when empty → build when
 // needed → serve on http://127.0.0.1:3000.
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db/seed";
 import { ensureDatabase } from "./lib/database.ts";
 import { mustRun } from "./lib/run.ts";
 import { buildIfNeeded, demoAuthSecret, startWeb } from "./lib/web.ts";

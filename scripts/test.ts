@@ -1,8 +1,9 @@
 // `pnpm test`: every suite against a real PostgreSQL (embedded unless DATABASE_URL is set) and a real Chromium.
-// Order: static checks → Vitest (unit + API integration) → production build → Playwright (api + ui projects).
+// Order: static checks (types, Biome's format and lint, the house rules) → Vitest (unit + API integration) → production build → Playwright (api + ui projects).
 import fs from "node:fs";
 import path from "node:path";
-import { createDb, seedDemo } from "@pizarra/db";
+import { createDb } from "@pizarra/db";
+import { seedDemo } from "@pizarra/db/seed";
 import { ensureChromium } from "./lib/chromium.ts";
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase, ROOT } from "./lib/database.ts";
 import { mustRun, run } from "./lib/run.ts";
@@ -49,6 +50,7 @@ let exitCode = 1;
 try {
   await mustRun("turbo", ["run", "typecheck", "--output-logs=errors-only"]);
   await mustRun("tsc", ["-p", "tsconfig.json"]);
+  await mustRun("biome", ["check", "."]);
   await mustRun("tsx", ["scripts/lint.ts"]);
 
   await createDatabaseIfMissing(server.adminUrl, TEMPLATE);

@@ -6,7 +6,7 @@
 import http from "node:http";
 import { parseArgs } from "node:util";
 
-// The name src/server/http/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
+// The name src/server/net/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
 const PEER_HEADER = "x-pizarra-peer";
 globalThis[Symbol.for("pizarra.server.mjs")] = true;
 

@@ -1,5 +1,6 @@
 // Seeds the demo school into DATABASE_URL when the database holds no tenant yet.
-import { createDb, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "@pizarra/db";
+import { createDb } from "@pizarra/db";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "@pizarra/db/seed";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set");

@@ -1,5 +1,5 @@
 import { env } from "./server/env.ts";
-import { SERVER_MARK } from "./server/http/client-address.ts";
+import { SERVER_MARK } from "./server/net/client-address.ts";
 
 /**
  * Stops the process when the environment is unfit to serve: a missing or published AUTH_SECRET above all. Without

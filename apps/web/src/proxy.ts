@@ -7,6 +7,7 @@ import { NextResponse, type NextRequest } from "next/server";
  */
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  // biome-ignore lint/style/noProcessEnv: a build-time constant Next inlines, not configuration
   const development = process.env.NODE_ENV === "development";
   const policy = [
     "default-src 'self'",

@@ -21,6 +21,12 @@ export const DEFAULT_QUALIFICATIONS = "AD,A,B,C";
 export const CONCEPT_TYPE = { numeric: 0, qualification: 1 } as const;
 export const isTextConcept = (type: number) => type !== CONCEPT_TYPE.numeric && type !== CONCEPT_TYPE.qualification;
 
+/**
+ * The key of one student's grade of one concept in a map of grades (the server's saves, averages, imports and sheets,
+ * and the screen), so that every such map is keyed the same way.
+ */
+export const cellKey = (conceptId: number, studentId: number): string => `${conceptId}:${studentId}`;
+
 export const splitList = (list: string | null | undefined): string[] =>
   (list ?? "")
     .split(",")

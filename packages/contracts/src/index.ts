@@ -8,3 +8,4 @@ export * from "./grades.ts";
 export * from "./grade-sheet.ts";
 export * from "./grade-filters.ts";
 export * from "./deep-link.ts";
+export * from "./grade-api.ts";

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "./seed/demo.ts";
-import { forTenant, insertRows, TENANT_MODELS } from "./tenant.ts";
+import type { Db } from "./client.ts";
+import { forTenant, insertRows, TENANT_MODELS, type TenantDb } from "./tenant.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, "../../../prisma/schema");
@@ -32,6 +33,15 @@ describe("forTenant", () => {
     b = demo.norte.tenantId;
   });
   afterAll(() => database.drop());
+
+  it("keeps a school's client and the whole database apart in the types", () => {
+    const forSchoolCode = (db: TenantDb) => db;
+    const forSystemCode = (db: Db) => db;
+    // @ts-expect-error the whole database cannot be handed to code that expects one school's rows
+    expect(() => forSchoolCode(database.db)).not.toThrow();
+    // @ts-expect-error nor a school's client to code that works on every school
+    expect(() => forSystemCode(forTenant(database.db, a))).not.toThrow();
+  });
 
   it("reads only the tenant's rows, also by id", async () => {
     const scoped = forTenant(database.db, b);
@@ -82,7 +92,8 @@ describe("forTenant", () => {
       [b, 5.53, null, true, at.toISOString()],
       [b, null, 'AD ‘logro’ "destacado"', true, at.toISOString()],
     ]);
-    await expect(insertRows(database.db, "GradeChange", [row(own.id, 1, null)])).rejects.toThrow(/scoped/);
+    // The types refuse an unscoped client; the function refuses one that slips past them.
+    await expect(insertRows(database.db as unknown as TenantDb, "GradeChange", [row(own.id, 1, null)])).rejects.toThrow(/scoped/);
     await expect(insertRows(forTenant(database.db, b), "GradeChange", [{ ...row(own.id, 1, null), tenantId: a }])).rejects.toThrow(/columns/);
     // A row naming another tenant's student is refused by the database, as for every other write.
     await expect(insertRows(forTenant(database.db, b), "Grade", [{ conceptId: 1, studentId: foreign.id, gradeNum: 1, gradeTxt: null, updatedBy: null, updatedAt: at }])).rejects.toThrow();

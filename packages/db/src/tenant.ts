@@ -1,5 +1,5 @@
 import type { Db } from "./client.ts";
-import type { Prisma } from "./generated/client.ts";
+import type { Prisma, PrismaClient } from "./generated/client.ts";
 
 /**
  * Models that belong to one tenant, by client property. A test checks this list against every model in
@@ -77,6 +77,20 @@ const TENANT = Symbol("tenant");
 /** The client or an interactive transaction's client: both can be scoped. */
 export type DbOrTx = Db | Prisma.TransactionClient;
 
+declare const scoped: unique symbol;
+/** An interactive transaction of a tenant-scoped client: scoped like it. */
+export type TenantTx = Prisma.TransactionClient & { readonly [scoped]: true };
+/**
+ * A client narrowed to one school by forTenant: every query on a school's model is scoped. Its own type, so that the
+ * unscoped Db cannot be handed where a school's client is expected (nor this one where the whole database is).
+ */
+export type TenantDb = Omit<PrismaClient, "$transaction"> & {
+  readonly [scoped]: true;
+  $transaction<R>(fn: (tx: TenantTx) => Promise<R>, options?: { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<R>;
+  $transaction<P extends Prisma.PrismaPromise<unknown>[]>(queries: [...P], options?: { isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<UnwrapTuple<P>>;
+};
+type UnwrapTuple<P extends readonly unknown[]> = { [K in keyof P]: Awaited<P[K]> };
+
 function withTenant(data: unknown, tenantId: number): unknown {
   if (Array.isArray(data)) return data.map((row) => withTenant(row, tenantId));
   return { ...(data as Row), tenantId };
@@ -117,9 +131,11 @@ function scopeDelegate(delegate: object, tenantId: number): object {
  * never write tenantId by hand. (Raw SQL is not scoped: on tenant-owned tables it is used only by insertRows
  * below, which takes the tenant from the scoped client.)
  */
-export function forTenant<T extends DbOrTx>(db: T, tenantId: number): T {
+export function forTenant(db: Db | TenantDb, tenantId: number): TenantDb;
+export function forTenant(db: Prisma.TransactionClient, tenantId: number): TenantTx;
+export function forTenant(db: DbOrTx | TenantDb, tenantId: number): TenantDb | TenantTx {
   if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error("forTenant needs a tenant id");
-  return new Proxy(db, {
+  const scopedClient = new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === TENANT) return tenantId;
       if (prop === "$transaction" && "$transaction" in target) {
@@ -133,9 +149,8 @@ export function forTenant<T extends DbOrTx>(db: T, tenantId: number): T {
       return typeof prop === "string" && TENANT_MODELS.has(prop) ? scopeDelegate(value as object, tenantId) : value;
     },
   });
+  return scopedClient as unknown as TenantDb | TenantTx;
 }
-
-export type TenantDb = Db;
 
 /**
  * createMany for a hot path (the grade save and its trail): the rows travel as one JSON parameter, typed by the
@@ -144,7 +159,7 @@ export type TenantDb = Db;
  * (40 grades: 20 ms against 2.5). The tenant is the scoped client's, as for every other write; a row cannot name one.
  * Keys are the model's field names, which must be its column names (no @map), and the same in every row.
  */
-export async function insertRows(db: DbOrTx, model: "Grade" | "GradeChange", rows: Row[]): Promise<void> {
+export async function insertRows(db: TenantDb | TenantTx, model: "Grade" | "GradeChange", rows: Row[]): Promise<void> {
   const tenantId = (db as { [TENANT]?: number })[TENANT];
   if (!tenantId) throw new Error("insertRows needs a tenant-scoped client");
   if (rows.length === 0) return;

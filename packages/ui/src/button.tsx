@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "./cn.ts";
 
 export const buttonVariants = cva(

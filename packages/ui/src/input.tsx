@@ -1,5 +1,5 @@
 import { ChevronDownIcon } from "lucide-react";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "./cn.ts";
 
 const field =

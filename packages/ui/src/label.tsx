@@ -1,7 +1,7 @@
 "use client";
 
 import { Label as LabelPrimitive } from "radix-ui";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "./cn.ts";
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { Popover as PopoverPrimitive } from "radix-ui";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "./cn.ts";
 
 export const Popover = PopoverPrimitive.Root;

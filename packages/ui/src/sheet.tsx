@@ -2,7 +2,7 @@
 
 import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "./cn.ts";
 
 /** A side modal (spec: "right-side modal"), built on the dialog primitive: focus trap, Escape, aria-modal. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { Switch as SwitchPrimitive } from "radix-ui";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "./cn.ts";
 
 /** An on/off control (role="switch"). */

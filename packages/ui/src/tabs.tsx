@@ -1,7 +1,7 @@
 "use client";
 
 import { Tabs as TabsPrimitive } from "radix-ui";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "./cn.ts";
 
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {

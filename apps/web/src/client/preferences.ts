@@ -12,6 +12,7 @@ const RELOAD_DELAY_MS = 500;
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 export function setCookie(name: string, value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers schools use (Firefox, older Safari)
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
 }
 

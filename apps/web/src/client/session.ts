@@ -80,7 +80,9 @@ export function isExpired(session: TSession): boolean {
 }
 
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { parseTrustedProxies } from "./http/client-address.ts";
+import { parseTrustedProxies } from "./net/client-address.ts";
 
 /**
  * Token secrets that anyone can read in this repository or its history: a product signing with one of them would
@@ -34,7 +34,7 @@ const ZEnv = z.object({
   LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   /**
    * Comma-separated addresses and CIDR ranges of the proxies in front of the app, whose X-Forwarded-For hops are
-   * believed (http/client-address.ts). Empty: no forwarded header is believed, the TCP peer is the caller.
+   * believed (net/client-address.ts). Empty: no forwarded header is believed, the TCP peer is the caller.
    */
   TRUSTED_PROXIES: z
     .string()

@@ -124,7 +124,7 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
       return required ? z.array(z.union([z.string(), z.number()])).min(1) : z.array(z.union([z.string(), z.number()]));
     case "select":
     case "radio":
-    case "radioGroup":
+    case "radioGroup": {
       if (field.options?.kind === "values" && !field.multiple) {
         const allowed = field.options.values.map(String);
         const choice = z.union([z.string(), z.number()]).transform(String).refine((v) => allowed.includes(v), rule("option"));
@@ -137,6 +137,7 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
       const many = z.array(one);
       const base = field.multiple ? (required ? many.min(1) : many) : required ? (codes ? z.string().min(1).max(100) : z.union([z.string().min(1), z.number()])) : one;
       return referenceTo(source, base);
+    }
     default:
       return textSchema(field);
   }

@@ -274,7 +274,9 @@ export async function createConcepts(tx: Prisma.TransactionClient, trees: Tree[]
       })),
       select: { id: true },
     });
-    created.forEach((row, k) => (level[k]!.node.id = row.id));
+    created.forEach((row, k) => {
+      level[k]!.node.id = row.id;
+    });
   }
 }
 

@@ -1,9 +1,8 @@
-import bcrypt from "bcryptjs";
+import { hashPassword } from "../password.ts";
 import type { Db } from "../client.ts";
 import { forTenant } from "../tenant.ts";
 import { flattenCatalogue } from "@pizarra/contracts";
 
-export const BCRYPT_COST = 10;
 
 export interface GroupSpec {
   name: string;
@@ -75,7 +74,7 @@ export interface StaffSpec {
 
 /** Creates a sign-in account and its user in each tenant, with group memberships. */
 export async function seedStaff(db: Db, spec: StaffSpec) {
-  const passwordHash = await bcrypt.hash(spec.password, BCRYPT_COST);
+  const passwordHash = await hashPassword(spec.password);
   return db.$transaction(async (tx) => {
     const account = await tx.account.create({ data: { email: spec.email.toLowerCase(), passwordHash } });
     const userIds: Record<number, number> = {};

@@ -11,14 +11,14 @@ export const canAutoComplete = (header: readonly HeaderConcept[]) => header.leng
 
 const NUMBERS = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => String(GRADE_MAX - i));
 const choicesOf = (column: Column) => (column.concept.type === CONCEPT_TYPE.qualification ? splitList(column.concept.qualifications) : NUMBERS);
-const valueOf = (column: Column, choice: string): CellValue => (column.concept.type === CONCEPT_TYPE.qualification ? { gradeTxt: choice } : { gradeNum: Number(choice) });
+const choiceValue = (column: Column, choice: string): CellValue => (column.concept.type === CONCEPT_TYPE.qualification ? { gradeTxt: choice } : { gradeNum: Number(choice) });
 
 /** The cells of a column that have no grade yet, each given the chosen value. */
 export function missingCells(rows: readonly StudentRow[], column: Column, choice: string): CellChange[] {
   return rows.flatMap((student) => {
     const previous = gradeOf(student, column.concept);
     const empty = previous.gradeNum === null && (previous.gradeTxt ?? "") === "";
-    return empty ? [{ studentId: student.studentId, conceptId: column.concept.ID, value: valueOf(column, choice), previous }] : [];
+    return empty ? [{ studentId: student.studentId, conceptId: column.concept.ID, value: choiceValue(column, choice), previous }] : [];
   });
 }
 

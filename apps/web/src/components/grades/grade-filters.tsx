@@ -59,7 +59,7 @@ export function GradeFilters({
   const courseParent = parentOf(mode, filters.report, "activityId");
   const fields = useMemo(() => gradeFilterFields(filters.periodId, courseParent), [filters.periodId, courseParent]);
   // The section of report 5 lists the grade's sections, though it comes after the course.
-  const valueOf = (name: FilterName | null) => (name ? filters[name] : undefined);
+  const filterValue = (name: FilterName | null) => (name ? filters[name] : undefined);
   return (
     <form role="search" aria-label={t("filters")} noValidate onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4">
       {reports.length > 1 && (
@@ -83,7 +83,7 @@ export function GradeFilters({
             key={name}
             field={fields[name]}
             value={filters[name]}
-            parentValue={blocked ? null : valueOf(listedBy)}
+            parentValue={blocked ? null : filterValue(listedBy)}
             onChange={(value) => onChange(name, value)}
           />
         );

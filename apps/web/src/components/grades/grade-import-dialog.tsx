@@ -1,6 +1,6 @@
 "use client";
 
-import { IMPORT_CONCEPT_KEYS, type TImportLine } from "@pizarra/contracts";
+import { IMPORT_CONCEPT_KEYS, type TGradeImportAttached, type TGradeImportPreview, type TImportLine } from "@pizarra/contracts";
 import { Button, Field, fieldControl, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
 import { CircleCheck, Eye, FileDown, FileUp, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -14,10 +14,8 @@ import { readBase64 } from "../resource/upload-files.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 
 
-type Change = { studentId: number; name: string; conceptId: number; abrev: string; old: number | string | null; new: number | string | null };
-type Preview = { changes: Change[]; unchanged: number; errors: TImportLine[] };
 type CsvFile = { name: string; data: string; lines: number };
-type Step = { state: "idle" } | { state: "busy" } | { state: "preview"; preview: Preview } | { state: "refused"; lines: TImportLine[] };
+type Step = { state: "idle" } | { state: "busy" } | { state: "preview"; preview: TGradeImportPreview } | { state: "refused"; lines: TImportLine[] };
 
 /**
  * The grade import of a subject row (001 §2 "Import dialog": a right-side modal with an Excel template download and a
@@ -72,13 +70,13 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   };
   const course = () => ({ activityId, sectionId, ...Object.fromEntries(IMPORT_CONCEPT_KEYS.map((k) => [k, choice[k] ?? ""])) });
   // c1 always; each next concept once the one before it is chosen.
-  const shownKeys = IMPORT_CONCEPT_KEYS.filter((key, i) => i === 0 || Boolean(choice[IMPORT_CONCEPT_KEYS[i - 1]!]));
+  const shownKeys = IMPORT_CONCEPT_KEYS.filter((_key, i) => i === 0 || Boolean(choice[IMPORT_CONCEPT_KEYS[i - 1]!]));
 
   const takeFile = async (chosen: File) => {
     setStep({ state: "busy" });
     setFile(null);
     const upload = { name: chosen.name, data: await readBase64(chosen) };
-    const res = await api.post<{ lines: number }>("admGrades/importAttach", upload, { notify: false });
+    const res = await api.post<TGradeImportAttached>("admGrades/importAttach", upload, { notify: false });
     setStep({ state: "idle" });
     if (!res.ok) return setErrors((current) => ({ ...current, csvfile: res.envelope.msg }));
     setErrors((current) => ({ ...current, csvfile: "" }));
@@ -88,7 +86,7 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   const send = async (dryRun: boolean) => {
     setStep({ state: "busy" });
     const csvfile = file ? { name: file.name, data: file.data } : "";
-    const res = await api.post<Preview>("admGrades/import", { ...course(), csvfile, dryRun }, { notify: false });
+    const res = await api.post<TGradeImportPreview>("admGrades/import", { ...course(), csvfile, dryRun }, { notify: false });
     if (res.ok && !dryRun) {
       toast.success(res.envelope.msg, { duration: SUCCESS_TOAST_MS });
       onDone();

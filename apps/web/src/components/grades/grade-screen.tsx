@@ -1,6 +1,6 @@
 "use client";
 
-import { decodeDeepLink, type HeaderConcept } from "@pizarra/contracts";
+import { decodeDeepLink, type HeaderConcept, type TGradeSaveAnswer, type TGradeSaveBody } from "@pizarra/contracts";
 import { Button, toast } from "@pizarra/ui";
 import { Calculator, FileArchive, FileSpreadsheet, LoaderCircle, Printer, RefreshCw, Users } from "lucide-react";
 import { useSearchParams } from "next/navigation";
@@ -114,8 +114,8 @@ function usePrintSummary(mode: Mode, filters: SheetFilters) {
 /** 000 §2.9 'Calcular CPROM': the behaviour averages of the students shown, recomputed by the server. */
 async function recalculate(source: SheetSource, header: HeaderConcept[], studentIds: number[]) {
   const averages = header.filter((c) => c.specialType === "CPROM");
-  const grades = studentIds.flatMap((studentId) => averages.map((c) => ({ conceptId: c.ID, studentId, gradeTxt: null })));
-  return api.post<{ averages: { conceptId: number; studentId: number; gradeNum: number | null; gradeTxt: string | null }[] }>(source.savePath, { grades }, { notify: false });
+  const body: TGradeSaveBody = { grades: studentIds.flatMap((studentId) => averages.map((c) => ({ conceptId: c.ID, studentId, gradeTxt: null }))) };
+  return api.post<TGradeSaveAnswer>(source.savePath, body, { notify: false });
 }
 
 /** The filters, the toolbar and the sheet they point at. */

@@ -1,6 +1,15 @@
 "use client";
 
-import { CONCEPT_TYPE, GRADE_TEXT_MAX, isTextConcept, letterOf, splitList } from "@pizarra/contracts";
+import {
+  CONCEPT_TYPE,
+  GRADE_TEXT_MAX,
+  isTextConcept,
+  letterOf,
+  splitList,
+  type TGradedConcept,
+  type TGradeSaveBody,
+  type TStudentGrades,
+} from "@pizarra/contracts";
 import { Button, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, Textarea, toast } from "@pizarra/ui";
 import { FileDown, FileText, LoaderCircle, Save } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -12,36 +21,13 @@ import { useHashModal } from "../resource/hash-modal.ts";
 import type { OwnDialogProps } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 
-/** A concept with the student's grade, as GET admGrades/getByStudent answers it. */
-interface GradedConcept {
-  ID: number;
-  parentId: number | null;
-  level: number;
-  abrev: string;
-  name: string;
-  type: number;
-  calcAverage: boolean;
-  qualifications: string;
-  gradeNum: number | null;
-  gradeTxt: string | null;
-  editable?: boolean;
-}
-interface StudentGrades {
-  student: { ID: number; name: string; sectionName: string | null; gradeName: string | null };
-  periodId: number;
-  /** Whether families see these grades online, from when ('YYYY-MM-DD HH:mm' at UTC-5), and the period's message. */
-  online: { online: boolean; from: string | null; msg: string | null } | null;
-  subjects: { activityId: number; name: string; concepts: GradedConcept[] }[];
-  behavior: GradedConcept[];
-}
-
 /** A grade as read: an average to two decimals with its letter, a typed number, or the text. */
-function gradeText(c: GradedConcept): string {
+function gradeText(c: TGradedConcept): string {
   if (c.gradeNum !== null) return c.calcAverage ? `${c.gradeNum.toFixed(2)} (${letterOf(c.gradeNum) ?? ""})` : String(c.gradeNum);
   return c.gradeTxt ?? "";
 }
 
-function ConceptRows({ concepts }: { concepts: GradedConcept[] }) {
+function ConceptRows({ concepts }: { concepts: TGradedConcept[] }) {
   return (
     <tbody>
       {concepts.map((c) => (
@@ -59,13 +45,14 @@ function ConceptRows({ concepts }: { concepts: GradedConcept[] }) {
 }
 
 /** 001 §2: CONDF (a qualification) and TUTR (the tutor's comment) are typed in here; the rest is read. */
-function BehaviourEditor({ concept, studentId, onSaved }: { concept: GradedConcept; studentId: number; onSaved: (value: string | null) => void }) {
+function BehaviourEditor({ concept, studentId, onSaved }: { concept: TGradedConcept; studentId: number; onSaved: (value: string | null) => void }) {
   const t = useTranslations("studentGrades");
   const [value, setValue] = useState(concept.gradeTxt ?? "");
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
-    const result = await api.post("admGrades/behavior", { grades: [{ conceptId: concept.ID, studentId, gradeTxt: value || null }] });
+    const body: TGradeSaveBody = { grades: [{ conceptId: concept.ID, studentId, gradeTxt: value || null }] };
+    const result = await api.post("admGrades/behavior", body);
     setBusy(false);
     if (!result.ok) return;
     onSaved(value || null);
@@ -106,7 +93,7 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
   const t = useTranslations("studentGrades");
   const tToast = useTranslations("toast");
   const canWrite = useCanWrite();
-  const [data, setData] = useState<StudentGrades | null>(null);
+  const [data, setData] = useState<TStudentGrades | null>(null);
   const close = useHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, () => {
     setData(null);
     onClosed();
@@ -116,7 +103,7 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
   useEffect(() => {
     if (!open || studentId === undefined) return;
     const controller = new AbortController();
-    void api.get<StudentGrades>(`admGrades/getByStudent/${studentId}`, { signal: controller.signal }).then((result) => {
+    void api.get<TStudentGrades>(`admGrades/getByStudent/${studentId}`, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) setData(result.envelope.data);
       else close();

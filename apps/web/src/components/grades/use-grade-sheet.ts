@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
 import type { ListAnswer } from "../resource/types.ts";
-import type { HeaderConcept, SheetGrade, StudentRow } from "@pizarra/contracts";
+import type { HeaderConcept, SheetGrade, StudentRow, TCellValue, TGradeSaveAnswer, TGradeSaveBody, TSheetAnswer } from "@pizarra/contracts";
 import type { SheetSource } from "./filter-model.ts";
 
 /** A typed value as POST admGrades takes it. */
@@ -16,17 +16,12 @@ const NOT_SAVED_MS = 10_000;
 /** 001 §9: concepts come 100 to a page. */
 const HEADER_PAGE_SIZE = 100;
 
-type Change = { conceptId: number; studentId: number; gradeNum: number | null; gradeTxt: string | null };
-interface SaveAnswer {
-  saved: number;
-  averages: Change[];
-}
 /** A cell to save: whom, which concept, and the typed value. */
 export type CellChange = { studentId: number; conceptId: number; value: CellValue; previous: SheetGrade };
 
 const resultsOf = <T>(data: T[] | ListAnswer<T> | null | undefined): T[] => (Array.isArray(data) ? data : (data?.Results ?? []));
 
-function withGrades(rows: StudentRow[], changes: Change[]): StudentRow[] {
+function withGrades(rows: StudentRow[], changes: TCellValue[]): StudentRow[] {
   if (changes.length === 0) return rows;
   return rows.map((row) => {
     const mine = changes.filter((c) => c.studentId === row.studentId);
@@ -73,7 +68,7 @@ export function useGradeSheet(source: SheetSource | null) {
       });
       if (signal.aborted) return;
       if (!head.ok) return setLoading(false);
-      const sheet = await api.get<ListAnswer<StudentRow>>(chosen.rows.path, { query: chosen.rows.query, signal });
+      const sheet = await api.get<TSheetAnswer>(chosen.rows.path, { query: chosen.rows.query, signal });
       if (signal.aborted) return;
       setLoading(false);
       if (!sheet.ok) return;
@@ -91,7 +86,8 @@ export function useGradeSheet(source: SheetSource | null) {
     async (cells: CellChange[]): Promise<boolean> => {
       const typed = cells.map(({ studentId, conceptId, value }) => ({ conceptId, studentId, gradeNum: null, gradeTxt: null, ...value }));
       setRows((current) => current && withGrades(current, typed));
-      const result = await api.post<SaveAnswer>(savePath, { grades: cells.map(({ studentId, conceptId, value }) => ({ conceptId, studentId, ...value })) }, { notify: false });
+      const body: TGradeSaveBody = { grades: cells.map(({ studentId, conceptId, value }) => ({ conceptId, studentId, ...value })) };
+      const result = await api.post<TGradeSaveAnswer>(savePath, body, { notify: false });
       if (result.ok) {
         setRows((current) => current && withGrades(current, result.envelope.data?.averages ?? []));
         return true;
@@ -105,7 +101,7 @@ export function useGradeSheet(source: SheetSource | null) {
   );
 
   /** Puts averages the server recomputed in place ('Calcular CPROM'). */
-  const apply = useCallback((changes: Change[]) => setRows((current) => current && withGrades(current, changes)), []);
+  const apply = useCallback((changes: TCellValue[]) => setRows((current) => current && withGrades(current, changes)), []);
 
   return { header, rows, loading, reload, save, apply };
 }

@@ -1,8 +1,9 @@
-import { DEMO_PASSWORD, forTenant, seedStaff } from "@pizarra/db";
+import { forTenant } from "@pizarra/db";
+import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "../env.ts";
-import { apiHarness } from "../testing/harness.ts";
+import { apiHarness } from "../../test-support/harness.ts";
 
 /**
  * Issue 11 item 4: sessions that can end. Every state change that must end a person's sessions does, on the server,
@@ -28,8 +29,8 @@ async function person(email: string): Promise<{ id: number; accountId: number; g
 }
 
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
-  tenant = Number(claimsOf(admin).tid);
+  ({ admin } = await api.tokens());
+  ({ tenantId: tenant } = await api.school());
 });
 
 describe("sessions end on the server (issue 11)", () => {

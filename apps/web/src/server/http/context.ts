@@ -1,7 +1,7 @@
 import type { Translate } from "@pizarra/contracts";
 import type { Db, TenantDb } from "@pizarra/db";
 import type { Locale } from "../i18n.ts";
-import type { ModuleAccess } from "../modules/access/permissions.ts";
+import type { ModuleAccess } from "../auth/permissions.ts";
 
 export interface SessionUser {
   id: number;

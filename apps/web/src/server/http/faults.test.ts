@@ -2,10 +2,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDb, seedDemo } from "@pizarra/db";
+import { createDb } from "@pizarra/db";
+import { seedDemo } from "@pizarra/db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDatabase, ROOT, type Database } from "../../../../../scripts/lib/database.ts";
-import { call, tokenFor } from "../testing/harness.ts";
+import { call, tokenFor } from "../../test-support/harness.ts";
 
 /**
  * Faults (issue 5): a PostgreSQL server of this file's own, stopped and started again under the running app. The app

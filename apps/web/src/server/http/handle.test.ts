@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiHarness } from "../testing/harness.ts";
+import { apiHarness } from "../../test-support/harness.ts";
 
 const api = apiHarness();
 
@@ -19,7 +19,7 @@ describe("the API wrapper", () => {
   });
 
   it("treats X/get and X/get/ as the same route", async () => {
-    const token = await api.tokenFor("admin@pizarra.demo");
+    const { admin: token } = await api.tokens();
     const a = await api.call("GET", "admModule/get", { token });
     const b = await api.call("GET", "admModule/get/", { token });
     expect(a.http).toBe(200);
@@ -27,10 +27,22 @@ describe("the API wrapper", () => {
   });
 
   it("refuses on the server a module the user cannot read", async () => {
-    const token = await api.tokenFor("docente@pizarra.demo");
+    const { teacher: token } = await api.tokens();
     const res = await api.call("GET", "admModule/get", { token });
     expect(res.http).toBe(403);
     expect(res.body.msg).toBe("No tienes permiso para acceder a este módulo: admModule");
+  });
+
+  it("checks a right the parsed query decides once the query is parsed, and every other right before any input", async () => {
+    // admGrades/getFinal needs read on admGrades, or on admGradesBehavior for a behaviour sheet: its query says which.
+    const { secretary } = await api.tokens();
+    expect((await api.call("GET", "admGrades/getFinal?periodId=abc", { token: secretary })).http).toBe(422);
+    const refused = await api.call("GET", "admGrades/getFinal?periodId=0&sectionId=1", { token: secretary, locale: "en" });
+    expect(refused.http).toBe(403);
+    expect(refused.body.msg).toBe("You do not have permission for this module: admGrades");
+    // A route's own module is checked first: bad input tells a caller without the right nothing.
+    const { teacher } = await api.tokens();
+    expect((await api.call("GET", "admModule/get?level=abc", { token: teacher })).http).toBe(403);
   });
 
   it("refuses a write where the user may only read, and changes nothing", async () => {
@@ -38,7 +50,7 @@ describe("the API wrapper", () => {
     const tenant = await db.tenant.findUniqueOrThrow({ where: { alias: "colegio-demo" } });
     const office = await db.userGroup.findFirstOrThrow({ where: { tenantId: tenant.id, name: "Secretaría" } });
     await db.moduleAccess.create({ data: { tenantId: tenant.id, groupId: office.id, moduleId: "admModule", canRead: true, canWrite: false } });
-    const token = await api.tokenFor("secretaria@pizarra.demo");
+    const { secretary: token } = await api.tokens();
 
     expect((await api.call("GET", "admModule/get/admPeriod", { token })).http).toBe(200);
     const res = await api.call("POST", "admModule/edit/admPeriod", { token, body: { name: "X", desc: "X", sort: 1 } });
@@ -49,7 +61,7 @@ describe("the API wrapper", () => {
 
   it("edits a module and its group access in one transaction, only in the caller's tenant", async () => {
     const db = api.db();
-    const token = await api.tokenFor("admin@pizarra.demo");
+    const { admin: token } = await api.tokens();
     const colegio = await db.tenant.findUniqueOrThrow({ where: { alias: "colegio-demo" } });
     const groups = await db.userGroup.findMany({ where: { tenantId: colegio.id }, orderBy: { name: "asc" } });
     const teachers = groups.find((g) => g.name === "Docentes")!;
@@ -89,7 +101,7 @@ describe("the API wrapper", () => {
 });
 
 describe("bad input never gives a 500 nor writes anything", () => {
-  const bodies: unknown[] = [[], "text", 42, null, { user: { $ne: null }, pass: [] }, { user: "a".repeat(300) + "@x.io", pass: "x" }, { user: "x@y.io", pass: "p", extra: "\u0000<script>" }];
+  const bodies: unknown[] = [[], "text", 42, null, { user: { $ne: null }, pass: [] }, { user: `${"a".repeat(300)}@x.io`, pass: "x" }, { user: "x@y.io", pass: "p", extra: "\u0000<script>" }];
 
   it.each(bodies.map((b) => [JSON.stringify(b).slice(0, 40), b]))("login with %s", async (_label, body) => {
     const res = await api.call("POST", "admStaff/login?adm=true", { body });
@@ -103,7 +115,7 @@ describe("bad input never gives a 500 nor writes anything", () => {
   });
 
   it("a malformed percent-escape in the path is a 400, not a crash", async () => {
-    const token = await api.tokenFor("admin@pizarra.demo");
+    const { admin: token } = await api.tokens();
     const res = await api.call("GET", "admModule/get/%E0%A4%A", { token });
     expect(res.http).toBeLessThan(500);
   });
@@ -111,7 +123,7 @@ describe("bad input never gives a 500 nor writes anything", () => {
 
 describe("per-school inactive fields", () => {
   it("switches off optional fields of a module for one school and tells the menu", async () => {
-    const token = await api.tokenFor("admin@pizarra.demo");
+    const { admin: token } = await api.tokens();
     const required = await api.call("POST", "admModule/edit/admStudent", { token, body: { name: "Alumnos", desc: "d", sort: 1, inactiveFields: ["house", "mail"] } });
     expect(required.http).toBe(422);
     expect(required.body.msg).toBe("Estos campos no se pueden desactivar: mail.");

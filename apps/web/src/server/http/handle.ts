@@ -1,16 +1,17 @@
-import { fieldErrors, validationErrorMap, type TEnvelope } from "@pizarra/contracts";
+import type { TEnvelope } from "@pizarra/contracts";
 import { forTenant, getDb, Prisma } from "@pizarra/db";
-import { z } from "zod";
 import { sessionOpen } from "../auth/sessions.ts";
 import { verifyToken, bearer } from "../auth/token.ts";
 import { env } from "../env.ts";
 import { requestLocale, translator } from "../i18n.ts";
-import { loadAccess } from "../modules/access/permissions.ts";
-import { AppError, forbidden, sessionEnded, unauthorized, validationRefusal } from "./app-error.ts";
-import { clientAddress } from "./client-address.ts";
+import { loadAccess, type ModuleAccess } from "../auth/permissions.ts";
+import { AppError, forbidden, sessionEnded, unauthorized } from "./app-error.ts";
+import { clientAddress } from "../net/client-address.ts";
 import type { AuthedContext, BaseContext, Reply, SessionUser } from "./context.ts";
 import { jsonDepthExceeds } from "./json-depth.ts";
-import type { Method, Route } from "./route.ts";
+import { parseOrRefuse } from "./parse.ts";
+import { asAppError } from "./refusal.ts";
+import type { AuthedRoute, Method, Part, Route } from "./route.ts";
 import type { Router } from "./router.ts";
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -39,13 +40,6 @@ async function readJson(req: Request, limit: number): Promise<unknown> {
   }
 }
 
-/** Parses with a contract schema; a failure names each field in the caller's language (labels under `labelKey`). */
-export function parseOrRefuse<T>(schema: z.ZodType<T>, input: unknown, t: BaseContext["t"], labelKey?: (field: string) => string): T {
-  const result = schema.safeParse(input, { error: validationErrorMap(t, labelKey) });
-  if (result.success) return result.data;
-  throw validationRefusal(fieldErrors(result.error));
-}
-
 /** PostgreSQL text cannot hold U+0000, so it is dropped from every string of the query, body and path. */
 function withoutNul(value: unknown): unknown {
   if (typeof value === "string") return value.replaceAll("\u0000", "");
@@ -54,12 +48,35 @@ function withoutNul(value: unknown): unknown {
   return value;
 }
 
-function parseWith(schema: z.ZodType | undefined, input: unknown, ctx: BaseContext, labelKey?: (field: string) => string): unknown {
-  const clean = withoutNul(input);
-  return schema ? parseOrRefuse(schema, clean, ctx.t, labelKey) : clean;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** One part of the request, parsed by the route's schema for it (without one, taken as sent). */
+function parseWith(route: Route, part: Part, input: unknown, ctx: BaseContext): unknown {
+  const schema = route[part];
+  const labelKey = route.labelKey;
+  return schema ? parseOrRefuse(schema, input, ctx.t, labelKey && ((field) => labelKey(field, part))) : input;
 }
 
-async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, method: Method, query: URLSearchParams): Promise<AuthedContext> {
+/** The right a call needs on a module: read for GET, write for the other verbs. */
+const rightOf = (method: Method): keyof ModuleAccess => (method === "GET" ? "read" : "write");
+
+/** The rights the raw request shows a route needs: its module (or a pick list's second way in), or any module's. */
+function checkRights(route: AuthedRoute, method: Method, query: URLSearchParams, access: ReadonlyMap<string, ModuleAccess>): void {
+  const right = rightOf(method);
+  if (route.module && !access.get(route.module)?.[right] && !route.alsoAllowed?.(query, access)) throw forbidden(route.module);
+  const need = route.need;
+  if (need && "anyModule" in need && ![...access.values()].some((rights) => rights[right])) throw forbidden(need.anyModule);
+}
+
+/** The right on the module the parsed query names, for the routes whose module depends on it. */
+function checkQueryRight(route: AuthedRoute, method: Method, query: unknown, access: ReadonlyMap<string, ModuleAccess>): void {
+  const need = route.need;
+  if (!need || !("byQuery" in need)) return;
+  const module = need.byQuery(query);
+  if (!access.get(module)?.[rightOf(method)]) throw forbidden(module);
+}
+
+async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method, query: URLSearchParams): Promise<AuthedContext> {
   const token = bearer(ctx.headers);
   const claims = token ? await verifyToken(token) : null;
   if (!claims) throw unauthorized();
@@ -75,11 +92,7 @@ async function authenticate(ctx: BaseContext, route: Route & { auth: "user" }, m
   ]);
   if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
   if (!open) throw sessionEnded();
-  if (route.module) {
-    const rights = access.get(route.module);
-    const allowed = method === "GET" ? rights?.read : rights?.write;
-    if (!allowed && !route.alsoAllowed?.(query, access)) throw forbidden(route.module);
-  }
+  checkRights(route, method, query, access);
   const sessionUser: SessionUser = {
     id: user.id,
     tenantId: claims.tenantId,
@@ -97,17 +110,6 @@ function isUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
   const text = `${(error as { code?: string })?.code ?? ""} ${(error as Error)?.message ?? ""}`;
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|timeout exceeded when trying to connect|Connection terminated|connection error|not queryable|DatabaseNotReachable|ConnectionClosed|Server has closed the connection|P1001|P1017|P2028/i.test(text);
-}
-
-/** A refusal the caller can understand: an AppError, or what a database answer means for the caller. */
-export function asAppError(error: unknown): AppError | null {
-  if (error instanceof AppError) return error;
-  if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === "P2025") return new AppError(-404, "api.notFound", 404);
-    if (error.code === "P2002") return new AppError(-409, "api.duplicate", 409);
-    if (error.code === "P2003") return new AppError(-409, "api.inUse", 409);
-  }
-  return null;
 }
 
 function toResponse(error: unknown, ctx: BaseContext): Response {
@@ -129,8 +131,17 @@ function toResponse(error: unknown, ctx: BaseContext): Response {
 }
 
 /**
- * The single wrapper of every API call, in this order: route → auth → tenant → module permission → zod parse of
- * query and body → handler → {status, msg, data}. Errors become the envelope here and nowhere else.
+ * The single wrapper of every API call, and the one place that checks module rights and parses input, as each route
+ * declares them. In this order:
+ *  1. route: the method and path find the route (404, 405);
+ *  2. auth and tenant: a valid token of an open session, its person active, the database scoped to their school (401);
+ *  3. rights the raw request shows (403): the route's `module` (or a pick list's `alsoAllowed`) and `need.anyModule`,
+ *     before any input is parsed, so that a caller without them learns nothing about the input;
+ *  4. the query, parsed by the route's schema (422);
+ *  5. rights the parsed query decides (403): `need.byQuery`, for the few routes whose module depends on the query;
+ *  6. the body, read (413, 400), filled from the parsed query (`fillBody`) and parsed (422); then the path's params (422);
+ *  7. the handler, whose answer becomes {status, msg, data}.
+ * U+0000 is dropped from every input first. Errors become the envelope here and nowhere else.
  */
 export async function handle(router: Router, req: Request, path: string): Promise<Response> {
   const locale = requestLocale(req.headers);
@@ -153,10 +164,13 @@ export async function handle(router: Router, req: Request, path: string): Promis
     if (match === "method") throw new AppError(-405, "api.methodNotAllowed", 405, { method });
     const { route, params } = match;
     const searchParams = new URL(req.url).searchParams;
-    const ctx = route.auth === "user" ? await authenticate(base, route, method, searchParams) : base;
-    const query = parseWith(route.query, Object.fromEntries(searchParams), ctx, route.labelKey);
-    const body = parseWith(route.body, method === "GET" ? {} : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES), ctx, route.labelKey);
-    const parsedParams = parseWith(route.params, params, ctx, route.labelKey);
+    const authed = route.auth === "user" ? await authenticate(base, route, method, searchParams) : null;
+    const ctx: BaseContext = authed ?? base;
+    const query = parseWith(route, "query", withoutNul(Object.fromEntries(searchParams)), ctx);
+    if (authed && route.auth === "user") checkQueryRight(route, method, query, authed.user.access);
+    const sent = withoutNul(method === "GET" ? {} : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES));
+    const body = parseWith(route, "body", route.fillBody && isObject(sent) ? route.fillBody(sent, query) : sent, ctx);
+    const parsedParams = parseWith(route, "params", withoutNul(params), ctx);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });
     if (reply.response) return reply.response;
     return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey, reply.msgValues) : "", data: reply.data });

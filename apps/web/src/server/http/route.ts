@@ -1,8 +1,10 @@
 import type { z } from "zod";
-import type { ModuleAccess } from "../modules/access/permissions.ts";
+import type { ModuleAccess } from "../auth/permissions.ts";
 import type { AuthedContext, BaseContext, Reply } from "./context.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
+/** The part of a request a field is read from. */
+export type Part = "query" | "body" | "params";
 
 type Schema = z.ZodType;
 type Params = z.ZodType<Record<string, unknown>>;
@@ -15,10 +17,18 @@ interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
   query?: Q;
   body?: B;
   params?: P;
+  /**
+   * What the parsed query fills into a body (a JSON object) before `body` reads it: a sub-grid's new row takes its
+   * parent from ?parentId=, and its definition's defaults.
+   */
+  fillBody?: (body: Record<string, unknown>, query: z.infer<Q>) => Record<string, unknown>;
   /** Largest accepted body in bytes (1 MB unless said; uploads carry base64 files). */
   maxBytes?: number;
-  /** The message key of a field's label in refusals (`fields.<name>` unless said; a resource's list names its filters). */
-  labelKey?: (field: string) => string;
+  /**
+   * The message key of a field's label in refusals, told which part of the request the field is in (`fields.<name>`
+   * unless said; a resource's list names its filters, its form its fields).
+   */
+  labelKey?: (field: string, part: Part) => string;
 }
 
 export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {
@@ -26,15 +36,24 @@ export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schem
   handler: (ctx: BaseContext & Parsed<Q, B, P>) => Promise<Reply>;
 }
 
+/**
+ * A right a route needs besides its module (for a route no one module answers for, whose `module` is null), of the
+ * verb's kind like the module's (read for GET, write otherwise): on the module the parsed query names (`byQuery`: the
+ * final sheet of grades or of behaviour), or on at least one module (`anyModule`, refused under that name: the
+ * rich-text images every module's editors share).
+ */
+export type Need<Q> = { byQuery: (query: Q) => string } | { anyModule: string };
+
 export interface AuthedRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {
   auth: "user";
-  /** The module whose read (GET) or write (other verbs) right the caller needs; null = any signed-in user. */
+  /** The module whose read (GET) or write (other verbs) right the caller needs; null = no one module (see `need`). */
   module: string | null;
   /**
    * A second way in for a caller without the module's right, judged on the raw query before anything is parsed: a
    * pick list is also open to whoever may fill a field that offers it.
    */
   alsoAllowed?: (query: URLSearchParams, access: ReadonlyMap<string, ModuleAccess>) => boolean;
+  need?: Need<z.infer<Q>>;
   handler: (ctx: AuthedContext & Parsed<Q, B, P>) => Promise<Reply>;
 }
 

@@ -1,7 +1,7 @@
 import { resourceDef, type ResourceAction } from "@pizarra/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../testing/harness.ts";
-import { RESOURCE_SERVERS } from "./registry.ts";
+import { apiHarness } from "../../test-support/harness.ts";
+import { RESOURCE_SERVERS } from "../resources.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -15,7 +15,7 @@ const children = RESOURCE_SERVERS.map((s) => s.def).filter((d) => d.parent);
 const offers = (id: string, action: ResourceAction) => resourceDef(id)!.actions.includes(action);
 
 beforeAll(async () => {
-  ({ admin, northside, secretary } = await api.schoolTokens());
+  ({ admin, northside, secretary } = await api.tokens());
 });
 
 /** The editable values of a row, as its form would send them back. */
@@ -74,7 +74,7 @@ describe("read-only access", () => {
   });
 
   it("the teacher cannot even read the staff list", async () => {
-    const teacher = await api.tokenFor("docente@pizarra.demo");
+    const { teacher } = await api.tokens();
     expect((await api.call("GET", "admStaff/get", { token: teacher })).http).toBe(403);
   });
 });

@@ -9,12 +9,12 @@ import {
   type ResourceDef,
   UPLOAD_TYPES,
 } from "@pizarra/contracts";
-import type { Prisma, TenantDb } from "@pizarra/db";
+import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, fieldRefusal, forbidden, notFound } from "../http/app-error.ts";
-import { parseOrRefuse } from "../http/handle.ts";
 import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
-import { authedRoute, type Route } from "../http/route.ts";
+import { ownLabels, parseOrRefuse } from "../http/parse.ts";
+import { authedRoute, type Part, type Route } from "../http/route.ts";
 import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
 import { mayPick } from "./pick-gate.ts";
@@ -39,24 +39,24 @@ interface Delegate {
 /** Business rules of one resource, in a file of its own beside the registry (never `if (resource === …)` here). */
 export interface ResourceRules {
   /** Checks and fills a record before it is written; throw AppError to refuse. */
-  beforeSave?(tx: Prisma.TransactionClient, data: Row, ctx: AuthedContext, id: number | string | null): Promise<void>;
+  beforeSave?(tx: TenantTx, data: Row, ctx: AuthedContext, id: number | string | null): Promise<void>;
   /** Writes what the record's virtual fields stand for (a membership, a sign-in …), in the same transaction. */
-  afterSave?(tx: Prisma.TransactionClient, id: number | string, virtual: Row, ctx: AuthedContext): Promise<void>;
+  afterSave?(tx: TenantTx, id: number | string, virtual: Row, ctx: AuthedContext): Promise<void>;
   /** Checks a record (as stored) before it is deleted; throw AppError to refuse. */
-  beforeDelete?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<void>;
+  beforeDelete?(tx: TenantTx, record: Row, ctx: AuthedContext): Promise<void>;
   /** Keeps what depended on a deleted record right (a parent's total …), in the same transaction. */
-  afterDelete?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<void>;
+  afterDelete?(tx: TenantTx, record: Row, ctx: AuthedContext): Promise<void>;
   /**
    * Stored files that go with a deleted record besides its own and those of the rows deleted with it (a person's
    * report artefacts and unused editor images): found, their rows removed, in the delete's transaction before the
    * record goes; the files themselves go once the delete is committed.
    */
-  filesGoingWith?(tx: Prisma.TransactionClient, record: Row, ctx: AuthedContext): Promise<readonly string[]>;
+  filesGoingWith?(tx: TenantTx, record: Row, ctx: AuthedContext): Promise<readonly string[]>;
   /**
    * Whether the caller may write this row at all (a person of a higher role …): called with the row as stored before
    * every edit, upload and delete, and again after every create and edit, in the write's transaction.
    */
-  guard?(tx: Prisma.TransactionClient, id: number | string, ctx: AuthedContext): Promise<void>;
+  guard?(tx: TenantTx, id: number | string, ctx: AuthedContext): Promise<void>;
 }
 
 /** Rows of a model that keep stored files in `uploads` and point at another record through `field`. */
@@ -118,28 +118,16 @@ function parseKey(def: ResourceDef, raw: string): number | string {
   return Number(raw);
 }
 
-const validate = <T>(schema: z.ZodType<T>, input: unknown, ctx: AuthedContext, def: ResourceDef): T => parseOrRefuse(schema, input, ctx.t, labelKeyOf(def));
-
-export function createResource(server: ResourceServer): Route[] {
+/**
+ * How a resource reads its rows: its scope, its filters, a row as it answers it, and its list (`{resource}/get`),
+ * built once a resource for its own routes and for the calls that show its rows elsewhere (`listRows`).
+ */
+function readerOf(server: ResourceServer) {
   const { def } = server;
   const fieldByName = new Map<string, FieldDef>(def.fields.map((f) => [f.name, f]));
-  const listSchema = listQuerySchema(def);
-  const createSchema = recordSchema(def, "create");
-  const editSchema = recordSchema(def, "edit");
   const orderBy = [...(def.orderBy ?? []).map((o) => ({ [o.field === "ID" ? "id" : o.field]: o.dir })), { id: "asc" }];
   const filterNames = new Set((def.filters ?? []).map((f) => f.name));
-  const virtual = new Set(server.virtual ?? []);
   const scoped = (w: Row): Row => (server.scope ? { AND: [server.scope.where, w] } : w);
-
-  /** Side doors obey the front door: a row another resource answers for needs that resource's write right too. */
-  async function guard(tx: Prisma.TransactionClient, id: number | string, ctx: AuthedContext) {
-    for (const owner of server.owners ?? []) {
-      if (ctx.user.access.get(owner.module)?.write) continue;
-      if (await delegateOf(tx, server.model).count({ where: scoped({ AND: [{ id }, owner.where] }) })) throw forbidden(owner.module);
-    }
-    await server.rules?.guard?.(tx, id, ctx);
-  }
-
   const uploadFields = def.fields.filter((f) => UPLOAD_TYPES.has(f.type));
   const toRow = (record: Row): Row => {
     const row: Row = { ID: fromDb(undefined, record.id) };
@@ -180,8 +168,8 @@ export function createResource(server: ResourceServer): Route[] {
     return scoped(and.length ? { AND: and } : {});
   }
 
-  async function list(ctx: AuthedContext & { query: Row }): Promise<Reply> {
-    const q = ctx.query;
+  /** The list for a parsed list query (`listQuerySchema(def)`): a page, a pick list's page, or a print or export of every row. */
+  async function list(ctx: AuthedContext, q: Row): Promise<Reply> {
     const model = delegateOf(ctx.db, server.model);
     const w = where(q, ctx.user);
     if (q.print === "true") {
@@ -246,6 +234,50 @@ export function createResource(server: ResourceServer): Route[] {
     return { data: { Results, RowCount: Results.length, PageCount: 1 } };
   }
 
+  return { fieldByName, filterNames, scoped, uploadFields, rowsOf, list };
+}
+
+/**
+ * The resources the engine serves, by id, each with its reader: `createResource` adds its own, so once the composition
+ * root (resources.ts) has created them all, the domains reach them here without importing it.
+ */
+const SERVED = new Map<string, { server: ResourceServer; reader: ReturnType<typeof readerOf> }>();
+
+/** Every resource the engine serves, for the calls that reach across all of them (whose rich text shows an image). */
+export const servedResources = (): ResourceServer[] => [...SERVED.values()].map((s) => s.server);
+
+/**
+ * A resource's own generic list for a parsed list query (`listQuerySchema(def)`), answered exactly as `{resource}/get`
+ * answers it: for the calls that show a resource's rows elsewhere (a group's members, the records a notification may
+ * point at). The caller's route has checked the rights it needs.
+ */
+export function listRows(resource: string, ctx: AuthedContext, query: Row): Promise<Reply> {
+  const served = SERVED.get(resource);
+  if (!served) throw new Error(`The engine serves no resource ${resource}`);
+  return served.reader.list(ctx, query);
+}
+
+const validate = <T>(schema: z.ZodType<T>, input: unknown, ctx: AuthedContext, def: ResourceDef): T => parseOrRefuse(schema, input, ctx.t, labelKeyOf(def));
+
+export function createResource(server: ResourceServer): Route[] {
+  const { def } = server;
+  const reader = readerOf(server);
+  SERVED.set(def.id, { server, reader });
+  const { fieldByName, filterNames, scoped, uploadFields, rowsOf, list } = reader;
+  const listSchema = listQuerySchema(def);
+  const createSchema = recordSchema(def, "create");
+  const editSchema = recordSchema(def, "edit");
+  const virtual = new Set(server.virtual ?? []);
+
+  /** Side doors obey the front door: a row another resource answers for needs that resource's write right too. */
+  async function guard(tx: TenantTx, id: number | string, ctx: AuthedContext) {
+    for (const owner of server.owners ?? []) {
+      if (ctx.user.access.get(owner.module)?.write) continue;
+      if (await delegateOf(tx, server.model).count({ where: scoped({ AND: [{ id }, owner.where] }) })) throw forbidden(owner.module);
+    }
+    await server.rules?.guard?.(tx, id, ctx);
+  }
+
   async function getOne(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
     const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: parseKey(def, ctx.params.id) }), include: server.include });
     if (!record) throw notFound();
@@ -271,12 +303,22 @@ export function createResource(server: ResourceServer): Route[] {
 
   type Prepared = { data: Row; extra: Row };
 
-  /** A new record's values as `create` takes them: defaults, the sub-grid's parent, then the schema. */
-  function prepare(ctx: AuthedContext, body: Row, parentId: unknown): Prepared {
+  /** A new record's values before its schema reads them: the sub-grid's parent (from ?parentId=), then the defaults. */
+  function filled(body: Row, parentId: unknown): Row {
     const input = { ...body };
     if (def.parent && parentId !== undefined) input[def.parent.field] ??= parentId;
     for (const f of def.fields) if (input[f.name] === undefined && f.default !== undefined) input[f.name] = f.default;
-    const prepared = split(validate(createSchema, input, ctx, def) as Row);
+    return input;
+  }
+
+  /** One line of an import, checked the way the wrapper checks a `create` body (filled, then the schema). */
+  function prepare(ctx: AuthedContext, input: Row, parentId: unknown): Prepared {
+    return toWrite(ctx, validate(createSchema, filled(input, parentId), ctx, def) as Row, parentId);
+  }
+
+  /** A parsed new record as `create` writes it. */
+  function toWrite(ctx: AuthedContext, values: Row, parentId: unknown): Prepared {
+    const prepared = split(values);
     // A sub-grid's row needs its parent: a form field or, when it is none (an exception's period), ?parentId= alone.
     if (def.parent && (prepared.data[def.parent.field] ?? null) === null) {
       const { field } = def.parent;
@@ -286,7 +328,7 @@ export function createResource(server: ResourceServer): Route[] {
     return prepared;
   }
 
-  async function write(tx: Prisma.TransactionClient, ctx: AuthedContext, { data, extra }: Prepared): Promise<unknown> {
+  async function write(tx: TenantTx, ctx: AuthedContext, { data, extra }: Prepared): Promise<unknown> {
     await server.rules?.beforeSave?.(tx, data, ctx, null);
     const created = await delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } });
     await server.rules?.afterSave?.(tx, created.id as number, extra, ctx);
@@ -296,14 +338,14 @@ export function createResource(server: ResourceServer): Route[] {
   }
 
   async function create(ctx: AuthedContext & { body: Row; query: Row }): Promise<Reply> {
-    const prepared = prepare(ctx, ctx.body, ctx.query.parentId);
+    const prepared = toWrite(ctx, ctx.body, ctx.query.parentId);
     const id = await ctx.db.$transaction((tx) => write(tx, ctx, prepared));
     return { data: { ID: id }, msgKey: "api.created" };
   }
 
   async function edit(ctx: AuthedContext & { body: Row; params: { id: string } }): Promise<Reply> {
     const id = parseKey(def, ctx.params.id);
-    const { data, extra } = split(validate(editSchema, ctx.body, ctx, def) as Row);
+    const { data, extra } = split(ctx.body);
     const cleared = uploadFields.filter((f) => data[f.name] === null).map((f) => f.name);
     const removed = await ctx.db.$transaction(async (tx) => {
       const before = cleared.length ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
@@ -346,7 +388,7 @@ export function createResource(server: ResourceServer): Route[] {
   type Held = { holder: FileHolder; rows: Row[] };
 
   /** The rows (of every module) that point at this record and keep files, with those files, read before it goes. */
-  async function fileHolders(tx: Prisma.TransactionClient, id: number | string): Promise<Held[]> {
+  async function fileHolders(tx: TenantTx, id: number | string): Promise<Held[]> {
     const held: Held[] = [];
     for (const holder of server.dependents ?? []) {
       const select = Object.fromEntries(["id", ...holder.uploads].map((name) => [name, true]));
@@ -357,7 +399,7 @@ export function createResource(server: ResourceServer): Route[] {
   }
 
   /** Their files, for the rows the delete took with it (a row that only lost its link keeps its files). */
-  async function filesGoneWith(tx: Prisma.TransactionClient, held: Held[]): Promise<unknown[]> {
+  async function filesGoneWith(tx: TenantTx, held: Held[]): Promise<unknown[]> {
     const keys: unknown[] = [];
     for (const { holder, rows } of held) {
       const left = new Set((await delegateOf(tx, holder.model).findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } })).map((r) => r.id));
@@ -387,13 +429,19 @@ export function createResource(server: ResourceServer): Route[] {
     };
   }
 
-  // A write the definition does not offer is refused (after auth and permission), so a list without them is read-only.
+  // A write the definition does not offer is refused (after auth and permission), so a list without them is read-only;
+  // its body is then any record, never read.
+  const offers = (actions: readonly ResourceAction[]) => actions.some((a) => def.actions.includes(a));
   const only = <C, R>(actions: readonly ResourceAction[], handler: (ctx: C) => R) =>
-    actions.some((a) => def.actions.includes(a))
+    offers(actions)
       ? handler
       : (): R => {
           throw new AppError(-405, "api.actionNotAllowed", 405);
         };
+  const ZAnyRecord = z.record(z.string(), z.unknown());
+  // A form's fields are named by the resource's labels; the query, the path and a body that is no object as elsewhere.
+  const recordLabel = ownLabels(fieldByName.keys(), labelKeyOf(def));
+  const formLabel = (field: string, part: Part) => (part === "body" ? recordLabel(field) : `fields.${field}`);
 
   const ZId = z.object({ id: z.string().min(1).max(64) });
   const ZUploadQuery = z.object({ id: z.string().min(1).max(64) });
@@ -405,10 +453,38 @@ export function createResource(server: ResourceServer): Route[] {
   const ZImportBody = z.object({ data: z.string().min(1).max(UPLOAD_BODY_LIMIT) });
   const m = def.module;
   return [
-    authedRoute({ method: "GET", path: `${def.id}/get`, auth: "user", module: m, alsoAllowed: mayPick(`${def.id}/get`, { pickOnly: true }), query: ZListQuery, labelKey: listLabel, handler: list }),
+    authedRoute({
+      method: "GET",
+      path: `${def.id}/get`,
+      auth: "user",
+      module: m,
+      alsoAllowed: mayPick(`${def.id}/get`, { pickOnly: true }),
+      query: ZListQuery,
+      labelKey: listLabel,
+      handler: (ctx) => list(ctx, ctx.query),
+    }),
     authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZId, handler: getOne }),
-    authedRoute({ method: "POST", path: `${def.id}/create`, auth: "user", module: m, query: ZCreateQuery, body: z.record(z.string(), z.unknown()), handler: only(["create"], create) }),
-    authedRoute({ method: "POST", path: `${def.id}/edit/{id}`, auth: "user", module: m, params: ZId, body: z.record(z.string(), z.unknown()), handler: only(["edit"], edit) }),
+    authedRoute({
+      method: "POST",
+      path: `${def.id}/create`,
+      auth: "user",
+      module: m,
+      query: ZCreateQuery,
+      body: offers(["create"]) ? createSchema : ZAnyRecord,
+      fillBody: (body, query) => filled(body, query.parentId),
+      labelKey: formLabel,
+      handler: only(["create"], create),
+    }),
+    authedRoute({
+      method: "POST",
+      path: `${def.id}/edit/{id}`,
+      auth: "user",
+      module: m,
+      params: ZId,
+      body: offers(["edit"]) ? editSchema : ZAnyRecord,
+      labelKey: formLabel,
+      handler: only(["edit"], edit),
+    }),
     authedRoute({ method: "POST", path: `${def.id}/delete/{id}`, auth: "user", module: m, params: ZId, query: ZDeleteQuery, handler: only(["delete"], remove) }),
     ...(def.actions.includes("import")
       ? [

@@ -1,7 +1,7 @@
 import type { TImportAnswer, TImportLine } from "@pizarra/contracts";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../testing/harness.ts";
+import { apiHarness } from "../../test-support/harness.ts";
 import { parseCsv } from "./csv.ts";
 
 const api = apiHarness({ school: true });
@@ -13,7 +13,7 @@ let northside: string;
 let secretary: string;
 
 beforeAll(async () => {
-  ({ admin, northside, secretary } = await api.schoolTokens());
+  ({ admin, northside, secretary } = await api.tokens());
 });
 
 const base64 = (text: string | Buffer) => Buffer.from(text).toString("base64");

@@ -3,7 +3,7 @@ import type { Prisma } from "@pizarra/db";
 import ExcelJS from "exceljs";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
-import { asAppError } from "../http/handle.ts";
+import { asAppError } from "../http/refusal.ts";
 import { translator, type Locale } from "../i18n.ts";
 import { parseCsv } from "./csv.ts";
 import { xlsxResponse } from "./xlsx.ts";

@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { UPLOAD_TYPES } from "@pizarra/contracts";
-import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoTenants } from "../security/route-samples.ts";
 import { contentKey, storage } from "../storage/storage.ts";
-import { apiHarness } from "../testing/harness.ts";
-import { RESOURCE_SERVERS } from "./registry.ts";
+import { apiHarness } from "../../test-support/harness.ts";
+import { RESOURCE_SERVERS } from "../resources.ts";
 
 /** Issue 11 item 6: deleting a person removes their files under every module, once the delete is committed. */
 const api = apiHarness({ school: true });
@@ -15,20 +13,20 @@ let admin: string;
 let tenant: number;
 
 beforeAll(async () => {
-  ({ admin } = await api.schoolTokens());
-  tenant = (await demoTenants(api.db())).a;
+  ({ admin } = await api.tokens());
+  ({ tenantId: tenant } = await api.school());
 });
 
 const stored = () => new Set((fs.readdirSync(process.env.STORAGE_DIR!, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(process.env.STORAGE_DIR!, f)).isFile()));
 
 /** A student with an infirmary visit and a tracking entry, each holding an uploaded file, and a photo of their own. */
 async function studentWithFiles(): Promise<{ id: number; files: string[] }> {
-  const school = forTenant(api.db(), tenant);
+  const { db: school } = await api.school();
   const student = await school.user.findFirstOrThrow({ where: { type: 2, infirmaryEntries: { some: {} }, trackings: { some: {} }, orders: { none: {} }, receipts: { none: {} } }, select: { id: true } });
   const visit = await school.infirmaryEntry.findFirstOrThrow({ where: { userId: student.id }, select: { id: true } });
   const tracking = await school.tracking.findFirstOrThrow({ where: { userId: student.id }, select: { id: true, type: true } });
   // The tracking row's own screen (behaviour, commitment, journal or tracking) and its first file field.
-  const screen = RESOURCE_SERVERS.find((s) => s.model === "tracking" && (s.scope?.where as { type?: unknown }).type === tracking.type)!;
+  const screen = RESOURCE_SERVERS.find((s) => s.model === "tracking" && (s.scope?.where as { type?: unknown } | undefined)?.type === tracking.type)!;
   const file = screen.def.fields.find((f) => UPLOAD_TYPES.has(f.type))!.name;
   const before = stored();
   const uploads = [`admStudent/face?id=${student.id}`, `admInfirmary/photo1?id=${visit.id}`, `${screen.def.id}/${file}?id=${tracking.id}`];
@@ -48,14 +46,14 @@ describe("a person's files go with them (issue 11)", () => {
 
   it("keeps every file when the delete is refused", async () => {
     const { id, files } = await studentWithFiles();
-    const teacher = await api.tokenFor("docente@pizarra.demo");
+    const { teacher } = await api.tokens();
     expect((await api.call("POST", `admStudent/delete/${id}?confirm=true`, { token: teacher })).http).toBe(403);
     const left = stored();
     expect(files.filter((f) => !left.has(f))).toEqual([]);
   });
 
   it("removes the memos made about them and the editor images they uploaded that no record shows, keeping one a publication shows", async () => {
-    const school = forTenant(api.db(), tenant);
+    const { db: school } = await api.school();
     const { id } = await studentWithFiles();
     const place = await school.sectionMember.findFirstOrThrow({ where: { userId: id }, select: { section: { select: { superSection: { select: { periodId: true } } } } } });
     const memo = await api.call<{ url: string }>("GET", `grades/memo/${place.section.superSection.periodId}/${id}`, { token: admin });

@@ -1,5 +1,5 @@
 import { pickRights, RESOURCES } from "@pizarra/contracts";
-import type { ModuleAccess } from "../modules/access/permissions.ts";
+import type { ModuleAccess } from "../auth/permissions.ts";
 
 const PICK_RIGHTS = pickRights(Object.values(RESOURCES));
 

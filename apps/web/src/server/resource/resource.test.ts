@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../testing/harness.ts";
+import { apiHarness } from "../../test-support/harness.ts";
 
 const api = apiHarness();
 type Page<T = Record<string, unknown>> = { Results: T[]; RowCount: number; PageCount: number };
@@ -19,7 +19,7 @@ let otherSchoolAdmin: string;
 let secretary: string;
 
 beforeAll(async () => {
-  ({ admin, northside: otherSchoolAdmin, secretary } = await api.schoolTokens());
+  ({ admin, northside: otherSchoolAdmin, secretary } = await api.tokens());
 });
 
 describe("generic resource: admPeriod", () => {

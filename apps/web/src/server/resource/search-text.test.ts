@@ -1,15 +1,13 @@
-import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoTenants } from "../security/route-samples.ts";
-import { apiHarness } from "../testing/harness.ts";
+import { apiHarness } from "../../test-support/harness.ts";
 import { likeLiteral } from "./search-text.ts";
 
 const api = apiHarness();
 let admin: string;
 
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
-  const school = forTenant(api.db(), (await demoTenants(api.db())).a);
+  ({ admin } = await api.tokens());
+  const { db: school } = await api.school();
   for (const [name, last] of [["Cien", "100% Real"], ["Mil", "1000 Real"], ["Ana_Maria", "Buscada"], ["AnaXMaria", "Buscada"], ["Barra", "Con\\Barra"]]) {
     await school.user.create({ data: { type: 2, name: name!, last: last!, mail: `${name!.toLowerCase()}@pizarra.demo` } });
   }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../testing/harness.ts";
+import { apiHarness } from "../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 // A real 1×1 PNG.
@@ -10,7 +10,7 @@ let northside: string;
 let staffId: number;
 
 beforeAll(async () => {
-  ({ admin, northside } = await api.schoolTokens());
+  ({ admin, northside } = await api.tokens());
   staffId = (await api.call<{ Results: { ID: number }[] }>("GET", "admStaff/get?PageSize=1", { token: admin })).body.data.Results[0]!.ID;
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { labelKeyOf, type FieldDef, type ResourceDef } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { fieldRefusal, notFound } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
@@ -29,7 +29,7 @@ interface UploadTarget {
   /** Reads the record's current file (scoped to the tenant); null when there is no such record. */
   current(id: number | string): Promise<{ previous: string | null } | null>;
   /** Points the record at the new file, inside the upload's transaction. */
-  save(tx: Prisma.TransactionClient, id: number | string, key: string): Promise<void>;
+  save(tx: TenantTx, id: number | string, key: string): Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../testing/harness.ts";
+import { apiHarness } from "../../test-support/harness.ts";
 import { xlsxResponse } from "./xlsx.ts";
 
 const api = apiHarness();
@@ -9,7 +9,7 @@ const FORMULAS = [`=HYPERLINK("http://x","y")`, "+1", "-2+3", "@SUM(A1)"];
 let admin: string;
 
 beforeAll(async () => {
-  ({ admin } = await api.schoolTokens());
+  ({ admin } = await api.tokens());
 });
 
 async function sheetOf(res: Response): Promise<ExcelJS.Worksheet> {

@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import es from "../../../messages/es.json";
-import { ROUTES } from "../http/routes.ts";
-import { apiHarness } from "../testing/harness.ts";
-import { badCases, resourceOf, type BadCase } from "./bad-input-cases.ts";
+import { ROUTES } from "../routes.ts";
+import { apiHarness } from "../../test-support/harness.ts";
+import { badCases, resourceOf, type BadCase } from "../../test-support/bad-input-cases.ts";
 
 /**
  * Issue 5 item 5: every route of the table gets generated malformed input from the admin of Colegio Demo (full
@@ -30,7 +30,7 @@ const RAW_KEY = new RegExp(`\\b(${Object.keys(en).join("|")})\\.[A-Za-z]`);
 const QUERY_REFUSED = es.api.badRequest;
 
 beforeAll(async () => {
-  ({ admin } = await api.schoolTokens());
+  ({ admin } = await api.tokens());
   adminId = (JSON.parse(Buffer.from(admin.split(".")[1]!, "base64url").toString()) as { userId: number }).userId;
   const db = api.db();
   await db.$executeRawUnsafe(`CREATE TABLE bad_input_write (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL)`);

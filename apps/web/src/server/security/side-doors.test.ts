@@ -1,9 +1,10 @@
 import { UPLOAD_TYPES } from "@pizarra/contracts";
-import { DEMO_PASSWORD, forTenant, seedStaff } from "@pizarra/db";
+import { forTenant } from "@pizarra/db";
+import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_SERVERS } from "../resource/registry.ts";
-import { apiHarness } from "../testing/harness.ts";
-import { changedTables, demoTenants, snapshot } from "./route-samples.ts";
+import { RESOURCE_SERVERS } from "../resources.ts";
+import { apiHarness } from "../../test-support/harness.ts";
+import { changedTables, snapshot } from "../../test-support/route-samples.ts";
 
 /**
  * Issue 11 item 3: write rights hold on every path to a record. A row that several resources reach (a person is a
@@ -31,9 +32,9 @@ async function staffWith(email: string, rights: Record<string, boolean>): Promis
 const editable = (record: Row, fields: readonly { name: string }[]) => Object.fromEntries(fields.filter((f) => f.name in record).map((f) => [f.name, record[f.name]]));
 
 beforeAll(async () => {
-  tenant = (await demoTenants(api.db())).a;
+  const { tenantId, db: school } = await api.school();
+  tenant = tenantId;
   // A student and a relative who sign in (the family sign-in to come): their rows are staff-guarded wherever reached.
-  const school = forTenant(api.db(), tenant);
   for (const type of [1, 2]) {
     const person = await school.user.findFirstOrThrow({ where: { type, accountId: null, roleCode: 0 }, select: { id: true } });
     const account = await api.db().account.create({ data: { email: `familia-${type}@pizarra.demo`, passwordHash: "x" } });

@@ -6,12 +6,12 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { Route } from "../http/route.ts";
-import { ROUTES } from "../http/routes.ts";
+import { ROUTES } from "../routes.ts";
 import { fullName } from "../resource/display.ts";
 import { importableFields } from "../resource/import.ts";
-import { RESOURCE_SERVERS } from "../resource/registry.ts";
-import { apiHarness } from "../testing/harness.ts";
-import { changedTables, demoTenants, fillPath, resourceOf, routeName, snapshot, tenantTables } from "./route-samples.ts";
+import { RESOURCE_SERVERS } from "../resources.ts";
+import { apiHarness } from "../../test-support/harness.ts";
+import { changedTables, demoTenants, fillPath, resourceOf, routeName, snapshot, tenantTables } from "../../test-support/route-samples.ts";
 
 /**
  * Issue 5 item 3: Northside's administrator (full rights there) aims every route of the table at Colegio Demo's
@@ -429,7 +429,7 @@ describe("tenant isolation matrix (issue 5)", () => {
   let samples: Samples;
 
   beforeAll(async () => {
-    ({ northside } = await api.schoolTokens());
+    ({ northside } = await api.tokens());
     const db = api.db();
     tenants = await demoTenants(db);
     const s = (samples = await samplesOf(db, tenants.a));

@@ -1,5 +1,5 @@
 import { handle } from "@/server/http/handle";
-import { router } from "@/server/http/routes";
+import { router } from "@/server/routes";
 
 export const dynamic = "force-dynamic";
 

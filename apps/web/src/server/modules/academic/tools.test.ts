@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Page = { Results: Record<string, unknown>[]; RowCount: number };
 let admin: string;
 
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
+  ({ admin } = await api.tokens());
 });
 
 describe("academic tools", () => {
@@ -70,7 +70,7 @@ describe("academic tools", () => {
 
 describe("pick lists of the grade screen (000 §7)", () => {
   it("gives a teacher the sections they teach, and an administrator all of them", async () => {
-    const teacher = await api.tokenFor("docente@pizarra.demo");
+    const { teacher } = await api.tokens();
     const me = await api.db().user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
     const mine = (await api.call<Page>("GET", "admSection/get?pick=true&roleFilter=master&periodId=202601&PageSize=500", { token: teacher })).body.data.Results;
     const expected = await api.db().section.count({
@@ -83,7 +83,7 @@ describe("pick lists of the grade screen (000 §7)", () => {
   });
 
   it("lets a teacher read pick lists but not the full list nor its print", async () => {
-    const teacher = await api.tokenFor("docente@pizarra.demo");
+    const { teacher } = await api.tokens();
     expect((await api.call("GET", "admSection/get?PageSize=5", { token: teacher })).http).toBe(403);
     expect((await api.call("GET", "admSection/get?pick=true&print=true", { token: teacher })).http).toBe(403);
     const picks = await api.call<Page>("GET", "admStaff/get?pick=true&PageSize=3", { token: teacher });

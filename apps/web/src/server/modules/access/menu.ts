@@ -1,6 +1,6 @@
 import type { TMenuItem } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
-import type { ModuleAccess } from "./permissions.ts";
+import type { ModuleAccess } from "../../auth/permissions.ts";
 
 /**
  * The menu is derived from the tenant's modules and the user's rights: a screen appears when the user may read

@@ -1,6 +1,6 @@
 import { RESOURCES, screenDefinitionOf } from "@pizarra/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -13,11 +13,11 @@ let secretary: string;
 let teacher: string;
 
 beforeAll(async () => {
-  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
+  ({ admin, northside, secretary, teacher } = await api.tokens());
 });
 
-const list = (path: string, token = admin) => api.rows(path, token);
-const get = (path: string, token = admin) => api.record(path, token);
+const list = api.rows;
+const get = api.record;
 const post = <T = { ID: number }>(path: string, body: Row = {}, token = admin, locale: "es" | "en" = "es") => api.call<T>("POST", path, { token, body, locale });
 
 /** A student of the demo school with their main guardian, by code. */

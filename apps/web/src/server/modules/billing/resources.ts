@@ -1,6 +1,7 @@
 import { RESOURCES, type ResourceDef } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import type { ResourceServer } from "../../resource/factory.ts";
+import { countOf } from "../../resource/display.ts";
 import { parseDate } from "../../resource/values.ts";
 import { staffOwnerRules } from "../academic/subject-rules.ts";
 import { orderDetailRules, orderRules } from "./order-rules.ts";
@@ -13,8 +14,6 @@ const RECEIPT_STATUS_WHERE: Record<string, Row> = {
   "1": { paid: true, voided: false },
   "2": { voided: true },
 };
-
-const countOf = (record: Row, relation: string) => (record._count as Record<string, number>)[relation];
 
 /** The receipts list and the receipts report read the same rows with the same filters. */
 const receipts = (def: ResourceDef): ResourceServer => ({

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_SERVERS } from "../../resource/registry.ts";
+import { RESOURCE_SERVERS } from "../../resources.ts";
 import { formatDateTime } from "../../resource/values.ts";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness();
 type Row = Record<string, unknown>;
@@ -13,7 +13,7 @@ let northside: string;
 let secretary: string;
 
 beforeAll(async () => {
-  ({ admin, northside, secretary } = await api.schoolTokens());
+  ({ admin, northside, secretary } = await api.tokens());
 });
 
 /** Rows of a resource's model in every school (the unscoped client), to prove that a refusal wrote nothing. */
@@ -23,7 +23,7 @@ function rowCount(resource: string): Promise<number> {
 }
 
 const create = (resource: string, body: Row, token = admin) => api.call<{ ID: number | string }>("POST", `${resource}/create`, { token, body });
-const list = (path: string, token = admin) => api.rows(path, token);
+const list = api.rows;
 const today = () => formatDateTime(new Date()).slice(0, 10);
 
 describe("spec rules, refused in the user's language naming the field", () => {

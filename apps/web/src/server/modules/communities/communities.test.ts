@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -8,12 +8,9 @@ type Refusal = { errors: Record<string, string> };
 let admin: string;
 let secretary: string;
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
-  secretary = await api.tokenFor("secretaria@pizarra.demo");
-  const tenants = (await api.call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: admin })).body.data;
-  admin = (await api.call<{ token: string }>("GET", `admStaff/tenants/${tenants.find((t) => t.name === "Colegio Demo")!.id}/menu`, { token: admin })).body.data.token;
+  ({ admin, secretary } = await api.tokens());
 });
-const list = (path: string, token = admin) => api.rows(path, token);
+const list = api.rows;
 
 describe("admTransport: the day's pickup exceptions (002 §2, §3)", () => {
   it("shows each row with the student, their current grade and section, and the ways home by the school's names", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -15,18 +15,18 @@ let teacherId: number;
 let place: { periodId: number; superSectionId: number; sectionId: number; userId: number; otherId: number };
 let masterId: number;
 
-const list = (path: string, token = admin) => api.rows(path, token);
-const getRow = (path: string, token = admin) => api.record(path, token);
+const list = api.rows;
+const getRow = api.record;
 const post = <T = { ID: number }>(path: string, body: Row, token = admin, locale: Locale = "es") => api.call<T>("POST", path, { token, body, locale });
 const trackingCount = () => api.db().tracking.count();
 
 beforeAll(async () => {
-  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
+  ({ admin, northside, secretary, teacher } = await api.tokens());
   const section = (await list("admSection/get?periodId=202601&PageSize=1"))[0]!;
   const students = await list(`admStudent/get?sectionId=${section.ID}&PageSize=2`);
   place = { periodId: 202601, superSectionId: section.parentId as number, sectionId: section.ID as number, userId: students[0]!.ID as number, otherId: students[1]!.ID as number };
   masterId = (await list("admStaff/get?type=5&PageSize=1"))[0]!.ID as number;
-  teacherId = (await api.db().user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } })).id;
+  ({ teacherId } = await api.school());
 });
 
 /** A complete tracking record of the first student, as the form sends it. */

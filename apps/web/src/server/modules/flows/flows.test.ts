@@ -1,6 +1,5 @@
-import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -14,14 +13,11 @@ let secretary: string;
 let coordinator: string;
 let communicationGroup: number;
 
-const list = (path: string, token = admin) => api.rows(path, token);
-const getRow = (path: string, token = admin) => api.record(path, token);
+const list = api.rows;
+const getRow = api.record;
 const post = <T = Row>(path: string, body: unknown, token = admin, locale: Locale = "es") => api.call<T>("POST", path, { token, body, locale });
 const minimalFlow = { type: "form", name: "Uniforme de educación física", tags: "uniforme", recipientType: 2 };
 
-async function colegio() {
-  return forTenant(api.db(), (await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } })).id);
-}
 async function flowNamed(name: string): Promise<Row> {
   return (await list(`admFetch/get?filter=${encodeURIComponent(name)}&PageSize=5`)).find((r) => r.name === name)!;
 }
@@ -38,7 +34,7 @@ async function newInput(flowId: number, body: Row = {}, token = admin): Promise<
 const inputsOf = async (flowId: number) => list(`admFetchInput/get/?fetchId=${flowId}`);
 
 beforeAll(async () => {
-  ({ admin, northside, secretary } = await api.schoolTokens());
+  ({ admin, northside, secretary } = await api.tokens());
   const groups = await list("admUserGroup/get?pick=true");
   const body = { name: "Carla", last: "Coordinadora", type: 4, mail: "coordinacion@colegio.demo", cel: "987123456", groupId: groups.find((g) => g.name === "Dirección")!.ID, pass: "coordinar-flujos" };
   expect((await post("admStaff/create", body)).body.status).toBe(0);
@@ -204,7 +200,7 @@ describe("admFetchInput: a flow's questions (002 §2-§5)", () => {
 
   it("holds at most 100 inputs per flow, so that one page shows them all", async () => {
     const id = await newFlow();
-    const t = await colegio();
+    const t = (await api.school()).db;
     await t.flowInput.createMany({ data: Array.from({ length: 100 }, (_, i) => ({ fectchId: id, name: `P${i}`, desc: "-", type: "text", order: i + 1 })) });
     const res = await api.call("POST", `admFetchInput/create?parentId=${id}`, { token: admin, body: { name: "Una más", desc: "-", type: "text" }, locale: "en" });
     expect(res.http).toBe(409);

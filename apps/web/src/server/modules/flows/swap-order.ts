@@ -2,7 +2,7 @@ import { labelKeyOf, RESOURCES, ZRecordId } from "@pizarra/contracts";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { parseOrRefuse } from "../../http/handle.ts";
+import { ownLabels } from "../../http/parse.ts";
 import { audit } from "../../resource/audit.ts";
 import { lockFlow } from "./input-rules.ts";
 
@@ -24,10 +24,12 @@ export const ZSwapOrder = z
   })
   .refine((b) => b.item2Id !== undefined || b.direction !== undefined, { path: ["item2Id"], params: { key: "required" } })
   .refine((b) => b.item2Id === undefined || b.direction === undefined, { path: ["direction"] });
+/** Its fields are named as the inputs' form names them; a body that is no object as on every route. */
+export const SWAP_LABELS = ownLabels(Object.keys(ZSwapOrder.shape), labelKeyOf(RESOURCES.admFetchInput));
 
 /** Swaps the order of an input with its neighbour's in the same flow; the first cannot go up nor the last down. */
-export async function swapOrder(ctx: AuthedContext & { body: unknown }): Promise<Reply> {
-  const body = parseOrRefuse(ZSwapOrder, ctx.body, ctx.t, labelKeyOf(RESOURCES.admFetchInput));
+export async function swapOrder(ctx: AuthedContext & { body: z.infer<typeof ZSwapOrder> }): Promise<Reply> {
+  const { body } = ctx;
   const data = await ctx.db.$transaction(async (tx) => {
     const item = await tx.flowInput.findFirst({ where: { id: body.item1Id }, select: { fectchId: true } });
     if (!item || !(await lockFlow(tx, item.fectchId))) throw notFound();

@@ -1,6 +1,6 @@
 import { cities, countries, districts, states } from "@pizarra/contracts/geo";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -8,7 +8,7 @@ type Page = { Results: { ID: string; name: string }[] };
 
 let admin: string;
 beforeAll(async () => {
-  admin = await api.tokenFor("admin@pizarra.demo");
+  ({ admin } = await api.tokens());
 });
 const get = (path: string, locale: "es" | "en" = "es") => api.call<Page>("GET", path, { token: admin, locale });
 

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { forTenant, type TenantDb } from "@pizarra/db";
+import type { TenantDb } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { translator, type Locale } from "../../i18n.ts";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 import { artefact } from "./artefacts.ts";
 
 /** Issue 11: report artefacts are reused while their inputs are unchanged, superseded, expired and limited per person. */
@@ -15,9 +15,7 @@ let tenantId: number;
 let people: number[];
 
 beforeAll(async () => {
-  const school = await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } });
-  tenantId = school.id;
-  db = forTenant(api.db(), tenantId);
+  ({ tenantId, db } = await api.school());
   people = (await db.user.findMany({ orderBy: { id: "asc" }, take: 3, select: { id: true } })).map((u) => u.id);
 });
 

@@ -3,7 +3,6 @@ import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { parseOrRefuse } from "../../http/handle.ts";
 import { RESOURCE } from "./concept-rules.ts";
 
 /** An optional whole number of the query; the screen sends an unset filter as "". */
@@ -25,7 +24,7 @@ const shape = {
 };
 
 /** GET admEvalConcept/getHeader/ (000 §7): a subject's concepts for a section, or for a course-section with isPart=true. */
-const ZHeaderQuery = z.object({
+export const ZHeaderQuery = z.object({
   ...shape,
   activityId: whole(1).pipe(z.number()),
   isPart: flag,
@@ -34,8 +33,15 @@ const ZHeaderQuery = z.object({
   page: whole(1, 100_000).transform((v) => v ?? 1),
 });
 
-/** GET admEvalConcept/getHeaderFinal (and /behavior) (000 §7): periodId 0 is the current period, sectionId -1 none. */
-const ZHeaderFinalQuery = z.object({ ...shape, periodId: whole(0, 999_999), sectionId: whole(-1), isBehavior: flag });
+/**
+ * The query of a final sheet: GET admEvalConcept/getHeaderFinal (and /behavior) (000 §7) and admGrades/getFinal;
+ * periodId 0 is the current period, sectionId -1 none.
+ */
+export const ZFinalQuery = z.object({ ...shape, periodId: whole(0, 999_999), sectionId: whole(-1), isBehavior: flag });
+export type FinalQuery = z.infer<typeof ZFinalQuery>;
+
+/** The header queries' refusals name their fields as the concepts' form does. */
+export const CONCEPT_LABELS = labelKeyOf(RESOURCES[RESOURCE]);
 
 const HEADER_SELECT = {
   id: true,
@@ -57,8 +63,6 @@ type Concept = Prisma.EvalConceptGetPayload<{ select: typeof HEADER_SELECT }>;
 /** By level; on each level the concepts shared by the sections before a section's own, each in their order. */
 const HEADER_ORDER = [{ level: "asc" }, { sectionId: { sort: "asc", nulls: "first" } }, { order: "asc" }, { id: "asc" }] satisfies Prisma.EvalConceptOrderByWithRelationInput[];
 type Shape = { levelCount?: number; type?: number };
-
-const parse = <T>(schema: z.ZodType<T>, ctx: AuthedContext & { query: unknown }) => parseOrRefuse(schema, ctx.query, ctx.t, labelKeyOf(RESOURCES[RESOURCE]));
 
 /** Concepts of one section: the subject's shared ones and, unless a group mixes sections, the section's own. */
 const sectionWhere = (sectionId: number | undefined, groupId: number | undefined) =>
@@ -102,8 +106,8 @@ async function courseOf(ctx: AuthedContext, q: z.infer<typeof ZHeaderQuery>): Pr
  * isPart=true, `activityId` is a course-section (report 1, by teacher) and gives the subject and the section. With a
  * group (reports 8, 9), whose students come from several sections, only the subject's shared concepts.
  */
-export async function getHeader(ctx: AuthedContext & { query: unknown }): Promise<Reply> {
-  const q = parse(ZHeaderQuery, ctx);
+export async function getHeader(ctx: AuthedContext & { query: z.infer<typeof ZHeaderQuery> }): Promise<Reply> {
+  const q = ctx.query;
   const course = await courseOf(ctx, q);
   const concepts = await ctx.db.evalConcept.findMany({
     where: { activityId: course.activityId, ...sectionWhere(course.sectionId, q.groupId) },
@@ -150,14 +154,14 @@ export async function finalConcepts(db: TenantDb, q: FinalShape): Promise<FinalC
 }
 
 /** The query of a final sheet (GET admEvalConcept/getHeaderFinal, admGrades/getFinal), its period 0 the current one. */
-export async function finalShape(ctx: AuthedContext & { query: unknown }, behaviorRoute: boolean): Promise<FinalShape | null> {
-  const q = parse(ZHeaderFinalQuery, ctx);
+export async function finalShape(ctx: AuthedContext & { query: FinalQuery }, behaviorRoute: boolean): Promise<FinalShape | null> {
+  const q = ctx.query;
   const periodId = q.periodId ? q.periodId : (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
   return periodId === undefined ? null : { ...q, periodId, behavior: behaviorRoute || q.isBehavior === "true" };
 }
 
 /** GET admEvalConcept/getHeaderFinal and getHeaderFinal/behavior (000 §2.9, §7): the headers of a final sheet. */
-export async function getHeaderFinal(ctx: AuthedContext & { query: unknown }, behaviorRoute: boolean): Promise<Reply> {
+export async function getHeaderFinal(ctx: AuthedContext & { query: FinalQuery }, behaviorRoute: boolean): Promise<Reply> {
   const shape = await finalShape(ctx, behaviorRoute);
   return { data: shape ? await finalConcepts(ctx.db, shape) : [] };
 }

@@ -2,16 +2,18 @@ import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
 import { z } from "zod";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { parseOrRefuse } from "../../http/handle.ts";
+import { ownLabels } from "../../http/parse.ts";
 import { audit } from "../../resource/audit.ts";
 import { TOP_ADMIN } from "../flows/api-settings.ts";
-import { recomputeTree } from "./averages.ts";
+import { recomputeTree } from "./save-grades.ts";
 import { RESOURCE, topAdminOnly } from "./concept-rules.ts";
 import { lockTree, place, PLACED_SELECT, renumber, siblingsOf } from "./concept-tree.ts";
 
 /** The body of POST admEvalConcept/move/{id} (our path; 001 §4 "Concept moves"). */
-const ZMove = z.object({ direction: z.enum(["up", "down", "left", "right"]) });
+export const ZMove = z.object({ direction: z.enum(["up", "down", "left", "right"]) });
 export const ZMoveParams = z.object({ id: z.string().regex(/^\d{1,9}$/) });
+/** The direction is named as the concepts' form names it; the path's id and the body as a whole as on every route. */
+export const MOVE_LABELS = ownLabels(Object.keys(ZMove.shape), labelKeyOf(RESOURCES[RESOURCE]));
 
 /** Why a move cannot happen, under `concepts.moveRefused`. */
 type Reason = "first" | "last" | "noPrevious" | "topLevel" | "notLast";
@@ -24,8 +26,8 @@ type Reason = "first" | "last" | "noPrevious" | "topLevel" | "notLast";
  * recomputed; all in one transaction. A move that cannot happen is
  * refused with the spec's "<name>: No se ha movido el concepto" (001 §8).
  */
-export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof ZMoveParams>; body: unknown }): Promise<Reply> {
-  const { direction } = parseOrRefuse(ZMove, ctx.body, ctx.t, labelKeyOf(RESOURCES[RESOURCE]));
+export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof ZMoveParams>; body: z.infer<typeof ZMove> }): Promise<Reply> {
+  const { direction } = ctx.body;
   if ((direction === "left" || direction === "right") && ctx.user.roleCode !== TOP_ADMIN) topAdminOnly(ctx, "parentId");
   const id = Number(ctx.params.id);
   const data = await ctx.db.$transaction(async (tx) => {

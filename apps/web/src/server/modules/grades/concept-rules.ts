@@ -5,8 +5,8 @@ import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { fieldMessage, merged, refuse } from "../../resource/refuse.ts";
 import { TOP_ADMIN } from "../flows/api-settings.ts";
-import { recomputeTree } from "./averages.ts";
 import { descendantsOf, lockTree, place, PLACED_SELECT, renumber, sameTree, siblingsOf, type Placed, type TreeKey } from "./concept-tree.ts";
+import { recomputeTree } from "./save-grades.ts";
 
 type Tx = Prisma.TransactionClient;
 type Row = Record<string, unknown>;

@@ -1,6 +1,5 @@
-import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -18,14 +17,10 @@ let subject: { activityId: number; sectionId: number; otherSectionId: number; pa
 /** A subject of the previous period (the demo has subjects in the current one only). */
 let oldSubjectId: number;
 
-const list = (path: string, token = admin) => api.rows(path, token);
+const list = api.rows;
 const get = <T = Row>(path: string, token = admin, locale: Locale = "es") => api.call<T>("GET", path, { token, locale });
 const post = <T = { ID: number }>(path: string, body: unknown, token = admin, locale: Locale = "es") => api.call<T>("POST", path, { token, body, locale });
 const conceptCount = () => api.db().evalConcept.count();
-
-async function colegio() {
-  return forTenant(api.db(), (await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } })).id);
-}
 
 /** A concept of the test subject, as the form sends it (shared by its sections unless said). */
 const concept = (extra: Row = {}): Row => ({ periodId: 202601, activityId: subject.activityId, name: "Examen parcial", abrev: "EXP", type: 0, weightType: "auto", ...extra });
@@ -63,13 +58,13 @@ async function childrenOf(parentId: number | null, where: Row = { activityId: su
 }
 
 beforeAll(async () => {
-  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
+  ({ admin, northside, secretary, teacher } = await api.tokens());
   const groups = await list("admUserGroup/get?pick=true");
   const staff = { name: "Carla", last: "Coordinadora", type: 4, mail: "coordinacion@colegio.demo", cel: "987123456", groupId: groups.find((g) => g.name === "Dirección")!.ID, pass: "coordinar-notas" };
   expect((await post("admStaff/create", staff)).body.status).toBe(0);
   coordinator = (await api.login("coordinacion@colegio.demo", "coordinar-notas")).body.data.token;
 
-  const teacherId = (await api.db().user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } })).id;
+  const { teacherId } = await api.school();
   const sections = await list("admSection/get?periodId=202601&PageSize=100");
   const [section, other] = sections.filter((s) => s.parentId === sections[0]!.parentId);
   const gradeId = section!.parentId as number;
@@ -300,7 +295,7 @@ describe("the tree: levels, orders and moves (001 §4)", () => {
     expect(kept.http).toBe(409);
     expect(kept.body.msg).toBe("The concept has sub-concepts: delete or move them first.");
 
-    const db = await colegio();
+    const { db } = await api.school();
     const students = (await db.sectionMember.findMany({ where: { sectionId: subject.otherSectionId }, take: 2, select: { userId: true } })).map((m) => m.userId);
     await db.grade.createMany({ data: [{ conceptId: b, studentId: students[0]!, gradeNum: 7 }, { conceptId: c, studentId: students[1]!, gradeNum: null, gradeTxt: null }] });
     const graded = await post(`admEvalConcept/delete/${b}?confirm=true`, undefined);

@@ -1,12 +1,12 @@
+import { ZMasterSave } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { getFinal, reports, saveMaster, ZReportsQuery } from "./finals.ts";
+import { FINAL_SHEET, getFinal, reports, saveMaster, ZReportsQuery } from "./finals.ts";
 import { getNotPassed, ZNotPassedQuery } from "./not-passed.ts";
-import { ZMasterSave } from "./sheet.ts";
 import { getByStudent, getGroup, ZGroupQuery, ZStudentParams, ZStudentQuery } from "./student-grades.ts";
 
 /** Final sheets, report items, subjects not passed, a student's grades and the master's entry (000 §7, 001 §7). */
 export const FINAL_ROUTES: Route[] = [
-  authedRoute({ method: "GET", path: "admGrades/getFinal", auth: "user", module: null, handler: getFinal }),
+  authedRoute({ method: "GET", path: "admGrades/getFinal", auth: "user", module: null, ...FINAL_SHEET, handler: getFinal }),
   authedRoute({ method: "GET", path: "admGrades/reports", auth: "user", module: null, query: ZReportsQuery, handler: reports }),
   authedRoute({ method: "GET", path: "admGrades/notpassed", auth: "user", module: "admGrades", query: ZNotPassedQuery, handler: getNotPassed }),
   authedRoute({ method: "GET", path: "admGrades/getByStudent/{id}", auth: "user", module: "admGrades", params: ZStudentParams, query: ZStudentQuery, handler: getByStudent }),

@@ -1,7 +1,7 @@
 import { weightedAverage, type StudentRow } from "@pizarra/contracts";
-import { forTenant } from "@pizarra/db";
+import type { TenantDb } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 import type { NotPassed } from "./not-passed.ts";
 
 const api = apiHarness({ school: true });
@@ -12,15 +12,14 @@ let admin: string;
 let northside: string;
 let secretary: string;
 let teacher: string;
-let db: ReturnType<typeof forTenant>;
+let db: TenantDb;
 const fx = { sectionId: 0, activityId: 0, periodId: 202601, finalId: 0, cpromId: 0, condfId: 0, students: [] as number[] };
 
 beforeAll(async () => {
-  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
-  const school = await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } });
-  db = forTenant(api.db(), school.id);
-  const docente = await db.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
-  const part = await db.activityPart.findFirstOrThrow({ where: { masterId: docente.id, activity: { period: { current: true } } } });
+  ({ admin, northside, secretary, teacher } = await api.tokens());
+  const school = await api.school();
+  db = school.db;
+  const part = await db.activityPart.findFirstOrThrow({ where: { masterId: school.teacherId, activity: { period: { current: true } } } });
   fx.sectionId = part.sectionId;
   fx.activityId = part.activityId;
   fx.finalId = (await db.evalConcept.findFirstOrThrow({ where: { activityId: part.activityId, level: 0, calcAverage: true }, orderBy: { order: "asc" } })).id;

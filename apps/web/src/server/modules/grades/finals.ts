@@ -1,19 +1,27 @@
+import type { ZMasterSave } from "@pizarra/contracts";
 import { z } from "zod";
-import { forbidden } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { finalConcepts, finalShape } from "./concept-headers.ts";
-import { saveCells, studentRows, studentsOf, ZMasterSave } from "./sheet.ts";
+import { CONCEPT_LABELS, finalConcepts, type FinalQuery, finalShape, ZFinalQuery } from "./concept-headers.ts";
+import { saveCells } from "./save-grades.ts";
+import { studentRows, studentsOf } from "./sheet.ts";
+
+/**
+ * What the final sheet's routes (getFinal and its export) declare: the sheet's query, named with the concepts' labels,
+ * and the right it decides: read on admGradesBehavior for a behaviour sheet (isBehavior "true"), else on admGrades.
+ */
+export const FINAL_SHEET = {
+  query: ZFinalQuery,
+  labelKey: CONCEPT_LABELS,
+  need: { byQuery: (query: FinalQuery) => (query.isBehavior === "true" ? "admGradesBehavior" : "admGrades") },
+};
 
 /**
  * GET admGrades/getFinal (000 §7): the final sheet of a section (or of a student group's members) in a period, one row
  * per student, surname first, with photo, each with a grade of exactly the concepts getHeaderFinal answers for the
- * same query, in that order: the subjects' concepts (read on admGrades), or the behaviour ones when isBehavior is
- * "true" (read on admGradesBehavior).
+ * same query, in that order: the subjects' concepts, or the behaviour ones when isBehavior is "true".
  */
-export async function getFinal(ctx: AuthedContext & { query: unknown }): Promise<Reply> {
+export async function getFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply> {
   const shape = await finalShape(ctx, false);
-  const module = shape?.behavior ? "admGradesBehavior" : "admGrades";
-  if (!ctx.user.access.get(module)?.read) throw forbidden(module);
   const roster = shape?.groupId ? { groupId: shape.groupId } : shape?.sectionId && shape.sectionId > 0 ? { sectionId: shape.sectionId } : null;
   if (!shape || !roster) return { data: { Results: [], RowCount: 0, PageCount: 1 } };
   const [concepts, students] = await Promise.all([finalConcepts(ctx.db, shape), studentsOf(ctx.db, roster)]);

@@ -1,7 +1,6 @@
-import { forTenant } from "@pizarra/db";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Change = { studentId: number; name: string; conceptId: number; abrev: string; old: number | string | null; new: number | string | null };
@@ -17,13 +16,11 @@ const ids: Record<string, number> = {};
 
 /** A term of the teacher's first course with two numeric concepts, a qualification, a comment and a locked concept. */
 beforeAll(async () => {
-  ({ admin, northside, teacher } = await api.schoolTokens());
-  const school = await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } });
-  const db = forTenant(api.db(), school.id);
-  const docente = await db.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
-  const part = await db.activityPart.findFirstOrThrow({ where: { masterId: docente.id, activity: { period: { current: true } } }, include: { activity: true } });
+  ({ admin, northside, teacher } = await api.tokens());
+  const { db, teacherId } = await api.school();
+  const part = await db.activityPart.findFirstOrThrow({ where: { masterId: teacherId, activity: { period: { current: true } } }, include: { activity: true } });
   course = { activityId: part.activityId, sectionId: part.sectionId };
-  const otherPart = await db.activityPart.findFirstOrThrow({ where: { activityId: { not: part.activityId }, NOT: { masterId: docente.id }, activity: { period: { current: true } } } });
+  const otherPart = await db.activityPart.findFirstOrThrow({ where: { activityId: { not: part.activityId }, NOT: { masterId: teacherId }, activity: { period: { current: true } } } });
   other = { activityId: otherPart.activityId, sectionId: otherPart.sectionId };
   const base = { periodId: part.activity.periodId, activityId: part.activityId };
   const term = await db.evalConcept.create({ data: { ...base, name: "Bimestre importado", abrev: "BI", calcAverage: true, order: 95 } });

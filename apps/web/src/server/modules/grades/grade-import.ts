@@ -1,68 +1,36 @@
-import { CONCEPT_TYPE, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS, RECORD_ID_MAX, type TImportLine } from "@pizarra/contracts";
+import {
+  cellKey,
+  CONCEPT_TYPE,
+  IMPORT_CONCEPT_KEYS,
+  type TGradeCell,
+  type TGradeCsvFile,
+  type TGradeImport,
+  type TGradeImportAttach,
+  type TGradeImportAttached,
+  type TGradeImportPreview,
+  type TGradeImportSection,
+  type TImportLine,
+} from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
-import { z } from "zod";
 import { fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { asAppError } from "../../http/handle.ts";
+import { asAppError } from "../../http/refusal.ts";
 import { parseCsv } from "../../resource/csv.ts";
 import { fullName } from "../../resource/display.ts";
 import { IMPORT_MAX_ROWS } from "../../resource/import.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
-import { writeCells, type GradeCell } from "./sheet.ts";
+import { readGrades, type Value, type WriteTx } from "./grade-store.ts";
+import { sectionRoster } from "./roster.ts";
+import { writeCells } from "./save-grades.ts";
 
 type Tx = Prisma.TransactionClient;
 
 /** How many refused lines an answer spells out (as the generic import). */
 const SHOWN_LINES = 50;
-const KEY = z.number().int().min(1).max(RECORD_ID_MAX);
-/** An id from JSON or a query string; an empty one is absent (so that a missing c1 or section reads "is required"). */
-const toNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
-const ID = z.preprocess(toNumber, KEY);
-const optionalId = z.preprocess(toNumber, KEY.optional());
-
-/** GET admGrades/importConcepts (our path): the subject and the section. */
-export const ZGradeImportSection = z.object({ activityId: ID, sectionId: ID });
-
-/** The course and the concepts (the file's columns after the student, in c1 … c10 order; c1 required). */
-const courseShape = {
-  ...ZGradeImportSection.shape,
-  c1: ID,
-  c2: optionalId,
-  c3: optionalId,
-  c4: optionalId,
-  c5: optionalId,
-  c6: optionalId,
-  c7: optionalId,
-  c8: optionalId,
-  c9: optionalId,
-  c10: optionalId,
-};
-
-/** c11 and beyond are refused by name: "at most 10 evaluation concepts". */
-const refuseExtraConcepts = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  for (const key of Object.keys(value))
-    if (/^c\d+$/.test(key) && !IMPORT_CONCEPT_KEYS.includes(key) && value[key] !== "" && value[key] != null)
-      ctx.addIssue({ code: "custom", path: [key], params: { key: "importMaxConcepts", values: { max: IMPORT_MAX_CONCEPTS } } });
-};
-
-/** GET admGrades/importTemplate (our path): the course and the concepts. */
-export const ZGradeImportCourse = z.looseObject(courseShape).superRefine(refuseExtraConcepts);
-
-const ZCsvFile = z.union([z.string().min(1).max(15_000_000), z.object({ name: z.string().max(255), data: z.string().min(1).max(15_000_000) })]);
-
-/** POST admGrades/import (001 §7: activityId, sectionId, c1..c10, csvfile): csvfile is base64 text or {name, data}. */
-export const ZGradeImport = z
-  .looseObject({ ...courseShape, csvfile: ZCsvFile, dryRun: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional() })
-  .superRefine(refuseExtraConcepts);
-
-/** POST admGrades/importAttach (001 §7 {name, doc, data}): the upload step; `doc` is not used by grades. */
-export const ZGradeImportAttach = z.object({ name: z.string().min(1).max(255), data: z.string().min(1).max(15_000_000) });
-
-/** The course and, under c1 … c10, the chosen concepts' ids (as the schemas above parsed them). */
+/** The course and, under c1 … c10, the chosen concepts' ids (as contracts' ZGradeImport and ZGradeImportCourse parsed them). */
 type Course = { activityId: number; sectionId: number; [key: string]: unknown };
 type Concept = { id: number; abrev: string; name: string; type: number; key: string };
 type Student = { id: number; name: string; externalId: string | null; documentnumber: string | null };
-type Value = { gradeNum: number | null; gradeTxt: string | null };
 
 /** A concept that takes typed grades: not locked, editable, not an average, not hidden. */
 const GRADABLE = { locked: false, canEdit: true, calcAverage: false, hidden: false, isBehavior: false } as const;
@@ -115,11 +83,8 @@ async function conceptsOf(ctx: AuthedContext, course: Course): Promise<Concept[]
 
 /** The active students of the section, surname first, as the grade sheet lists them. */
 async function studentsOf(ctx: AuthedContext, sectionId: number): Promise<Student[]> {
-  const members = await ctx.db.sectionMember.findMany({
-    where: { sectionId, user: { type: 2, inactive: false } },
-    select: { user: { select: { id: true, name: true, last: true, last2: true, externalId: true, documentnumber: true } } },
-  });
-  return members.map(({ user }) => ({ id: user.id, name: fullName(user), externalId: user.externalId, documentnumber: user.documentnumber })).sort((a, b) => a.name.localeCompare(b.name, "es"));
+  const students = await sectionRoster(ctx.db, { sectionId }, { externalId: true, documentnumber: true });
+  return students.map((user) => ({ id: user.id, name: fullName(user), externalId: user.externalId, documentnumber: user.documentnumber }));
 }
 
 /**
@@ -145,18 +110,18 @@ function studentLabels(students: Student[]): Map<number, string> {
   return new Map(students.map((s) => [s.id, find(s.name) ? s.name : String(s.id)]));
 }
 
-const valueOf = (grade: Value | undefined) => grade?.gradeNum ?? grade?.gradeTxt ?? null;
+const shownValue = (grade: Value | undefined) => grade?.gradeNum ?? grade?.gradeTxt ?? null;
 
-async function gradesOf(db: AuthedContext["db"] | Tx, concepts: Concept[], students: Student[]) {
-  const grades = await db.grade.findMany({
-    where: { conceptId: { in: concepts.map((c) => c.id) }, studentId: { in: students.map((s) => s.id) } },
-    select: { conceptId: true, studentId: true, gradeNum: true, gradeTxt: true },
-  });
-  return new Map(grades.map((g) => [`${g.studentId}:${g.conceptId}`, g as Value]));
-}
+/** The stored grades of the concepts for the students, by cell (`cellKey`). */
+const gradesOf = (db: AuthedContext["db"] | Tx, concepts: Concept[], students: Student[]) =>
+  readGrades(
+    db,
+    concepts.map((c) => c.id),
+    students.map((s) => s.id),
+  );
 
 /** The file's bytes as text: a .csv name, no binary content (an .xlsx, a PDF), UTF-8 or else Windows-1252 as Excel writes. */
-function csvText(ctx: AuthedContext, file: z.infer<typeof ZCsvFile>, field: string): string {
+function csvText(ctx: AuthedContext, file: TGradeCsvFile, field: string): string {
   const notCsv = () => fieldRefusal(field, ctx.t("gradeImport.notCsv"));
   const { name, data } = typeof file === "string" ? { name: null, data: file } : file;
   if (name !== null && !/\.csv$/i.test(name.trim())) throw notCsv();
@@ -188,14 +153,14 @@ function isHeader(ctx: AuthedContext, cells: string[], concepts: Concept[]): boo
 }
 
 /** A cell's text as a typed value for writeCells: numbers may have a decimal comma, qualifications any case. */
-function cellOf(concept: Concept, studentId: number, text: string): GradeCell {
+function cellOf(concept: Concept, studentId: number, text: string): TGradeCell {
   if (concept.type === CONCEPT_TYPE.numeric) return { conceptId: concept.id, studentId, gradeNum: text.replace(",", ".") };
   return { conceptId: concept.id, studentId, gradeTxt: concept.type === CONCEPT_TYPE.qualification ? text.toUpperCase() : text };
 }
 
 /** Rolls back a trial run that went through, carrying its answer out of the transaction. */
 class TrialDone extends Error {
-  constructor(readonly preview: unknown) {
+  constructor(readonly preview: TGradeImportPreview) {
     super("trial");
   }
 }
@@ -215,7 +180,7 @@ function refusalMessage(error: unknown): string {
  * transaction: a refused line refuses the file, every refused line is listed with its column, nothing is written.
  * `dryRun` does it all and rolls back, answering what would change (and what is refused) for the screen to show.
  */
-export async function importGrades(ctx: AuthedContext & { body: z.infer<typeof ZGradeImport> }): Promise<Reply> {
+export async function importGrades(ctx: AuthedContext & { body: TGradeImport }): Promise<Reply<TGradeImportPreview>> {
   const { body } = ctx;
   await courseOf(ctx, body);
   const concepts = await conceptsOf(ctx, body);
@@ -227,7 +192,7 @@ export async function importGrades(ctx: AuthedContext & { body: z.infer<typeof Z
   const errors: TImportLine[] = [];
   const refuse = (line: number, field: string, message: string) => errors.push({ line, field, message });
   const lineOfStudent = new Map<number, number>();
-  const work: { line: number; cells: { concept: Concept; cell: GradeCell }[] }[] = [];
+  const work: { line: number; cells: { concept: Concept; cell: TGradeCell }[] }[] = [];
   for (const { line, cells } of lines) {
     const [who = "", ...values] = cells;
     const student = find(who);
@@ -241,7 +206,7 @@ export async function importGrades(ctx: AuthedContext & { body: z.infer<typeof Z
   }
 
   const before = await gradesOf(ctx.db, concepts, students);
-  const apply = async (tx: Tx) => {
+  const apply = async (tx: WriteTx): Promise<TGradeImportPreview> => {
     for (const { line, cells } of work) {
       if (cells.length === 0) continue;
       await tx.$executeRawUnsafe("SAVEPOINT grade_line");
@@ -266,8 +231,8 @@ export async function importGrades(ctx: AuthedContext & { body: z.infer<typeof Z
     const after = await gradesOf(tx, concepts, students);
     const byId = new Map(students.map((s) => [s.id, s]));
     const cells = work.flatMap((w) => w.cells).map(({ concept, cell }) => {
-      const key = `${cell.studentId}:${concept.id}`;
-      return { studentId: cell.studentId, name: byId.get(cell.studentId)!.name, conceptId: concept.id, abrev: concept.abrev, old: valueOf(before.get(key)), new: valueOf(after.get(key)) };
+      const key = cellKey(concept.id, cell.studentId);
+      return { studentId: cell.studentId, name: byId.get(cell.studentId)!.name, conceptId: concept.id, abrev: concept.abrev, old: shownValue(before.get(key)), new: shownValue(after.get(key)) };
     });
     const changes = cells.filter((c) => c.old !== c.new);
     return { changes, unchanged: cells.length - changes.length, errors: errors.sort((a, b) => a.line - b.line) };
@@ -303,7 +268,7 @@ function lineRefusal(ctx: AuthedContext, lines: TImportLine[]) {
  * checked to be CSV (by name and content) and answered back with its line and column counts, and the dialog then
  * sends the same {name, data} as csvfile of admGrades/import.
  */
-export async function attachGradeFile(ctx: AuthedContext & { body: z.infer<typeof ZGradeImportAttach> }): Promise<Reply> {
+export async function attachGradeFile(ctx: AuthedContext & { body: TGradeImportAttach }): Promise<Reply<TGradeImportAttached>> {
   const lines = linesOf(ctx, csvText(ctx, ctx.body, "data"), "data");
   return { data: { name: ctx.body.name, data: ctx.body.data, lines: lines.length, columns: Math.max(...lines.map((l) => l.cells.length)) } };
 }
@@ -325,13 +290,13 @@ export async function gradeImportTemplate(ctx: AuthedContext & { query: Course }
   const grades = await gradesOf(ctx.db, concepts, students);
   const labels = studentLabels(students);
   const headers = [ctx.t("gradeSheet.student"), ...concepts.map((c) => c.abrev)];
-  const rows = students.map((s) => [labels.get(s.id), ...concepts.map((c) => valueOf(grades.get(`${s.id}:${c.id}`)))]);
+  const rows = students.map((s) => [labels.get(s.id), ...concepts.map((c) => shownValue(grades.get(cellKey(c.id, s.id))))]);
   const title = `${activity.name} ${sectionName}`;
   return { data: null, response: xlsxResponse(`${ctx.t("gradeImport.templateName")} - ${title}.xlsx`, ctx.t("gradeImport.templateName"), headers, onePage(rows)) };
 }
 
 /** GET admGrades/importConcepts?activityId&sectionId (our path): the dialog's pick list of the course's gradable concepts. */
-export async function importableConcepts(ctx: AuthedContext & { query: z.infer<typeof ZGradeImportSection> }): Promise<Reply> {
+export async function importableConcepts(ctx: AuthedContext & { query: TGradeImportSection }): Promise<Reply> {
   const { activityId, sectionId } = ctx.query;
   const rows = await ctx.db.evalConcept.findMany({
     where: { activityId, OR: [{ sectionId: null }, { sectionId }], children: { none: {} }, ...GRADABLE },

@@ -1,6 +1,7 @@
+import { ZGradeImport, ZGradeImportAttach, ZGradeImportCourse, ZGradeImportSection } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
-import { attachGradeFile, gradeImportTemplate, importableConcepts, importGrades, ZGradeImport, ZGradeImportAttach, ZGradeImportCourse, ZGradeImportSection } from "./grade-import.ts";
+import { attachGradeFile, gradeImportTemplate, importableConcepts, importGrades } from "./grade-import.ts";
 
 /** The grade import (001 §2 "Import dialog", §5 "Grade import", §7): the upload, the import, its template and its concepts. */
 export const IMPORT_ROUTES: Route[] = [

@@ -1,4 +1,4 @@
-import { minimumOf, numberOf, passes, ZRecordId } from "@pizarra/contracts";
+import { cellKey, minimumOf, numberOf, passes, ZRecordId } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -61,14 +61,14 @@ export async function notPassed(db: TenantDb | Tx, q: NotPassedQuery): Promise<N
     where: { conceptId: { in: finals.map((c) => c.id) }, studentId: { in: members.map((m) => m.user.id) } },
     select: { conceptId: true, studentId: true, gradeNum: true, gradeTxt: true },
   });
-  const gradeOf = new Map(grades.map((g) => [`${g.studentId}:${g.conceptId}`, g]));
+  const gradeOf = new Map(grades.map((g) => [cellKey(g.conceptId, g.studentId), g]));
 
   const out: NotPassed[] = [];
   for (const m of members) {
     for (const subject of subjects) {
       if (!subject.parts.some((p) => p.sectionId === m.sectionId)) continue;
       const final = finalOf(subject.id, m.sectionId);
-      const grade = final && gradeOf.get(`${m.user.id}:${final.id}`);
+      const grade = final && gradeOf.get(cellKey(final.id, m.user.id));
       const value = grade ? (grade.gradeNum ?? numberOf(grade.gradeTxt, subject.qualifications)) : null;
       if (!final || !grade || value === null || passes(value, subject)) continue;
       out.push({

@@ -6,6 +6,7 @@ import { fullName } from "../../resource/display.ts";
 import { contentMatches } from "../../storage/file-types.ts";
 import { isStorageKey, storage } from "../../storage/storage.ts";
 import { getHeaderFinal } from "./concept-headers.ts";
+import { sectionRoster } from "./roster.ts";
 import { visibilityOf } from "./visibility.ts";
 
 /** A graded line of a report card: a concept with its value and letter; averages stand out. */
@@ -81,6 +82,22 @@ export async function studentOf(ctx: AuthedContext, periodId: number, studentId:
   });
   if (!member) throw notFound();
   return { ...member.user, section: member.section };
+}
+
+/**
+ * The active students of a grade (super section) for its zip of report cards, section by section: the sections by
+ * name, each one's students surname first (namesakes by id, so that they keep their places and the same grade gives
+ * the same fingerprint). A student in two of the grade's sections is in both.
+ */
+export async function gradeCardStudents(ctx: AuthedContext, superSectionId: number): Promise<CardStudent[][]> {
+  const sections = { where: { section: { parentId: superSectionId } }, select: { section: { select: SECTION_SELECT } } } as const;
+  const students = await sectionRoster(ctx.db, { superSectionId }, { sections });
+  const bySection = new Map<number, CardStudent[]>();
+  for (const { id, name, last, last2, sections } of students)
+    for (const { section } of sections) bySection.set(section.id, [...(bySection.get(section.id) ?? []), { id, name, last, last2, section }]);
+  // Namesake sections keep the order of their first student by id.
+  const firstId = (students: CardStudent[]) => Math.min(...students.map((s) => s.id));
+  return [...bySection.values()].sort((a, b) => a[0]!.section.name.localeCompare(b[0]!.section.name, "es") || firstId(a) - firstId(b));
 }
 
 /** A concept's line: numbers with their letter on the subject's scale, averages to two decimals, qualifications as they are. */

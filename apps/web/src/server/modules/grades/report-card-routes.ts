@@ -5,10 +5,9 @@ import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { fullName } from "../../resource/display.ts";
 import { memo, ZMemoParams } from "./memo.ts";
 import { artefact, zipSubject } from "./artefacts.ts";
-import { cardSources, fileSafe, mayReadCardsOf, PERIOD_ID, SECTION_SELECT, sectionCards, STUDENT_SELECT, studentOf, type CardPeriod, type CardStudent, type ReportCard } from "./report-card-data.ts";
+import { cardSources, fileSafe, gradeCardStudents, mayReadCardsOf, PERIOD_ID, sectionCards, studentOf, type CardPeriod, type ReportCard } from "./report-card-data.ts";
 import { pdfBytes, reportCardPdf } from "./report-card-pdf.ts";
 
 const optionalPeriod = z.preprocess((v) => (v === "" ? undefined : v), PERIOD_ID.optional());
@@ -72,17 +71,8 @@ async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery
   });
   if (!grade) throw notFound();
   await mayReadCardsOf(ctx, grade.period.id, null);
-  const members = await ctx.db.sectionMember.findMany({
-    where: { section: { parentId: grade.id }, user: { type: 2, inactive: false } },
-    // A fixed order, so that namesakes keep their places and the same grade gives the same fingerprint.
-    orderBy: { userId: "asc" },
-    select: { user: { select: STUDENT_SELECT }, section: { select: SECTION_SELECT } },
-  });
-  if (!members.length) return { data: null, msgKey: "grades.noStudents" };
-  const bySection = new Map<number, CardStudent[]>();
-  for (const m of members) bySection.set(m.section.id, [...(bySection.get(m.section.id) ?? []), { ...m.user, section: m.section }]);
-  const sections = [...bySection.values()].sort((a, b) => a[0]!.section.name.localeCompare(b[0]!.section.name, "es"));
-  for (const students of sections) students.sort((a, b) => fullName(a).localeCompare(fullName(b), "es"));
+  const sections = await gradeCardStudents(ctx, grade.id);
+  if (!sections.length) return { data: null, msgKey: "grades.noStudents" };
   return artefact(ctx, {
     kind: "reportcards",
     subject: zipSubject(grade.period.id, grade.id),

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { forTenant, type TenantDb } from "@pizarra/db";
+import type { TenantDb } from "@pizarra/db";
 import JSZip from "jszip";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Stored = { url: string; filename: string };
@@ -25,12 +25,11 @@ const card = (path: string, token = admin, locale: "es" | "en" = "es") => api.ra
 const download = async (url: string) => new Uint8Array(await (await api.raw("GET", url.replace(/^\/api\//, ""))).arrayBuffer());
 
 beforeAll(async () => {
-  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
-  const school = await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } });
-  db = forTenant(api.db(), school.id);
-  const docente = await db.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
+  ({ admin, northside, secretary, teacher } = await api.tokens());
+  const school = await api.school();
+  db = school.db;
   const part = await db.activityPart.findFirstOrThrow({
-    where: { masterId: docente.id, activity: { periodId: place.periodId, hasGrades: true } },
+    where: { masterId: school.teacherId, activity: { periodId: place.periodId, hasGrades: true } },
     include: { activity: true, section: { include: { members: { include: { user: true }, where: { user: { type: 2, inactive: false } }, orderBy: { userId: "asc" }, take: 1 } } } },
   });
   const student = part.section.members[0]!.user;
@@ -208,7 +207,7 @@ describe("report artefacts: reused while unchanged, expired, limited, and only f
 
   it("gives a teacher the cards and memos of the students they teach only, and the whole grade's zip to no teacher", async () => {
     expect((await card(`grades/pdfreport/2026/${place.studentId}?periodId=${place.periodId}`, teacher)).status).toBe(200);
-    const me = (await db.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } })).id;
+    const { teacherId: me } = await api.school();
     const notMine = { superSection: { periodId: place.periodId }, OR: [{ owner: null }, { owner: { not: me } }], parts: { none: { OR: [{ masterId: me }, { activity: { masters: { some: { userId: me } } } }] } } };
     const other = await db.sectionMember.findFirstOrThrow({ where: { user: { type: 2 }, section: notMine }, select: { userId: true } });
     const refused = await api.call("GET", `grades/memo/${place.periodId}/${other.userId}`, { token: teacher, locale: "en" });

@@ -1,9 +1,9 @@
-import { gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
-import type { z } from "zod";
+import { gradeOf, headerLayout, type HeaderConcept, type StudentRow, type TSheetAnswer, type TSheetQuery } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
+import type { FinalQuery } from "./concept-headers.ts";
 import { getFinal } from "./finals.ts";
-import { getSheet, type ZSheetQuery } from "./sheet.ts";
+import { getSheet } from "./sheet.ts";
 
 /** The rows as one page of the streamed workbook. */
 async function* onePage(rows: unknown[][]) {
@@ -42,11 +42,11 @@ export async function sheetWorkbook(ctx: AuthedContext, Results: StudentRow[]): 
 }
 
 /** GET admGrades/export (our path): a course's sheet, with the query of admGrades/get. */
-export async function exportSheet(ctx: AuthedContext & { query: z.infer<typeof ZSheetQuery> }): Promise<Reply> {
-  return sheetWorkbook(ctx, ((await getSheet(ctx)).data as { Results: StudentRow[] }).Results);
+export async function exportSheet(ctx: AuthedContext & { query: TSheetQuery }): Promise<Reply> {
+  return sheetWorkbook(ctx, (await getSheet(ctx)).data.Results);
 }
 
 /** GET admGrades/exportFinal (our path): a final sheet (reports 3, 4, 6 and the behaviour ones), with getFinal's query. */
-export async function exportFinal(ctx: AuthedContext & { query: unknown }): Promise<Reply> {
-  return sheetWorkbook(ctx, ((await getFinal(ctx)).data as { Results: StudentRow[] }).Results);
+export async function exportFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply> {
+  return sheetWorkbook(ctx, ((await getFinal(ctx)).data as TSheetAnswer).Results);
 }

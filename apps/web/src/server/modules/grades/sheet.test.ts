@@ -1,8 +1,7 @@
 import { weightedAverage } from "@pizarra/contracts";
 import ExcelJS from "exceljs";
-import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Cell = { conceptId: number; gradeNum: number | null; gradeTxt: string | null; locked: boolean; calcAverage: boolean };
@@ -19,13 +18,11 @@ const ids: Record<string, number> = {};
 
 /** A term of the teacher's first course with three graded children, a comment, a locked and a closed concept. */
 beforeAll(async () => {
-  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
-  const school = await api.db().tenant.findFirstOrThrow({ where: { alias: "colegio-demo" } });
-  const db = forTenant(api.db(), school.id);
-  const docente = await db.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
-  const part = await db.activityPart.findFirstOrThrow({ where: { masterId: docente.id, activity: { period: { current: true } } }, include: { activity: true } });
+  ({ admin, northside, secretary, teacher } = await api.tokens());
+  const { db, teacherId } = await api.school();
+  const part = await db.activityPart.findFirstOrThrow({ where: { masterId: teacherId, activity: { period: { current: true } } }, include: { activity: true } });
   partId = part.id;
-  const otherPart = await db.activityPart.findFirstOrThrow({ where: { activityId: { not: part.activityId }, NOT: { masterId: docente.id }, activity: { period: { current: true } } } });
+  const otherPart = await db.activityPart.findFirstOrThrow({ where: { activityId: { not: part.activityId }, NOT: { masterId: teacherId }, activity: { period: { current: true } } } });
   otherPartId = otherPart.id;
   const base = { periodId: part.activity.periodId, activityId: part.activityId };
   ids.foreign = (await db.evalConcept.create({ data: { periodId: base.periodId, activityId: otherPart.activityId, name: "Ajeno", abrev: "AJ" } })).id;

@@ -1,4 +1,4 @@
-import { ZRecordId } from "@pizarra/contracts";
+import { ZRecordId, type TGradedConcept, type TStudentGradeGroup, type TStudentGrades } from "@pizarra/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -21,7 +21,7 @@ export const ZGroupQuery = z.object({ studentId: ID, periodId: PERIOD, isBehavio
  * concepts as the final sheet's header lists them (hidden ones left out), and the period's behaviour concepts, of
  * which only CONDF and TUTR are marked editable (001 §2). A student of another school, or none, is not found.
  */
-async function studentGrades(ctx: AuthedContext, studentId: number, asked: number | undefined) {
+async function studentGrades(ctx: AuthedContext, studentId: number, asked: number | undefined): Promise<TStudentGrades> {
   const periodId = asked || (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
   const student = await ctx.db.user.findFirst({
     where: { id: studentId, type: 2 },
@@ -36,7 +36,7 @@ async function studentGrades(ctx: AuthedContext, studentId: number, asked: numbe
     select: { conceptId: true, gradeNum: true, gradeTxt: true },
   });
   const byConcept = new Map(grades.map((g) => [g.conceptId, g]));
-  const cell = (c: FinalConcept) => ({
+  const cell = (c: FinalConcept): TGradedConcept => ({
     ID: c.ID,
     parentId: c.parentId,
     level: c.level,
@@ -50,7 +50,7 @@ async function studentGrades(ctx: AuthedContext, studentId: number, asked: numbe
     gradeNum: byConcept.get(c.ID)?.gradeNum ?? null,
     gradeTxt: byConcept.get(c.ID)?.gradeTxt ?? null,
   });
-  const subjects: { activityId: number; name: string; concepts: ReturnType<typeof cell>[] }[] = [];
+  const subjects: TStudentGrades["subjects"] = [];
   for (const c of academic) {
     if (subjects.at(-1)?.activityId !== c.activityId) subjects.push({ activityId: c.activityId!, name: c.activityName!, concepts: [] });
     subjects.at(-1)!.concepts.push(cell(c));
@@ -66,7 +66,9 @@ async function studentGrades(ctx: AuthedContext, studentId: number, asked: numbe
 }
 
 /** GET admGrades/getByStudent/{id}?periodId (001 §7): the student screen for grades. */
-export async function getByStudent(ctx: AuthedContext & { params: z.infer<typeof ZStudentParams>; query: z.infer<typeof ZStudentQuery> }): Promise<Reply> {
+export async function getByStudent(
+  ctx: AuthedContext & { params: z.infer<typeof ZStudentParams>; query: z.infer<typeof ZStudentQuery> },
+): Promise<Reply<TStudentGrades>> {
   return { data: await studentGrades(ctx, ctx.params.id, ctx.query.periodId) };
 }
 
@@ -74,7 +76,7 @@ export async function getByStudent(ctx: AuthedContext & { params: z.infer<typeof
  * GET admGrades/group?studentId&isBehavior&periodId (001 §7): the same grades as a list of groups, one per subject
  * ({activityId, activityName, concepts}), or with isBehavior=true one group of the behaviour concepts (activityId null).
  */
-export async function getGroup(ctx: AuthedContext & { query: z.infer<typeof ZGroupQuery> }): Promise<Reply> {
+export async function getGroup(ctx: AuthedContext & { query: z.infer<typeof ZGroupQuery> }): Promise<Reply<TStudentGradeGroup[]>> {
   const grades = await studentGrades(ctx, ctx.query.studentId, ctx.query.periodId);
   if (ctx.query.isBehavior === "true") return { data: [{ activityId: null, activityName: ctx.t("grades.behavior"), concepts: grades.behavior }] };
   return { data: grades.subjects.map((s) => ({ activityId: s.activityId, activityName: s.name, concepts: s.concepts })) };

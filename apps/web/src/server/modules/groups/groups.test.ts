@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 import { mobileNumber } from "./import-members.ts";
 
 const api = apiHarness({ school: true });
@@ -13,10 +13,10 @@ let northside: string;
 let secretary: string;
 
 beforeAll(async () => {
-  ({ admin, northside, secretary } = await api.schoolTokens());
+  ({ admin, northside, secretary } = await api.tokens());
 });
 
-const list = (path: string, token = admin) => api.rows(path, token);
+const list = api.rows;
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const members = (groupId: number) => api.db().userGroupMember.count({ where: { groupId } });
 const newGroup = async (name: string, token = admin) => (await api.call<{ ID: number }>("POST", "admGroup/create", { token, body: { name, type: 1 } })).body.data.ID;

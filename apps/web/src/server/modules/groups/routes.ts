@@ -3,7 +3,7 @@ import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { RESOURCE_ROUTES } from "../../resource/registry.ts";
+import { listRows } from "../../resource/factory.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import { attachByIds, attachNumbers } from "./import-members.ts";
 
@@ -22,9 +22,7 @@ async function groupTypes(ctx: AuthedContext): Promise<Reply> {
 async function groupMembers(ctx: AuthedContext & { params: z.infer<typeof ZGroupParams> }): Promise<Reply> {
   const group = await ctx.db.userGroup.findFirst({ where: { id: ctx.params.id }, select: { id: true } });
   if (!group) throw notFound();
-  const list = RESOURCE_ROUTES.find((r) => r.method === "GET" && r.path === "admUser/get")!;
-  const query = listQuerySchema(RESOURCES.admUser).parse({ groupId: String(group.id), print: "true" });
-  return (list.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, params: {}, body: {} });
+  return listRows("admUser", ctx, listQuerySchema(RESOURCES.admUser).parse({ groupId: String(group.id), print: "true" }));
 }
 
 /** The group calls beyond the generic five. */

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../resource/values.ts";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -17,11 +17,11 @@ let secretary: string;
 let teacher: string;
 
 beforeAll(async () => {
-  ({ admin, northside, secretary, teacher } = await api.schoolTokens());
+  ({ admin, northside, secretary, teacher } = await api.tokens());
 });
 
-const list = (path: string, token = admin) => api.rows(path, token);
-const one = (path: string, token = admin) => api.record(path, token);
+const list = api.rows;
+const one = api.record;
 const values = async (type: "SYM" | "OUT") => list(`admInfirmaryValues/get?pick=true&type=${type}&PageSize=20`);
 const aStudent = async (skip = 0) => (await list(`admStudent/get?PageSize=1&page=${skip + 1}`))[0]!;
 /** A student's grade and section in the current period (they keep last year's too). */

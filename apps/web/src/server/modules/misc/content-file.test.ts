@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, forTenant, seedStaff } from "@pizarra/db";
-import { demoTenants } from "../../security/route-samples.ts";
-import { apiHarness } from "../../testing/harness.ts";
+import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -15,7 +14,7 @@ let admin: string;
 let northside: string;
 
 beforeAll(async () => {
-  ({ admin, northside } = await api.schoolTokens());
+  ({ admin, northside } = await api.tokens());
 });
 
 const upload = (bytes: Buffer, token = admin, locale: "es" | "en" = "es") =>
@@ -41,7 +40,7 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-    expect((await fetchFile(png.body.data.url.replace(/sig=.*/, "sig=" + "A".repeat(43)))).status).toBe(404);
+    expect((await fetchFile(png.body.data.url.replace(/sig=.*/, `sig=${"A".repeat(43)}`))).status).toBe(404);
 
     const body = `<p>Mapa</p><p><img src="${jpg.body.data.url}" alt="mapa"><img src="https://tracker.example/p.gif"></p>`;
     const created = await api.call<{ ID: number }>("POST", "admInfo/create", { token: admin, body: { name: "¿Dónde queda el colegio?", body } });
@@ -84,9 +83,8 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
   });
 
   it("lets only the uploader, or someone who may edit a text that shows the image, remove it (issue 11)", async () => {
-    const school = forTenant(api.db(), (await demoTenants(api.db())).a);
-    const teacher = await api.tokenFor("docente@pizarra.demo");
-    const secretary = await api.tokenFor("secretaria@pizarra.demo");
+    const { db: school, tenantId } = await api.school();
+    const { teacher, secretary } = await api.tokens();
     const mine = (await upload(PNG, teacher)).body.data;
     const refused = await api.call("POST", "misc/content/file/delete", { token: secretary, locale: "en", body: { name: mine.url } });
     expect(refused.http).toBe(403);
@@ -98,9 +96,9 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
     const shown = (await upload(PNG)).body.data;
     const publication = await school.publication.findFirstOrThrow({ select: { id: true } });
     await school.publication.update({ where: { id: publication.id }, data: { body: `<p><img src="${shown.url}"></p>` } });
-    const editor = await forTenant(api.db(), (await demoTenants(api.db())).a).userGroup.create({ data: { name: "Editores", staff: true } });
+    const editor = await school.userGroup.create({ data: { name: "Editores", staff: true } });
     await school.moduleAccess.create({ data: { groupId: editor.id, moduleId: "admPublication", canRead: true, canWrite: true } });
-    await seedStaff(api.db(), { email: "editora@pizarra.demo", password: DEMO_PASSWORD, name: "Edi", last: "Tora", roleCode: 4, cel: "900000000", memberships: [{ tenantId: (await demoTenants(api.db())).a, groupIds: [editor.id] }] });
+    await seedStaff(api.db(), { email: "editora@pizarra.demo", password: DEMO_PASSWORD, name: "Edi", last: "Tora", roleCode: 4, cel: "900000000", memberships: [{ tenantId, groupIds: [editor.id] }] });
     expect((await api.call("POST", "misc/content/file/delete", { token: secretary, body: { name: shown.name } })).http).toBe(403);
     const byEditor = await api.call("POST", "misc/content/file/delete", { token: await api.tokenFor("editora@pizarra.demo"), body: { name: shown.name } });
     expect(byEditor.body.status).toBe(0);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { RESOURCE_SERVERS } from "../../resource/registry.ts";
+import { servedResources } from "../../resource/factory.ts";
 import { contentMatches } from "../../storage/file-types.ts";
 import { contentKey, contentPrefix, isContentKey, keyOfPublicFileUrl, publicFileUrl, storage } from "../../storage/storage.ts";
 
@@ -14,20 +14,11 @@ const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 export const ZContentFile = z.object({ data: z.string().min(1).max(3_000_000) });
 export const ZContentFileDelete = z.object({ name: z.string().trim().min(1).max(500) });
 
-/**
- * Rich text belongs to every module that has an editor field, so the right to add an image is the right to modify
- * some module: a read-only user cannot store files.
- */
-function mayWrite(ctx: AuthedContext) {
-  if (![...ctx.user.access.values()].some((a) => a.write)) throw new AppError(-403, "api.forbidden", 403, { module: "misc" });
-}
-
 const refuse = (ctx: AuthedContext, field: string, key: string, values: Record<string, string | number> = {}) =>
   fieldRefusal(field, ctx.t(`validation.${key}`, { attribute: ctx.t(`fields.${field}`), ...values }));
 
 /** POST misc/content/file {data}: stores an editor image under a server-made name → data.url, a lasting link. */
 export async function uploadContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFile> }): Promise<Reply> {
-  mayWrite(ctx);
   const payload = ctx.body.data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
   if (!BASE64_RE.test(payload)) throw refuse(ctx, "data", "base64");
   const bytes = Buffer.from(payload, "base64");
@@ -42,7 +33,7 @@ export async function uploadContentFile(ctx: AuthedContext & { body: z.infer<typ
 /** The modules whose records' rich text shows this image (one query per resource with an editor field). */
 async function modulesHolding(ctx: AuthedContext, key: string): Promise<string[]> {
   const modules: string[] = [];
-  for (const server of RESOURCE_SERVERS) {
+  for (const server of servedResources()) {
     const editors = server.def.fields.filter((f) => f.type === "editor" && !server.virtual?.includes(f.name));
     if (editors.length === 0 || modules.includes(server.def.module)) continue;
     const model = (ctx.db as unknown as Record<string, { count(args: object): Promise<number> }>)[server.model]!;
@@ -57,7 +48,6 @@ async function modulesHolding(ctx: AuthedContext, key: string): Promise<string[]
  * uploader (their id is in the key) or someone who may edit a record whose text shows it may remove it.
  */
 export async function deleteContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFileDelete> }): Promise<Reply> {
-  mayWrite(ctx);
   const { name } = ctx.body;
   const key = name.startsWith("/api/files/") ? keyOfPublicFileUrl(name) : name;
   if (!key || !isContentKey(key) || !key.startsWith(`t${ctx.user.tenantId}/`)) throw refuse(ctx, "name", "invalid");

@@ -1,5 +1,5 @@
 import type { Prisma } from "@pizarra/db";
-import type { ResourceRules } from "../../resource/factory.ts";
+import { type ResourceRules, servedResources } from "../../resource/factory.ts";
 import { contentPrefix, storage } from "../../storage/storage.ts";
 import { dropArtefactsAbout } from "../grades/artefacts.ts";
 
@@ -14,10 +14,8 @@ async function unusedImagesOf(tx: Prisma.TransactionClient, tenantId: number, pe
   const folder = contentPrefix(tenantId, personId);
   const images = await storage().list(folder);
   if (images.length === 0) return [];
-  // Loaded when needed: the registry composes these rules, so a static import would be a cycle.
-  const { RESOURCE_SERVERS } = await import("../../resource/registry.ts");
   const editors = new Map<string, Set<string>>();
-  for (const server of RESOURCE_SERVERS) {
+  for (const server of servedResources()) {
     for (const field of server.def.fields) {
       if (field.type === "editor" && !server.virtual?.includes(field.name)) editors.set(server.model, (editors.get(server.model) ?? new Set()).add(field.name));
     }

@@ -1,5 +1,4 @@
-import bcrypt from "bcryptjs";
-import { BCRYPT_COST, type Prisma } from "@pizarra/db";
+import { hashPassword, type Prisma } from "@pizarra/db";
 import { endSessions } from "../../auth/sessions.ts";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -30,7 +29,7 @@ async function setSignIn(tx: Prisma.TransactionClient, userId: number, password:
   const account = await ctx.system.account.findUnique({ where: { email }, include: { users: { select: { tenantId: true } } } });
   const elsewhere = account?.users.some((u) => u.tenantId !== ctx.user.tenantId) ?? false;
   if (elsewhere) throw new AppError(-409, "api.accountElsewhere", 409);
-  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+  const passwordHash = await hashPassword(password);
   const saved = account
     ? await tx.account.update({ where: { id: account.id }, data: { passwordHash } })
     : await tx.account.create({ data: { email, passwordHash } });

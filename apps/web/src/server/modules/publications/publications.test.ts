@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../resource/values.ts";
-import { apiHarness } from "../../testing/harness.ts";
+import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -18,9 +18,9 @@ let admin: string;
 let northside: string;
 let secretary: string;
 beforeAll(async () => {
-  ({ admin, northside, secretary } = await api.schoolTokens());
+  ({ admin, northside, secretary } = await api.tokens());
 });
-const list = (path: string, token = admin) => api.rows(path, token);
+const list = api.rows;
 const create = (resource: string, body: Row, locale: Locale = "es") => api.call<{ ID: number } & Refusal>("POST", `${resource}/create`, { token: admin, body, locale });
 const get = async (resource: string, id: unknown) => (await api.call<Row>("GET", `${resource}/get/${id}`, { token: admin })).body.data;
 
@@ -172,7 +172,7 @@ describe("admActivity: calendar activities of admCalendar (002 §2, §3, §5)", 
   it("needs the calendar's module rights: the secretary may write, the teacher only read", async () => {
     const created = await api.call<{ ID: number }>("POST", "admActivity/create", { token: secretary, body: { name: "Reunión de delegados", hasDate: false } });
     expect(created.body.status).toBe(0);
-    const teacher = await api.tokenFor("docente@pizarra.demo");
+    const { teacher } = await api.tokens();
     expect((await api.call("GET", "admActivity/month/0", { token: teacher })).http).toBe(200);
     expect((await api.call("POST", `admActivity/edit/${created.body.data.ID}`, { token: teacher, body: { name: "X" } })).http).toBe(403);
   });

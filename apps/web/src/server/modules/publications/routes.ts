@@ -2,22 +2,23 @@ import { fieldSchema, labelKeyOf, listQuerySchema, RESOURCES, resourceDef, ZReco
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { parseOrRefuse } from "../../http/handle.ts";
+import { parseOrRefuse } from "../../http/parse.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { audit } from "../../resource/audit.ts";
-import { RESOURCE_ROUTES } from "../../resource/registry.ts";
+import { listRows } from "../../resource/factory.ts";
 import { formatDateTime } from "../../resource/values.ts";
 import { OBJECT_SOURCES } from "./object-sources.ts";
 import { schedule } from "./schedule.ts";
 
 type Row = Record<string, unknown>;
 
-/** A resource's own generic list (`{resource}/get`) for this query, so that rows look exactly as they do there. */
+/**
+ * A resource's own generic list (`{resource}/get`) for this query, so that rows look exactly as they do there. The
+ * query is that list's, read by its schema here: which resource it is depends on the caller's own (parsed) query.
+ */
 async function genericList(ctx: AuthedContext, resource: string, input: Row): Promise<Reply> {
   const def = resourceDef(resource)!;
-  const query = parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def));
-  const route = RESOURCE_ROUTES.find((r) => r.method === "GET" && r.path === `${resource}/get`)!;
-  return (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, params: {}, body: {} });
+  return listRows(resource, ctx, parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def)));
 }
 
 const ZId = z.object({ id: ZRecordId });

@@ -4,7 +4,7 @@ import { startSession } from "../../auth/sessions.ts";
 import { issueToken } from "../../auth/token.ts";
 import { AppError } from "../../http/app-error.ts";
 import { buildMenu } from "../access/menu.ts";
-import { loadAccess } from "../access/permissions.ts";
+import { loadAccess } from "../../auth/permissions.ts";
 
 /** Active staff users of an account, one per tenant: the schools the person may sign in to. */
 export async function memberships(system: Db, accountId: number) {

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { env } from "../../env.ts";
-import { apiHarness, TEST_PEER } from "../../testing/harness.ts";
+import { apiHarness, TEST_PEER } from "../../../test-support/harness.ts";
 
 const api = apiHarness();
 const LOGIN_FAILED_ES = "No se pudo iniciar sesión. ¿Quizás no tienes permisos?";

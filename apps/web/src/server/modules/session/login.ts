@@ -1,17 +1,13 @@
-import bcrypt from "bcryptjs";
-import type { Db } from "@pizarra/db";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from "../../auth/throttle.ts";
+import { passwordMatches, type Db } from "@pizarra/db";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from "./throttle.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { loginAnswer, memberships } from "./login-answer.ts";
-
-// Compared against when the account does not exist, so that an unknown e-mail costs the same time as a wrong password.
-const DUMMY_HASH = bcrypt.hashSync("pizarra-timing-equaliser", 10);
 
 async function signIn(system: Db, ctx: BaseContext, email: string, password: string): Promise<Reply> {
   const keys = throttleKeys(email, ctx.address);
   await assertNotThrottled(system, keys);
   const account = await system.account.findUnique({ where: { email: email.toLowerCase() } });
-  const valid = await bcrypt.compare(password, account?.passwordHash ?? DUMMY_HASH);
+  const valid = await passwordMatches(password, account?.passwordHash);
   const tenants = account && valid ? await memberships(system, account.id) : [];
   if (!account || !valid || tenants.length === 0) {
     await recordFailure(system, keys);

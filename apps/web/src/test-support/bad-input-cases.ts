@@ -1,6 +1,6 @@
 import { recordSchema, resourceDef } from "@pizarra/contracts";
 import type { z } from "zod";
-import type { Route } from "../http/route.ts";
+import type { Route } from "../server/http/route.ts";
 
 /** The shape of a value as the bad-input generator sees it, read from a zod 4 schema's `def`. */
 export type Kind = "string" | "number" | "boolean" | "enum" | "array" | "object" | "other";
@@ -190,7 +190,9 @@ export function badCases(route: Route, salt: number, sampleId: string | null): B
   cases.push(...sample(notObjects, PER_CLASS, salt));
   cases.push({ what: "JSON nested 3,000 levels deep", path: base, rawBody: DEEP_JSON, expect: { http: 400 } });
   cases.push({ what: "empty object (required fields missing)", path: base, body: {} });
-  sample(fields, FIELDS_PER_ROUTE, salt).forEach((field, i) => bodyCase(`body ${field.name} of a wrong type`, { [field.name]: pick(WRONG[field.kind], salt + i) }));
+  sample(fields, FIELDS_PER_ROUTE, salt).forEach((field, i) => {
+    bodyCase(`body ${field.name} of a wrong type`, { [field.name]: pick(WRONG[field.kind], salt + i) });
+  });
 
   const strings = fields.filter((f) => f.kind === "string");
   for (const [name, payload] of sample(Object.entries(PAYLOADS), PER_CLASS, salt)) {

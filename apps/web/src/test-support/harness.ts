@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TEnvelope, TLoginAnswer } from "@pizarra/contracts";
+import { forTenant, type TenantDb } from "@pizarra/db";
 import { createTestDatabase, type TestDatabase } from "@pizarra/db/testing";
-import { seedDemo, DEMO_PASSWORD } from "@pizarra/db";
+import { seedDemo, DEMO_PASSWORD } from "@pizarra/db/seed";
 import { afterAll, beforeAll } from "vitest";
-import { PEER_HEADER } from "../http/client-address.ts";
+import { PEER_HEADER } from "../server/net/client-address.ts";
 
 export interface CallOptions {
   body?: unknown;
@@ -28,7 +29,7 @@ export const TEST_PEER = "203.0.113.7";
  * skip apps/web/server.mjs, so the harness writes the peer header in its stead.
  */
 export async function raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-  const { GET } = await import("../../app/api/[...path]/route.ts");
+  const { GET } = await import("../app/api/[...path]/route.ts");
   const headers = new Headers({ "x-locale": options.locale ?? "es", [PEER_HEADER]: TEST_PEER, ...options.headers });
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   let body: string | undefined = options.rawBody;
@@ -61,12 +62,46 @@ export async function tokenFor(email: string): Promise<string> {
   return res.body.data.token;
 }
 
+/** The demo cast's tokens, as `apiHarness().tokens()` gives them. */
+export interface Cast {
+  /** The admin in Colegio Demo (full rights). */
+  admin: string;
+  /** The same admin switched to Northside School, the other tenant, for isolation checks. */
+  northside: string;
+  /** The read-only secretary of Colegio Demo. */
+  secretary: string;
+  /** The demo teacher of Colegio Demo. */
+  teacher: string;
+}
+
+/** Colegio Demo as a test reaches it, from `apiHarness().school()`. */
+export interface DemoSchool {
+  tenantId: number;
+  /** A client scoped to the school (forTenant), as the handlers get it. */
+  db: TenantDb;
+  /** The demo teacher's user in the school (docente@pizarra.demo). */
+  teacherId: number;
+}
+
 /**
  * An API test file's harness: its own database copied from the migrated template, seeded with the demo school,
  * and a `call` that goes through the real route handler (wrapper, router, tenant-scoped client, PostgreSQL).
+ *
+ * What a file needs before its tests, each looked up once per file on first use (in a `beforeAll` or a test):
+ * - `tokens()`: the demo cast signed in (see Cast); later calls share the first one's tokens, so sign in anew with
+ *   `tokenFor` where a test ends sessions or needs one of its own.
+ * - `school()`: Colegio Demo's id, its tenant-scoped client and the demo teacher's user id.
+ * - `rows(path)` and `record(path)` read as the cast's admin unless given a token, so a file's list helper is
+ *   `const list = api.rows;`.
+ * A file's prelude is then what is particular to it, e.g.
+ *   let admin: string;
+ *   beforeAll(async () => {
+ *     ({ admin } = await api.tokens());
+ *   });
  */
 export function apiHarness({ school = false }: { school?: boolean } = {}) {
   const state: { database?: TestDatabase; demo?: Awaited<ReturnType<typeof seedDemo>> } = {};
+  const once: { tokens?: Promise<Cast>; school?: Promise<DemoSchool> } = {};
 
   beforeAll(async () => {
     state.database = await createTestDatabase();
@@ -79,14 +114,10 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
     await getDb(state.database!.url).$disconnect();
     await state.database?.drop();
   });
+  const db = () => state.database!.db;
 
-
-  /**
-   * Tokens for the usual cast: the admin in Colegio Demo, the same admin switched to Northside School (the other
-   * tenant, for isolation checks), the read-only secretary and the teacher. The admin ends in Colegio Demo, so that
-   * the next sign-in opens it again.
-   */
-  async function schoolTokens(): Promise<{ admin: string; northside: string; secretary: string; teacher: string }> {
+  /** Signs the cast in. The admin ends in Colegio Demo, so that the next sign-in opens it again. */
+  async function signInCast(): Promise<Cast> {
     const first = await tokenFor("admin@pizarra.demo");
     const tenants = (await call<{ id: number; name: string }[]>("GET", "admStaff/tenants", { token: first })).body.data;
     const switchTo = async (name: string) =>
@@ -95,10 +126,21 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
     const admin = await switchTo("Colegio Demo");
     return { admin, northside, secretary: await tokenFor("secretaria@pizarra.demo"), teacher: await tokenFor("docente@pizarra.demo") };
   }
+  const tokens = () => (once.tokens ??= signInCast());
 
-  /** The rows of a list call (`Results`), and one record of a get call. */
-  const rows = async <T = Record<string, unknown>>(path: string, token: string) => (await call<{ Results: T[] }>("GET", path, { token })).body.data.Results;
-  const record = async <T = Record<string, unknown>>(path: string, token: string) => (await call<T>("GET", path, { token })).body.data;
+  async function findSchool(): Promise<DemoSchool> {
+    const tenantId = state.demo!.colegio.tenantId;
+    const school = forTenant(db(), tenantId);
+    const teacherId = (await school.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" }, select: { id: true } })).id;
+    return { tenantId, db: school, teacherId };
+  }
+  const demoSchool = () => (once.school ??= findSchool());
 
-  return { state, raw, call, rows, record, login, tokenFor, schoolTokens, db: () => state.database!.db };
+  /** The rows of a list call (`Results`), and one record of a get call: as the cast's admin unless given a token. */
+  const rows = async <T = Record<string, unknown>>(path: string, token?: string) =>
+    (await call<{ Results: T[] }>("GET", path, { token: token ?? (await tokens()).admin })).body.data.Results;
+  const record = async <T = Record<string, unknown>>(path: string, token?: string) =>
+    (await call<T>("GET", path, { token: token ?? (await tokens()).admin })).body.data;
+
+  return { state, raw, call, rows, record, login, tokenFor, tokens, school: demoSchool, db };
 }

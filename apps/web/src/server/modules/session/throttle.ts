@@ -1,7 +1,7 @@
 import type { Db } from "@pizarra/db";
-import { env } from "../env.ts";
-import { AppError } from "../http/app-error.ts";
-import { addressBlock } from "../http/client-address.ts";
+import { env } from "../../env.ts";
+import { AppError } from "../../http/app-error.ts";
+import { addressBlock } from "../../net/client-address.ts";
 
 const MAX_DELAY_SECONDS = 15 * 60;
 

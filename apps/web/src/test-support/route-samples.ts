@@ -1,7 +1,7 @@
 import type { Db } from "@pizarra/db";
-import type { Route } from "../http/route.ts";
-import type { ResourceServer } from "../resource/factory.ts";
-import { RESOURCE_ROUTES, RESOURCE_SERVERS } from "../resource/registry.ts";
+import type { Route } from "../server/http/route.ts";
+import type { ResourceServer } from "../server/resource/factory.ts";
+import { RESOURCE_ROUTES, RESOURCE_SERVERS } from "../server/resources.ts";
 
 /** Shared by the tenant-isolation and permission matrices: what a route is, whose data it serves, what a school holds. */
 

@@ -6,7 +6,7 @@ import { conceptRules, RESOURCE } from "./concept-rules.ts";
 type Row = Record<string, unknown>;
 
 /** Evaluation concepts on the generic engine (admEvalConcept, 001 §3-§6), with the names of their subject, section and parent. */
-export const CONCEPT_RESOURCES: ResourceServer[] = [
+export const GRADES_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES[RESOURCE],
     model: "evalConcept",

@@ -1,0 +1,108 @@
+import { cellKey, type TAverage, type TCellRef } from "@pizarra/contracts";
+import { insertRows, type Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
+import type { AuthedContext } from "../../http/context.ts";
+
+/**
+ * Where grades are kept (the bottom of the grade save: save-grades.ts → this and averages.ts → the database): the
+ * locks that serialise writes per student, the reads of stored values by cell, and the writes of grades with their
+ * lines of the trail. Nothing here decides whether a write is allowed: save-grades.ts does.
+ */
+
+type Tx = Prisma.TransactionClient;
+/** Grades are written only in a tenant-scoped transaction (ctx.db's): insertRows takes its school from it. */
+export type WriteTx = TenantTx;
+export type Value = { gradeNum: number | null; gradeTxt: string | null };
+/** One student's grade of one concept, as the saves, the recalculations and the trail name it. */
+export type CellKey = TCellRef;
+export type Average = TAverage;
+
+/** What a grade write and an average need to know of a concept. */
+export const CONCEPT_SELECT = {
+  id: true,
+  parentId: true,
+  activityId: true,
+  periodId: true,
+  type: true,
+  weightType: true,
+  weight: true,
+  qualifications: true,
+  locked: true,
+  canEdit: true,
+  calcAverage: true,
+  isBehavior: true,
+} satisfies Prisma.EvalConceptSelect;
+export type Concept = Prisma.EvalConceptGetPayload<{ select: typeof CONCEPT_SELECT }>;
+
+export const sameValue = (a: Value | undefined, b: Value) => (a?.gradeNum ?? null) === b.gradeNum && (a?.gradeTxt ?? null) === b.gradeTxt;
+
+/** The key that serialises writes to one student's grades of a subject (or of a period's behaviour). */
+export const studentKey = (tenantId: number, studentId: number, concept: { activityId: number | null; periodId: number }) =>
+  `${tenantId}:${studentId}:${concept.activityId ?? `b${concept.periodId}`}`;
+
+/**
+ * Serialises saves that touch the same student's grades in one subject (or one period's behaviour): one statement
+ * takes every lock, in a fixed order (the sorted keys), so two saves never wait for each other crosswise.
+ */
+export async function lockStudents(tx: Tx, keys: string[]): Promise<void> {
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length) await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) AS s", sorted);
+}
+
+/** The stored grades of some concepts for some students (one query), by cell (`cellKey`); a cell never graded is absent. */
+export async function readGrades(db: TenantDb | Tx, conceptIds: number[], studentIds: number[]): Promise<Map<string, Value>> {
+  const grades = await db.grade.findMany({
+    where: { conceptId: { in: conceptIds }, studentId: { in: studentIds } },
+    select: { conceptId: true, studentId: true, gradeNum: true, gradeTxt: true },
+  });
+  return new Map(grades.map((g) => [cellKey(g.conceptId, g.studentId), g]));
+}
+
+/** The students with a grade in a tree of concepts (a subject's, or a period's behaviour), once each. */
+export async function gradedStudents(tx: Tx, tree: { activityId: number | null; periodId: number }): Promise<number[]> {
+  const graded = await tx.grade.findMany({
+    where: { concept: tree.activityId === null ? { isBehavior: true, periodId: tree.periodId } : { activityId: tree.activityId } },
+    distinct: ["studentId"],
+    select: { studentId: true },
+  });
+  return graded.map((g) => g.studentId);
+}
+
+/** A grade to store: its cell, the value it had (none for a first grade) and the new one. */
+export type GradeWrite = CellKey & { old: Value | undefined; value: Value };
+
+/**
+ * Stores grades and their lines of the trail (computed: the server worked them out) in three statements, whatever
+ * their number: the cells' rows are replaced, then the trail is appended.
+ */
+export async function writeGrades(tx: WriteTx, ctx: AuthedContext, writes: GradeWrite[], computed: boolean): Promise<void> {
+  if (writes.length === 0) return;
+  const studentsOf = new Map<number, number[]>();
+  for (const { conceptId, studentId } of writes) (studentsOf.get(conceptId) ?? studentsOf.set(conceptId, []).get(conceptId)!).push(studentId);
+  await tx.grade.deleteMany({ where: { OR: [...studentsOf].map(([conceptId, students]) => ({ conceptId, studentId: { in: students } })) } });
+  const updatedAt = new Date();
+  await insertRows(tx, "Grade", writes.map(({ conceptId, studentId, value }) => ({ conceptId, studentId, gradeNum: value.gradeNum, gradeTxt: value.gradeTxt, updatedBy: ctx.user.id, updatedAt })));
+  await insertRows(
+    tx,
+    "GradeChange",
+    writes.map(({ conceptId, studentId, old, value }) => ({
+      conceptId,
+      studentId,
+      userId: ctx.user.id,
+      oldNum: old?.gradeNum ?? null,
+      oldTxt: old?.gradeTxt ?? null,
+      newNum: value.gradeNum,
+      newTxt: value.gradeTxt,
+      computed,
+    })),
+  );
+}
+
+/**
+ * Stores the averages averages.ts recomputed, level by level as it worked them out (a level's writes together, so
+ * that a cell a later level recomputes again is written twice, each time with its line of the trail), and answers
+ * every average written, in that order.
+ */
+export async function writeAverages(tx: WriteTx, ctx: AuthedContext, levels: GradeWrite[][]): Promise<Average[]> {
+  for (const writes of levels) await writeGrades(tx, ctx, writes, true);
+  return levels.flat().map(({ conceptId, studentId, value }) => ({ conceptId, studentId, gradeNum: value.gradeNum, gradeTxt: null }));
+}

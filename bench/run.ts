@@ -54,7 +54,11 @@ async function check(name: string, token: string, request: Request): Promise<voi
 }
 
 async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/admStaff/login?adm=true`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ user: email, pass: BENCH_PASSWORD }) });
+  const res = await fetch(`${BASE}/api/admStaff/login?adm=true`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ user: email, pass: BENCH_PASSWORD }),
+  });
   const envelope = (await res.json()) as { data?: { token?: string } };
   if (!envelope.data?.token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(envelope).slice(0, 300)}`);
   return envelope.data.token;
@@ -91,7 +95,9 @@ async function loadApi(s: Scenario, connections: number, seconds: number): Promi
 /** Waits until the server's database work has drained: autocannon stops sending, but requests queued server-side go on. */
 async function settle(pool: pg.Pool): Promise<void> {
   for (;;) {
-    const { rows } = await pool.query<{ busy: number }>("SELECT count(*)::int AS busy FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()");
+    const { rows } = await pool.query<{ busy: number }>(
+      "SELECT count(*)::int AS busy FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()",
+    );
     if (rows[0]!.busy === 0) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -156,7 +162,8 @@ async function exportXlsx(token: string, serverPid: number) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, treeRss(serverPid));
-  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("spreadsheet")) throw new Error(`export: HTTP ${res.status} ${file.toString("utf8", 0, 300)}`);
+  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("spreadsheet"))
+    throw new Error(`export: HTTP ${res.status} ${file.toString("utf8", 0, 300)}`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file as unknown as ArrayBuffer);
   return { seconds, bytes: file.length, rows: book.worksheets[0]!.actualRowCount - 1, rssBeforeMB: before / 1024, rssPeakMB: peak / 1024 };
@@ -195,11 +202,20 @@ async function fixture(pool: pg.Pool) {
     [tenantId, BENCH_ACCOUNTS.teacher],
   );
   const part = parts[0]!;
-  const { rows: concepts } = await pool.query<{ id: number; parentId: number | null; weightType: string; weight: number; calcAverage: boolean; locked: boolean }>(
+  const { rows: concepts } = await pool.query<{
+    id: number;
+    parentId: number | null;
+    weightType: string;
+    weight: number;
+    calcAverage: boolean;
+    locked: boolean;
+  }>(
     `SELECT id, "parentId", "weightType", weight, "calcAverage", locked FROM "EvalConcept" WHERE "tenantId" = $1 AND "activityId" = $2 ORDER BY level, "order"`,
     [tenantId, part.activityId],
   );
-  const { rows: students } = await pool.query<{ userId: number }>(`SELECT "userId" FROM "SectionMember" WHERE "sectionId" = $1 ORDER BY "userId"`, [part.sectionId]);
+  const { rows: students } = await pool.query<{ userId: number }>(`SELECT "userId" FROM "SectionMember" WHERE "sectionId" = $1 ORDER BY "userId"`, [
+    part.sectionId,
+  ]);
   return { tenantId, part, concepts, leaves: concepts.filter((c) => !c.calcAverage && !c.locked), students: students.map((s) => s.userId) };
 }
 
@@ -220,14 +236,24 @@ async function saveBySql(client: pg.PoolClient, f: Fixture, conceptId: number, v
   const { tenantId, part, students } = f;
   await client.query("BEGIN");
   try {
-    await client.query(`SELECT id, "parentId", "activityId", "periodId", type, "weightType", weight, locked, "canEdit", "calcAverage" FROM "EvalConcept" WHERE "tenantId" = $1 AND id = $2`, [tenantId, conceptId]);
+    await client.query(
+      `SELECT id, "parentId", "activityId", "periodId", type, "weightType", weight, locked, "canEdit", "calcAverage" FROM "EvalConcept" WHERE "tenantId" = $1 AND id = $2`,
+      [tenantId, conceptId],
+    );
     await client.query(
       `SELECT m."userId", m."sectionId" FROM "SectionMember" m JOIN "User" u ON u.id = m."userId" JOIN "Section" s ON s.id = m."sectionId" JOIN "SuperSection" ss ON ss.id = s."superSectionId"
         WHERE m."tenantId" = $1 AND m."userId" = ANY($2) AND u.type = 2 AND ss."periodId" = $3`,
       [tenantId, students, part.periodId],
     );
-    await client.query(`SELECT count(*) FROM "ActivityPart" WHERE "tenantId" = $1 AND "activityId" = $2 AND "sectionId" = $3 AND "masterId" = $4`, [tenantId, part.activityId, part.sectionId, part.teacherId]);
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k ORDER BY k`, [students.map((s) => `${tenantId}:${s}:${part.activityId}`)]);
+    await client.query(`SELECT count(*) FROM "ActivityPart" WHERE "tenantId" = $1 AND "activityId" = $2 AND "sectionId" = $3 AND "masterId" = $4`, [
+      tenantId,
+      part.activityId,
+      part.sectionId,
+      part.teacherId,
+    ]);
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k ORDER BY k`, [
+      students.map((s) => `${tenantId}:${s}:${part.activityId}`),
+    ]);
     let values = new Map(students.map((s) => [s, value as number | null]));
     for (let concept: number | null = conceptId; concept !== null; ) {
       await client.query(
@@ -246,7 +272,12 @@ async function saveBySql(client: pg.PoolClient, f: Fixture, conceptId: number, v
           [tenantId, children.map((c) => c.id), students],
         );
         const cell = new Map(rows.map((r) => [`${r.studentId}:${r.conceptId}`, r.gradeNum]));
-        values = new Map(students.map((s) => [s, weightedAverage(children.map((c) => ({ value: cell.get(`${s}:${c.id}`) ?? null, weightType: c.weightType, weight: c.weight })))]));
+        values = new Map(
+          students.map((s) => [
+            s,
+            weightedAverage(children.map((c) => ({ value: cell.get(`${s}:${c.id}`) ?? null, weightType: c.weightType, weight: c.weight }))),
+          ]),
+        );
       }
       concept = parentId;
     }
@@ -273,11 +304,10 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scen
           `SELECT u.id, u.name, u.last, u.last2, u.face FROM "User" u WHERE u."tenantId" = $1 AND u.type = 2 AND NOT u.inactive AND EXISTS (SELECT 1 FROM "SectionMember" m WHERE m."userId" = u.id AND m."tenantId" = $1 AND m."sectionId" = $2)`,
           [tenantId, part.sectionId],
         );
-        await client.query(`SELECT "conceptId", "studentId", "gradeNum", "gradeTxt" FROM "Grade" WHERE "tenantId" = $1 AND "conceptId" = ANY($2) AND "studentId" = ANY($3)`, [
-          tenantId,
-          concepts.map((c) => c.id),
-          roster.map((r) => r.id),
-        ]);
+        await client.query(
+          `SELECT "conceptId", "studentId", "gradeNum", "gradeTxt" FROM "Grade" WHERE "tenantId" = $1 AND "conceptId" = ANY($2) AND "studentId" = ANY($3)`,
+          [tenantId, concepts.map((c) => c.id), roster.map((r) => r.id)],
+        );
       },
     },
     {
@@ -313,8 +343,13 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scen
       token: "",
       request: { method: "POST", path: "admStaff/login?adm=true", body: () => ({ user: BENCH_ACCOUNTS.admin, pass: BENCH_PASSWORD }) },
       sql: async (client) => {
-        const { rows } = await client.query<{ id: number }>(`SELECT id, "passwordHash", "lastTenantId" FROM "Account" WHERE email = $1`, [BENCH_ACCOUNTS.admin]);
-        await client.query(`SELECT u.id, u."tenantId", t.title FROM "User" u JOIN "Tenant" t ON t.id = u."tenantId" WHERE u."accountId" = $1 AND NOT u.inactive ORDER BY u."tenantId"`, [rows[0]!.id]);
+        const { rows } = await client.query<{ id: number }>(`SELECT id, "passwordHash", "lastTenantId" FROM "Account" WHERE email = $1`, [
+          BENCH_ACCOUNTS.admin,
+        ]);
+        await client.query(
+          `SELECT u.id, u."tenantId", t.title FROM "User" u JOIN "Tenant" t ON t.id = u."tenantId" WHERE u."accountId" = $1 AND NOT u.inactive ORDER BY u."tenantId"`,
+          [rows[0]!.id],
+        );
       },
     },
   ];
@@ -363,18 +398,41 @@ try {
   const widths = [32, 7, 8, 8, 8, 8, 11, 9, 9, 7, 7];
   console.log(`\n${line(["call", "clients", "p50 ms", "p95 ms", "p99 ms", "req/s", "failed", "SQL p50", "SQL p95", "SQL/s", "p95 ×"], widths)}`);
   for (const r of rows) {
-    console.log(line([r.call, String(r.clients), fmt(r.api.p50), fmt(r.api.p95), fmt(r.api.p99), fmt(r.api.rps), failures(r.api), fmt(r.sql.p50), fmt(r.sql.p95), fmt(r.sql.rps, 0), fmt(r.ratioP95)], widths));
+    console.log(
+      line(
+        [
+          r.call,
+          String(r.clients),
+          fmt(r.api.p50),
+          fmt(r.api.p95),
+          fmt(r.api.p99),
+          fmt(r.api.rps),
+          failures(r.api),
+          fmt(r.sql.p50),
+          fmt(r.sql.p95),
+          fmt(r.sql.rps, 0),
+          fmt(r.ratioP95),
+        ],
+        widths,
+      ),
+    );
   }
   console.log(
     `\nGET admStudent/get?print=true&format=xlsx: ${exported.rows} rows, ${fmt(exported.bytes / 1024 / 1024)} MB in ${fmt(exported.seconds, 2)} s; server RSS ${fmt(exported.rssBeforeMB, 0)} MB before, ${fmt(exported.rssPeakMB, 0)} MB at peak` +
       ` (the same rows by SQL: ${exportSqlRows} in ${fmt(exportSqlSeconds, 2)} s, ${fmt(exported.seconds / exportSqlSeconds)} ×)`,
   );
   console.log("\nFirst-load JavaScript (root main files + every chunk of the route's segments, from the client reference manifest):");
-  for (const b of bundles) console.log(`  ${b.route.padEnd(18)} ${String(b.chunks).padStart(3)} chunks  ${fmt(b.rawKB, 0).padStart(6)} kB raw  ${fmt(b.gzipKB, 0).padStart(5)} kB gzip`);
+  for (const b of bundles)
+    console.log(
+      `  ${b.route.padEnd(18)} ${String(b.chunks).padStart(3)} chunks  ${fmt(b.rawKB, 0).padStart(6)} kB raw  ${fmt(b.gzipKB, 0).padStart(5)} kB gzip`,
+    );
 
   const results = path.join(ROOT, "bench/results/latest.json");
   fs.mkdirSync(path.dirname(results), { recursive: true });
-  fs.writeFileSync(results, `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, sqlSeconds: SQL_SECONDS, rows, export: { ...exported, sqlSeconds: exportSqlSeconds }, bundles }, null, 2)}\n`);
+  fs.writeFileSync(
+    results,
+    `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, sqlSeconds: SQL_SECONDS, rows, export: { ...exported, sqlSeconds: exportSqlSeconds }, bundles }, null, 2)}\n`,
+  );
   console.log(`\nWritten to ${path.relative(ROOT, results)}`);
 } finally {
   // The server's connections must close before its database stops.

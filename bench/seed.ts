@@ -28,8 +28,60 @@ const SUBJECTS_PER_GRADE = [6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 6, 6];
 const SUBJECTS = ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Arte y Cultura", "Educación Física", "Inglés"];
 /** The current period first (its parts are dealt first, so that the bench teacher gets a 40-student section). */
 const PERIODS = [2026, 2025, 2024].map((year, k) => ({ id: year * 100 + 1, year, current: k === 0 }));
-const FIRST_NAMES = ["Ana", "Bruno", "Carmen", "Dario", "Elena", "Franco", "Gloria", "Hugo", "Irene", "Jorge", "Karina", "Luis", "Marta", "Nico", "Olga", "Pablo", "Rosa", "Tomás", "Úrsula", "Víctor"];
-const LAST_NAMES = ["Gómez", "Pérez", "López", "Martínez", "García", "Fernández", "Jiménez", "Navarro", "Romero", "Suárez", "Álvarez", "Molina", "Delgado", "Castro", "Ortega", "Rubio", "Marín", "Sanz", "Iglesias", "Núñez", "Garrido", "Cortés", "Lozano", "Guerrero", "Cano", "Prieto", "Méndez", "Calvo", "Gallego", "Vidal"];
+const FIRST_NAMES = [
+  "Ana",
+  "Bruno",
+  "Carmen",
+  "Dario",
+  "Elena",
+  "Franco",
+  "Gloria",
+  "Hugo",
+  "Irene",
+  "Jorge",
+  "Karina",
+  "Luis",
+  "Marta",
+  "Nico",
+  "Olga",
+  "Pablo",
+  "Rosa",
+  "Tomás",
+  "Úrsula",
+  "Víctor",
+];
+const LAST_NAMES = [
+  "Gómez",
+  "Pérez",
+  "López",
+  "Martínez",
+  "García",
+  "Fernández",
+  "Jiménez",
+  "Navarro",
+  "Romero",
+  "Suárez",
+  "Álvarez",
+  "Molina",
+  "Delgado",
+  "Castro",
+  "Ortega",
+  "Rubio",
+  "Marín",
+  "Sanz",
+  "Iglesias",
+  "Núñez",
+  "Garrido",
+  "Cortés",
+  "Lozano",
+  "Guerrero",
+  "Cano",
+  "Prieto",
+  "Méndez",
+  "Calvo",
+  "Gallego",
+  "Vidal",
+];
 
 const started = Date.now();
 const log = (what: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  ${what}`);
@@ -41,7 +93,9 @@ function subjectTree(current: boolean): Node[] {
     const locked = current && term === 4;
     const fill = (i: number) => (!current || term < 3 ? 1 : term === 3 ? 1 - i / 20 : 0);
     const assessments = Array.from({ length: 15 }, (_, i) =>
-      i === 14 ? concept(["Examen bimestral", "EXB"], { weight: 40, locked, fill: fill(i) }) : concept([`Evaluación ${i + 1}`, `E${i + 1}`], { locked, fill: fill(i) }),
+      i === 14
+        ? concept(["Examen bimestral", "EXB"], { weight: 40, locked, fill: fill(i) })
+        : concept([`Evaluación ${i + 1}`, `E${i + 1}`], { locked, fill: fill(i) }),
     );
     return concept([`Bimestre ${term}`, `B${term}`], { locked }, assessments);
   });
@@ -60,16 +114,52 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
       { name: "Docentes", read: ["admPeriod", "admSubject", "admStudent"], write: ["admGrades"] },
     ],
   });
-  await seedStaff(db, { email: BENCH_ACCOUNTS.admin, password: BENCH_PASSWORD, name: "Alba", last: "Directora", roleCode: 100, cel: "900000001", memberships: [{ tenantId, groupIds: [groupIds.Dirección!] }] });
-  const teacher = await seedStaff(db, { email: BENCH_ACCOUNTS.teacher, password: BENCH_PASSWORD, name: "Dora", last: "Docente", roleCode: 5, type: 5, cel: "900000002", memberships: [{ tenantId, groupIds: [groupIds.Docentes!] }] });
+  await seedStaff(db, {
+    email: BENCH_ACCOUNTS.admin,
+    password: BENCH_PASSWORD,
+    name: "Alba",
+    last: "Directora",
+    roleCode: 100,
+    cel: "900000001",
+    memberships: [{ tenantId, groupIds: [groupIds.Dirección!] }],
+  });
+  const teacher = await seedStaff(db, {
+    email: BENCH_ACCOUNTS.teacher,
+    password: BENCH_PASSWORD,
+    name: "Dora",
+    last: "Docente",
+    roleCode: 5,
+    type: 5,
+    cel: "900000002",
+    memberships: [{ tenantId, groupIds: [groupIds.Docentes!] }],
+  });
   const t = forTenant(db, tenantId);
-  const person = (i: number, kind: number) => ({ name: pick(FIRST_NAMES, i, kind, 1), last: pick(LAST_NAMES, i, kind, 2), last2: pick(LAST_NAMES, i, kind, 3), gender: unit(i, kind, 4) < 0.5 ? "F" : "M" });
+  const person = (i: number, kind: number) => ({
+    name: pick(FIRST_NAMES, i, kind, 1),
+    last: pick(LAST_NAMES, i, kind, 2),
+    last2: pick(LAST_NAMES, i, kind, 3),
+    gender: unit(i, kind, 4) < 0.5 ? "F" : "M",
+  });
 
   await t.period.createMany({
-    data: PERIODS.map((p) => ({ id: p.id, name: `Año escolar ${p.year}`, from: new Date(`${p.year}-03-02T00:00:00Z`), to: new Date(`${p.year}-12-18T00:00:00Z`), current: p.current, closed: !p.current, showGradesFrom: new Date(`${p.year}-12-18T13:00:00Z`), showGradesOnline: !p.current })),
+    data: PERIODS.map((p) => ({
+      id: p.id,
+      name: `Año escolar ${p.year}`,
+      from: new Date(`${p.year}-03-02T00:00:00Z`),
+      to: new Date(`${p.year}-12-18T00:00:00Z`),
+      current: p.current,
+      closed: !p.current,
+      showGradesFrom: new Date(`${p.year}-12-18T13:00:00Z`),
+      showGradesOnline: !p.current,
+    })),
   });
   const staff = await t.user.createManyAndReturn({
-    data: Array.from({ length: STAFF }, (_, i) => ({ ...person(i, 1), type: i < TEACHERS ? 5 : 4, mail: `personal${i + 1}@grande.bench`, externalId: `P${String(i + 1).padStart(5, "0")}` })),
+    data: Array.from({ length: STAFF }, (_, i) => ({
+      ...person(i, 1),
+      type: i < TEACHERS ? 5 : 4,
+      mail: `personal${i + 1}@grande.bench`,
+      externalId: `P${String(i + 1).padStart(5, "0")}`,
+    })),
     select: { id: true, type: true },
   });
   const teachers = [teacher.userIds[tenantId]!, ...staff.filter((s) => s.type === 5).map((s) => s.id)];
@@ -94,7 +184,15 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
     select: { id: true, periodId: true, sort: true },
   });
   const sections = await t.section.createManyAndReturn({
-    data: superSections.flatMap((g) => Array.from({ length: SECTIONS_PER_GRADE }, (_, s) => ({ parentId: g.id, name: String(s + 1).padStart(2, "0"), maxMembers: 40, entranceTime: "07:45", leaveTime: "14:30" }))),
+    data: superSections.flatMap((g) =>
+      Array.from({ length: SECTIONS_PER_GRADE }, (_, s) => ({
+        parentId: g.id,
+        name: String(s + 1).padStart(2, "0"),
+        maxMembers: 40,
+        entranceTime: "07:45",
+        leaveTime: "14:30",
+      })),
+    ),
     select: { id: true, parentId: true },
   });
   // A period's sections in grade order; a student sits one grade lower each year back (none before the first grade).
@@ -107,7 +205,9 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
   for (let s = 0; s < GRADES.length * SECTIONS_PER_GRADE; s++) for (let k = 0; k < sectionSize(s); k++) seat[next++] = s;
   const members = PERIODS.flatMap((p, k) => {
     const list = sectionsOf(p.id);
-    return students.flatMap((student, i) => (seat[i]! - k * SECTIONS_PER_GRADE >= 0 ? [{ sectionId: list[seat[i]! - k * SECTIONS_PER_GRADE]!.id, userId: student.id }] : []));
+    return students.flatMap((student, i) =>
+      seat[i]! - k * SECTIONS_PER_GRADE >= 0 ? [{ sectionId: list[seat[i]! - k * SECTIONS_PER_GRADE]!.id, userId: student.id }] : [],
+    );
   });
   await t.sectionMember.createMany({ data: members });
   const bySection = new Map<number, number[]>();
@@ -119,10 +219,21 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
   for (const p of PERIODS) {
     const grades = superSections.filter((g) => g.periodId === p.id).sort((a, b) => a.sort - b.sort);
     const activities = await t.activity.createManyAndReturn({
-      data: grades.flatMap((g) => SUBJECTS.slice(0, SUBJECTS_PER_GRADE[g.sort]).map((name, i) => ({ periodId: p.id, name, superSections: [g.id], owner: teachers[(g.sort * 7 + i) % teachers.length]! }))),
+      data: grades.flatMap((g) =>
+        SUBJECTS.slice(0, SUBJECTS_PER_GRADE[g.sort]).map((name, i) => ({
+          periodId: p.id,
+          name,
+          superSections: [g.id],
+          owner: teachers[(g.sort * 7 + i) % teachers.length]!,
+        })),
+      ),
       select: { id: true, superSections: true },
     });
-    const parts = activities.flatMap((a) => sections.filter((s) => s.parentId === a.superSections[0]).map((s) => ({ activityId: a.id, sectionId: s.id, name: s.id.toString(), masterId: teachers[turn++ % teachers.length]! })));
+    const parts = activities.flatMap((a) =>
+      sections
+        .filter((s) => s.parentId === a.superSections[0])
+        .map((s) => ({ activityId: a.id, sectionId: s.id, name: s.id.toString(), masterId: teachers[turn++ % teachers.length]! })),
+    );
     await t.activityPart.createMany({ data: parts });
     const masters = new Map(parts.map((part) => [`${part.activityId}:${part.masterId}`, { activityId: part.activityId, userId: part.masterId }]));
     await t.activityMaster.createMany({ data: [...masters.values()] });
@@ -142,7 +253,10 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
  * them (pg_get_indexdef / pg_get_constraintdef): building an index once is much faster than keeping it up row by row.
  */
 async function withoutIndexes(pool: pg.Pool, table: string, load: () => Promise<void>): Promise<void> {
-  const { rows: keys } = await pool.query<{ name: string; def: string }>("SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'", [`"${table}"`]);
+  const { rows: keys } = await pool.query<{ name: string; def: string }>(
+    "SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'",
+    [`"${table}"`],
+  );
   const { rows: indexes } = await pool.query<{ name: string; def: string }>(
     "SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i WHERE i.tablename = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)",
     [table],
@@ -172,7 +286,10 @@ async function loadGrades(pool: pg.Pool, tenantId: number, trees: Tree[]): Promi
   await withoutIndexes(pool, "Grade", async () => {
     const client = await pool.connect();
     try {
-      await pipeline(Readable.from(lines()), client.query(copyFrom(`COPY "Grade" ("tenantId", "conceptId", "studentId", "gradeNum", "gradeTxt", "updatedAt") FROM STDIN`)));
+      await pipeline(
+        Readable.from(lines()),
+        client.query(copyFrom(`COPY "Grade" ("tenantId", "conceptId", "studentId", "gradeNum", "gradeTxt", "updatedAt") FROM STDIN`)),
+      );
     } finally {
       client.release();
     }
@@ -191,7 +308,12 @@ try {
   const grades = await loadGrades(pool, tenantId, trees);
   log(`${grades.toLocaleString("en")} grades indexed`);
   for (let i = 1; i <= SMALL_SCHOOLS; i++) {
-    const small = await seedTenant(db, { title: `Escuela ${i}`, alias: `escuela-${i}`, defaultLocale: i % 2 ? "es" : "en", groups: [{ name: "Dirección", read: "*", write: "*" }] });
+    const small = await seedTenant(db, {
+      title: `Escuela ${i}`,
+      alias: `escuela-${i}`,
+      defaultLocale: i % 2 ? "es" : "en",
+      groups: [{ name: "Dirección", read: "*", write: "*" }],
+    });
     await seedSchool(db, small.tenantId, null, { students: 40, teachers: 4, staff: 2 });
   }
   log(`${SMALL_SCHOOLS} small schools`);

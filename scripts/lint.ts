@@ -42,7 +42,18 @@ for (const dir of SOURCE_DIRS) {
  * Test files are outside the layers; the helpers of tests live outside the server, in apps/web/src/test-support.
  */
 const SERVER = path.join(ROOT, "apps/web/src/server");
-const LAYERS: Record<string, number> = { "env.ts": 0, "i18n.ts": 0, net: 0, auth: 1, storage: 1, http: 2, resource: 3, modules: 4, "routes.ts": 5, "resources.ts": 5 };
+const LAYERS: Record<string, number> = {
+  "env.ts": 0,
+  "i18n.ts": 0,
+  net: 0,
+  auth: 1,
+  storage: 1,
+  http: 2,
+  resource: 3,
+  modules: 4,
+  "routes.ts": 5,
+  "resources.ts": 5,
+};
 /** The one upward import allowed (none today): name it here as "from -> to" with the reason. */
 const UPWARD_ALLOWED = new Set<string>();
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["'](\.[^"']+)["']|\bimport\(\s*["'](\.[^"']+)["']\s*\)/g;
@@ -58,12 +69,16 @@ for (const file of files(SERVER)) {
   const from = unitOf(rel);
   if (rel.endsWith(".test.ts")) continue;
   for (const match of fs.readFileSync(file, "utf8").matchAll(IMPORT_RE)) {
-    const target = path.relative(SERVER, path.resolve(path.dirname(file), (match[1] ?? match[2])!)).split(path.sep).join("/");
+    const target = path
+      .relative(SERVER, path.resolve(path.dirname(file), (match[1] ?? match[2])!))
+      .split(path.sep)
+      .join("/");
     if (target.startsWith("..")) continue;
     const to = unitOf(target);
     const [a, b] = [rankOf(from), rankOf(to)];
     if (a === undefined) problems.push(`apps/web/src/server/${rel}: ${from} has no layer (add it to LAYERS in scripts/lint.ts)`);
-    else if (b !== undefined && b > a && !UPWARD_ALLOWED.has(`${from} -> ${to}`)) upward.set(`${from} -> ${to}`, [...(upward.get(`${from} -> ${to}`) ?? []), rel]);
+    else if (b !== undefined && b > a && !UPWARD_ALLOWED.has(`${from} -> ${to}`))
+      upward.set(`${from} -> ${to}`, [...(upward.get(`${from} -> ${to}`) ?? []), rel]);
   }
 }
 for (const [edge, where] of upward) problems.push(`upward import ${edge} (${where.join(", ")}): move the code down or receive it from a composition root`);

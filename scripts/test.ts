@@ -1,5 +1,6 @@
 // `pnpm test`: every suite against a real PostgreSQL (embedded unless DATABASE_URL is set) and a real Chromium.
-// Order: static checks (types, Biome's format and lint, the house rules) → Vitest (unit + API integration) → production build → Playwright (api + ui projects).
+// Order: static checks (types, Biome's format and lint, the house rules) → Vitest (unit + API integration) →
+// production build → Playwright (api + ui projects).
 import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "@pizarra/db";
@@ -63,7 +64,11 @@ try {
     DATABASE_URL: databaseUrl(SCRATCH),
   });
   const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(`${REPORTS}/vitest.json`);
-  add(vitest ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests, skipped: vitest.numPendingTests + vitest.numTodoTests } : { passed: 0, failed: 1, skipped: 0 });
+  add(
+    vitest
+      ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests, skipped: vitest.numPendingTests + vitest.numTodoTests }
+      : { passed: 0, failed: 1, skipped: 0 },
+  );
 
   await buildIfNeeded();
   await createDatabaseIfMissing(server.adminUrl, E2E);

@@ -6,7 +6,9 @@ test("a client that gives up in the middle of an import leaves it all or nothing
   const { token } = await apiLogin(request, ADMIN);
   const headers = { authorization: `Bearer ${token}` };
   const type = `abort${Date.now().toString(36)}`;
-  const data = Buffer.from(["Tipo;Valor;Etiqueta;Inactivo", ...Array.from({ length: LINES }, (_, i) => `${type};V${i};Valor ${i};no`)].join("\n")).toString("base64");
+  const data = Buffer.from(["Tipo;Valor;Etiqueta;Inactivo", ...Array.from({ length: LINES }, (_, i) => `${type};V${i};Valor ${i};no`)].join("\n")).toString(
+    "base64",
+  );
 
   // The client stops waiting long before the server could be done with 5,000 lines.
   await expect(request.post("/api/admOtlt/importAttach", { data: { data }, headers, timeout: 300 })).rejects.toThrow();

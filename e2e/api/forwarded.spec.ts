@@ -27,7 +27,9 @@ test("a failed sign-in with forged forwarding headers is counted against the rea
     // One failure for an unknown account: far below either limit, so nothing gets locked.
     const res = await request.post("/api/admStaff/login?adm=true", { data: { ext: "", user: email, pass: "wrong" }, headers: FORGED });
     expect((await res.json()).status).toBe(-1);
-    const keys = await withDatabase(async (db) => (await db.query<{ key: string }>('SELECT key FROM "LoginThrottle" WHERE key LIKE $1', ["address:%"])).rows.map((r) => r.key));
+    const keys = await withDatabase(async (db) =>
+      (await db.query<{ key: string }>('SELECT key FROM "LoginThrottle" WHERE key LIKE $1', ["address:%"])).rows.map((r) => r.key),
+    );
     expect(keys).toContain(addressKey);
     expect(keys.filter((key) => key !== addressKey)).toEqual([]);
   } finally {

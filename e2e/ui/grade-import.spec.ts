@@ -11,9 +11,18 @@ test.describe("grade import and the subject row's deep link", () => {
   test("a subject row opens the grade sheet on its grade and course, and imports grades from a CSV after a preview", async ({ page }, testInfo) => {
     // The teacher's first course-section: a subject taught in a section, with students and concepts.
     const teacher = await apiLogin(page.request, TEACHER);
-    const course = ((await (await page.request.get("/api/admGrades/defaultFilters", { headers: { authorization: `Bearer ${teacher.token}` } })).json()) as Envelope<{ activityId: number; sectionId: number }>).data;
+    const course = (
+      (await (await page.request.get("/api/admGrades/defaultFilters", { headers: { authorization: `Bearer ${teacher.token}` } })).json()) as Envelope<{
+        activityId: number;
+        sectionId: number;
+      }>
+    ).data;
     const { token } = await signInAs(page, ADMIN, "es");
-    const subject = ((await (await page.request.get(`/api/admSubject/get/${course.activityId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Envelope<{ name: string }>).data;
+    const subject = (
+      (await (await page.request.get(`/api/admSubject/get/${course.activityId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Envelope<{
+        name: string;
+      }>
+    ).data;
 
     await page.goto("/app/admSubject");
     await page.getByTestId("search-input").fill(subject.name);

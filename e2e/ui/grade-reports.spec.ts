@@ -5,7 +5,10 @@ import { ADMIN, expect, rowAction, signInAs, TEACHER, test } from "../fixtures";
 
 /** The id of the concept whose header reads `abrev`. */
 async function conceptIdOf(page: Page, abrev: string): Promise<string> {
-  const head = page.getByTestId("grade-grid").locator("th[data-testid^='grade-head-']", { hasText: new RegExp(`^${abrev}$`) }).first();
+  const head = page
+    .getByTestId("grade-grid")
+    .locator("th[data-testid^='grade-head-']", { hasText: new RegExp(`^${abrev}$`) })
+    .first();
   return /^grade-head-(\d+)/.exec((await head.getAttribute("data-testid"))!)![1]!;
 }
 
@@ -32,8 +35,12 @@ test.describe("grade reports", () => {
   test("the admin sees a section's final grades subject by subject, and the teachers of the section", async ({ page }) => {
     const { token: session } = await signInAs(page, ADMIN, "en");
     // The first section of the first grade is graded in the demo.
-    const sections = (await (await page.request.get("/api/admGrades/defaultFilters", { headers: { authorization: `Bearer ${session}` } })).json()) as { data: { periodId: number } };
-    const grades = (await (await page.request.get(`/api/admSuperSection/get?pick=true&periodId=${sections.data.periodId}`, { headers: { authorization: `Bearer ${session}` } })).json()) as { data: { Results: { ID: number }[] } };
+    const sections = (await (await page.request.get("/api/admGrades/defaultFilters", { headers: { authorization: `Bearer ${session}` } })).json()) as {
+      data: { periodId: number };
+    };
+    const grades = (await (
+      await page.request.get(`/api/admSuperSection/get?pick=true&periodId=${sections.data.periodId}`, { headers: { authorization: `Bearer ${session}` } })
+    ).json()) as { data: { Results: { ID: number }[] } };
     const first = grades.data.Results[0]!.ID;
 
     await page.goto("/app/admGradesRep");
@@ -48,7 +55,12 @@ test.describe("grade reports", () => {
     await expect(grid.locator("th[data-testid^='grade-subject-']").first()).toBeVisible();
     expect(await grid.locator("th[data-testid^='grade-subject-']").count()).toBeGreaterThan(3);
     // Level 0 shows each subject's final average, to two decimals with its letter.
-    await expect(grid.locator("td").filter({ hasText: /^\d\.\d\d \((AD|A|B|C)\)$/ }).first()).toBeVisible();
+    await expect(
+      grid
+        .locator("td")
+        .filter({ hasText: /^\d\.\d\d \((AD|A|B|C)\)$/ })
+        .first(),
+    ).toBeVisible();
 
     await page.getByTestId("grade-teachers-button").click();
     const teachers = page.getByTestId("grade-teachers-table");

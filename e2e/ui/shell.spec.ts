@@ -71,10 +71,9 @@ test.describe("the shell", () => {
     await page.goto("/app/home/start");
     const select = page.getByTestId("tenant-select");
     await expect(select.locator("option")).toHaveCount(3);
-    const other = await select.locator("option").evaluateAll(
-      (options, current) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== "" && v !== String(current)),
-      first.companyID,
-    );
+    const other = await select
+      .locator("option")
+      .evaluateAll((options, current) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== "" && v !== String(current)), first.companyID);
     await select.selectOption(other!);
     await page.waitForFunction((id) => localStorage.getItem("current_tenant") === id, other!, { timeout: 15_000 });
     await expect(page).toHaveURL(/\/app\/home\/start$/);

@@ -36,12 +36,61 @@ for (let i = 2; i < process.argv.length; i++) {
 // such columns are reported as `text`. These are the built-in oids adapter-pg decodes itself.
 const T = pg.types.builtins;
 const DECODED = new Set([
-  ...["INT2", "INT4", "INT8", "FLOAT4", "FLOAT8", "BOOL", "DATE", "TIME", "TIMETZ", "TIMESTAMP", "TIMESTAMPTZ",
-    "NUMERIC", "MONEY", "JSON", "JSONB", "UUID", "OID", "BPCHAR", "TEXT", "VARCHAR", "BIT", "VARBIT", "INET",
-    "CIDR", "XML", "BYTEA"].map((name) => T[name]),
+  ...[
+    "INT2",
+    "INT4",
+    "INT8",
+    "FLOAT4",
+    "FLOAT8",
+    "BOOL",
+    "DATE",
+    "TIME",
+    "TIMETZ",
+    "TIMESTAMP",
+    "TIMESTAMPTZ",
+    "NUMERIC",
+    "MONEY",
+    "JSON",
+    "JSONB",
+    "UUID",
+    "OID",
+    "BPCHAR",
+    "TEXT",
+    "VARCHAR",
+    "BIT",
+    "VARBIT",
+    "INET",
+    "CIDR",
+    "XML",
+    "BYTEA",
+  ].map((name) => T[name]),
   19, // name
-  143, 199, 651, 791, 1000, 1001, 1002, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1041, 1115, 1182,
-  1183, 1185, 1231, 1561, 1563, 2951, 3807, // arrays
+  143,
+  199,
+  651,
+  791,
+  1000,
+  1001,
+  1002,
+  1005,
+  1007,
+  1009,
+  1014,
+  1015,
+  1016,
+  1021,
+  1022,
+  1028,
+  1041,
+  1115,
+  1182,
+  1183,
+  1185,
+  1231,
+  1561,
+  1563,
+  2951,
+  3807, // arrays
 ]);
 // Columns of PostgreSQL's one-byte "char" type (oid 18) by query text. The engine reads some of them as
 // characters (pg_constraint.contype, which PostgreSQL 18 also fills with 'n' for NOT NULL), so they are given
@@ -107,7 +156,13 @@ class OfflinePg extends PrismaPg {
     // adapter-pg splits scripts on every ";", which breaks migrations with function bodies or literals
     // holding one; the native engine sends the whole script as one simple query, so do the same.
     adapter.executeScript = (script) =>
-      adapter.underlyingDriver().query(script).then(() => {}, (error) => adapter.onError(error));
+      adapter
+        .underlyingDriver()
+        .query(script)
+        .then(
+          () => {},
+          (error) => adapter.onError(error),
+        );
     return adapter;
   }
 
@@ -146,17 +201,22 @@ function describeFailure(error) {
   return [error.message, undefined];
 }
 
-const logLine = (level, message, error_code) => `${JSON.stringify({
-  timestamp: new Date().toISOString(), level, target: "schema_engine::logger", fields: { message, error_code },
-})}\n`;
+const logLine = (level, message, error_code) =>
+  `${JSON.stringify({
+    timestamp: new Date().toISOString(),
+    level,
+    target: "schema_engine::logger",
+    fields: { message, error_code },
+  })}\n`;
 
 // `cli <command>` probes: answer and exit; a failure is an ERROR log line on stderr, which the CLI parses
 // after skipping the first line.
 async function runCli(command) {
   process.stderr.write(logLine("INFO", `offline schema engine: cli ${command}`));
   const { database } = parseUrl(datasource.url);
-  const sql = { "can-connect-to-database": "SELECT 1", "create-database": `CREATE DATABASE "${database}"`,
-    "drop-database": `DROP DATABASE "${database}"` }[command];
+  const sql = { "can-connect-to-database": "SELECT 1", "create-database": `CREATE DATABASE "${database}"`, "drop-database": `DROP DATABASE "${database}"` }[
+    command
+  ];
   try {
     if (!sql) throw new Error(`Unsupported command: cli ${command}`);
     await runSql(datasource.url, sql, command === "can-connect-to-database" ? undefined : "postgres");

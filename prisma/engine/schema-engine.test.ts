@@ -19,11 +19,10 @@ describe("offline schema engine", () => {
   }, 60_000);
 
   it("writes the SQL of the whole schema from empty", async () => {
-    const { stdout } = await run(
-      path.join(ROOT, "node_modules/.bin/prisma"),
-      ["migrate", "diff", "--from-empty", "--to-schema", "prisma/schema", "--script"],
-      { cwd: ROOT, env: process.env },
-    );
+    const { stdout } = await run(path.join(ROOT, "node_modules/.bin/prisma"), ["migrate", "diff", "--from-empty", "--to-schema", "prisma/schema", "--script"], {
+      cwd: ROOT,
+      env: process.env,
+    });
     expect(stdout).toContain('CREATE TABLE "Tenant"');
     expect(stdout).toContain("current_setting('app.tenant_id'::text)");
   }, 60_000);

@@ -91,9 +91,7 @@ export async function ensureDatabase(options: { name: string; port: number; fres
   const dir = path.join(ROOT, ".data", `pg-${options.name}`);
   if (options.fresh) fs.rmSync(dir, { recursive: true, force: true });
   if (!(await portIsFree(options.port))) {
-    throw new Error(
-      `Port ${options.port} is taken: is another Pizarra database still running? Stop it, or set DATABASE_URL.`,
-    );
+    throw new Error(`Port ${options.port} is taken: is another Pizarra database still running? Stop it, or set DATABASE_URL.`);
   }
   const isRoot = process.getuid?.() === 0;
   if (isRoot) letPostgresReachCheckout();

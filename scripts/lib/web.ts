@@ -6,7 +6,15 @@ import { ROOT } from "./database.ts";
 import { BASE_ENV, mustRun } from "./run.ts";
 
 const WEB = path.join(ROOT, "apps/web");
-const SOURCES = ["apps/web/src", "apps/web/messages", "apps/web/next.config.ts", "packages/contracts/src", "packages/ui/src", "packages/db/src", "pnpm-lock.yaml"];
+const SOURCES = [
+  "apps/web/src",
+  "apps/web/messages",
+  "apps/web/next.config.ts",
+  "packages/contracts/src",
+  "packages/ui/src",
+  "packages/db/src",
+  "pnpm-lock.yaml",
+];
 const DEMO_SECRET_FILE = path.join(ROOT, ".data/auth-secret");
 
 /** A token secret nobody else has: 48 random bytes, as hex. */

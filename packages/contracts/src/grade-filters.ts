@@ -24,7 +24,11 @@ export function gradeFilterFields(periodId: number | null, courseParent: GradeFi
       type: "select",
       options: { kind: "resource", resource: "admActivityParts", path: "admSubject/getParts", query: period, dependsOn: "masterId", dependsParam: "masterId" },
     },
-    superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" } },
+    superSectionId: {
+      name: "superSectionId",
+      type: "select",
+      options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" },
+    },
     sectionId: {
       name: "sectionId",
       type: "select",

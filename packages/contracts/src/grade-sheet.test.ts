@@ -56,12 +56,7 @@ describe("headerLayout", () => {
   it("keeps a final sheet's subjects in the order given, each over its own columns", () => {
     const math = { activityId: 9, activityName: "Matemática" };
     const art = { activityId: 4, activityName: "Arte" };
-    const { columns, subjects } = headerLayout([
-      concept(10, null, 1, math),
-      concept(11, null, 2, math),
-      concept(20, null, 1, art),
-      concept(21, 20, 1, art),
-    ]);
+    const { columns, subjects } = headerLayout([concept(10, null, 1, math), concept(11, null, 2, math), concept(20, null, 1, art), concept(21, 20, 1, art)]);
     expect(columns.map((c) => c.concept.ID)).toEqual([10, 11, 21]);
     expect(subjects).toEqual([
       { activityId: 9, name: "Matemática", colSpan: 2 },

@@ -64,7 +64,6 @@ interface Node {
   children: Node[];
 }
 
-
 const depthOf = (node: Node): number => 1 + Math.max(0, ...node.children.map(depthOf));
 
 /** A subject over its columns, on a final sheet. */

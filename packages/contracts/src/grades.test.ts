@@ -15,7 +15,16 @@ describe("the grading scale", () => {
 
   it("colours numbers and letters with the spec's classes", () => {
     expect([8, 7, 6, 5, 4, 3, 2, 1].map((n) => toneOf(n))).toEqual(["blue", "green", "lightblue", "yellow", "orange", "red", "brown", "gray"]);
-    expect(["AD", "A", "B+", "B", "B-", "C", "D", "F"].map((l) => toneOf(l))).toEqual(["blue", "green", "lightblue", "yellow", "orange", "red", "brown", "gray"]);
+    expect(["AD", "A", "B+", "B", "B-", "C", "D", "F"].map((l) => toneOf(l))).toEqual([
+      "blue",
+      "green",
+      "lightblue",
+      "yellow",
+      "orange",
+      "red",
+      "brown",
+      "gray",
+    ]);
     expect(toneOf("")).toBeNull();
   });
 

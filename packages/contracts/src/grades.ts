@@ -58,7 +58,16 @@ export function numberOf(letter: string | null | undefined, scale = DEFAULT_SCAL
 
 /** 000 §3 colour classes: AD/8 blue, A/7 green, B+/6 light blue, B/5 yellow, B-/4 orange, C/3 red, D/2 brown, F/1 gray. */
 const TONES = ["gray", "gray", "brown", "red", "orange", "yellow", "lightblue", "green", "blue"] as const;
-const LETTER_TONES: Record<string, (typeof TONES)[number]> = { AD: "blue", A: "green", "B+": "lightblue", B: "yellow", "B-": "orange", C: "red", D: "brown", F: "gray" };
+const LETTER_TONES: Record<string, (typeof TONES)[number]> = {
+  AD: "blue",
+  A: "green",
+  "B+": "lightblue",
+  B: "yellow",
+  "B-": "orange",
+  C: "red",
+  D: "brown",
+  F: "gray",
+};
 export type GradeTone = (typeof TONES)[number];
 
 export function toneOf(value: number | string | null | undefined): GradeTone | null {

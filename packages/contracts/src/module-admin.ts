@@ -12,7 +12,10 @@ export const ZModuleEdit = z
     hidden: z.boolean().optional(),
     setupMsg: z.string().trim().max(2000).nullable().optional(),
     /** Fields of the module's screen this school hides (names of its definition's fields). */
-    inactiveFields: z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,60}$/)).max(200).optional(),
+    inactiveFields: z
+      .array(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,60}$/))
+      .max(200)
+      .optional(),
     /** Group ids with read access and with modify access (the multi-selects of spec 000 §2.5). */
     userRead: z.array(z.coerce.number().int().positive()).max(500).optional(),
     userEdit: z.array(z.coerce.number().int().positive()).max(500).optional(),

@@ -16,7 +16,11 @@ describe("the module catalogue", () => {
   });
 
   it("guards every definition and special screen by a module the menu knows", () => {
-    expect(Object.values(RESOURCES).filter((def) => !MODULE_IDS.has(def.module)).map((def) => def.id)).toEqual([]);
+    expect(
+      Object.values(RESOURCES)
+        .filter((def) => !MODULE_IDS.has(def.module))
+        .map((def) => def.id),
+    ).toEqual([]);
     expect(SPECIAL_SCREENS.filter((id) => !MODULE_IDS.has(id))).toEqual([]);
   });
 

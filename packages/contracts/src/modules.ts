@@ -116,10 +116,7 @@ export const MODULE_CATALOGUE: CatalogueEntry[] = [
     ],
   }),
   m("menuDashboards", "Tableros", "Dashboards", "chart-column", {
-    children: [
-      m("admStats", "Estadísticas", "Statistics", "chart-column"),
-      m("admUsage", "Consumo", "Usage", "gauge"),
-    ],
+    children: [m("admStats", "Estadísticas", "Statistics", "chart-column"), m("admUsage", "Consumo", "Usage", "gauge")],
   }),
   m("menuSettings", "Configuración", "Settings", "settings", {
     children: [

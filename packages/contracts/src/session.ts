@@ -76,14 +76,7 @@ export interface TTenant {
   name: string;
 }
 
-export const THEME_COLORS = [
-  "light.blue",
-  "light.green",
-  "light.greysteel",
-  "light.orange",
-  "light.purple",
-  "light.red",
-] as const;
+export const THEME_COLORS = ["light.blue", "light.green", "light.greysteel", "light.orange", "light.purple", "light.red"] as const;
 export type TThemeColor = (typeof THEME_COLORS)[number];
 
 export const LOCALES = ["es", "en"] as const;
@@ -104,9 +97,4 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** What logout keeps (spec 000 §4). */
-export const STORAGE_KEYS_KEPT_ON_LOGOUT: readonly string[] = [
-  STORAGE_KEYS.theme,
-  STORAGE_KEYS.locale,
-  STORAGE_KEYS.countryCode,
-  STORAGE_KEYS.mobileNumber,
-];
+export const STORAGE_KEYS_KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.theme, STORAGE_KEYS.locale, STORAGE_KEYS.countryCode, STORAGE_KEYS.mobileNumber];

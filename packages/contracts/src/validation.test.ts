@@ -12,8 +12,7 @@ const catalogue: Record<string, string> = {
   "fields.pass": "contraseña",
   "fields.name": "nombre",
 };
-const t: Translate = (key, values = {}) =>
-  (catalogue[key] ?? key).replace(/:(\w+)/g, (w, n: string) => (n in values ? String(values[n]) : w));
+const t: Translate = (key, values = {}) => (catalogue[key] ?? key).replace(/:(\w+)/g, (w, n: string) => (n in values ? String(values[n]) : w));
 
 const errorsOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input, { error: validationErrorMap(t) });

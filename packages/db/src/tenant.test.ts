@@ -85,8 +85,18 @@ describe("forTenant", () => {
     const own = await database.db.user.findFirstOrThrow({ where: { tenantId: b } });
     const foreign = await database.db.user.findFirstOrThrow({ where: { tenantId: a } });
     const at = new Date("2026-11-23T10:11:12.345Z");
-    const row = (userId: number, newNum: number | null, newTxt: string | null) => ({ conceptId: 999_001, studentId: userId, userId, oldNum: null, oldTxt: null, newNum, newTxt, computed: true, at });
-    await insertRows(forTenant(database.db, b), "GradeChange", [row(own.id, 5.53, null), row(own.id, null, "AD ‘logro’ \"destacado\"")]);
+    const row = (userId: number, newNum: number | null, newTxt: string | null) => ({
+      conceptId: 999_001,
+      studentId: userId,
+      userId,
+      oldNum: null,
+      oldTxt: null,
+      newNum,
+      newTxt,
+      computed: true,
+      at,
+    });
+    await insertRows(forTenant(database.db, b), "GradeChange", [row(own.id, 5.53, null), row(own.id, null, 'AD ‘logro’ "destacado"')]);
     const written = await database.db.gradeChange.findMany({ where: { conceptId: 999_001 }, orderBy: { id: "asc" } });
     expect(written.map((w) => [w.tenantId, w.newNum, w.newTxt, w.computed, w.at.toISOString()])).toEqual([
       [b, 5.53, null, true, at.toISOString()],
@@ -96,7 +106,9 @@ describe("forTenant", () => {
     await expect(insertRows(database.db as unknown as TenantDb, "GradeChange", [row(own.id, 1, null)])).rejects.toThrow(/scoped/);
     await expect(insertRows(forTenant(database.db, b), "GradeChange", [{ ...row(own.id, 1, null), tenantId: a }])).rejects.toThrow(/columns/);
     // A row naming another tenant's student is refused by the database, as for every other write.
-    await expect(insertRows(forTenant(database.db, b), "Grade", [{ conceptId: 1, studentId: foreign.id, gradeNum: 1, gradeTxt: null, updatedBy: null, updatedAt: at }])).rejects.toThrow();
+    await expect(
+      insertRows(forTenant(database.db, b), "Grade", [{ conceptId: 1, studentId: foreign.id, gradeNum: 1, gradeTxt: null, updatedBy: null, updatedAt: at }]),
+    ).rejects.toThrow();
     expect(await database.db.gradeChange.count({ where: { conceptId: 999_001 } })).toBe(2);
   });
 });

@@ -86,8 +86,14 @@ export type TenantTx = Prisma.TransactionClient & { readonly [scoped]: true };
  */
 export type TenantDb = Omit<PrismaClient, "$transaction"> & {
   readonly [scoped]: true;
-  $transaction<R>(fn: (tx: TenantTx) => Promise<R>, options?: { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<R>;
-  $transaction<P extends Prisma.PrismaPromise<unknown>[]>(queries: [...P], options?: { isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<UnwrapTuple<P>>;
+  $transaction<R>(
+    fn: (tx: TenantTx) => Promise<R>,
+    options?: { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel },
+  ): Promise<R>;
+  $transaction<P extends Prisma.PrismaPromise<unknown>[]>(
+    queries: [...P],
+    options?: { isolationLevel?: Prisma.TransactionIsolationLevel },
+  ): Promise<UnwrapTuple<P>>;
 };
 type UnwrapTuple<P extends readonly unknown[]> = { [K in keyof P]: Awaited<P[K]> };
 

@@ -5,13 +5,7 @@ import type * as React from "react";
 import { cn } from "./cn.ts";
 
 export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}
-      {...props}
-    />
-  );
+  return <AvatarPrimitive.Root data-slot="avatar" className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)} {...props} />;
 }
 
 export function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
@@ -22,10 +16,7 @@ export function AvatarFallback({ className, ...props }: React.ComponentProps<typ
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn(
-        "flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary",
-        className,
-      )}
+      className={cn("flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary", className)}
       {...props}
     />
   );

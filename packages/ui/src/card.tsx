@@ -2,13 +2,7 @@ import type * as React from "react";
 import { cn } from "./cn.ts";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn("flex flex-col gap-4 rounded-lg border bg-card py-5 text-card-foreground shadow-xs", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn("flex flex-col gap-4 rounded-lg border bg-card py-5 text-card-foreground shadow-xs", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {

@@ -11,7 +11,15 @@ export const ContextMenuTrigger = ContextMenuPrimitive.Trigger;
 export function ContextMenuContent({ className, ...props }: React.ComponentProps<typeof ContextMenuPrimitive.Content>) {
   return (
     <ContextMenuPrimitive.Portal>
-      <ContextMenuPrimitive.Content data-slot="context-menu-content" className={cn(MENU_CONTENT_CLASS, "max-h-(--radix-context-menu-content-available-height) origin-(--radix-context-menu-content-transform-origin)", className)} {...props} />
+      <ContextMenuPrimitive.Content
+        data-slot="context-menu-content"
+        className={cn(
+          MENU_CONTENT_CLASS,
+          "max-h-(--radix-context-menu-content-available-height) origin-(--radix-context-menu-content-transform-origin)",
+          className,
+        )}
+        {...props}
+      />
     </ContextMenuPrimitive.Portal>
   );
 }

@@ -20,12 +20,7 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
 }
 
 /** `closeLabel` names the corner close button for screen readers, in the page's language. */
-export function DialogContent({
-  className,
-  children,
-  closeLabel,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+export function DialogContent({ className, children, closeLabel, ...props }: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />

@@ -17,18 +17,11 @@ export function Textarea({ className, rows = 3, ...props }: React.ComponentProps
  * A styled native <select>: keyboard, screen reader and mobile pickers work as the platform intends. The chevron is
  * an icon beside it rather than a data: URL background, so a strict img-src policy does not hide it.
  */
-export function NativeSelect({
-  className,
-  wrapperClassName,
-  ...props
-}: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
+export function NativeSelect({ className, wrapperClassName, ...props }: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
   return (
     <span data-slot="native-select-wrapper" className={cn("relative inline-flex w-full min-w-0", wrapperClassName)}>
       <select data-slot="native-select" className={cn(field, "h-9 cursor-pointer appearance-none pr-8", className)} {...props} />
-      <ChevronDownIcon
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-      />
+      <ChevronDownIcon aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
     </span>
   );
 }

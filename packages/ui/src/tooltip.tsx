@@ -17,10 +17,7 @@ export function TooltipContent({ className, sideOffset = 6, ...props }: React.Co
       <TooltipPrimitive.Content
         data-slot="tooltip-content"
         sideOffset={sideOffset}
-        className={cn(
-          "z-50 w-fit rounded-md bg-foreground px-2 py-1 text-xs text-background shadow-sm data-[state=delayed-open]:animate-fade-in",
-          className,
-        )}
+        className={cn("z-50 w-fit rounded-md bg-foreground px-2 py-1 text-xs text-background shadow-sm data-[state=delayed-open]:animate-fade-in", className)}
         {...props}
       />
     </TooltipPrimitive.Portal>

@@ -26,7 +26,19 @@ export interface CountryCode {
   code: string;
 }
 
-const PRIMARY: Record<string, string> = { "1": "US", "7": "RU", "44": "GB", "61": "AU", "39": "IT", "47": "NO", "212": "MA", "262": "RE", "590": "GP", "599": "CW", "358": "FI" };
+const PRIMARY: Record<string, string> = {
+  "1": "US",
+  "7": "RU",
+  "44": "GB",
+  "61": "AU",
+  "39": "IT",
+  "47": "NO",
+  "212": "MA",
+  "262": "RE",
+  "590": "GP",
+  "599": "CW",
+  "358": "FI",
+};
 
 export const COUNTRY_CODES: CountryCode[] = RAW.split(" ").map((pair) => {
   const [region = "", code = ""] = pair.split(":");
@@ -41,7 +53,5 @@ export function regionForCode(code: string | null): string {
 
 export function countryOptions(locale: string): Array<CountryCode & { label: string }> {
   const names = new Intl.DisplayNames([locale], { type: "region" });
-  return COUNTRY_CODES.map((c) => ({ ...c, label: `${names.of(c.region) ?? c.region} (+${c.code})` })).sort((a, b) =>
-    a.label.localeCompare(b.label, locale),
-  );
+  return COUNTRY_CODES.map((c) => ({ ...c, label: `${names.of(c.region) ?? c.region} (+${c.code})` })).sort((a, b) => a.label.localeCompare(b.label, locale));
 }

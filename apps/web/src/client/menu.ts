@@ -21,7 +21,11 @@ export function findMenuItem(items: TMenuItem[], id: string): MenuHit | null {
 
 /** Case- and accent-insensitive ("periodo" finds "Período"). */
 export function normalise(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }
 
 /** Visible screens whose label in either language, or id, contains the query. */

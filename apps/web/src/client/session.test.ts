@@ -36,7 +36,10 @@ beforeEach(() => {
 describe("session in local storage", () => {
   it("stores a login answer under the spec's keys and reads it back", () => {
     storeLoginAnswer(ANSWER);
-    storeTenants([{ id: 1, name: "Colegio Demo" }, { id: 2, name: "Northside School" }]);
+    storeTenants([
+      { id: 1, name: "Colegio Demo" },
+      { id: 2, name: "Northside School" },
+    ]);
     const session = readSession();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe("t0ken");
     expect(session?.user.name).toBe("Ana");
@@ -54,7 +57,13 @@ describe("session in local storage", () => {
     storage.setItem(STORAGE_KEYS.token, "t0ken");
     storage.setItem(STORAGE_KEYS.user, JSON.stringify(ANSWER.user));
     storage.setItem(STORAGE_KEYS.currentTenant, "2");
-    storage.setItem(STORAGE_KEYS.tenants, JSON.stringify([{ id: 1, name: "Colegio Demo" }, { id: 2, name: "Northside School" }]));
+    storage.setItem(
+      STORAGE_KEYS.tenants,
+      JSON.stringify([
+        { id: 1, name: "Colegio Demo" },
+        { id: 2, name: "Northside School" },
+      ]),
+    );
     const session = readSession();
     expect(session?.tenant).toEqual({ id: 2, name: "Northside School", expiresAt: null });
     expect(session?.menu).toEqual([]);
@@ -70,9 +79,7 @@ describe("session in local storage", () => {
     storage.setItem(STORAGE_KEYS.mobileNumber, "987654321");
     storage.setItem(STORAGE_KEYS.servicePath, "/x");
     clearSession();
-    expect(Object.keys(storage).sort()).toEqual(
-      [STORAGE_KEYS.countryCode, STORAGE_KEYS.locale, STORAGE_KEYS.mobileNumber, STORAGE_KEYS.theme].sort(),
-    );
+    expect(Object.keys(storage).sort()).toEqual([STORAGE_KEYS.countryCode, STORAGE_KEYS.locale, STORAGE_KEYS.mobileNumber, STORAGE_KEYS.theme].sort());
     expect(readSession()).toBeNull();
   });
 });

@@ -1,11 +1,4 @@
-import {
-  STORAGE_KEYS,
-  STORAGE_KEYS_KEPT_ON_LOGOUT,
-  type TLoginAnswer,
-  type TMenuItem,
-  type TSessionUser,
-  type TTenant,
-} from "@pizarra/contracts";
+import { STORAGE_KEYS, STORAGE_KEYS_KEPT_ON_LOGOUT, type TLoginAnswer, type TMenuItem, type TSessionUser, type TTenant } from "@pizarra/contracts";
 import { useSyncExternalStore } from "react";
 import { readStorage } from "./preferences.ts";
 

@@ -6,10 +6,7 @@ import { parseTrustedProxies } from "./net/client-address.ts";
  * Token secrets that anyone can read in this repository or its history: a product signing with one of them would
  * accept tokens minted by anyone, so no environment ever starts with one.
  */
-const PUBLISHED_SECRETS = new Set([
-  "pizarra-development-secret-change-me-0000",
-  "change-me-to-a-long-random-string-of-32-chars-or-more",
-]);
+const PUBLISHED_SECRETS = new Set(["pizarra-development-secret-change-me-0000", "change-me-to-a-long-random-string-of-32-chars-or-more"]);
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,7 +19,10 @@ const ZEnv = z.object({
     .transform((text) => text || undefined)
     .pipe(z.string().min(32).optional()),
   /** Token lifetime, in jose's notation: "12h", "30m", "7d". */
-  AUTH_TOKEN_TTL: z.string().regex(/^\d+\s*(s|m|h|d)$/).default("12h"),
+  AUTH_TOKEN_TTL: z
+    .string()
+    .regex(/^\d+\s*(s|m|h|d)$/)
+    .default("12h"),
   /** Absolute age of a session (from the password being typed), in the same notation; renewal is refused past it. */
   AUTH_SESSION_MAX_AGE: z
     .string()
@@ -50,7 +50,12 @@ const ZEnv = z.object({
   /** Where uploaded files are kept by the local-disk storage (the default storage). */
   STORAGE_DIR: z.string().min(1).default(".data/storage"),
   /** How long a signed file link stays valid, in seconds. */
-  FILE_URL_TTL: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  FILE_URL_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
 });
 
 export type Env = Omit<z.infer<typeof ZEnv>, "AUTH_SECRET"> & { AUTH_SECRET: string };

@@ -78,7 +78,8 @@ export function resourceOf(route: Route): string | null {
 /** The body's fields: the route's schema, or the resource's record schema where the route takes any record. */
 function bodyFields(route: Route): FieldInfo[] {
   const resource = resourceOf(route);
-  if (resource && /\/(create|edit\/\{id\})$/.test(route.path)) return fieldsOf(recordSchema(resourceDef(resource)!, route.path.endsWith("create") ? "create" : "edit"));
+  if (resource && /\/(create|edit\/\{id\})$/.test(route.path))
+    return fieldsOf(recordSchema(resourceDef(resource)!, route.path.endsWith("create") ? "create" : "edit"));
   return fieldsOf(route.body);
 }
 
@@ -112,7 +113,8 @@ const QUERY_BAD: Record<Kind, string[]> = {
 const PATH_BAD = ["abc", "-1", "99999999999", "../etc/passwd", "1e308", " ", "%"];
 /** Days that fit the pattern but do not exist (each would roll over into another), and an hour that does not exist. */
 const IMPOSSIBLE_DAYS = ["2026-02-30", "2026-13-01", "2025-02-29", "2026-04-31"];
-const impossible = (field: FieldInfo, n: number) => (field.calendar === "date" ? pick(IMPOSSIBLE_DAYS, n) : n % 5 === 4 ? "2026-03-01 25:00" : `${pick(IMPOSSIBLE_DAYS, n)} 10:00`);
+const impossible = (field: FieldInfo, n: number) =>
+  field.calendar === "date" ? pick(IMPOSSIBLE_DAYS, n) : n % 5 === 4 ? "2026-03-01 25:00" : `${pick(IMPOSSIBLE_DAYS, n)} 10:00`;
 /** JSON nested far deeper than any call takes: cheap to send, costly to walk. */
 const DEEP_JSON = `${'{"a":'.repeat(3_000)}1${"}".repeat(3_000)}`;
 
@@ -123,7 +125,8 @@ const OVERSIZED = Buffer.alloc(10 * 1024 * 1024 + 1, 0x41).toString("base64");
 
 const pick = <T>(list: T[], n: number): T => list[n % list.length]!;
 /** At most `count` of the list, a window that moves with the route's index so that the routes share the work. */
-const sample = <T>(list: T[], count: number, salt: number): T[] => (list.length <= count ? list : Array.from({ length: count }, (_, i) => pick(list, salt + i)));
+const sample = <T>(list: T[], count: number, salt: number): T[] =>
+  list.length <= count ? list : Array.from({ length: count }, (_, i) => pick(list, salt + i));
 const FIELDS_PER_ROUTE = 4;
 const PER_CLASS = 3;
 
@@ -169,11 +172,16 @@ export function badCases(route: Route, salt: number, sampleId: string | null): B
     .filter((f) => f.calendar)
     .forEach((field, i) => {
       const value = impossible(field, salt + i);
-      cases.push({ what: `query ${field.name} = impossible ${JSON.stringify(value)}`, path: withQuery({ [field.name]: value }), expect: { http: 422, field: field.name } });
+      cases.push({
+        what: `query ${field.name} = impossible ${JSON.stringify(value)}`,
+        path: withQuery({ [field.name]: value }),
+        expect: { http: 422, field: field.name },
+      });
     });
   if (queryFields.length === 0) cases.push({ what: "unexpected query", path: `${basePath}?id=abc&PageSize=-1&filter=${encodeURIComponent(PAYLOADS.sql!)}` });
   const stringQuery = queryFields.filter((f) => f.kind === "string");
-  if (stringQuery.length) cases.push({ what: "query strings of 1 MB", path: withQuery(Object.fromEntries(stringQuery.slice(0, 1).map((f) => [f.name, HUGE]))) });
+  if (stringQuery.length)
+    cases.push({ what: "query strings of 1 MB", path: withQuery(Object.fromEntries(stringQuery.slice(0, 1).map((f) => [f.name, HUGE]))) });
   cases.push({ what: "unknown query field", path: withQuery({ zzUnknown: PAYLOADS.html }) });
 
   if (route.method === "GET") return cases;
@@ -207,7 +215,12 @@ export function badCases(route: Route, salt: number, sampleId: string | null): B
     .filter((f) => f.calendar)
     .forEach((field, i) => {
       const value = impossible(field, salt + i);
-      cases.push({ what: `body ${field.name} = impossible ${JSON.stringify(value)}`, path: base, body: { ...baseBody, [field.name]: value }, expect: { http: 422, field: field.name } });
+      cases.push({
+        what: `body ${field.name} = impossible ${JSON.stringify(value)}`,
+        path: base,
+        body: { ...baseBody, [field.name]: value },
+        expect: { http: 422, field: field.name },
+      });
     });
   bodyCase("unknown body field", { zzUnknown: PAYLOADS.html, ID: -1, tenantId: 1 });
   if (fields.length === 0) cases.push({ what: "unexpected body", path: base, body: { id: "abc", data: "%%%", grades: [{ x: null }] } });

@@ -49,7 +49,12 @@ export async function call<T = unknown>(method: string, path: string, options: C
 }
 
 /** A sign-in, from the peer `address` when given. */
-export async function login(email: string, password = DEMO_PASSWORD, address?: string, headers: Record<string, string> = {}): Promise<CallResult<TLoginAnswer>> {
+export async function login(
+  email: string,
+  password = DEMO_PASSWORD,
+  address?: string,
+  headers: Record<string, string> = {},
+): Promise<CallResult<TLoginAnswer>> {
   return call<TLoginAnswer>("POST", "admStaff/login?adm=true", {
     body: { ext: "", user: email, pass: password },
     headers: { ...headers, ...(address ? { [PEER_HEADER]: address } : {}) },

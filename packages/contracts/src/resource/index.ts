@@ -21,21 +21,37 @@ export { ZMoveStudents, ZPeriodQuery, ZSubjectBulkEdit, ZSubjectDuplicate, ZSubj
 
 const isDefinition = (value: unknown): value is ResourceDef => typeof value === "object" && value !== null && "fields" in value && "columns" in value;
 
-const DEFINITIONS = { ...academic, ...people, ...subjects, ...catalogues, ...communities, ...conduct, ...health, ...publications, ...flows, ...billing, ...grades };
+const DEFINITIONS = {
+  ...academic,
+  ...people,
+  ...subjects,
+  ...catalogues,
+  ...communities,
+  ...conduct,
+  ...health,
+  ...publications,
+  ...flows,
+  ...billing,
+  ...grades,
+};
 type Definition = Extract<(typeof DEFINITIONS)[keyof typeof DEFINITIONS], ResourceDef>;
 /** The API id of every defined resource (`admStudent`, `admOrder/detail` …). */
 export type ResourceId = Definition["id"];
 
 /** Every resource definition, by API resource id: `RESOURCES.admStudent` is known to exist. */
-export const RESOURCES = Object.fromEntries(
-  (Object.values(DEFINITIONS) as unknown[]).filter(isDefinition).map((def) => [def.id, def]),
-) as Readonly<Record<ResourceId, ResourceDef>>;
+export const RESOURCES = Object.fromEntries((Object.values(DEFINITIONS) as unknown[]).filter(isDefinition).map((def) => [def.id, def])) as Readonly<
+  Record<ResourceId, ResourceDef>
+>;
 
 /** The definition of a resource named at run time (a field's option source, a path), if there is one. */
 export function resourceDef(id: string): ResourceDef | undefined {
   return Object.hasOwn(RESOURCES, id) ? RESOURCES[id as ResourceId] : undefined;
 }
-registerIntKeyed(Object.values(RESOURCES).filter((def) => def.keyType === "int").map((def) => def.id));
+registerIntKeyed(
+  Object.values(RESOURCES)
+    .filter((def) => def.keyType === "int")
+    .map((def) => def.id),
+);
 
 /**
  * The definition a module's screen shows: the one named after the module, else its first top-level one, else a

@@ -56,7 +56,10 @@ describe("date fields", () => {
 
   it.each(["2026-02-30", "2025-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "0050-01-01"])("refuse %s instead of rolling it over", (day) => {
     const result = parse({ day, at: `${day} 10:00` });
-    expect(result.success ? {} : fieldErrors(result.error)).toEqual({ day: expect.stringContaining("validation.date"), at: expect.stringContaining("validation.datetime") });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      day: expect.stringContaining("validation.date"),
+      at: expect.stringContaining("validation.datetime"),
+    });
   });
 
   it("refuse an hour that does not exist", () => {

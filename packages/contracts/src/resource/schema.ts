@@ -127,7 +127,10 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
     case "radioGroup": {
       if (field.options?.kind === "values" && !field.multiple) {
         const allowed = field.options.values.map(String);
-        const choice = z.union([z.string(), z.number()]).transform(String).refine((v) => allowed.includes(v), rule("option"));
+        const choice = z
+          .union([z.string(), z.number()])
+          .transform(String)
+          .refine((v) => allowed.includes(v), rule("option"));
         return z.preprocess(emptyToUndefined, choice);
       }
       const source = field.options;
@@ -135,7 +138,15 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
       const codes = source?.kind === "resource" && source.path !== undefined && !source.ids;
       const one = codes ? z.string().max(100) : z.union([z.string(), z.number()]);
       const many = z.array(one);
-      const base = field.multiple ? (required ? many.min(1) : many) : required ? (codes ? z.string().min(1).max(100) : z.union([z.string().min(1), z.number()])) : one;
+      const base = field.multiple
+        ? required
+          ? many.min(1)
+          : many
+        : required
+          ? codes
+            ? z.string().min(1).max(100)
+            : z.union([z.string().min(1), z.number()])
+          : one;
       return referenceTo(source, base);
     }
     default:

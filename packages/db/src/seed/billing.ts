@@ -59,17 +59,35 @@ export async function seedBilling(db: Db, tenantId: number) {
       last2: true,
       externalId: true,
       documentnumber: true,
-      sections: { where: { section: { superSection: { period: { current: true } } } }, take: 1, select: { section: { select: { name: true, superSection: { select: { name: true, groupBy: true } } } } } },
-      relatives: { orderBy: [{ userKind: "asc" }, { relativeId: "asc" }], take: 1, select: { relative: { select: { name: true, last: true, last2: true, documentnumber: true } } } },
+      sections: {
+        where: { section: { superSection: { period: { current: true } } } },
+        take: 1,
+        select: { section: { select: { name: true, superSection: { select: { name: true, groupBy: true } } } } },
+      },
+      relatives: {
+        orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
+        take: 1,
+        select: { relative: { select: { name: true, last: true, last2: true, documentnumber: true } } },
+      },
     },
   });
   const share = students.filter((_, i) => i % 10 === 0);
 
-  const orders: { student: (typeof share)[number]; month: number; lines: Line[]; curr: string; status: number; receipt: "paid" | "pending" | "voided" | null }[] = [];
+  const orders: {
+    student: (typeof share)[number];
+    month: number;
+    lines: Line[];
+    curr: string;
+    status: number;
+    receipt: "paid" | "pending" | "voided" | null;
+  }[] = [];
   share.forEach((student, i) => {
     const grade = student.sections[0]!.section.superSection;
     const tuition = TUITION[grade.groupBy ?? ""] ?? TUITION.Primaria!;
-    const extras: Line[] = [...(i % 3 === 0 ? [{ item: texts.club, quantity: 1, cents: 12_000 }] : []), ...(i % 4 === 1 ? [{ item: texts.bus, quantity: 1, cents: 18_000 }] : [])];
+    const extras: Line[] = [
+      ...(i % 3 === 0 ? [{ item: texts.club, quantity: 1, cents: 12_000 }] : []),
+      ...(i % 4 === 1 ? [{ item: texts.bus, quantity: 1, cents: 18_000 }] : []),
+    ];
     const enrolment = [
       { item: texts.enrolment, quantity: 1, cents: ENROLMENT },
       { item: texts.association, quantity: 1, cents: 8_000 },
@@ -92,7 +110,9 @@ export async function seedBilling(db: Db, tenantId: number) {
     });
   });
   // A trip abroad is charged in dollars, for two children.
-  const trip = share.slice(2, 4).map((student) => ({ student, month: 3, lines: [{ item: texts.trip, quantity: 1, cents: 38_000 }], curr: "USD", status: 0, receipt: null }));
+  const trip = share
+    .slice(2, 4)
+    .map((student) => ({ student, month: 3, lines: [{ item: texts.trip, quantity: 1, cents: 38_000 }], curr: "USD", status: 0, receipt: null }));
   orders.push(...trip);
 
   const created = await t.order.createManyAndReturn({
@@ -117,7 +137,9 @@ export async function seedBilling(db: Db, tenantId: number) {
     }),
     select: { id: true },
   });
-  await t.orderDetail.createMany({ data: orders.flatMap((o, n) => o.lines.map((l) => ({ orderId: created[n]!.id, item: l.item, quantity: l.quantity, amount: money(l.cents) }))) });
+  await t.orderDetail.createMany({
+    data: orders.flatMap((o, n) => o.lines.map((l) => ({ orderId: created[n]!.id, item: l.item, quantity: l.quantity, amount: money(l.cents) }))),
+  });
 
   // Receipts numbered in the order they were written: enrolment ones are income notes (N001-…), tuition ones income receipts (R001-…).
   const issued = orders

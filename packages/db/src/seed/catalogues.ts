@@ -39,8 +39,20 @@ const TEXTS = {
     templates: [
       ["comms-es", "w", "Resumen semanal", "Hola {{name}}, este es el resumen de la semana en el colegio.", null],
       ["absence-alert", "w", "Aviso de inasistencia", "Hola {{name}}, {{student}} no asistió hoy al colegio.", null],
-      ["welcome-mail", "m", "Bienvenida", null, "<p>Hola {{name}},</p><p>Te damos la <strong>bienvenida</strong> al nuevo año escolar.</p><p><a href=\"https://pizarra.demo\">Ingresa aquí</a></p>"],
-      ["grades-ready", "m", "Notas publicadas", null, "<p>Las notas del bimestre ya están disponibles.</p><ul><li>Revisa cada curso</li><li>Consulta al tutor si tienes dudas</li></ul>"],
+      [
+        "welcome-mail",
+        "m",
+        "Bienvenida",
+        null,
+        '<p>Hola {{name}},</p><p>Te damos la <strong>bienvenida</strong> al nuevo año escolar.</p><p><a href="https://pizarra.demo">Ingresa aquí</a></p>',
+      ],
+      [
+        "grades-ready",
+        "m",
+        "Notas publicadas",
+        null,
+        "<p>Las notas del bimestre ya están disponibles.</p><ul><li>Revisa cada curso</li><li>Consulta al tutor si tienes dudas</li></ul>",
+      ],
     ],
     questions: [
       ["text", "¿Cuál es la capital del Perú?", null, "Lima", "What is the capital of Peru?", null],
@@ -131,7 +143,16 @@ export async function seedCatalogues(db: Db, tenantId: number) {
     data: texts.templates.map(([id, type, name, content, contentHTML]) => ({ id, type, name, content, contentHTML })),
   });
   await t.assignmentQuestion.createMany({
-    data: texts.questions.map(([type, name, options, correctAnswer, nameEN, optionsEN]) => ({ type, name, options, correctAnswer, nameEN, optionsEN, points: 1, pointsNeg: 0 })),
+    data: texts.questions.map(([type, name, options, correctAnswer, nameEN, optionsEN]) => ({
+      type,
+      name,
+      options,
+      correctAnswer,
+      nameEN,
+      optionsEN,
+      points: 1,
+      pointsNeg: 0,
+    })),
   });
   await t.category.createMany({ data: texts.categories.map(([name, nameEN, type]) => ({ name, nameEN, type })) });
   await t.auditLog.createMany({

@@ -10,7 +10,14 @@ const TEXTS = {
       ["ALONE", "Se retira solo"],
       ["OTHER", "Otra persona autorizada"],
     ],
-    notes: ["La recoge su tía Rosa (DNI 41234567)", "Cita médica a media mañana", "Taller de fútbol hasta las 16:00", null, "El padre avisó por WhatsApp", null],
+    notes: [
+      "La recoge su tía Rosa (DNI 41234567)",
+      "Cita médica a media mañana",
+      "Taller de fútbol hasta las 16:00",
+      null,
+      "El padre avisó por WhatsApp",
+      null,
+    ],
     faqs: [
       {
         name: "¿A qué hora empiezan las clases?",
@@ -113,6 +120,12 @@ export async function seedCommunities(db: Db, tenantId: number) {
 
   const category = await t.category.findFirst({ where: { type: "pub" }, orderBy: { id: "asc" }, select: { id: true } });
   await t.info.createMany({
-    data: texts.faqs.map((f, i) => ({ ...f, categoryId: category?.id ?? null, published: true, publishFrom: new Date(Date.UTC(2026, 2, 1 + i, 13)), publishTo: null })),
+    data: texts.faqs.map((f, i) => ({
+      ...f,
+      categoryId: category?.id ?? null,
+      published: true,
+      publishFrom: new Date(Date.UTC(2026, 2, 1 + i, 13)),
+      publishTo: null,
+    })),
   });
 }

@@ -52,7 +52,12 @@ const TEXTS: Record<"es" | "en", Texts> = {
     followUp: ["Revisar en dos semanas.", "Conversar nuevamente con el tutor a fin de mes.", null],
     remarks: ["Mejoró su actitud en las últimas semanas.", null, null],
     commitments: {
-      student: ["Cumplir con las tareas y presentarlas a tiempo.", "Llegar puntual todos los días.", "Respetar a sus compañeros y profesores.", "No usar el celular en clase."],
+      student: [
+        "Cumplir con las tareas y presentarlas a tiempo.",
+        "Llegar puntual todos los días.",
+        "Respetar a sus compañeros y profesores.",
+        "No usar el celular en clase.",
+      ],
       family: ["Revisar la agenda todos los días y firmarla.", "Asegurar la llegada puntual al colegio.", "Asistir a las reuniones que se programen."],
       school: ["Informar cada semana a la familia sobre sus avances.", "Brindar acompañamiento de psicología."],
       followUp: ["Reunión de seguimiento con el tutor.", null],
@@ -68,8 +73,17 @@ const TEXTS: Record<"es" | "en", Texts> = {
         ["Biblioteca", "Ya no se reserva para reuniones", 30, true],
       ],
     },
-    bookingNotes: ["Revisar el avance académico del bimestre.", "Conversar sobre la conducta en clase.", "Coordinar el apoyo de psicología.", "Entrega del informe de progreso."],
-    bookingAgreements: ["Los padres se comprometen a revisar las tareas a diario.", "Se acordó una nueva reunión en un mes.", "La familia buscará apoyo externo de psicología."],
+    bookingNotes: [
+      "Revisar el avance académico del bimestre.",
+      "Conversar sobre la conducta en clase.",
+      "Coordinar el apoyo de psicología.",
+      "Entrega del informe de progreso.",
+    ],
+    bookingAgreements: [
+      "Los padres se comprometen a revisar las tareas a diario.",
+      "Se acordó una nueva reunión en un mes.",
+      "La familia buscará apoyo externo de psicología.",
+    ],
   },
   en: {
     praiseValues: [
@@ -112,8 +126,17 @@ const TEXTS: Record<"es" | "en", Texts> = {
         ["Library", "No longer booked for meetings", 30, true],
       ],
     },
-    bookingNotes: ["Review the term's academic progress.", "Talk about behaviour in class.", "Arrange support from the counsellor.", "Hand over the progress report."],
-    bookingAgreements: ["The parents will check homework every day.", "A new meeting was agreed for next month.", "The family will look for outside counselling."],
+    bookingNotes: [
+      "Review the term's academic progress.",
+      "Talk about behaviour in class.",
+      "Arrange support from the counsellor.",
+      "Hand over the progress report.",
+    ],
+    bookingAgreements: [
+      "The parents will check homework every day.",
+      "A new meeting was agreed for next month.",
+      "The family will look for outside counselling.",
+    ],
   },
 };
 
@@ -136,16 +159,28 @@ export async function seedConduct(db: Db, tenantId: number) {
 
   await t.catalogueValue.createMany({ data: texts.praiseValues.map(([value, label]) => ({ type: "trackingValues1", value, label })) });
   const praiseCodes = texts.praiseValues.map(([value]) => value);
-  const reasons = (await t.catalogueValue.findMany({ where: { type: "trackingValues1" }, orderBy: { id: "asc" }, select: { value: true } })).map((v) => v.value);
+  const reasons = (await t.catalogueValue.findMany({ where: { type: "trackingValues1" }, orderBy: { id: "asc" }, select: { value: true } })).map(
+    (v) => v.value,
+  );
   const faults = reasons.filter((code) => !praiseCodes.includes(code));
-  const actions = (await t.catalogueValue.findMany({ where: { type: "trackingValues2" }, orderBy: { id: "asc" }, select: { value: true } })).map((v) => v.value);
+  const actions = (await t.catalogueValue.findMany({ where: { type: "trackingValues2" }, orderBy: { id: "asc" }, select: { value: true } })).map(
+    (v) => v.value,
+  );
 
   const members = await t.sectionMember.findMany({
     where: { section: { superSection: { period: { current: true } } } },
     orderBy: { id: "asc" },
-    select: { userId: true, sectionId: true, section: { select: { parentId: true, superSection: { select: { periodId: true } }, parts: { select: { masterId: true } } } } },
+    select: {
+      userId: true,
+      sectionId: true,
+      section: { select: { parentId: true, superSection: { select: { periodId: true } }, parts: { select: { masterId: true } } } },
+    },
   });
-  const people = await t.user.findMany({ where: { type: { in: [4, 5] } }, orderBy: { id: "asc" }, select: { id: true, type: true, name: true, last: true, roleCode: true, accountId: true } });
+  const people = await t.user.findMany({
+    where: { type: { in: [4, 5] } },
+    orderBy: { id: "asc" },
+    select: { id: true, type: true, name: true, last: true, roleCode: true, accountId: true },
+  });
   const nameOf = new Map(people.map((p) => [p.id, [p.name, p.last].filter(Boolean).join(" ")]));
   const admin = people.find((p) => p.roleCode === 100);
   const demoTeacher = people.find((p) => p.roleCode === 5 && p.accountId !== null);
@@ -263,7 +298,13 @@ export async function seedConduct(db: Db, tenantId: number) {
   const agendas = await t.bookingResource.createManyAndReturn({
     data: [
       ...teachers.map((p) => ({ name: texts.resources.agenda(nameOf.get(p.id)!), desc: texts.resources.agendaDesc, userId: p.id, duration: 20 })),
-      ...texts.resources.others.map(([name, desc, duration, inactive], i) => ({ name, desc, duration, inactive, userId: i === 0 && counsellor ? counsellor.id : null })),
+      ...texts.resources.others.map(([name, desc, duration, inactive], i) => ({
+        name,
+        desc,
+        duration,
+        inactive,
+        userId: i === 0 && counsellor ? counsellor.id : null,
+      })),
     ],
     select: { id: true, userId: true, duration: true, inactive: true },
   });

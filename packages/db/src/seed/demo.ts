@@ -10,10 +10,47 @@ export const DEMO_ACCOUNTS = [
   { email: "secretaria@pizarra.demo", role: "secretary: read-only on academic set-up" },
 ] as const;
 
-const TEACHER_WRITE = ["admGrades", "admGradesBehavior", "admAttendanceControl", "admActivitySession", "admTracking", "admJournal", "admBehavior", "admCommitment", "admBookingList"];
+const TEACHER_WRITE = [
+  "admGrades",
+  "admGradesBehavior",
+  "admAttendanceControl",
+  "admActivitySession",
+  "admTracking",
+  "admJournal",
+  "admBehavior",
+  "admCommitment",
+  "admBookingList",
+];
 const TEACHER_READ = ["admPeriod", "admSubject", "admStudent", "admCalendar", "admPublication", "admInfo", "admDates"];
-const SECRETARY_WRITE = ["admStudent", "admRelatives", "admUser", "admJustification", "admBilling", "admBillingGrid", "admBillingReport", "admOrder", "admOrderGrid", "admOrderDetail", "admDirectory", "admTransport", "admInfirmary", "admMedical", "admCalendar"];
-const SECRETARY_READ = ["admPeriod", "admSuperSection", "admSection", "admSectionMembers", "admSubject", "admStaff", "admGroup", "admDates", "admPublication", "admInfo"];
+const SECRETARY_WRITE = [
+  "admStudent",
+  "admRelatives",
+  "admUser",
+  "admJustification",
+  "admBilling",
+  "admBillingGrid",
+  "admBillingReport",
+  "admOrder",
+  "admOrderGrid",
+  "admOrderDetail",
+  "admDirectory",
+  "admTransport",
+  "admInfirmary",
+  "admMedical",
+  "admCalendar",
+];
+const SECRETARY_READ = [
+  "admPeriod",
+  "admSuperSection",
+  "admSection",
+  "admSectionMembers",
+  "admSubject",
+  "admStaff",
+  "admGroup",
+  "admDates",
+  "admPublication",
+  "admInfo",
+];
 
 export const DEMO_GROUPS = {
   es: { admins: "Dirección", teachers: "Docentes", secretaries: "Secretaría" },

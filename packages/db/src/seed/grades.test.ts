@@ -62,7 +62,8 @@ describe("the demo grade sheets", () => {
 
   it.each(SCHOOLS)("in %s: every average is contracts' weighted average of its children's grades", async (school) => {
     const { concepts, cells, kids } = await sheetOf(tenantOf(school));
-    const counted = (c: EvalConcept, g: Grade | undefined) => (!g ? null : c.type === CONCEPT_TYPE.qualification && !c.calcAverage ? numberOf(g.gradeTxt) : g.gradeNum);
+    const counted = (c: EvalConcept, g: Grade | undefined) =>
+      !g ? null : c.type === CONCEPT_TYPE.qualification && !c.calcAverage ? numberOf(g.gradeTxt) : g.gradeNum;
     const wrong: unknown[] = [];
     let checked = 0;
     for (const parent of concepts.filter((c) => c.calcAverage)) {
@@ -70,7 +71,9 @@ describe("the demo grade sheets", () => {
       expect(children.length).toBeGreaterThan(0);
       const students = new Set([parent, ...kids(parent)].flatMap((c) => [...(cells.get(c.id)?.keys() ?? [])]));
       for (const studentId of students) {
-        const expected = weightedAverage(children.map((c) => ({ value: counted(c, cells.get(c.id)?.get(studentId)), weightType: c.weightType, weight: c.weight })));
+        const expected = weightedAverage(
+          children.map((c) => ({ value: counted(c, cells.get(c.id)?.get(studentId)), weightType: c.weightType, weight: c.weight })),
+        );
         const stored = cells.get(parent.id)?.get(studentId)?.gradeNum ?? null;
         checked++;
         if (stored !== expected) wrong.push({ conceptId: parent.id, studentId, stored, expected });
@@ -84,7 +87,8 @@ describe("the demo grade sheets", () => {
     const { grades, byId } = await sheetOf(tenantOf(school));
     const misfits = grades.filter((g) => {
       const c = byId.get(g.conceptId)!;
-      if (c.calcAverage) return g.gradeTxt !== null || g.gradeNum === null || g.gradeNum < GRADE_MIN || g.gradeNum > GRADE_MAX || Number(g.gradeNum.toFixed(2)) !== g.gradeNum;
+      if (c.calcAverage)
+        return g.gradeTxt !== null || g.gradeNum === null || g.gradeNum < GRADE_MIN || g.gradeNum > GRADE_MAX || Number(g.gradeNum.toFixed(2)) !== g.gradeNum;
       if (c.type === CONCEPT_TYPE.numeric) return g.gradeTxt !== null || !Number.isInteger(g.gradeNum) || g.gradeNum! < GRADE_MIN || g.gradeNum! > GRADE_MAX;
       if (c.type === CONCEPT_TYPE.qualification) return g.gradeNum !== null || !splitList(c.qualifications).includes(g.gradeTxt ?? "");
       return g.gradeNum !== null || !g.gradeTxt || g.gradeTxt.length > GRADE_TEXT_MAX;
@@ -96,48 +100,57 @@ describe("the demo grade sheets", () => {
     for (const type of [CONCEPT_TYPE.qualification, 2]) expect(grades.some((g) => byId.get(g.conceptId)!.type === type)).toBe(true);
   });
 
-  it.each(SCHOOLS)("in %s: the current term 4 is locked and empty, terms 1-2 complete, term 3 partly graded; one closed concept per subject", async (school) => {
-    const { concepts, activities, cells, kids, currentId } = await sheetOf(tenantOf(school));
-    const locked = concepts.filter((c) => c.locked);
-    expect(locked.length).toBeGreaterThan(0);
-    expect(locked.every((c) => c.periodId === currentId && !cells.has(c.id))).toBe(true);
-    for (const activity of activities) expect(concepts.filter((c) => c.activityId === activity.id && !c.canEdit)).toHaveLength(1);
+  it.each(SCHOOLS)(
+    "in %s: the current term 4 is locked and empty, terms 1-2 complete, term 3 partly graded; one closed concept per subject",
+    async (school) => {
+      const { concepts, activities, cells, kids, currentId } = await sheetOf(tenantOf(school));
+      const locked = concepts.filter((c) => c.locked);
+      expect(locked.length).toBeGreaterThan(0);
+      expect(locked.every((c) => c.periodId === currentId && !cells.has(c.id))).toBe(true);
+      for (const activity of activities) expect(concepts.filter((c) => c.activityId === activity.id && !c.canEdit)).toHaveLength(1);
 
-    // The terms: the four averaging children of a subject's final average, or of the behaviour average.
-    const termsOf = (root: EvalConcept) => kids(root).filter((c) => c.calcAverage || c.isBehavior).sort((a, b) => a.order - b.order);
-    const roots = concepts.filter((c) => c.level === 0 && c.calcAverage);
-    const tally = (term: EvalConcept | undefined, students: number[]) => {
-      const leaves = term!.calcAverage ? kids(term!) : [term!];
-      return { cells: leaves.length * students.length, graded: leaves.reduce((n, c) => n + students.filter((s) => cells.get(c.id)?.has(s)).length, 0) };
-    };
-    let graded = 0;
-    const third = { cells: 0, graded: 0 };
-    for (const root of roots) {
-      const terms = termsOf(root);
-      expect(terms).toHaveLength(4);
-      const students = [...new Set(terms.flatMap((term) => [term, ...kids(term)]).flatMap((c) => [...(cells.get(c.id)?.keys() ?? [])]))];
-      if (students.length === 0) continue;
-      graded++;
-      const [t1, t2, t3, t4] = terms.map((term) => tally(term, students));
-      if (root.periodId === currentId) {
-        expect([t1!.graded, t2!.graded]).toEqual([t1!.cells, t2!.cells]);
-        third.cells += t3!.cells;
-        third.graded += t3!.graded;
-        expect(t4!.graded).toBe(0);
-        expect(terms[3]!.locked && kids(terms[3]!).every((c) => c.locked)).toBe(true);
-      } else expect([t1, t2, t3, t4].every((t) => t!.graded === t!.cells)).toBe(true);
-    }
-    expect(graded).toBeGreaterThan(3);
-    expect(third.graded).toBeGreaterThan(third.cells / 3);
-    expect(third.graded).toBeLessThan(third.cells);
-  });
+      // The terms: the four averaging children of a subject's final average, or of the behaviour average.
+      const termsOf = (root: EvalConcept) =>
+        kids(root)
+          .filter((c) => c.calcAverage || c.isBehavior)
+          .sort((a, b) => a.order - b.order);
+      const roots = concepts.filter((c) => c.level === 0 && c.calcAverage);
+      const tally = (term: EvalConcept | undefined, students: number[]) => {
+        const leaves = term!.calcAverage ? kids(term!) : [term!];
+        return { cells: leaves.length * students.length, graded: leaves.reduce((n, c) => n + students.filter((s) => cells.get(c.id)?.has(s)).length, 0) };
+      };
+      let graded = 0;
+      const third = { cells: 0, graded: 0 };
+      for (const root of roots) {
+        const terms = termsOf(root);
+        expect(terms).toHaveLength(4);
+        const students = [...new Set(terms.flatMap((term) => [term, ...kids(term)]).flatMap((c) => [...(cells.get(c.id)?.keys() ?? [])]))];
+        if (students.length === 0) continue;
+        graded++;
+        const [t1, t2, t3, t4] = terms.map((term) => tally(term, students));
+        if (root.periodId === currentId) {
+          expect([t1!.graded, t2!.graded]).toEqual([t1!.cells, t2!.cells]);
+          third.cells += t3!.cells;
+          third.graded += t3!.graded;
+          expect(t4!.graded).toBe(0);
+          expect(terms[3]!.locked && kids(terms[3]!).every((c) => c.locked)).toBe(true);
+        } else expect([t1, t2, t3, t4].every((t) => t!.graded === t!.cells)).toBe(true);
+      }
+      expect(graded).toBeGreaterThan(3);
+      expect(third.graded).toBeGreaterThan(third.cells / 3);
+      expect(third.graded).toBeLessThan(third.cells);
+    },
+  );
 
   it("grade the demo teacher's first course-section of the current period, every student of it", async () => {
     const t = forTenant(database.db, colegio);
     const teacher = await t.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" } });
     const part = await t.activityPart.findFirstOrThrow({ where: { masterId: teacher.id, activity: { period: { current: true } } }, orderBy: { id: "asc" } });
     const members = await t.sectionMember.findMany({ where: { sectionId: part.sectionId }, select: { userId: true } });
-    const graded = await t.grade.groupBy({ by: ["studentId"], where: { concept: { activityId: part.activityId }, studentId: { in: members.map((m) => m.userId) } } });
+    const graded = await t.grade.groupBy({
+      by: ["studentId"],
+      where: { concept: { activityId: part.activityId }, studentId: { in: members.map((m) => m.userId) } },
+    });
     expect(members.length).toBeGreaterThan(10);
     expect(graded).toHaveLength(members.length);
   });

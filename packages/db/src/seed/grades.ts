@@ -14,22 +14,81 @@ const EXAM = (weight: number): Item => [weight, ["Examen bimestral", "EXB"], ["T
 
 /** Every term's assessments of a subject, by the subject's name (seed/school.ts); manual weights leave the rest to the auto ones. */
 const AREAS: Readonly<Record<string, readonly Item[]>> = {
-  Comunicación: [[-1, ["Comprensión lectora", "CL"], ["Reading comprehension", "RC"]], [-1, ["Producción de textos", "PT"], ["Writing", "WR"]], [-1, ["Expresión oral", "EO"], ["Speaking and listening", "SL"]], EXAM(40)],
-  Matemática: [[-1, ["Números y operaciones", "NO"], ["Number and operations", "NO"]], [-1, ["Geometría y medida", "GM"], ["Geometry and measures", "GM"]], [25, ["Resolución de problemas", "RP"], ["Problem solving", "PS"]], EXAM(35)],
-  "Personal Social": [[-1, ["Identidad y convivencia", "IC"], ["Identity and citizenship", "IC"]], [-1, ["Historia y geografía", "HG"], ["History and geography", "HG"]], EXAM(30)],
-  "Ciencias Sociales": [[-1, ["Interpretación histórica", "IH"], ["Historical understanding", "HU"]], [-1, ["Espacio y ambiente", "EA"], ["Geography and environment", "GE"]], EXAM(40)],
-  "Ciencia y Tecnología": [[30, ["Indagación científica", "IND"], ["Scientific inquiry", "INQ"]], [-1, ["Explicación del mundo físico", "EMF"], ["Understanding the physical world", "PHW"]], EXAM(30)],
-  Psicomotricidad: [[-1, ["Coordinación motriz", "CM"], ["Motor coordination", "MC"]], [-1, ["Expresión corporal", "EC"], ["Body expression", "BE"]]],
-  "Arte y Cultura": [[-1, ["Apreciación artística", "AA"], ["Art appreciation", "AA"]], [60, ["Proyecto artístico", "PA"], ["Art project", "AP"]]],
-  "Educación Física": [[-1, ["Desempeño motriz", "DM"], ["Movement skills", "MS"]], [-1, ["Vida saludable", "VS"], ["Healthy living", "HL"]], [-1, ["Juego y deporte", "JD"], ["Games and sport", "GS"]]],
+  Comunicación: [
+    [-1, ["Comprensión lectora", "CL"], ["Reading comprehension", "RC"]],
+    [-1, ["Producción de textos", "PT"], ["Writing", "WR"]],
+    [-1, ["Expresión oral", "EO"], ["Speaking and listening", "SL"]],
+    EXAM(40),
+  ],
+  Matemática: [
+    [-1, ["Números y operaciones", "NO"], ["Number and operations", "NO"]],
+    [-1, ["Geometría y medida", "GM"], ["Geometry and measures", "GM"]],
+    [25, ["Resolución de problemas", "RP"], ["Problem solving", "PS"]],
+    EXAM(35),
+  ],
+  "Personal Social": [
+    [-1, ["Identidad y convivencia", "IC"], ["Identity and citizenship", "IC"]],
+    [-1, ["Historia y geografía", "HG"], ["History and geography", "HG"]],
+    EXAM(30),
+  ],
+  "Ciencias Sociales": [
+    [-1, ["Interpretación histórica", "IH"], ["Historical understanding", "HU"]],
+    [-1, ["Espacio y ambiente", "EA"], ["Geography and environment", "GE"]],
+    EXAM(40),
+  ],
+  "Ciencia y Tecnología": [
+    [30, ["Indagación científica", "IND"], ["Scientific inquiry", "INQ"]],
+    [-1, ["Explicación del mundo físico", "EMF"], ["Understanding the physical world", "PHW"]],
+    EXAM(30),
+  ],
+  Psicomotricidad: [
+    [-1, ["Coordinación motriz", "CM"], ["Motor coordination", "MC"]],
+    [-1, ["Expresión corporal", "EC"], ["Body expression", "BE"]],
+  ],
+  "Arte y Cultura": [
+    [-1, ["Apreciación artística", "AA"], ["Art appreciation", "AA"]],
+    [60, ["Proyecto artístico", "PA"], ["Art project", "AP"]],
+  ],
+  "Educación Física": [
+    [-1, ["Desempeño motriz", "DM"], ["Movement skills", "MS"]],
+    [-1, ["Vida saludable", "VS"], ["Healthy living", "HL"]],
+    [-1, ["Juego y deporte", "JD"], ["Games and sport", "GS"]],
+  ],
   Inglés: [[-1, ["Comprensión oral", "CO"], ["Listening", "LIS"]], [-1, ["Producción escrita", "PE"], ["Writing", "WRI"]], EXAM(40)],
-  "Educación Religiosa": [[-1, ["Identidad religiosa", "IR"], ["Religious identity", "RI"]], [-1, ["Vivencia de la fe", "VF"], ["Living the faith", "LF"]]],
-  "Desarrollo Personal": [[-1, ["Identidad personal", "IP"], ["Personal identity", "PI"]], [-1, ["Convivencia y ciudadanía", "CC"], ["Citizenship", "CIT"]], [0, ["Autoevaluación", "AUT"], ["Self-assessment", "SELF"]]],
-  "Educación para el Trabajo": [[50, ["Proyecto de emprendimiento", "PRE"], ["Enterprise project", "ENT"]], [-1, ["Habilidades técnicas", "HT"], ["Technical skills", "TS"]], [-1, ["Trabajo en equipo", "TE"], ["Teamwork", "TW"]]],
+  "Educación Religiosa": [
+    [-1, ["Identidad religiosa", "IR"], ["Religious identity", "RI"]],
+    [-1, ["Vivencia de la fe", "VF"], ["Living the faith", "LF"]],
+  ],
+  "Desarrollo Personal": [
+    [-1, ["Identidad personal", "IP"], ["Personal identity", "PI"]],
+    [-1, ["Convivencia y ciudadanía", "CC"], ["Citizenship", "CIT"]],
+    [0, ["Autoevaluación", "AUT"], ["Self-assessment", "SELF"]],
+  ],
+  "Educación para el Trabajo": [
+    [50, ["Proyecto de emprendimiento", "PRE"], ["Enterprise project", "ENT"]],
+    [-1, ["Habilidades técnicas", "HT"], ["Technical skills", "TS"]],
+    [-1, ["Trabajo en equipo", "TE"], ["Teamwork", "TW"]],
+  ],
 };
-const OTHER_AREA: readonly Item[] = [[-1, ["Trabajo en clase", "TC"], ["Class work", "CW"]], [40, ["Evaluación bimestral", "EVB"], ["Term assessment", "TA"]]];
+const OTHER_AREA: readonly Item[] = [
+  [-1, ["Trabajo en clase", "TC"], ["Class work", "CW"]],
+  [40, ["Evaluación bimestral", "EVB"], ["Term assessment", "TA"]],
+];
 
-const TEXTS: Record<Lang, { term: (n: number) => Named; final: Named; attitude: Named; conclusion: Named; behaviour: Named; finalBehaviour: Named; tutor: Named; conclusions: ByLetter; comments: ByLetter }> = {
+const TEXTS: Record<
+  Lang,
+  {
+    term: (n: number) => Named;
+    final: Named;
+    attitude: Named;
+    conclusion: Named;
+    behaviour: Named;
+    finalBehaviour: Named;
+    tutor: Named;
+    conclusions: ByLetter;
+    comments: ByLetter;
+  }
+> = {
   es: {
     term: (n) => [`Bimestre ${n}`, `B${n}`],
     final: ["Promedio final", "PF"],
@@ -57,10 +116,22 @@ const TEXTS: Record<Lang, { term: (n: number) => Named; final: Named; attitude: 
       ],
     },
     comments: {
-      AD: ["Es un estudiante respetuoso, responsable y solidario con sus compañeros. ¡Felicitaciones!", "Mantiene una conducta ejemplar y es un referente positivo para el aula."],
-      A: ["Cumple con las normas de convivencia y participa con entusiasmo. Debe seguir esforzándose.", "Buena conducta y buena relación con sus compañeros; puede mejorar su puntualidad."],
-      B: ["Necesita mejorar su atención en clase y cumplir a tiempo con sus responsabilidades.", "Se conversó con la familia para acompañar su conducta en el aula; muestra avances."],
-      C: ["Requiere seguimiento de tutoría y el compromiso de la familia para mejorar su conducta.", "Presenta incidencias reiteradas; se acordó con la familia un compromiso de mejora."],
+      AD: [
+        "Es un estudiante respetuoso, responsable y solidario con sus compañeros. ¡Felicitaciones!",
+        "Mantiene una conducta ejemplar y es un referente positivo para el aula.",
+      ],
+      A: [
+        "Cumple con las normas de convivencia y participa con entusiasmo. Debe seguir esforzándose.",
+        "Buena conducta y buena relación con sus compañeros; puede mejorar su puntualidad.",
+      ],
+      B: [
+        "Necesita mejorar su atención en clase y cumplir a tiempo con sus responsabilidades.",
+        "Se conversó con la familia para acompañar su conducta en el aula; muestra avances.",
+      ],
+      C: [
+        "Requiere seguimiento de tutoría y el compromiso de la familia para mejorar su conducta.",
+        "Presenta incidencias reiteradas; se acordó con la familia un compromiso de mejora.",
+      ],
     },
   },
   en: {
@@ -76,7 +147,10 @@ const TEXTS: Record<Lang, { term: (n: number) => Named; final: Named; attitude: 
         "Achieves the expected learning independently and applies it to new situations; explains their reasoning clearly and helps classmates.",
         "Shows an outstanding command of the subject's skills, suggests creative solutions and is keen to keep learning.",
       ],
-      A: ["Achieves the expected learning on time; takes part in class and completes their work.", "Meets the subject's goals, organises ideas well and hands work in on time. Could go deeper in their explanations."],
+      A: [
+        "Achieves the expected learning on time; takes part in class and completes their work.",
+        "Meets the subject's goals, organises ideas well and hands work in on time. Could go deeper in their explanations.",
+      ],
       B: [
         "Working towards the expected learning; needs support to organise ideas and to hand in complete work.",
         "Making progress in the subject, but needs more practice at home and should ask about doubts in class.",
@@ -88,9 +162,18 @@ const TEXTS: Record<Lang, { term: (n: number) => Named; final: Named; attitude: 
     },
     comments: {
       AD: ["A respectful, responsible student who is always ready to help classmates. Well done!", "Exemplary behaviour; a positive role model for the class."],
-      A: ["Follows the class rules and takes part with enthusiasm. Keep it up.", "Good behaviour and good relationships with classmates; could be more punctual."],
-      B: ["Needs to pay more attention in class and meet responsibilities on time.", "We spoke with the family to support their behaviour in class; there is progress."],
-      C: ["Needs follow-up from the form tutor and the family's commitment to improve their behaviour.", "Repeated incidents; an improvement commitment was agreed with the family."],
+      A: [
+        "Follows the class rules and takes part with enthusiasm. Keep it up.",
+        "Good behaviour and good relationships with classmates; could be more punctual.",
+      ],
+      B: [
+        "Needs to pay more attention in class and meet responsibilities on time.",
+        "We spoke with the family to support their behaviour in class; there is progress.",
+      ],
+      C: [
+        "Needs follow-up from the form tutor and the family's commitment to improve their behaviour.",
+        "Repeated incidents; an improvement commitment was agreed with the family.",
+      ],
     },
   },
 };
@@ -146,7 +229,8 @@ export const concept = ([name, abrev]: Named, fields: Partial<Node> = {}, childr
   ...fields,
 });
 
-const weighting = (weight: number) => (weight < 0 ? { weightType: "auto", weight: -1 } : weight === 0 ? { weightType: "none", weight: 0 } : { weightType: "manual", weight });
+const weighting = (weight: number) =>
+  weight < 0 ? { weightType: "auto", weight: -1 } : weight === 0 ? { weightType: "none", weight: 0 } : { weightType: "manual", weight };
 
 /** The share of students graded in a term: the previous period and the current one's first two terms in full, its third in part, its fourth not yet. */
 const termFill = (current: boolean, term: number, third: number) => (!current || term < 3 ? 1 : term === 3 ? third : 0);
@@ -161,7 +245,12 @@ function subjectTree(lang: Lang, current: boolean, items: readonly Item[]): Node
   const terms = [1, 2, 3, 4].map((n) => {
     const locked = current && n === 4;
     const assessments = items.map(([weight, es, en], i) =>
-      concept(lang === "es" ? es : en, { weight, locked, canEdit: !(n === 1 && i === items.length - 1), fill: termFill(current, n, 1 - (0.7 * i) / (items.length - 1)) }),
+      concept(lang === "es" ? es : en, {
+        weight,
+        locked,
+        canEdit: !(n === 1 && i === items.length - 1),
+        fill: termFill(current, n, 1 - (0.7 * i) / (items.length - 1)),
+      }),
     );
     return concept(texts.term(n), { locked }, assessments);
   });
@@ -302,7 +391,9 @@ async function seedWorkshop(
   const part = inCurrent.find((p) => periodOf.get(p.activityId)!.name === "Inglés") ?? inCurrent[0];
   if (!part) return;
   // Seeding the grades again (their test does) finds the group made the first time.
-  const group = (await tx.userGroup.findFirst({ where: { name: WORKSHOP[lang] }, select: { id: true } })) ?? (await tx.userGroup.create({ data: { name: WORKSHOP[lang], type: 1, staff: false } }));
+  const group =
+    (await tx.userGroup.findFirst({ where: { name: WORKSHOP[lang] }, select: { id: true } })) ??
+    (await tx.userGroup.create({ data: { name: WORKSHOP[lang], type: 1, staff: false } }));
   const students = (bySection.get(part.sectionId) ?? []).slice(0, WORKSHOP_SIZE);
   await tx.userGroupMember.createMany({ data: students.map((userId) => ({ groupId: group.id, userId })), skipDuplicates: true });
   const { groups } = await tx.activity.findUniqueOrThrow({ where: { id: part.activityId }, select: { groups: true } });

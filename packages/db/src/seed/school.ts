@@ -19,18 +19,114 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+  };
 }
 
-const GIRLS = ["Valentina", "Camila", "Sofía", "Lucía", "Mariana", "Isabella", "Daniela", "Fernanda", "Gabriela", "Ximena", "Renata", "Antonella", "Luciana", "Micaela", "Alessandra", "Andrea", "Paula", "Carla", "Julia", "Emilia"];
-const BOYS = ["Mateo", "Santiago", "Sebastián", "Diego", "Thiago", "Nicolás", "Gabriel", "Joaquín", "Adrián", "Leonardo", "Rodrigo", "Alejandro", "Daniel", "Lucas", "Samuel", "Emiliano", "Bruno", "Gael", "Fabricio", "Martín"];
-const SURNAMES = ["García", "Rodríguez", "Quispe", "Flores", "Sánchez", "Ramírez", "Torres", "Mendoza", "Rojas", "Vargas", "Castillo", "Chávez", "Huamán", "Díaz", "Gutiérrez", "Espinoza", "Ramos", "Salazar", "Vega", "Paredes", "Cárdenas", "Morales", "Ortiz", "Silva", "Reyes", "Córdova", "Aguilar", "Medina", "Herrera", "Palacios"];
+const GIRLS = [
+  "Valentina",
+  "Camila",
+  "Sofía",
+  "Lucía",
+  "Mariana",
+  "Isabella",
+  "Daniela",
+  "Fernanda",
+  "Gabriela",
+  "Ximena",
+  "Renata",
+  "Antonella",
+  "Luciana",
+  "Micaela",
+  "Alessandra",
+  "Andrea",
+  "Paula",
+  "Carla",
+  "Julia",
+  "Emilia",
+];
+const BOYS = [
+  "Mateo",
+  "Santiago",
+  "Sebastián",
+  "Diego",
+  "Thiago",
+  "Nicolás",
+  "Gabriel",
+  "Joaquín",
+  "Adrián",
+  "Leonardo",
+  "Rodrigo",
+  "Alejandro",
+  "Daniel",
+  "Lucas",
+  "Samuel",
+  "Emiliano",
+  "Bruno",
+  "Gael",
+  "Fabricio",
+  "Martín",
+];
+const SURNAMES = [
+  "García",
+  "Rodríguez",
+  "Quispe",
+  "Flores",
+  "Sánchez",
+  "Ramírez",
+  "Torres",
+  "Mendoza",
+  "Rojas",
+  "Vargas",
+  "Castillo",
+  "Chávez",
+  "Huamán",
+  "Díaz",
+  "Gutiérrez",
+  "Espinoza",
+  "Ramos",
+  "Salazar",
+  "Vega",
+  "Paredes",
+  "Cárdenas",
+  "Morales",
+  "Ortiz",
+  "Silva",
+  "Reyes",
+  "Córdova",
+  "Aguilar",
+  "Medina",
+  "Herrera",
+  "Palacios",
+];
 
 /** Inicial to 5.º de secundaria, with the subjects of each level. */
 const LEVELS = [
   { level: "Inicial", grades: ["Inicial 5 años"], subjects: ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Psicomotricidad"] },
-  { level: "Primaria", grades: ["1.º de primaria", "2.º de primaria", "3.º de primaria", "4.º de primaria", "5.º de primaria", "6.º de primaria"], subjects: ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Arte y Cultura", "Educación Física", "Inglés", "Educación Religiosa"] },
-  { level: "Secundaria", grades: ["1.º de secundaria", "2.º de secundaria", "3.º de secundaria", "4.º de secundaria", "5.º de secundaria"], subjects: ["Comunicación", "Matemática", "Ciencias Sociales", "Ciencia y Tecnología", "Desarrollo Personal", "Arte y Cultura", "Educación Física", "Inglés", "Educación para el Trabajo", "Educación Religiosa"] },
+  {
+    level: "Primaria",
+    grades: ["1.º de primaria", "2.º de primaria", "3.º de primaria", "4.º de primaria", "5.º de primaria", "6.º de primaria"],
+    subjects: ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Arte y Cultura", "Educación Física", "Inglés", "Educación Religiosa"],
+  },
+  {
+    level: "Secundaria",
+    grades: ["1.º de secundaria", "2.º de secundaria", "3.º de secundaria", "4.º de secundaria", "5.º de secundaria"],
+    subjects: [
+      "Comunicación",
+      "Matemática",
+      "Ciencias Sociales",
+      "Ciencia y Tecnología",
+      "Desarrollo Personal",
+      "Arte y Cultura",
+      "Educación Física",
+      "Inglés",
+      "Educación para el Trabajo",
+      "Educación Religiosa",
+    ],
+  },
 ] as const;
 
 export interface SchoolSize {
@@ -73,7 +169,13 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   const staff = await t.user.createManyAndReturn({
     data: Array.from({ length: size.teachers + size.staff }, (_, i) => {
       const p = person(rnd.next() < 0.6 ? "F" : "M");
-      return { ...p, type: i < size.teachers ? 5 : 4, mail: `personal${i + 1}@colegio.demo`, cel: `9${String(10_000_000 + i * 7919).slice(0, 8)}`, externalId: `P${String(i + 1).padStart(4, "0")}` };
+      return {
+        ...p,
+        type: i < size.teachers ? 5 : 4,
+        mail: `personal${i + 1}@colegio.demo`,
+        cel: `9${String(10_000_000 + i * 7919).slice(0, 8)}`,
+        externalId: `P${String(i + 1).padStart(4, "0")}`,
+      };
     }),
     select: { id: true, type: true },
   });
@@ -84,7 +186,9 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   const gradeRows: { periodId: number; name: string; groupBy: string; sort: number; subjects: readonly string[]; index: number }[] = [];
   for (const period of periods) {
     gradeIndex = 0;
-    for (const level of LEVELS) for (const name of level.grades) gradeRows.push({ periodId: period.id, name, groupBy: level.level, sort: gradeIndex, subjects: level.subjects, index: gradeIndex++ });
+    for (const level of LEVELS)
+      for (const name of level.grades)
+        gradeRows.push({ periodId: period.id, name, groupBy: level.level, sort: gradeIndex, subjects: level.subjects, index: gradeIndex++ });
   }
   const grades = await t.superSection.createManyAndReturn({
     data: gradeRows.map(({ periodId, name, groupBy, sort }) => ({ periodId, name, groupBy, sort })),
@@ -93,7 +197,14 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   const sectionCount = grades.map(() => rnd.int(2, 3));
   const sections = await t.section.createManyAndReturn({
     data: grades.flatMap((g, i) =>
-      Array.from({ length: sectionCount[i]! }, (_, s) => ({ parentId: g.id, name: "ABC"[s]!, maxMembers: 30, color: ["blue", "green", "orange"][s]!, entranceTime: "07:45", leaveTime: g.sort < 3 ? "12:30" : "14:30" })),
+      Array.from({ length: sectionCount[i]! }, (_, s) => ({
+        parentId: g.id,
+        name: "ABC"[s]!,
+        maxMembers: 30,
+        color: ["blue", "green", "orange"][s]!,
+        entranceTime: "07:45",
+        leaveTime: g.sort < 3 ? "12:30" : "14:30",
+      })),
     ),
     select: { id: true, parentId: true },
   });
@@ -137,11 +248,45 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
 
   // Guardians: a mother and, for most, a father, named after the child's surnames.
   const guardianRows = students.flatMap((s, i) => [
-    { student: s.id, kind: 0, data: { name: rnd.pick(GIRLS), last: s.last2 ?? rnd.pick(SURNAMES), last2: rnd.pick(SURNAMES), gender: "F", mail: `madre${i + 1}@familia.demo`, cel: `98${String(1_000_000 + i * 13).slice(0, 7)}` } },
-    ...(rnd.next() < 0.7 ? [{ student: s.id, kind: 1, data: { name: rnd.pick(BOYS), last: s.last ?? rnd.pick(SURNAMES), last2: rnd.pick(SURNAMES), gender: "M", mail: `padre${i + 1}@familia.demo`, cel: `97${String(1_000_000 + i * 17).slice(0, 7)}` } }] : []),
+    {
+      student: s.id,
+      kind: 0,
+      data: {
+        name: rnd.pick(GIRLS),
+        last: s.last2 ?? rnd.pick(SURNAMES),
+        last2: rnd.pick(SURNAMES),
+        gender: "F",
+        mail: `madre${i + 1}@familia.demo`,
+        cel: `98${String(1_000_000 + i * 13).slice(0, 7)}`,
+      },
+    },
+    ...(rnd.next() < 0.7
+      ? [
+          {
+            student: s.id,
+            kind: 1,
+            data: {
+              name: rnd.pick(BOYS),
+              last: s.last ?? rnd.pick(SURNAMES),
+              last2: rnd.pick(SURNAMES),
+              gender: "M",
+              mail: `padre${i + 1}@familia.demo`,
+              cel: `97${String(1_000_000 + i * 17).slice(0, 7)}`,
+            },
+          },
+        ]
+      : []),
   ]);
   const guardians = await t.user.createManyAndReturn({
-    data: guardianRows.map((g, i) => ({ ...g.data, type: 1, userKind: g.kind, nationality: "Peruana", externalId: `F${String(i + 1).padStart(5, "0")}`, documenttype: "DNI", documentnumber: String(40_000_000 + i * 53) })),
+    data: guardianRows.map((g, i) => ({
+      ...g.data,
+      type: 1,
+      userKind: g.kind,
+      nationality: "Peruana",
+      externalId: `F${String(i + 1).padStart(5, "0")}`,
+      documenttype: "DNI",
+      documentnumber: String(40_000_000 + i * 53),
+    })),
     select: { id: true },
   });
   await t.kinship.createMany({ data: guardianRows.map((g, i) => ({ studentId: g.student, relativeId: guardians[i]!.id, userKind: g.kind })) });
@@ -150,12 +295,23 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   let turn = 0;
   const currentGrades = grades.filter((g) => g.periodId === 202601);
   const activities = await t.activity.createManyAndReturn({
-    data: currentGrades.flatMap((g) => gradeRows.find((r) => r.periodId === 202601 && r.index === g.sort)!.subjects.map((name) => ({ periodId: 202601, name, superSections: [g.id], owner: teachers[turn++ % teachers.length]! }))),
+    data: currentGrades.flatMap((g) =>
+      gradeRows
+        .find((r) => r.periodId === 202601 && r.index === g.sort)!
+        .subjects.map((name) => ({ periodId: 202601, name, superSections: [g.id], owner: teachers[turn++ % teachers.length]! })),
+    ),
     select: { id: true, superSections: true, owner: true },
   });
   turn = 0;
   const parts = activities.flatMap((a) =>
-    sections.filter((s) => s.parentId === a.superSections[0]).map((s) => ({ activityId: a.id, sectionId: s.id, name: "ABC"[sections.filter((x) => x.parentId === s.parentId).indexOf(s)]!, masterId: teachers[turn++ % teachers.length]! })),
+    sections
+      .filter((s) => s.parentId === a.superSections[0])
+      .map((s) => ({
+        activityId: a.id,
+        sectionId: s.id,
+        name: "ABC"[sections.filter((x) => x.parentId === s.parentId).indexOf(s)]!,
+        masterId: teachers[turn++ % teachers.length]!,
+      })),
   );
   await t.activityPart.createMany({ data: parts });
   const masters = new Map<string, { activityId: number; userId: number }>();
@@ -170,5 +326,14 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   await seedBilling(db, tenantId);
   await seedGrades(db, tenantId);
 
-  return { periods: periods.length, grades: grades.length, sections: sections.length, students: students.length, guardians: guardians.length, staff: staff.length, subjects: activities.length, parts: parts.length };
+  return {
+    periods: periods.length,
+    grades: grades.length,
+    sections: sections.length,
+    students: students.length,
+    guardians: guardians.length,
+    staff: staff.length,
+    subjects: activities.length,
+    parts: parts.length,
+  };
 }

@@ -3,7 +3,6 @@ import type { Db } from "../client.ts";
 import { forTenant } from "../tenant.ts";
 import { flattenCatalogue } from "@pizarra/contracts";
 
-
 export interface GroupSpec {
   name: string;
   /** Module ids with read access; `"*"` means every screen module. */

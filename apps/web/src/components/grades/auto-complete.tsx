@@ -1,6 +1,17 @@
 "use client";
 
-import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, gradeOf, isEditable, isTextConcept, splitList, type Column, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
+import {
+  CONCEPT_TYPE,
+  GRADE_MAX,
+  GRADE_MIN,
+  gradeOf,
+  isEditable,
+  isTextConcept,
+  splitList,
+  type Column,
+  type HeaderConcept,
+  type StudentRow,
+} from "@pizarra/contracts";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -11,7 +22,8 @@ export const canAutoComplete = (header: readonly HeaderConcept[]) => header.leng
 
 const NUMBERS = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => String(GRADE_MAX - i));
 const choicesOf = (column: Column) => (column.concept.type === CONCEPT_TYPE.qualification ? splitList(column.concept.qualifications) : NUMBERS);
-const choiceValue = (column: Column, choice: string): CellValue => (column.concept.type === CONCEPT_TYPE.qualification ? { gradeTxt: choice } : { gradeNum: Number(choice) });
+const choiceValue = (column: Column, choice: string): CellValue =>
+  column.concept.type === CONCEPT_TYPE.qualification ? { gradeTxt: choice } : { gradeNum: Number(choice) };
 
 /** The cells of a column that have no grade yet, each given the chosen value. */
 export function missingCells(rows: readonly StudentRow[], column: Column, choice: string): CellChange[] {
@@ -27,7 +39,17 @@ export function missingCells(rows: readonly StudentRow[], column: Column, choice
  * takes; choosing one asks first ('Se perderán las evaluaciones actuales…') and then gives every student without a
  * grade in that column the chosen one, in one save. Grades already typed are kept.
  */
-export function AutoCompleteRow({ columns, rows, canWrite, onFill }: { columns: Column[]; rows: StudentRow[]; canWrite: boolean; onFill: (cells: CellChange[]) => Promise<boolean> }) {
+export function AutoCompleteRow({
+  columns,
+  rows,
+  canWrite,
+  onFill,
+}: {
+  columns: Column[];
+  rows: StudentRow[];
+  canWrite: boolean;
+  onFill: (cells: CellChange[]) => Promise<boolean>;
+}) {
   const t = useTranslations("gradeSheet");
   const [pending, setPending] = useState<{ column: Column; choice: string } | null>(null);
   const [busy, setBusy] = useState(false);

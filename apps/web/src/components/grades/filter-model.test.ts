@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { changeFilter, filtersOf, forReport, fromDeepLink, fromDefaults, openingReport, parentOf, sourceOf, type DefaultFilters, type SheetFilters } from "./filter-model.ts";
+import {
+  changeFilter,
+  filtersOf,
+  forReport,
+  fromDeepLink,
+  fromDefaults,
+  openingReport,
+  parentOf,
+  sourceOf,
+  type DefaultFilters,
+  type SheetFilters,
+} from "./filter-model.ts";
 
 const defaults: DefaultFilters = { selectedReport: 1, periodId: 202601, superSectionId: 3, sectionId: 4, activityId: 5, masterId: 6, activityPartId: 7 };
 const none = { masterId: null, activityPartId: null, superSectionId: null, sectionId: null, activityId: null, groupId: null };
@@ -65,8 +76,14 @@ describe("sourceOf", () => {
 
   it("loads the final sheets of a section at their depth, and the descriptive summary", () => {
     const section = { ...start, sectionId: 4 };
-    expect(sourceOf("grades", { ...section, report: 3 })?.rows).toEqual({ path: "admGrades/getFinal", query: { periodId: 202601, sectionId: 4, levelCount: 0 } });
-    expect(sourceOf("grades", { ...section, report: 4 })?.header).toEqual({ path: "admEvalConcept/getHeaderFinal", query: { periodId: 202601, sectionId: 4, levelCount: -1 } });
+    expect(sourceOf("grades", { ...section, report: 3 })?.rows).toEqual({
+      path: "admGrades/getFinal",
+      query: { periodId: 202601, sectionId: 4, levelCount: 0 },
+    });
+    expect(sourceOf("grades", { ...section, report: 4 })?.header).toEqual({
+      path: "admEvalConcept/getHeaderFinal",
+      query: { periodId: 202601, sectionId: 4, levelCount: -1 },
+    });
     expect(sourceOf("grades", { ...section, report: 6 })?.rows.query).toEqual({ periodId: 202601, sectionId: 4, levelCount: 1, type: 2 });
     expect(sourceOf("grades", { ...section, report: 4, periodId: null })?.rows.query.periodId).toBe(0);
   });
@@ -79,6 +96,12 @@ describe("sourceOf", () => {
     expect(behaviour?.header.path).toBe("admEvalConcept/getHeaderFinal/behavior");
     expect(behaviour?.rows.query).toEqual({ periodId: 202601, sectionId: 4, levelCount: -1, isBehavior: "true" });
     expect(behaviour?.savePath).toBe("admGrades/behavior");
-    expect(sourceOf("behavior", { ...start, report: 8, groupId: 11 })?.rows.query).toEqual({ periodId: 202601, sectionId: -1, groupId: 11, levelCount: -1, isBehavior: "true" });
+    expect(sourceOf("behavior", { ...start, report: 8, groupId: 11 })?.rows.query).toEqual({
+      periodId: 202601,
+      sectionId: -1,
+      groupId: 11,
+      levelCount: -1,
+      isBehavior: "true",
+    });
   });
 });

@@ -53,7 +53,14 @@ export function parentOf(mode: Mode, report: Report, name: FilterName): FilterNa
   return at > 0 ? list[at - 1]! : null;
 }
 
-const EMPTY: Omit<SheetFilters, "report" | "periodId"> = { masterId: null, activityPartId: null, superSectionId: null, sectionId: null, activityId: null, groupId: null };
+const EMPTY: Omit<SheetFilters, "report" | "periodId"> = {
+  masterId: null,
+  activityPartId: null,
+  superSectionId: null,
+  sectionId: null,
+  activityId: null,
+  groupId: null,
+};
 
 /** The filters with one changed and every filter after it in the report cleared. */
 export function changeFilter(mode: Mode, filters: SheetFilters, name: FilterName, value: number | null): SheetFilters {
@@ -122,7 +129,12 @@ export interface SheetSource {
 const SUMMARY = { levelCount: 1, type: 2 };
 
 function course(header: Query, rows: Query): SheetSource {
-  return { header: { path: "admEvalConcept/getHeader/", query: header }, rows: { path: "admGrades/get", query: rows }, exportPath: "admGrades/export", savePath: "admGrades" };
+  return {
+    header: { path: "admEvalConcept/getHeader/", query: header },
+    rows: { path: "admGrades/get", query: rows },
+    exportPath: "admGrades/export",
+    savePath: "admGrades",
+  };
 }
 
 function final(behavior: boolean, query: Query): SheetSource {
@@ -148,7 +160,9 @@ export function sourceOf(mode: Mode, f: SheetFilters): SheetSource | null {
       return f.activityPartId === null ? null : course({ activityId: f.activityPartId, isPart: "true" }, { activityPartId: f.activityPartId });
     case 2:
     case 5:
-      return f.activityId === null || f.sectionId === null ? null : course({ activityId: f.activityId, sectionId: f.sectionId }, { activityId: f.activityId, sectionId: f.sectionId });
+      return f.activityId === null || f.sectionId === null
+        ? null
+        : course({ activityId: f.activityId, sectionId: f.sectionId }, { activityId: f.activityId, sectionId: f.sectionId });
     case 3:
     case 4:
     case 6:

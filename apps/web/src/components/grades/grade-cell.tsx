@@ -1,6 +1,18 @@
 "use client";
 
-import { cellText, CONCEPT_TYPE, GRADE_TEXT_MAX, isEditable, isNumericColumn, parseNumeric, qualificationForKey, splitList, toneOf, type Column, type SheetGrade } from "@pizarra/contracts";
+import {
+  cellText,
+  CONCEPT_TYPE,
+  GRADE_TEXT_MAX,
+  isEditable,
+  isNumericColumn,
+  parseNumeric,
+  qualificationForKey,
+  splitList,
+  toneOf,
+  type Column,
+  type SheetGrade,
+} from "@pizarra/contracts";
 import { Button, cn, Popover, PopoverAnchor, PopoverContent, Textarea, toast } from "@pizarra/ui";
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -144,11 +156,27 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverAnchor asChild>
-        <button ref={cell} type="button" data-cell={at} data-testid={testId} tabIndex={tabStop(at)} aria-label={t("cell")} aria-haspopup="listbox" onClick={() => setOpen(true)} onKeyDown={onKeyDown} className={cn(CELL, "cursor-pointer font-medium", toneClass(grade.gradeTxt))}>
+        <button
+          ref={cell}
+          type="button"
+          data-cell={at}
+          data-testid={testId}
+          tabIndex={tabStop(at)}
+          aria-label={t("cell")}
+          aria-haspopup="listbox"
+          onClick={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          className={cn(CELL, "cursor-pointer font-medium", toneClass(grade.gradeTxt))}
+        >
           {grade.gradeTxt ?? ""}
         </button>
       </PopoverAnchor>
-      <PopoverContent className="flex w-32 flex-col gap-0.5 p-1" role="listbox" aria-label={column.concept.name} onCloseAutoFocus={(e) => backTo(e, cell.current)}>
+      <PopoverContent
+        className="flex w-32 flex-col gap-0.5 p-1"
+        role="listbox"
+        aria-label={column.concept.name}
+        onCloseAutoFocus={(e) => backTo(e, cell.current)}
+      >
         {[null, ...choices].map((choice) => (
           <button
             key={choice ?? ""}
@@ -236,7 +264,17 @@ function ReadOnlyCell({ column, grade, at, testId, onMove, onRefresh }: CellProp
   const t = useTranslations("gradeSheet");
   if (grade.sync) {
     return (
-      <Button data-cell={at} data-testid={testId} tabIndex={tabStop(at)} variant="ghost" size="icon" aria-label={t("refresh")} title={t("refresh")} onClick={onRefresh} onKeyDown={(e) => navigate(e, onMove)}>
+      <Button
+        data-cell={at}
+        data-testid={testId}
+        tabIndex={tabStop(at)}
+        variant="ghost"
+        size="icon"
+        aria-label={t("refresh")}
+        title={t("refresh")}
+        onClick={onRefresh}
+        onKeyDown={(e) => navigate(e, onMove)}
+      >
         <RefreshCw className="size-4" aria-hidden />
       </Button>
     );

@@ -20,7 +20,17 @@ export interface ReportItem {
  * One filter: its pick list, loaded as soon as it holds a value so that the value shows by name even to someone who
  * may not open the record it names.
  */
-function FilterSelect({ field, value, parentValue, onChange }: { field: FieldDef; value: number | null; parentValue: number | null | undefined; onChange: (value: number | null) => void }) {
+function FilterSelect({
+  field,
+  value,
+  parentValue,
+  onChange,
+}: {
+  field: FieldDef;
+  value: number | null;
+  parentValue: number | null | undefined;
+  onChange: (value: number | null) => void;
+}) {
   const t = useTranslations("gradeSheet");
   const text = useResourceText("admGrades");
   useFieldOptions(field, text, parentValue ?? undefined, "", value !== null);
@@ -61,7 +71,13 @@ export function GradeFilters({
   // The section of report 5 lists the grade's sections, though it comes after the course.
   const filterValue = (name: FilterName | null) => (name ? filters[name] : undefined);
   return (
-    <form role="search" aria-label={t("filters")} noValidate onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <form
+      role="search"
+      aria-label={t("filters")}
+      noValidate
+      onSubmit={(e) => e.preventDefault()}
+      className="grid grid-cols-1 gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
       {reports.length > 1 && (
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="grade-report">{t("report")}</Label>

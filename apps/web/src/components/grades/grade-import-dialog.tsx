@@ -1,7 +1,20 @@
 "use client";
 
 import { IMPORT_CONCEPT_KEYS, type TGradeImportAttached, type TGradeImportPreview, type TImportLine } from "@pizarra/contracts";
-import { Button, Field, fieldControl, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
+import {
+  Button,
+  Field,
+  fieldControl,
+  NativeSelect,
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  toast,
+} from "@pizarra/ui";
 import { CircleCheck, Eye, FileDown, FileUp, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -12,7 +25,6 @@ import { useHashModal } from "../resource/hash-modal.ts";
 import type { ListAnswer, OwnDialogProps, PickOption } from "../resource/types.ts";
 import { readBase64 } from "../resource/upload-files.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
-
 
 type CsvFile = { name: string; data: string; lines: number };
 type Step = { state: "idle" } | { state: "busy" } | { state: "preview"; preview: TGradeImportPreview } | { state: "refused"; lines: TImportLine[] };
@@ -47,7 +59,10 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
     if (activityId === undefined) return;
     const controller = new AbortController();
     void api
-      .get<ListAnswer<{ sectionId: number; sectionName: string }>>("admActivityParts/get", { query: { parentId: String(activityId), PageSize: 200 }, signal: controller.signal })
+      .get<ListAnswer<{ sectionId: number; sectionName: string }>>("admActivityParts/get", {
+        query: { parentId: String(activityId), PageSize: 200 },
+        signal: controller.signal,
+      })
       .then((res) => res.ok && setSections(res.envelope.data.Results.map((p) => ({ ID: p.sectionId, name: p.sectionName }))));
     return () => controller.abort();
   }, [activityId]);
@@ -104,7 +119,12 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   const refused = step.state === "refused" ? step.lines : (preview?.errors ?? []);
   const select = (name: string, label: string, options: PickOption[]) => (
     <Field key={name} id={`import-${name}`} label={label} error={errors[name] || undefined}>
-      <NativeSelect {...fieldControl(`import-${name}`, errors[name])} value={choice[name] ?? ""} disabled={busy} onChange={(event) => choose(name, event.target.value)}>
+      <NativeSelect
+        {...fieldControl(`import-${name}`, errors[name])}
+        value={choice[name] ?? ""}
+        disabled={busy}
+        onChange={(event) => choose(name, event.target.value)}
+      >
         <option value="">{t("choose")}</option>
         {options.map((option) => (
           <option key={option.ID} value={option.ID}>
@@ -131,14 +151,24 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
               variant="outline"
               data-testid="import-template"
               disabled={!sectionId || !choice.c1}
-              onClick={() => void downloadExport("admGrades/importTemplate", course(), `${t("templateName")}.xlsx`, { errorTitle: tToast("errorTitle"), failed: t("templateFailed") })}
+              onClick={() =>
+                void downloadExport("admGrades/importTemplate", course(), `${t("templateName")}.xlsx`, {
+                  errorTitle: tToast("errorTitle"),
+                  failed: t("templateFailed"),
+                })
+              }
             >
               <FileDown aria-hidden />
               {t("template")}
             </Button>
           </div>
           <Field id="import-csvfile" label={tf("csvfile")} error={errors.csvfile || undefined}>
-            <FileDrop accept=".csv,text/csv" disabled={busy} onFile={(chosen) => void takeFile(chosen)} inputProps={fieldControl("import-csvfile", errors.csvfile)}>
+            <FileDrop
+              accept=".csv,text/csv"
+              disabled={busy}
+              onFile={(chosen) => void takeFile(chosen)}
+              inputProps={fieldControl("import-csvfile", errors.csvfile)}
+            >
               {file ? t("chosen", { name: file.name, lines: file.lines }) : t("drop")}
             </FileDrop>
           </Field>
@@ -165,7 +195,10 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
               </p>
               {preview.unchanged > 0 && <p className="text-muted-foreground">{t("unchanged", { count: preview.unchanged })}</p>}
               {preview.changes.length > 0 && (
-                <Table heads={[t("student"), t("concept"), t("change")]} rows={preview.changes.map((c) => [c.name, c.abrev, `${c.old ?? "—"} → ${c.new ?? "—"}`])} />
+                <Table
+                  heads={[t("student"), t("concept"), t("change")]}
+                  rows={preview.changes.map((c) => [c.name, c.abrev, `${c.old ?? "—"} → ${c.new ?? "—"}`])}
+                />
               )}
             </section>
           )}
@@ -179,7 +212,11 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
               <Eye aria-hidden />
               {t("preview")}
             </Button>
-            <Button onClick={() => void send(false)} disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0} data-testid="import-run">
+            <Button
+              onClick={() => void send(false)}
+              disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0}
+              data-testid="import-run"
+            >
               {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileUp aria-hidden />}
               {t("import")}
             </Button>

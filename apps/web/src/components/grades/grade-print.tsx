@@ -16,7 +16,17 @@ const HEAD_STYLE: HeadStyle = {
  * Print (000 §2.9): the 'Reporte de notas' header with the filters in force (Periodo, Grado/Sección, Curso,
  * Profesor), then the sheet as shown, in a view only paper sees (globals.css hides the rest while it is mounted).
  */
-export function GradePrint({ header, rows, summary, onDone }: { header: HeaderConcept[]; rows: StudentRow[]; summary: { label: string; value: string }[]; onDone: () => void }) {
+export function GradePrint({
+  header,
+  rows,
+  summary,
+  onDone,
+}: {
+  header: HeaderConcept[];
+  rows: StudentRow[];
+  summary: { label: string; value: string }[];
+  onDone: () => void;
+}) {
   const t = useTranslations("gradeSheet");
   const layout = headerLayout(header);
   usePrintWhen(true, onDone);

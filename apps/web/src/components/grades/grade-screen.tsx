@@ -31,7 +31,15 @@ import { GradePrint } from "./grade-print.tsx";
 import { TeachersDialog } from "./teachers-dialog.tsx";
 import { useGradeSheet } from "./use-grade-sheet.ts";
 
-const NO_DEFAULTS: DefaultFilters = { selectedReport: 2, periodId: 0, superSectionId: null, sectionId: null, activityId: null, masterId: null, activityPartId: null };
+const NO_DEFAULTS: DefaultFilters = {
+  selectedReport: 2,
+  periodId: 0,
+  superSectionId: null,
+  sectionId: null,
+  activityId: null,
+  masterId: null,
+  activityPartId: null,
+};
 /** 000 §8: 'CPROM recalculado' shows for 4 s. */
 const RECALCULATED_MS = 4000;
 
@@ -76,7 +84,15 @@ export function GradeScreen({ canWrite, mode = "grades", prefer }: { canWrite: b
       const filters =
         link?.module === "admGrades"
           ? fromDeepLink(link, defaults)
-          : fromDefaults(mode, openingReport(mode, prefer ?? defaults.selectedReport, reports.map((r) => r.ID)), defaults);
+          : fromDefaults(
+              mode,
+              openingReport(
+                mode,
+                prefer ?? defaults.selectedReport,
+                reports.map((r) => r.ID),
+              ),
+              defaults,
+            );
       setOpening({ defaults, reports, filters });
     });
     return () => controller.abort();
@@ -103,7 +119,8 @@ function usePrintSummary(mode: Mode, filters: SheetFilters) {
   const name = (resource: string, id: number | null) => (id === null ? "" : (knownPickName(resource, id) ?? String(id)));
   const shown = new Set(filtersOf(mode, filters.report));
   const items: { label: string; value: string }[] = [{ label: t("print.periodId"), value: name("admPeriod", filters.periodId) }];
-  if (shown.has("sectionId")) items.push({ label: t("print.section"), value: [name("admSuperSection", filters.superSectionId), name("admSection", filters.sectionId)].join(" ").trim() });
+  if (shown.has("sectionId"))
+    items.push({ label: t("print.section"), value: [name("admSuperSection", filters.superSectionId), name("admSection", filters.sectionId)].join(" ").trim() });
   if (shown.has("groupId")) items.push({ label: t("print.groupId"), value: name("admGroup", filters.groupId) });
   if (shown.has("activityId")) items.push({ label: t("print.activityId"), value: name("admSubject", filters.activityId) });
   if (shown.has("activityPartId")) items.push({ label: t("print.course"), value: name("admActivityParts", filters.activityPartId) });
@@ -162,7 +179,9 @@ function GradeSheetView({
   /** 001 §7: every report card of the grade chosen, zipped by the server and opened from its stored file. */
   const reportCards = async (superSectionId: number) => {
     setZipping(true);
-    const result = await api.get<{ url: string } | null>("admGrades/job/archive/zip", { query: { supersectionId: superSectionId, periodId: filters.periodId ?? undefined } });
+    const result = await api.get<{ url: string } | null>("admGrades/job/archive/zip", {
+      query: { supersectionId: superSectionId, periodId: filters.periodId ?? undefined },
+    });
     setZipping(false);
     if (!result.ok) return;
     if (result.envelope.data?.url) window.location.assign(result.envelope.data.url);
@@ -172,7 +191,11 @@ function GradeSheetView({
   const recalculateShown = async (chosen: SheetSource) => {
     if (!sheet.header || !sheet.rows) return;
     setRecalculating(true);
-    const result = await recalculate(chosen, sheet.header, sheet.rows.map((r) => r.studentId));
+    const result = await recalculate(
+      chosen,
+      sheet.header,
+      sheet.rows.map((r) => r.studentId),
+    );
     setRecalculating(false);
     // 000 §8: a network failure is ignored; a refusal says why.
     if (result.ok) {
@@ -216,7 +239,13 @@ function GradeSheetView({
           </Button>
         )}
         {canRecalculate && (
-          <Button variant="outline" size="sm" data-testid="grade-recalculate" disabled={!ready || recalculating} onClick={() => source && void recalculateShown(source)}>
+          <Button
+            variant="outline"
+            size="sm"
+            data-testid="grade-recalculate"
+            disabled={!ready || recalculating}
+            onClick={() => source && void recalculateShown(source)}
+          >
             <Calculator className="size-4" aria-hidden />
             {t("recalculate")}
           </Button>

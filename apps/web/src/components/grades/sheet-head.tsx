@@ -31,7 +31,13 @@ export function SheetHead({ layout, style }: { layout: ReturnType<typeof headerL
         <tr>
           {student}
           {layout.subjects.map((subject) => (
-            <th key={subject.activityId} colSpan={subject.colSpan} scope="colgroup" data-testid={style.marked ? `grade-subject-${subject.activityId}` : undefined} className={style.subject}>
+            <th
+              key={subject.activityId}
+              colSpan={subject.colSpan}
+              scope="colgroup"
+              data-testid={style.marked ? `grade-subject-${subject.activityId}` : undefined}
+              className={style.subject}
+            >
               {subject.name}
             </th>
           ))}

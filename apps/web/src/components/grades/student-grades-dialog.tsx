@@ -35,7 +35,10 @@ function ConceptRows({ concepts }: { concepts: TGradedConcept[] }) {
           <td className="py-1 pr-2" style={{ paddingLeft: `${c.level * 1}rem` }} title={c.name}>
             <span className={c.calcAverage ? "font-medium" : undefined}>{c.name}</span>
           </td>
-          <td className={isTextConcept(c.type) && !c.calcAverage ? "py-1 text-xs text-muted-foreground" : "py-1 text-right whitespace-nowrap tabular-nums"} data-testid={`student-grade-${c.ID}`}>
+          <td
+            className={isTextConcept(c.type) && !c.calcAverage ? "py-1 text-xs text-muted-foreground" : "py-1 text-right whitespace-nowrap tabular-nums"}
+            data-testid={`student-grade-${c.ID}`}
+          >
             {gradeText(c)}
           </td>
         </tr>
@@ -76,7 +79,14 @@ function BehaviourEditor({ concept, studentId, onSaved }: { concept: TGradedConc
       ) : (
         <Textarea id={id} data-testid={id} value={value} maxLength={GRADE_TEXT_MAX} rows={3} onChange={(e) => setValue(e.target.value)} />
       )}
-      <Button size="sm" variant="outline" className="self-end" disabled={busy || value === (concept.gradeTxt ?? "")} onClick={() => void save()} data-testid={`${id}-save`}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="self-end"
+        disabled={busy || value === (concept.gradeTxt ?? "")}
+        onClick={() => void save()}
+        data-testid={`${id}-save`}
+      >
         <Save className="size-4" aria-hidden />
         {t("save")}
       </Button>
@@ -112,19 +122,25 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
   }, [open, studentId, close]);
 
   const reportCard = (periodId: number) =>
-    downloadExport(`grades/pdfreport/${Math.floor(periodId / 100)}/${studentId}`, { periodId }, "libreta.pdf", { errorTitle: tToast("errorTitle"), failed: t("failed") });
+    downloadExport(`grades/pdfreport/${Math.floor(periodId / 100)}/${studentId}`, { periodId }, "libreta.pdf", {
+      errorTitle: tToast("errorTitle"),
+      failed: t("failed"),
+    });
   const memo = async (periodId: number) => {
     const result = await api.get<{ url: string }>(`grades/memo/${periodId}/${studentId}`);
     if (result.ok && result.envelope.data?.url) window.open(result.envelope.data.url, "_blank", "noopener");
   };
-  const setBehaviour = (id: number, gradeTxt: string | null) => setData((d) => d && { ...d, behavior: d.behavior.map((c) => (c.ID === id ? { ...c, gradeTxt } : c)) });
+  const setBehaviour = (id: number, gradeTxt: string | null) =>
+    setData((d) => d && { ...d, behavior: d.behavior.map((c) => (c.ID === id ? { ...c, gradeTxt } : c)) });
 
   return (
     <Sheet open={open} onOpenChange={(next) => !next && close()}>
       <SheetContent side="right" closeLabel={t("close")} className="sm:max-w-2xl" data-testid="student-grades">
         <SheetHeader>
           <SheetTitle>{data ? data.student.name : t("title")}</SheetTitle>
-          <SheetDescription>{data ? [data.student.gradeName, data.student.sectionName].filter(Boolean).join(" ") || t("noSection") : t("title")}</SheetDescription>
+          <SheetDescription>
+            {data ? [data.student.gradeName, data.student.sectionName].filter(Boolean).join(" ") || t("noSection") : t("title")}
+          </SheetDescription>
         </SheetHeader>
         <SheetBody className="flex flex-col gap-5">
           {!data ? (
@@ -143,7 +159,11 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
               </div>
               {data.online && (
                 <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="student-grades-online">
-                  {data.online.online ? t("online", { from: data.online.from ?? "" }) : data.online.from ? t("onlineFrom", { from: data.online.from }) : t("notOnline")}
+                  {data.online.online
+                    ? t("online", { from: data.online.from ?? "" })
+                    : data.online.from
+                      ? t("onlineFrom", { from: data.online.from })
+                      : t("notOnline")}
                   {data.online.msg && <span className="block text-muted-foreground">{data.online.msg}</span>}
                 </p>
               )}

@@ -39,10 +39,7 @@ function ModuleCard({ item, subheading, hidden, locale }: Group["cards"][number]
   const body = (
     <>
       <span
-        className={cn(
-          "flex size-9 shrink-0 items-center justify-center rounded-md",
-          hidden ? "bg-muted text-muted-foreground" : "bg-primary/10 text-primary",
-        )}
+        className={cn("flex size-9 shrink-0 items-center justify-center rounded-md", hidden ? "bg-muted text-muted-foreground" : "bg-primary/10 text-primary")}
       >
         <ModuleIcon name={item.icon} className="size-4.5" />
       </span>
@@ -50,11 +47,7 @@ function ModuleCard({ item, subheading, hidden, locale }: Group["cards"][number]
         <span className="truncate text-sm font-medium">{menuLabel(item, locale)}</span>
         <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
           {subheading && <span className="truncate">{menuLabel(subheading, locale)}</span>}
-          {hidden ? (
-            <Badge variant="outline">{t("hidden")}</Badge>
-          ) : (
-            !item.write && <Badge variant="secondary">{t("readOnly")}</Badge>
-          )}
+          {hidden ? <Badge variant="outline">{t("hidden")}</Badge> : !item.write && <Badge variant="secondary">{t("readOnly")}</Badge>}
         </span>
       </span>
     </>
@@ -72,10 +65,7 @@ function ModuleCard({ item, subheading, hidden, locale }: Group["cards"][number]
     <Link
       href={item.path!}
       data-testid={`module-card-${item.ID}`}
-      className={cn(
-        shape,
-        "shadow-xs outline-none transition-colors hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring",
-      )}
+      className={cn(shape, "shadow-xs outline-none transition-colors hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring")}
     >
       {body}
     </Link>

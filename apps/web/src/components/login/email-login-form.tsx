@@ -44,7 +44,13 @@ export function EmailLoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       <Field id="login-user" label={t("email")} error={errors.user?.message}>
-        <Input type="email" autoComplete="username" placeholder={t("emailPlaceholder")} {...fieldControl("login-user", errors.user?.message)} {...form.register("user")} />
+        <Input
+          type="email"
+          autoComplete="username"
+          placeholder={t("emailPlaceholder")}
+          {...fieldControl("login-user", errors.user?.message)}
+          {...form.register("user")}
+        />
       </Field>
       <Field id="login-pass" label={t("password")} error={errors.pass?.message}>
         <Input type="password" autoComplete="current-password" {...fieldControl("login-pass", errors.pass?.message)} {...form.register("pass")} />

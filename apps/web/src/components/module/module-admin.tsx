@@ -227,7 +227,12 @@ export function ModuleAdmin({ canWrite }: { canWrite: boolean }) {
         heading && "bg-muted/40",
       )}
     >
-      <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-md", row.hidden ? "bg-muted text-muted-foreground" : "bg-primary/10 text-primary")}>
+      <span
+        className={cn(
+          "flex size-8 shrink-0 items-center justify-center rounded-md",
+          row.hidden ? "bg-muted text-muted-foreground" : "bg-primary/10 text-primary",
+        )}
+      >
         <ModuleIcon name={row.icon} className="size-4" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1">
@@ -246,7 +251,14 @@ export function ModuleAdmin({ canWrite }: { canWrite: boolean }) {
     <div className="flex flex-col gap-5" data-testid="module-admin">
       <div className="relative max-w-sm">
         <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("search")} aria-label={t("search")} className="pl-8" data-testid="module-admin-search" />
+        <Input
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t("search")}
+          aria-label={t("search")}
+          className="pl-8"
+          data-testid="module-admin-search"
+        />
       </div>
       {rows === null ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">

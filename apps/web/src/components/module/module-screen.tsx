@@ -33,7 +33,11 @@ function NoPermission({ path }: { path: string }) {
   }, [path, t]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col items-start gap-4 p-4 sm:p-6">
-      <div role="alert" data-testid="no-permission" className="flex w-full items-start gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
+      <div
+        role="alert"
+        data-testid="no-permission"
+        className="flex w-full items-start gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm"
+      >
         <Lock className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
         <p>{t("noPermission", { path })}</p>
       </div>

@@ -13,8 +13,19 @@ describe("a link action (000 §2.1 deep links)", () => {
   });
 
   it("leaves the grade to choose for a subject taught in none, and reads the filters from the toolbar", () => {
-    expect(linkOf(linkHref(enterGrades, { ID: 41, superSections: [], periodId: 202601 }, {}))).toEqual({ type: 0, module: "admGrades", activityId: 41, periodId: 202601 });
+    expect(linkOf(linkHref(enterGrades, { ID: 41, superSections: [], periodId: 202601 }, {}))).toEqual({
+      type: 0,
+      module: "admGrades",
+      activityId: 41,
+      periodId: 202601,
+    });
     const toolbar = { ...enterGrades, scope: "toolbar" } as const;
-    expect(linkOf(linkHref(toolbar, null, { ID: 5, superSections: 3, periodId: 202501 }))).toEqual({ type: 0, module: "admGrades", superSectionId: 3, activityId: 5, periodId: 202501 });
+    expect(linkOf(linkHref(toolbar, null, { ID: 5, superSections: 3, periodId: 202501 }))).toEqual({
+      type: 0,
+      module: "admGrades",
+      superSectionId: 3,
+      activityId: 5,
+      periodId: 202501,
+    });
   });
 });

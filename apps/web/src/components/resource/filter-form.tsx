@@ -45,7 +45,11 @@ export function useFilterSummary(def: ResourceDef) {
       const list = Array.isArray(value) ? value : [value];
       const shown = list
         .map((v) =>
-          field.options?.kind === "values" ? text.option(field.name, v) : field.options?.kind === "resource" ? (knownPickName(field.options.resource, v) ?? String(v)) : String(v),
+          field.options?.kind === "values"
+            ? text.option(field.name, v)
+            : field.options?.kind === "resource"
+              ? (knownPickName(field.options.resource, v) ?? String(v))
+              : String(v),
         )
         .join(", ");
       return [{ label: text.field(field.name), value: shown }];
@@ -87,16 +91,7 @@ export function FilterForm({ def, onChange }: { def: ResourceDef; onChange: (val
       data-testid="filter-form"
     >
       {fields.map((field) => (
-        <FormField
-          key={field.name}
-          field={field}
-          control={form.control}
-          text={text}
-          hookPrefix="filter-"
-          idPrefix=""
-          disabled={false}
-          emptyLabel={t("all")}
-        />
+        <FormField key={field.name} field={field} control={form.control} text={text} hookPrefix="filter-" idPrefix="" disabled={false} emptyLabel={t("all")} />
       ))}
     </form>
   );

@@ -77,7 +77,9 @@ export function FormField({ field, control, text, hookPrefix, idPrefix, disabled
   const testId = `${hookPrefix}${field.name}`;
   const id = `${idPrefix}${testId}`;
   if (PRESENTATIONAL_TYPES.has(field.type)) {
-    return <FieldFrame field={field} id={id} testId={testId} value={undefined} onChange={() => {}} disabled={disabled} text={text} className={spanClass(field)} />;
+    return (
+      <FieldFrame field={field} id={id} testId={testId} value={undefined} onChange={() => {}} disabled={disabled} text={text} className={spanClass(field)} />
+    );
   }
 
   return (

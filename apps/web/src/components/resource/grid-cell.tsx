@@ -69,7 +69,14 @@ export function GridCell({ def, column, value, text }: { def: ResourceDef; colum
       const percent = Math.min(100, Math.max(0, Number(value) || 0));
       return (
         <span className="flex items-center justify-end gap-2">
-          <span className="h-1.5 w-20 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+          <span
+            className="h-1.5 w-20 overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-label={label}
+          >
             <span className="block h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
           </span>
           <span className="w-9 text-xs tabular-nums">{percent}%</span>

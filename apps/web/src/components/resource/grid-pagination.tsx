@@ -47,7 +47,14 @@ export function GridPagination({ list }: { list: ResourceList }) {
         </button>
       </p>
       <nav aria-label={t("pagination")} className="flex items-center gap-1">
-        <Button variant="outline" size="icon-sm" disabled={page <= 1} onClick={() => list.setPage(page - 1)} aria-label={t("previousPage")} data-testid="page-prev">
+        <Button
+          variant="outline"
+          size="icon-sm"
+          disabled={page <= 1}
+          onClick={() => list.setPage(page - 1)}
+          aria-label={t("previousPage")}
+          data-testid="page-prev"
+        >
           <ChevronLeft aria-hidden />
         </Button>
         {pageItems(page, pageCount).map((item, index) =>

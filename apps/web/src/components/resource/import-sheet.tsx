@@ -139,7 +139,9 @@ export function ImportSheet({ def, title, open, parentId, onClosed, onImported }
                       </table>
                     </div>
                   )}
-                  {check.refused > check.lines.length && <p className="text-muted-foreground">{t("importMoreLines", { count: check.refused - check.lines.length })}</p>}
+                  {check.refused > check.lines.length && (
+                    <p className="text-muted-foreground">{t("importMoreLines", { count: check.refused - check.lines.length })}</p>
+                  )}
                 </>
               )}
             </section>

@@ -46,10 +46,7 @@ export interface RecordFormProps {
  */
 export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idPrefix, onSaved, onStored, onClose, after }: RecordFormProps) {
   const inactive = useInactiveFields(fullDef.module);
-  const def = useMemo(
-    () => (inactive.size ? { ...fullDef, fields: fullDef.fields.filter((f) => !inactive.has(f.name)) } : fullDef),
-    [fullDef, inactive],
-  );
+  const def = useMemo(() => (inactive.size ? { ...fullDef, fields: fullDef.fields.filter((f) => !inactive.has(f.name)) } : fullDef), [fullDef, inactive]);
   const t = useTranslations("moduleScreen");
   const tToast = useTranslations("toast");
   const uploads = useUploads();
@@ -57,10 +54,7 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
   const canWriteModule = useCanWrite();
   const labelKey = useMemo(() => labelKeyOf(def), [def]);
   const errorMap = useErrorMap(labelKey);
-  const fixed = useMemo(
-    () => (def.parent && parentId !== undefined && parentId !== null ? { [def.parent.field]: parentId } : {}),
-    [def.parent, parentId],
-  );
+  const fixed = useMemo(() => (def.parent && parentId !== undefined && parentId !== null ? { [def.parent.field]: parentId } : {}), [def.parent, parentId]);
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const inner = zodResolver(recordSchema(def, mode), { error: errorMap }) as unknown as Resolver<FieldValues>;
     return (values, context, options) => inner(prepareValues(def, values), context, options);
@@ -89,7 +83,12 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
   const revealFirst = (names: readonly string[]) => {
     const invalid = def.fields.filter((f) => names.includes(f.name) && f.type !== "hidden");
     if (invalid.length === 0) return;
-    setLayoutState((state) => revealGroups(state, invalid.map((f) => groupOf(def, f))));
+    setLayoutState((state) =>
+      revealGroups(
+        state,
+        invalid.map((f) => groupOf(def, f)),
+      ),
+    );
     setFocusTarget({ name: invalid[0]!.name });
   };
 

@@ -167,9 +167,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
         </div>
       )}
       {grid}
-      {screen && (
-        <ImportSheet def={def} title={title} open={importing} onClosed={() => setImporting(false)} onImported={list.reload} />
-      )}
+      {screen && <ImportSheet def={def} title={title} open={importing} onClosed={() => setImporting(false)} onImported={list.reload} />}
       <RecordSheet
         def={def}
         title={title}

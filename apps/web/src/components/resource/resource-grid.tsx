@@ -34,7 +34,12 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
   return (
     <div className="flex flex-col gap-3">
       <div className="relative overflow-hidden rounded-lg border bg-card">
-        <div className={cn("absolute inset-x-0 top-0 h-0.5 overflow-hidden", !list.loading && "invisible")} role="progressbar" aria-busy={list.loading} aria-label={t("loading")}>
+        <div
+          className={cn("absolute inset-x-0 top-0 h-0.5 overflow-hidden", !list.loading && "invisible")}
+          role="progressbar"
+          aria-busy={list.loading}
+          aria-label={t("loading")}
+        >
           <div className="h-full w-1/3 animate-grid-progress bg-primary" />
         </div>
         <div className="overflow-x-auto">
@@ -62,10 +67,16 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
                         data-testid={`grid-row-${row.ID}`}
                         data-flash={flashing || undefined}
                         onClick={() => onRowClick(row)}
-                        className={cn("cursor-pointer transition-colors hover:bg-accent/50 data-[state=open]:bg-accent/50", flashing && "animate-pulse bg-primary/10")}
+                        className={cn(
+                          "cursor-pointer transition-colors hover:bg-accent/50 data-[state=open]:bg-accent/50",
+                          flashing && "animate-pulse bg-primary/10",
+                        )}
                       >
                         {def.columns.map((column) => (
-                          <td key={column.field} className={cn(cellPad, "max-w-80 truncate", ALIGN_CLASS[columnAlign(column)], columnAlign(column) === "end" && "tabular-nums")}>
+                          <td
+                            key={column.field}
+                            className={cn(cellPad, "max-w-80 truncate", ALIGN_CLASS[columnAlign(column)], columnAlign(column) === "end" && "tabular-nums")}
+                          >
                             <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />
                           </td>
                         ))}

@@ -1,6 +1,5 @@
 /** No value at all: null, undefined, empty text or an empty list. */
-export const isBlank = (value: unknown): boolean =>
-  value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+export const isBlank = (value: unknown): boolean => value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 
 /** IDs compare as text: a select's value may be "3" where the pick list says 3. */
 export const sameId = (a: unknown, b: unknown): boolean => String(a) === String(b);

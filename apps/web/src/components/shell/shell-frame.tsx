@@ -50,10 +50,7 @@ export function ShellFrame({ session, children }: { session: TSession; children:
 
   return (
     <div className="flex h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t("skipToContent")}
       </a>
       <Topbar

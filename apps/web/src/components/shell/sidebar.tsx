@@ -159,7 +159,15 @@ export function Sidebar({ menu, locale, activeId, atHome, query, layout, onNavig
         )}
       >
         <ul className="flex flex-col gap-0.5">
-          <li>{compact ? <WithTooltip label={t("home")} side="right">{homeLink}</WithTooltip> : homeLink}</li>
+          <li>
+            {compact ? (
+              <WithTooltip label={t("home")} side="right">
+                {homeLink}
+              </WithTooltip>
+            ) : (
+              homeLink
+            )}
+          </li>
           {items.map((item) => renderItem(item, 0))}
         </ul>
       </nav>

@@ -24,7 +24,15 @@ async function person(email: string): Promise<{ id: number; accountId: number; g
   const school = forTenant(db, tenant);
   const group = await school.userGroup.create({ data: { name: `Grupo ${email}`, staff: true } });
   await school.moduleAccess.create({ data: { groupId: group.id, moduleId: "admPeriod", canRead: true, canWrite: false } });
-  const { accountId, userIds } = await seedStaff(db, { email, password: DEMO_PASSWORD, name: "Sesión", last: email.split("@")[0]!, roleCode: 4, cel: "900000000", memberships: [{ tenantId: tenant, groupIds: [group.id] }] });
+  const { accountId, userIds } = await seedStaff(db, {
+    email,
+    password: DEMO_PASSWORD,
+    name: "Sesión",
+    last: email.split("@")[0]!,
+    roleCode: 4,
+    cel: "900000000",
+    memberships: [{ tenantId: tenant, groupIds: [group.id] }],
+  });
   return { id: userIds[tenant]!, accountId, group: group.id, tokens: [await api.tokenFor(email), await api.tokenFor(email)] };
 }
 
@@ -121,11 +129,25 @@ describe("sessions end on the server (issue 11)", () => {
     const p = await person("sinexp@pizarra.demo");
     const claims = claimsOf(p.tokens[0]);
     const key = new TextEncoder().encode(env().AUTH_SECRET);
-    const forever = await new SignJWT({ tid: claims.tid, acc: claims.acc, sid: claims.sid }).setProtectedHeader({ alg: "HS256" }).setSubject(String(claims.sub)).setIssuedAt().sign(key);
+    const forever = await new SignJWT({ tid: claims.tid, acc: claims.acc, sid: claims.sid })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(claims.sub))
+      .setIssuedAt()
+      .sign(key);
     expect((await api.call("GET", "admStaff/loginToken", { token: forever })).http).toBe(401);
-    const sessionless = await new SignJWT({ tid: claims.tid, acc: claims.acc }).setProtectedHeader({ alg: "HS256" }).setSubject(String(claims.sub)).setIssuedAt().setExpirationTime("1h").sign(key);
+    const sessionless = await new SignJWT({ tid: claims.tid, acc: claims.acc })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(claims.sub))
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(key);
     expect((await api.call("GET", "admStaff/loginToken", { token: sessionless })).http).toBe(401);
-    const invented = await new SignJWT({ tid: claims.tid, acc: claims.acc, sid: "an-invented-session-id-0000" }).setProtectedHeader({ alg: "HS256" }).setSubject(String(claims.sub)).setIssuedAt().setExpirationTime("1h").sign(key);
+    const invented = await new SignJWT({ tid: claims.tid, acc: claims.acc, sid: "an-invented-session-id-0000" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(claims.sub))
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(key);
     expect((await api.call("GET", "admStaff/loginToken", { token: invented })).http).toBe(401);
   });
 });

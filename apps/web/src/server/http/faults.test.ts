@@ -40,11 +40,17 @@ async function untilAnswered(): Promise<number> {
 const CATALOGUE_TYPE = "faultImport";
 /** A file of catalogue values long enough that the import is still running when the server stops. */
 const LINES = 5000;
-const importFile = Buffer.from(["Tipo;Valor;Etiqueta;Inactivo", ...Array.from({ length: LINES }, (_, i) => `${CATALOGUE_TYPE};V${i};Valor ${i};no`)].join("\n")).toString("base64");
+const importFile = Buffer.from(
+  ["Tipo;Valor;Etiqueta;Inactivo", ...Array.from({ length: LINES }, (_, i) => `${CATALOGUE_TYPE};V${i};Valor ${i};no`)].join("\n"),
+).toString("base64");
 
 beforeAll(async () => {
   server = await startServer(true);
-  execFileSync(path.join(ROOT, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: server.url }, stdio: "pipe" });
+  execFileSync(path.join(ROOT, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: server.url },
+    stdio: "pipe",
+  });
   const seeding = createDb(server.url, 2);
   await seedDemo(seeding);
   await seeding.$disconnect();

@@ -101,7 +101,15 @@ describe("the API wrapper", () => {
 });
 
 describe("bad input never gives a 500 nor writes anything", () => {
-  const bodies: unknown[] = [[], "text", 42, null, { user: { $ne: null }, pass: [] }, { user: `${"a".repeat(300)}@x.io`, pass: "x" }, { user: "x@y.io", pass: "p", extra: "\u0000<script>" }];
+  const bodies: unknown[] = [
+    [],
+    "text",
+    42,
+    null,
+    { user: { $ne: null }, pass: [] },
+    { user: `${"a".repeat(300)}@x.io`, pass: "x" },
+    { user: "x@y.io", pass: "p", extra: "\u0000<script>" },
+  ];
 
   it.each(bodies.map((b) => [JSON.stringify(b).slice(0, 40), b]))("login with %s", async (_label, body) => {
     const res = await api.call("POST", "admStaff/login?adm=true", { body });
@@ -124,12 +132,19 @@ describe("bad input never gives a 500 nor writes anything", () => {
 describe("per-school inactive fields", () => {
   it("switches off optional fields of a module for one school and tells the menu", async () => {
     const { admin: token } = await api.tokens();
-    const required = await api.call("POST", "admModule/edit/admStudent", { token, body: { name: "Alumnos", desc: "d", sort: 1, inactiveFields: ["house", "mail"] } });
+    const required = await api.call("POST", "admModule/edit/admStudent", {
+      token,
+      body: { name: "Alumnos", desc: "d", sort: 1, inactiveFields: ["house", "mail"] },
+    });
     expect(required.http).toBe(422);
     expect(required.body.msg).toBe("Estos campos no se pueden desactivar: mail.");
-    const ok = await api.call("POST", "admModule/edit/admStudent", { token, body: { name: "Alumnos", desc: "d", sort: 1, inactiveFields: ["house", "language"] } });
+    const ok = await api.call("POST", "admModule/edit/admStudent", {
+      token,
+      body: { name: "Alumnos", desc: "d", sort: 1, inactiveFields: ["house", "language"] },
+    });
     expect(ok.body.status).toBe(0);
-    const menu = (await api.call<{ menu: { ID: string; subs: unknown[]; inactiveFields: string[] }[] }>("GET", "admStaff/loginToken", { token })).body.data.menu;
+    const menu = (await api.call<{ menu: { ID: string; subs: unknown[]; inactiveFields: string[] }[] }>("GET", "admStaff/loginToken", { token })).body.data
+      .menu;
     const find = (items: { ID: string; subs: unknown[]; inactiveFields: string[] }[]): { inactiveFields: string[] } | undefined =>
       items.map((i) => (i.ID === "admStudent" ? i : find(i.subs as typeof items))).find(Boolean);
     expect(find(menu)?.inactiveFields).toEqual(["house", "language"]);

@@ -109,7 +109,9 @@ async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method
 function isUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
   const text = `${(error as { code?: string })?.code ?? ""} ${(error as Error)?.message ?? ""}`;
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|timeout exceeded when trying to connect|Connection terminated|connection error|not queryable|DatabaseNotReachable|ConnectionClosed|Server has closed the connection|P1001|P1017|P2028/i.test(text);
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|timeout exceeded when trying to connect|Connection terminated|connection error|not queryable|DatabaseNotReachable|ConnectionClosed|Server has closed the connection|P1001|P1017|P2028/i.test(
+    text,
+  );
 }
 
 function toResponse(error: unknown, ctx: BaseContext): Response {

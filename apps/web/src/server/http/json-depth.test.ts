@@ -7,7 +7,7 @@ describe("jsonDepthExceeds", () => {
     expect(jsonDepthExceeds('{"a":[{"b":[1]}]}', 3)).toBe(true);
     expect(jsonDepthExceeds(JSON.stringify({ text: "[[[[[[{{{{{{" }), 1)).toBe(false);
     expect(jsonDepthExceeds(JSON.stringify({ text: 'a \\" [[[[ "' }), 1)).toBe(false);
-    expect(jsonDepthExceeds(JSON.stringify({ a: '\\', b: [[1]] }), 2)).toBe(true);
+    expect(jsonDepthExceeds(JSON.stringify({ a: "\\", b: [[1]] }), 2)).toBe(true);
   });
 
   it("measures a deep text without recursion and stops early", () => {

@@ -21,7 +21,8 @@ beforeAll(async () => {
 /** The editable values of a row, as its form would send them back. */
 function formValues(id: string, row: Row): Row {
   const out: Row = {};
-  for (const f of resourceDef(id)!.fields) if (f.name in row && !f.readOnly && !["image", "file", "dropzone", "password"].includes(f.type)) out[f.name] = row[f.name];
+  for (const f of resourceDef(id)!.fields)
+    if (f.name in row && !f.readOnly && !["image", "file", "dropzone", "password"].includes(f.type)) out[f.name] = row[f.name];
   return out;
 }
 

@@ -107,7 +107,14 @@ const PRINT_PAGE = 1_000;
 const ESTIMATED_TOTAL = 9_999;
 
 /** Stored files no record points at any more; a file already gone is no failure. */
-const removeStored = (keys: string[]) => Promise.all(keys.map((key) => storage().remove(key).catch(() => {})));
+const removeStored = (keys: string[]) =>
+  Promise.all(
+    keys.map((key) =>
+      storage()
+        .remove(key)
+        .catch(() => {}),
+    ),
+  );
 
 const delegateOf = (db: Db, model: string) => (db as unknown as Record<string, Delegate>)[model]!;
 
@@ -185,7 +192,10 @@ function readerOf(server: ResourceServer) {
     if (q.pick === "true") {
       const Results = rows.map((r) => ({
         ID: r.ID,
-        name: def.pick.name.map((f) => r[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" "),
+        name: def.pick.name
+          .map((f) => r[f])
+          .filter((v) => v !== null && v !== undefined && v !== "")
+          .join(" "),
         ...(def.pick.img ? { img: r[def.pick.img] ?? null } : {}),
         ...(def.pick.desc ? { desc: r[def.pick.desc] ?? null } : {}),
       }));
@@ -215,7 +225,10 @@ function readerOf(server: ResourceServer) {
     for (let start = 0; start < ids.length; start += PRINT_PAGE) {
       const page = ids.slice(start, start + PRINT_PAGE);
       const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: page } }, include: server.include })).map((r) => [r.id, r]));
-      yield await rowsOf(db, page.map((id) => byId.get(id)).filter((r) => r !== undefined));
+      yield await rowsOf(
+        db,
+        page.map((id) => byId.get(id)).filter((r) => r !== undefined),
+      );
     }
   }
 
@@ -322,7 +335,8 @@ export function createResource(server: ResourceServer): Route[] {
     // A sub-grid's row needs its parent: a form field or, when it is none (an exception's period), ?parentId= alone.
     if (def.parent && (prepared.data[def.parent.field] ?? null) === null) {
       const { field } = def.parent;
-      if (fieldByName.has(field) || parentId === undefined) throw fieldRefusal(field, ctx.t("validation.required", { attribute: ctx.t(labelKeyOf(def)(field)) }));
+      if (fieldByName.has(field) || parentId === undefined)
+        throw fieldRefusal(field, ctx.t("validation.required", { attribute: ctx.t(labelKeyOf(def)(field)) }));
       prepared.data[field] = toDb({ name: field, type: "number" }, parentId);
     }
     return prepared;
@@ -378,7 +392,9 @@ export function createResource(server: ResourceServer): Route[] {
       if (count === 0) throw notFound();
       if (record) await rules?.afterDelete?.(tx, record, ctx);
       await audit(tx, ctx, def.module, "delete", id);
-      return [...uploadFields.map((f) => record?.[f.name]), ...(await filesGoneWith(tx, holders)), ...going].filter((key): key is string => typeof key === "string");
+      return [...uploadFields.map((f) => record?.[f.name]), ...(await filesGoneWith(tx, holders)), ...going].filter(
+        (key): key is string => typeof key === "string",
+      );
     });
     // The record's stored files, and those of the rows that went with it (a student's infirmary photos), go once the delete is committed.
     await removeStored(files);
@@ -392,7 +408,10 @@ export function createResource(server: ResourceServer): Route[] {
     const held: Held[] = [];
     for (const holder of server.dependents ?? []) {
       const select = Object.fromEntries(["id", ...holder.uploads].map((name) => [name, true]));
-      const rows = await delegateOf(tx, holder.model).findMany({ where: { [holder.field]: id, OR: holder.uploads.map((name) => ({ [name]: { not: null } })) }, select });
+      const rows = await delegateOf(tx, holder.model).findMany({
+        where: { [holder.field]: id, OR: holder.uploads.map((name) => ({ [name]: { not: null } })) },
+        select,
+      });
       if (rows.length) held.push({ holder, rows });
     }
     return held;
@@ -402,7 +421,9 @@ export function createResource(server: ResourceServer): Route[] {
   async function filesGoneWith(tx: TenantTx, held: Held[]): Promise<unknown[]> {
     const keys: unknown[] = [];
     for (const { holder, rows } of held) {
-      const left = new Set((await delegateOf(tx, holder.model).findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } })).map((r) => r.id));
+      const left = new Set(
+        (await delegateOf(tx, holder.model).findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true } })).map((r) => r.id),
+      );
       for (const row of rows) if (!left.has(row.id)) keys.push(...holder.uploads.map((name) => row[name]));
     }
     return keys;
@@ -414,18 +435,23 @@ export function createResource(server: ResourceServer): Route[] {
       const name = fixed?.name ?? ctx.body.name.split(".")[0];
       const field = uploadFields.find((f) => f.name === name);
       if (!field) throw fieldRefusal("name", ctx.t("api.uploadField", { field: String(name) }));
-      return upload(ctx, {
-        def,
-        field,
-        current: async (key) => {
-          const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: key }) });
-          return record ? { previous: (record[field.name] as string | null) ?? null } : null;
+      return upload(
+        ctx,
+        {
+          def,
+          field,
+          current: async (key) => {
+            const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: key }) });
+            return record ? { previous: (record[field.name] as string | null) ?? null } : null;
+          },
+          save: async (tx, key, value) => {
+            await guard(tx, key, ctx);
+            await delegateOf(tx, server.model).updateMany({ where: scoped({ id: key }), data: { [field.name]: value } });
+          },
         },
-        save: async (tx, key, value) => {
-          await guard(tx, key, ctx);
-          await delegateOf(tx, server.model).updateMany({ where: scoped({ id: key }), data: { [field.name]: value } });
-        },
-      }, id, ctx.body);
+        id,
+        ctx.body,
+      );
     };
   }
 
@@ -485,7 +511,15 @@ export function createResource(server: ResourceServer): Route[] {
       labelKey: formLabel,
       handler: only(["edit"], edit),
     }),
-    authedRoute({ method: "POST", path: `${def.id}/delete/{id}`, auth: "user", module: m, params: ZId, query: ZDeleteQuery, handler: only(["delete"], remove) }),
+    authedRoute({
+      method: "POST",
+      path: `${def.id}/delete/{id}`,
+      auth: "user",
+      module: m,
+      params: ZId,
+      query: ZDeleteQuery,
+      handler: only(["delete"], remove),
+    }),
     ...(def.actions.includes("import")
       ? [
           authedRoute({ method: "GET", path: `${def.id}/importTemplate`, auth: "user", module: m, handler: (ctx: AuthedContext) => importTemplate(def, ctx) }),
@@ -497,7 +531,8 @@ export function createResource(server: ResourceServer): Route[] {
             query: ZImportQuery,
             body: ZImportBody,
             maxBytes: UPLOAD_BODY_LIMIT,
-            handler: (ctx: AuthedContext & { body: { data: string }; query: { dryRun?: string; parentId?: string } }) => importRecords({ def, prepare, write }, ctx),
+            handler: (ctx: AuthedContext & { body: { data: string }; query: { dryRun?: string; parentId?: string } }) =>
+              importRecords({ def, prepare, write }, ctx),
           }),
         ]
       : []),
@@ -552,6 +587,9 @@ function holdersOf(other: ResourceServer, target: ResourceServer, models: Readon
   if (uploads.length === 0) return [];
   if (other.model === target.model) return other === target ? [] : [{ model: other.model, field: "id", uploads }];
   return other.def.fields
-    .filter((f) => f.options?.kind === "resource" && !f.options.path && !f.multiple && !other.virtual?.includes(f.name) && models.get(f.options.resource) === target.model)
+    .filter(
+      (f) =>
+        f.options?.kind === "resource" && !f.options.path && !f.multiple && !other.virtual?.includes(f.name) && models.get(f.options.resource) === target.model,
+    )
     .map((f) => ({ model: other.model, field: f.name, uploads }));
 }

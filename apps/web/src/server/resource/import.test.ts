@@ -77,7 +77,13 @@ describe("{resource}/importAttach", () => {
 
   it("checks what only the database knows, line by line, and still writes nothing", async () => {
     await importFile("admOtlt", base64("type,value,label\nbloodType,O+,O positivo"));
-    const file = ["type,value,label", "bloodType,A+,A positivo", "bloodType,O+,O positivo otra vez", "bloodType,B+,B positivo", "bloodType,A+,A positivo repetido"].join("\n");
+    const file = [
+      "type,value,label",
+      "bloodType,A+,A positivo",
+      "bloodType,O+,O positivo otra vez",
+      "bloodType,B+,B positivo",
+      "bloodType,A+,A positivo repetido",
+    ].join("\n");
     const res = await importFile<Refusal>("admOtlt", base64(file), { dryRun: true, locale: "en" });
     expect(res.http).toBe(422);
     expect(res.body.data.lines.map((l) => l.line)).toEqual([3, 5]);

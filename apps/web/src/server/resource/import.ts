@@ -30,7 +30,12 @@ const NO = new Set(["0", "false", "no", "n"]);
 /** The fields a file can fill: those that hold a typed value (no uploads, passwords, read-only or layout fields). */
 export function importableFields(def: ResourceDef): FieldDef[] {
   return def.fields.filter(
-    (f) => !PRESENTATIONAL_TYPES.has(f.type) && !UPLOAD_TYPES.has(f.type) && !["password", "hidden", "custom"].includes(f.type) && f.readOnly !== "always" && f.name !== def.parent?.field,
+    (f) =>
+      !PRESENTATIONAL_TYPES.has(f.type) &&
+      !UPLOAD_TYPES.has(f.type) &&
+      !["password", "hidden", "custom"].includes(f.type) &&
+      f.readOnly !== "always" &&
+      f.name !== def.parent?.field,
   );
 }
 
@@ -79,7 +84,12 @@ function cellValue(def: ResourceDef, field: FieldDef, text: string): unknown {
     if (field.options?.kind === "resource" && resourceDef(field.options.resource)?.keyType === "int" && /^\d+$/.test(part)) return Number(part);
     return part;
   };
-  if (many) return text.split("|").map((part) => part.trim()).filter(Boolean).map(one);
+  if (many)
+    return text
+      .split("|")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map(one);
   return field.options ? one(text) : text;
 }
 
@@ -203,7 +213,9 @@ export async function importRecords<P>(
     if (!(error instanceof TrialDone)) throw error;
   }
   const count = prepared.length;
-  return dryRun ? { data: { rows: count, dryRun: true }, msgKey: "api.importChecked", msgValues: { count } } : { data: { rows: count, created: count }, msgKey: "api.imported", msgValues: { count } };
+  return dryRun
+    ? { data: { rows: count, dryRun: true }, msgKey: "api.importChecked", msgValues: { count } }
+    : { data: { rows: count, created: count }, msgKey: "api.imported", msgValues: { count } };
 }
 
 /** GET {resource}/importTemplate: an .xlsx whose header row is the importable fields' labels, required ones marked *. */

@@ -17,12 +17,18 @@ beforeAll(async () => {
   ({ tenantId: tenant } = await api.school());
 });
 
-const stored = () => new Set((fs.readdirSync(process.env.STORAGE_DIR!, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(process.env.STORAGE_DIR!, f)).isFile()));
+const stored = () =>
+  new Set(
+    (fs.readdirSync(process.env.STORAGE_DIR!, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(process.env.STORAGE_DIR!, f)).isFile()),
+  );
 
 /** A student with an infirmary visit and a tracking entry, each holding an uploaded file, and a photo of their own. */
 async function studentWithFiles(): Promise<{ id: number; files: string[] }> {
   const { db: school } = await api.school();
-  const student = await school.user.findFirstOrThrow({ where: { type: 2, infirmaryEntries: { some: {} }, trackings: { some: {} }, orders: { none: {} }, receipts: { none: {} } }, select: { id: true } });
+  const student = await school.user.findFirstOrThrow({
+    where: { type: 2, infirmaryEntries: { some: {} }, trackings: { some: {} }, orders: { none: {} }, receipts: { none: {} } },
+    select: { id: true },
+  });
   const visit = await school.infirmaryEntry.findFirstOrThrow({ where: { userId: student.id }, select: { id: true } });
   const tracking = await school.tracking.findFirstOrThrow({ where: { userId: student.id }, select: { id: true, type: true } });
   // The tracking row's own screen (behaviour, commitment, journal or tracking) and its first file field.
@@ -55,7 +61,10 @@ describe("a person's files go with them (issue 11)", () => {
   it("removes the memos made about them and the editor images they uploaded that no record shows, keeping one a publication shows", async () => {
     const { db: school } = await api.school();
     const { id } = await studentWithFiles();
-    const place = await school.sectionMember.findFirstOrThrow({ where: { userId: id }, select: { section: { select: { superSection: { select: { periodId: true } } } } } });
+    const place = await school.sectionMember.findFirstOrThrow({
+      where: { userId: id },
+      select: { section: { select: { superSection: { select: { periodId: true } } } } },
+    });
     const memo = await api.call<{ url: string }>("GET", `grades/memo/${place.section.superSection.periodId}/${id}`, { token: admin });
     expect(memo.body.status, JSON.stringify(memo.body)).toBe(0);
     const memoKey = memo.body.data.url.split("?")[0]!.replace(/^\/api\/files\//, "");

@@ -14,7 +14,8 @@ export function refuse(ctx: AuthedContext, resource: string, field: string, key 
 }
 
 /** A value as it will be once saved: the one sent, else the stored one (a partial edit sends only what changed); null when neither. */
-export const merged = <T = unknown>(data: Row, current: Row | null, field: string): T => (data[field] === undefined ? (current?.[field] ?? null) : data[field]) as T;
+export const merged = <T = unknown>(data: Row, current: Row | null, field: string): T =>
+  (data[field] === undefined ? (current?.[field] ?? null) : data[field]) as T;
 
 /** A from/to pair must run forwards, the stored side counting on a partial edit; the refusal names the `to` field. */
 export function assertForwardRange(ctx: AuthedContext, data: Row, current: Row | null, from = "from", to = "to"): void {

@@ -45,7 +45,11 @@ describe("generic resource: admPeriod", () => {
 
     const edited = await api.call("POST", "admPeriod/edit/202601", { token: admin, body: { name: "2026", current: true } });
     expect(edited.body.status).toBe(0);
-    expect((await api.call<Record<string, unknown>>("GET", "admPeriod/get/202601", { token: admin })).body.data).toMatchObject({ name: "2026", current: true, from: "2026-03-01" });
+    expect((await api.call<Record<string, unknown>>("GET", "admPeriod/get/202601", { token: admin })).body.data).toMatchObject({
+      name: "2026",
+      current: true,
+      from: "2026-03-01",
+    });
 
     const unconfirmed = await api.call("POST", "admPeriod/delete/202501", { token: admin });
     expect(unconfirmed.body.status).toBeLessThan(0);
@@ -123,7 +127,15 @@ describe("generic resource: admPeriod", () => {
     const tenantId = (await api.db().tenant.findFirstOrThrow({ where: { title: "Colegio Demo" } })).id;
     const count = 2_345;
     await api.db().user.createMany({
-      data: Array.from({ length: count }, (_, i) => ({ tenantId, type: 2, roleCode: 0, externalId: `EXP${i}`, name: `N${(i * 7919) % count}`, last: "Zzexport", last2: `L${(i * 104_729) % 97}` })),
+      data: Array.from({ length: count }, (_, i) => ({
+        tenantId,
+        type: 2,
+        roleCode: 0,
+        externalId: `EXP${i}`,
+        name: `N${(i * 7919) % count}`,
+        last: "Zzexport",
+        last2: `L${(i * 104_729) % 97}`,
+      })),
     });
     const res = await api.raw("GET", "admStudent/get?print=true&format=xlsx&filter=Zzexport", { token: admin, locale: "en" });
     const book = new ExcelJS.Workbook();
@@ -131,8 +143,13 @@ describe("generic resource: admPeriod", () => {
     const sheet = book.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const [last2, name] = [header.indexOf("Second last name") + 1, header.indexOf("Names") + 1];
-    const got = Array.from({ length: sheet.actualRowCount - 1 }, (_, i) => `${sheet.getRow(i + 2).getCell(last2).value}|${sheet.getRow(i + 2).getCell(name).value}`);
-    const expected = await api.db().user.findMany({ where: { tenantId, last: "Zzexport" }, orderBy: [{ last: "asc" }, { last2: "asc" }, { name: "asc" }, { id: "asc" }] });
+    const got = Array.from(
+      { length: sheet.actualRowCount - 1 },
+      (_, i) => `${sheet.getRow(i + 2).getCell(last2).value}|${sheet.getRow(i + 2).getCell(name).value}`,
+    );
+    const expected = await api
+      .db()
+      .user.findMany({ where: { tenantId, last: "Zzexport" }, orderBy: [{ last: "asc" }, { last2: "asc" }, { name: "asc" }, { id: "asc" }] });
     expect(got).toHaveLength(count);
     expect(got).toEqual(expected.map((u) => `${u.last2}|${u.name}`));
   });

@@ -9,7 +9,7 @@ const GRID_LINK = fileUrl("t1/admStaff/7/face-0123456789abcdef.png")!;
 describe("sanitizeRichText", () => {
   it("keeps common formatting, lists, tables and safe links as they are", () => {
     const html =
-      '<h2>Título</h2><p>Hola <strong>Ana</strong>, <em>bienvenida</em> <u>al</u> <s>año</s> escolar.</p><ul><li>uno</li></ul><ol><li>dos</li></ol>' +
+      "<h2>Título</h2><p>Hola <strong>Ana</strong>, <em>bienvenida</em> <u>al</u> <s>año</s> escolar.</p><ul><li>uno</li></ul><ol><li>dos</li></ol>" +
       '<blockquote>cita</blockquote><table><tbody><tr><td colspan="2">celda</td></tr></tbody></table>' +
       '<p><a href="https://pizarra.demo/x?a=1">web</a> <a href="mailto:info@pizarra.demo">correo</a></p>';
     expect(sanitizeRichText(html)).toBe(html);

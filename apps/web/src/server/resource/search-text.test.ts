@@ -8,13 +8,18 @@ let admin: string;
 beforeAll(async () => {
   ({ admin } = await api.tokens());
   const { db: school } = await api.school();
-  for (const [name, last] of [["Cien", "100% Real"], ["Mil", "1000 Real"], ["Ana_Maria", "Buscada"], ["AnaXMaria", "Buscada"], ["Barra", "Con\\Barra"]]) {
+  for (const [name, last] of [
+    ["Cien", "100% Real"],
+    ["Mil", "1000 Real"],
+    ["Ana_Maria", "Buscada"],
+    ["AnaXMaria", "Buscada"],
+    ["Barra", "Con\\Barra"],
+  ]) {
     await school.user.create({ data: { type: 2, name: name!, last: last!, mail: `${name!.toLowerCase()}@pizarra.demo` } });
   }
 });
 
-const found = async (text: string) =>
-  (await api.rows<{ name: string }>(`admStudent/get?filter=${encodeURIComponent(text)}`, admin)).map((r) => r.name).sort();
+const found = async (text: string) => (await api.rows<{ name: string }>(`admStudent/get?filter=${encodeURIComponent(text)}`, admin)).map((r) => r.name).sort();
 
 describe("search text is taken literally (issue 11)", () => {
   it("escapes LIKE's wildcards and its escape character", () => {

@@ -16,7 +16,10 @@ beforeAll(async () => {
 
 describe("uploads", () => {
   it("stores a signature image and serves it through a signed link only", async () => {
-    const res = await api.call<{ url: string; value: string }>("POST", `admStaff/sign?id=${staffId}`, { token: admin, body: { name: "sign.png", doc: false, data: PNG } });
+    const res = await api.call<{ url: string; value: string }>("POST", `admStaff/sign?id=${staffId}`, {
+      token: admin,
+      body: { name: "sign.png", doc: false, data: PNG },
+    });
     expect(res.body).toMatchObject({ status: 0, msg: "Archivo subido." });
     const row = (await api.call<Record<string, string>>("GET", `admStaff/get/${staffId}`, { token: admin })).body.data;
     expect(row.sign).toBe(res.body.data.value);
@@ -37,9 +40,17 @@ describe("uploads", () => {
 
   it.each([
     ["a wrong extension", { name: "sign.exe", data: PNG }, "Solo se permiten los siguientes tipos de archivos: jpeg, jpg, png."],
-    ["text renamed to .png", { name: "sign.png", data: Buffer.from("not an image at all").toString("base64") }, "El archivo de Firma no es realmente un archivo png."],
+    [
+      "text renamed to .png",
+      { name: "sign.png", data: Buffer.from("not an image at all").toString("base64") },
+      "El archivo de Firma no es realmente un archivo png.",
+    ],
     ["bad base64", { name: "sign.png", data: "@@@not base64@@@" }, "No se pudo leer el archivo de Firma."],
-    ["a file over 2 MB", { name: "sign.png", data: Buffer.concat([Buffer.from(PNG, "base64"), Buffer.alloc(2_200_000)]).toString("base64") }, "El archivo de Firma no debe pesar más de 2 MB."],
+    [
+      "a file over 2 MB",
+      { name: "sign.png", data: Buffer.concat([Buffer.from(PNG, "base64"), Buffer.alloc(2_200_000)]).toString("base64") },
+      "El archivo de Firma no debe pesar más de 2 MB.",
+    ],
   ])("refuses %s, naming the field, and keeps the record as it was", async (_case, body, message) => {
     const before = (await api.call<Record<string, string>>("GET", `admStaff/get/${staffId}`, { token: admin })).body.data.sign;
     const res = await api.call("POST", `admStaff/sign?id=${staffId}`, { token: admin, body });

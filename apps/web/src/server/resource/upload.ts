@@ -62,6 +62,9 @@ export async function upload(ctx: AuthedContext, target: UploadTarget, id: numbe
     await storage().remove(key);
     throw error;
   }
-  if (record.previous) await storage().remove(record.previous).catch(() => {});
+  if (record.previous)
+    await storage()
+      .remove(record.previous)
+      .catch(() => {});
   return { data: { name: field.name, value: key, url: fileUrl(key) }, msgKey: "api.uploaded" };
 }

@@ -51,7 +51,9 @@ export function toDb(field: FieldDef, value: unknown): unknown {
       // location cascade's codes "07", keeps text); a fixed list keeps the type of its own values (status 10, gender "F").
       const source = field.options;
       const numeric =
-        source?.kind === "resource" ? source.ids === true || (!source.path && resourceDef(source.resource)?.keyType !== "string") : typeof (source?.kind === "values" && source.values[0]) === "number";
+        source?.kind === "resource"
+          ? source.ids === true || (!source.path && resourceDef(source.resource)?.keyType !== "string")
+          : typeof (source?.kind === "values" && source.values[0]) === "number";
       return numeric && /^-?\d+$/.test(String(value)) ? Number(value) : value;
     }
     default:

@@ -44,15 +44,19 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  console.info(`bad input: ${totals.requests} requests (${totals.refusals} refused, ${totals.validation} of them 422) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `bad input: ${totals.requests} requests (${totals.refusals} refused, ${totals.validation} of them 422) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 });
 
 let lastWrite = 0;
 /** The tables written since the last look (one query a request). */
 async function newWrites(): Promise<string[]> {
-  const [row] = await api.db().$queryRawUnsafe<{ last: bigint | null; writes: string[] | null }[]>(
-    `SELECT max(id) AS last, array_agg(DISTINCT op || ' ' || tbl) AS writes FROM bad_input_write WHERE id > ${lastWrite}`,
-  );
+  const [row] = await api
+    .db()
+    .$queryRawUnsafe<{ last: bigint | null; writes: string[] | null }[]>(
+      `SELECT max(id) AS last, array_agg(DISTINCT op || ' ' || tbl) AS writes FROM bad_input_write WHERE id > ${lastWrite}`,
+    );
   if (row?.last) lastWrite = Number(row.last);
   return row?.writes ?? [];
 }
@@ -84,7 +88,11 @@ const describeInput = (c: BadCase) => `${c.what}: ${c.path.slice(0, 200)}${c.bod
 function validationProblems(errors: unknown, locale: Locale): string[] {
   if (!errors || typeof errors !== "object" || Object.keys(errors).length === 0) return ["a 422 without data.errors naming the field"];
   return Object.entries(errors as Record<string, unknown>).flatMap(([key, msg]) => {
-    const field = key.split(".").filter((p) => !/^\d+$/.test(p)).at(-1) ?? key;
+    const field =
+      key
+        .split(".")
+        .filter((p) => !/^\d+$/.test(p))
+        .at(-1) ?? key;
     if (typeof msg !== "string" || msg.trim() === "") return [`${key}: an empty message`];
     if (RAW_KEY.test(msg) || msg.includes(":attribute")) return [`${key}: a raw message key in "${msg}"`];
     // A label that holds the name ("E-mail" for mail) is not the raw name.
@@ -125,8 +133,10 @@ describe("bad input on every route", () => {
         if (answer.http >= 500) problems.push(`${where} → HTTP ${answer.http} ${answer.body?.msg ?? ""}`);
         if (c.expect && answer.http !== c.expect.http) problems.push(`${where} → HTTP ${answer.http} ${answer.body?.msg ?? ""}, not ${c.expect.http}`);
         const named = (answer.body?.data?.errors ?? {}) as Record<string, unknown>;
-        if (c.expect?.field && answer.http === 422 && !(c.expect.field in named)) problems.push(`${where} → a 422 that does not name ${c.expect.field}: ${answer.body?.msg}`);
-        if (c.expect?.http === 400 && answer.body?.msg !== es.api.tooDeep.replace(":max", "32")) problems.push(`${where} → "${answer.body?.msg}", not the nesting refusal`);
+        if (c.expect?.field && answer.http === 422 && !(c.expect.field in named))
+          problems.push(`${where} → a 422 that does not name ${c.expect.field}: ${answer.body?.msg}`);
+        if (c.expect?.http === 400 && answer.body?.msg !== es.api.tooDeep.replace(":max", "32"))
+          problems.push(`${where} → "${answer.body?.msg}", not the nesting refusal`);
         if (answer.writes.length) problems.push(`${where} → refused (${answer.http} ${answer.body?.msg}) but wrote: ${answer.writes.join(", ")}`);
         if (answer.refused) totals.refusals++;
         if (answer.body?.msg && RAW_KEY.test(answer.body.msg)) problems.push(`${where} → a raw message key: ${answer.body.msg}`);

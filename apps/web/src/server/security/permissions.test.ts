@@ -54,7 +54,15 @@ describe("permission matrix (issue 5)", () => {
     const modules = await school.module.findMany({ select: { id: true } });
     await school.moduleAccess.createMany({ data: modules.map((m) => ({ groupId: group.id, moduleId: m.id, canRead: true, canWrite: false })) });
     const staff = (email: string, groupIds: number[]) =>
-      seedStaff(db, { email, password: DEMO_PASSWORD, name: "Matriz", last: email.split("@")[0]!, roleCode: 4, cel: "900000000", memberships: [{ tenantId: tenant, groupIds }] });
+      seedStaff(db, {
+        email,
+        password: DEMO_PASSWORD,
+        name: "Matriz",
+        last: email.split("@")[0]!,
+        roleCode: 4,
+        cel: "900000000",
+        memberships: [{ tenantId: tenant, groupIds }],
+      });
     await staff("lector@matriz.demo", [group.id]);
     await staff("nadie@matriz.demo", []);
     reader = await api.tokenFor("lector@matriz.demo");
@@ -65,7 +73,12 @@ describe("permission matrix (issue 5)", () => {
   it("guards routes only with modules of the catalogue, and leaves open only the reviewed routes and the lists", () => {
     expect(guarded.map((r) => moduleOf(r)).filter((m) => !MODULE_IDS.has(m!))).toEqual([]);
     const open = ROUTES.filter((r) => r.auth === "user" && moduleOf(r) === null && !needing.includes(r)).map(routeName);
-    expect(needing.map(routeName).sort()).toEqual(["GET admGrades/exportFinal", "GET admGrades/getFinal", "POST misc/content/file", "POST misc/content/file/delete"]);
+    expect(needing.map(routeName).sort()).toEqual([
+      "GET admGrades/exportFinal",
+      "GET admGrades/getFinal",
+      "POST misc/content/file",
+      "POST misc/content/file/delete",
+    ]);
     expect(open.sort()).toEqual(Object.keys(OPEN_ROUTES).sort());
     // A second way in is only ever an option list's, so the matrix below knows what it opens.
     expect(ROUTES.filter((r) => r.auth === "user" && r.alsoAllowed && !pickGateOf(r)).map(routeName)).toEqual([]);
@@ -107,7 +120,15 @@ describe("permission matrix (issue 5)", () => {
     const db = api.db();
     const school = forTenant(db, tenant);
     const group = await school.userGroup.create({ data: { name: "Matriz: un derecho" } });
-    await seedStaff(db, { email: "uno@matriz.demo", password: DEMO_PASSWORD, name: "Matriz", last: "uno", roleCode: 4, cel: "900000000", memberships: [{ tenantId: tenant, groupIds: [group.id] }] });
+    await seedStaff(db, {
+      email: "uno@matriz.demo",
+      password: DEMO_PASSWORD,
+      name: "Matriz",
+      last: "uno",
+      roleCode: 4,
+      cel: "900000000",
+      memberships: [{ tenantId: tenant, groupIds: [group.id] }],
+    });
     const picker = await api.tokenFor("uno@matriz.demo");
     const grant = async (module: string, right: "read" | "write") => {
       await school.moduleAccess.deleteMany({ where: { groupId: group.id } });

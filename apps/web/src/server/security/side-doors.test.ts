@@ -23,13 +23,24 @@ async function staffWith(email: string, rights: Record<string, boolean>): Promis
   const db = api.db();
   const school = forTenant(db, tenant);
   const group = await school.userGroup.create({ data: { name: `Puerta ${email}`, staff: true } });
-  await school.moduleAccess.createMany({ data: Object.entries(rights).map(([moduleId, write]) => ({ groupId: group.id, moduleId, canRead: true, canWrite: write })) });
-  const { userIds } = await seedStaff(db, { email, password: DEMO_PASSWORD, name: "Puerta", last: email.split("@")[0]!, roleCode: ROLE, cel: "900000000", memberships: [{ tenantId: tenant, groupIds: [group.id] }] });
+  await school.moduleAccess.createMany({
+    data: Object.entries(rights).map(([moduleId, write]) => ({ groupId: group.id, moduleId, canRead: true, canWrite: write })),
+  });
+  const { userIds } = await seedStaff(db, {
+    email,
+    password: DEMO_PASSWORD,
+    name: "Puerta",
+    last: email.split("@")[0]!,
+    roleCode: ROLE,
+    cel: "900000000",
+    memberships: [{ tenantId: tenant, groupIds: [group.id] }],
+  });
   return { token: await api.tokenFor(email), id: userIds[tenant]!, group: group.id };
 }
 
 /** The fields of a definition a record answers with, as an edit would send them back. */
-const editable = (record: Row, fields: readonly { name: string }[]) => Object.fromEntries(fields.filter((f) => f.name in record).map((f) => [f.name, record[f.name]]));
+const editable = (record: Row, fields: readonly { name: string }[]) =>
+  Object.fromEntries(fields.filter((f) => f.name in record).map((f) => [f.name, record[f.name]]));
 
 beforeAll(async () => {
   const { tenantId, db: school } = await api.school();
@@ -66,7 +77,9 @@ describe("the stricter right holds on every door to a row (issue 11)", () => {
             .filter((f) => UPLOAD_TYPES.has(f.type))
             .map((f): [string, Promise<number>] => [
               `upload ${f.name}`,
-              api.call("POST", `${server.def.id}/${f.name}?id=${row.id}`, { token: caller.token, body: { name: `${f.name}.png`, data: PNG.toString("base64") } }).then((r) => r.http),
+              api
+                .call("POST", `${server.def.id}/${f.name}?id=${row.id}`, { token: caller.token, body: { name: `${f.name}.png`, data: PNG.toString("base64") } })
+                .then((r) => r.http),
             ]),
         ];
         for (const [what, answer] of attempts) {
@@ -91,7 +104,10 @@ describe("the stricter right holds on every door to a row (issue 11)", () => {
     const relative = await db.user.findFirstOrThrow({ where: { type: 1, accountId: null }, select: { id: true } });
     const before = await snapshot(api.db(), tenant);
 
-    const created = await api.call<{ errors: Row }>("POST", "admUser/create", { token: secretary, body: { name: "Nuevo", last: "Jefe", type: 4, mail: "jefe@colegio.demo" } });
+    const created = await api.call<{ errors: Row }>("POST", "admUser/create", {
+      token: secretary,
+      body: { name: "Nuevo", last: "Jefe", type: 4, mail: "jefe@colegio.demo" },
+    });
     expect(created.http).toBe(422);
     expect(created.body.data.errors.type).toBe("El personal y los docentes se dan de alta y de baja en el módulo de Personal, no aquí.");
     for (const id of [adminRow.id, teacher.id]) {
@@ -101,7 +117,11 @@ describe("the stricter right holds on every door to a row (issue 11)", () => {
       }
       expect((await api.call("POST", `admUser/delete/${id}?confirm=true`, { token: secretary })).http).toBe(403);
     }
-    const promoted = await api.call<{ errors: Row }>("POST", `admUser/edit/${relative.id}`, { token: secretary, locale: "en", body: { ...(await api.record<Row>(`admUser/get/${relative.id}`, secretary)), type: 5 } });
+    const promoted = await api.call<{ errors: Row }>("POST", `admUser/edit/${relative.id}`, {
+      token: secretary,
+      locale: "en",
+      body: { ...(await api.record<Row>(`admUser/get/${relative.id}`, secretary)), type: 5 },
+    });
     expect(promoted.http).toBe(422);
     expect(promoted.body.data.errors.type).toBe("Staff and teachers are added and removed in the Staff module, not here.");
     expect(changedTables(before, await snapshot(api.db(), tenant)).filter((t) => !t.startsWith("AuditLog"))).toEqual([]);
@@ -121,7 +141,10 @@ describe("the stricter right holds on every door to a row (issue 11)", () => {
       expect(res.http).toBe(422);
       expect(res.body.data.errors[field]).toBe(message);
     }
-    const viaUser = await api.call<{ errors: Row }>("POST", `admUser/edit/${me.id}`, { token: me.token, body: { ...(await api.record<Row>(`admUser/get/${me.id}`, me.token)), inactive: true } });
+    const viaUser = await api.call<{ errors: Row }>("POST", `admUser/edit/${me.id}`, {
+      token: me.token,
+      body: { ...(await api.record<Row>(`admUser/get/${me.id}`, me.token)), inactive: true },
+    });
     expect(viaUser.body.data.errors.inactive).toBe("No puedes desactivarte a ti mismo.");
     for (const door of ["admStaff", "admUser"]) {
       const res = await api.call("POST", `${door}/delete/${me.id}?confirm=true`, { token: me.token });
@@ -135,7 +158,10 @@ describe("the stricter right holds on every door to a row (issue 11)", () => {
   it("never lets anyone change a person of a higher role, their group's rights or their memberships", async () => {
     const office = await staffWith("oficina@pizarra.demo", { admStaff: true, admUser: true, admGroup: true, admUserGroup: true });
     const db = forTenant(api.db(), tenant);
-    const adminRow = await db.user.findFirstOrThrow({ where: { mail: "admin@pizarra.demo" }, select: { id: true, memberships: { select: { id: true, groupId: true } } } });
+    const adminRow = await db.user.findFirstOrThrow({
+      where: { mail: "admin@pizarra.demo" },
+      select: { id: true, memberships: { select: { id: true, groupId: true } } },
+    });
     const before = await snapshot(api.db(), tenant);
     const expectHigher = async (method: "GET" | "POST", path: string, body?: unknown) => {
       const res = await api.call(method, path, { token: office.token, body, locale: "en" });

@@ -79,7 +79,8 @@ const idLike = (name: string) => name in REFERENCES || /(^id|Id|ID|Ids)$/.test(n
 
 /** Parameters that are not a resource's `{id}`, by route path and name. */
 const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
-  "files/{tenant}/{resource}/{record}/{file}": (s, p) => ({ tenant: `t${s.tenant}`, resource: "admStudent", record: s.id("admStudent"), file: "face-0123456789abcdef.png" })[p]!,
+  "files/{tenant}/{resource}/{record}/{file}": (s, p) =>
+    ({ tenant: `t${s.tenant}`, resource: "admStudent", record: s.id("admStudent"), file: "face-0123456789abcdef.png" })[p]!,
   "admModule/get/{id}": () => "admStudent",
   "admModule/edit/{id}": () => "admStudent",
   "admUser/group/{id}": (s) => s.id("admGroup"),
@@ -181,8 +182,12 @@ async function foreignReferences(db: Db, b: number, fp: Fingerprints): Promise<s
   const found: string[] = [];
   for (const { tbl, col, arr } of columns) {
     const model = RESOURCE_SERVERS.find((r) => r.def.id === REFERENCES[col])?.model;
-    const values = await db.$queryRawUnsafe<{ v: unknown }[]>(`SELECT DISTINCT ${arr ? `unnest("${col}")` : `"${col}"`} AS v FROM "${tbl}" WHERE "tenantId" = $1`, b);
-    for (const { v } of values) if (model && v !== null && fp.ids.get(model)?.has(String(v))) found.push(`${tbl}.${col} = ${String(v)} (a ${model} of Colegio Demo)`);
+    const values = await db.$queryRawUnsafe<{ v: unknown }[]>(
+      `SELECT DISTINCT ${arr ? `unnest("${col}")` : `"${col}"`} AS v FROM "${tbl}" WHERE "tenantId" = $1`,
+      b,
+    );
+    for (const { v } of values)
+      if (model && v !== null && fp.ids.get(model)?.has(String(v))) found.push(`${tbl}.${col} = ${String(v)} (a ${model} of Colegio Demo)`);
   }
   return found;
 }
@@ -199,7 +204,11 @@ async function firstIds(db: Db, tenant: number): Promise<Map<string, number | st
 }
 
 async function samplesOf(db: Db, tenant: number): Promise<Samples> {
-  const grade = await db.grade.findFirstOrThrow({ where: { tenantId: tenant, concept: { activityId: { not: null } } }, orderBy: { id: "asc" }, include: { concept: true } });
+  const grade = await db.grade.findFirstOrThrow({
+    where: { tenantId: tenant, concept: { activityId: { not: null } } },
+    orderBy: { id: "asc" },
+    include: { concept: true },
+  });
   const activityId = grade.concept.activityId!;
   const part = await db.activityPart.findFirstOrThrow({
     where: { tenantId: tenant, activityId, section: { members: { some: { userId: grade.studentId } } } },
@@ -207,7 +216,9 @@ async function samplesOf(db: Db, tenant: number): Promise<Samples> {
   });
   const section = part.section;
   // The demo seeds no grade-visibility exception: Colegio Demo gets one to be aimed at.
-  await forTenant(db, tenant).periodException.create({ data: { periodId: section.superSection.periodId, superSectionId: section.parentId, showGradesOnlineMsg: "Excepción de Colegio Demo" } });
+  await forTenant(db, tenant).periodException.create({
+    data: { periodId: section.superSection.periodId, superSectionId: section.parentId, showGradesOnlineMsg: "Excepción de Colegio Demo" },
+  });
   const ids = await firstIds(db, tenant);
   const related: Record<string, number> = {
     admEvalConcept: grade.conceptId,
@@ -237,7 +248,8 @@ async function samplesOf(db: Db, tenant: number): Promise<Samples> {
 function referenceOf(route: Route, name: string, field?: FieldDef): string | null {
   const options = field?.options?.kind === "resource" ? field.options : null;
   // general/* lists (countries, states …) are the same in every school.
-  if (options?.path) return options.path.startsWith("general/") ? null : (OPTION_PATHS[options.path] ?? fail(route, `the option list ${options.path} of ${name}`));
+  if (options?.path)
+    return options.path.startsWith("general/") ? null : (OPTION_PATHS[options.path] ?? fail(route, `the option list ${options.path} of ${name}`));
   if (options) return SHARED_OPTIONS.has(options.resource) ? null : options.resource;
   if (name === "parentId") return resourceOf(route)?.def.parent?.resource ?? null;
   if (name === "id") return resourceOf(route)?.def.id ?? fail(route, "the query's id");
@@ -250,7 +262,7 @@ function fail(route: Route, what: string): never {
 }
 
 type Shape = Record<string, z.ZodType>;
-const shapeOf = (schema: z.ZodType | undefined): Shape | null => ((schema as unknown as { shape?: Shape } | undefined)?.shape ?? null);
+const shapeOf = (schema: z.ZodType | undefined): Shape | null => (schema as unknown as { shape?: Shape } | undefined)?.shape ?? null;
 const isArray = (schema: z.ZodType): boolean => {
   const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType } }).def;
   return def.type === "array" || (def.innerType !== undefined && isArray(def.innerType));
@@ -258,7 +270,9 @@ const isArray = (schema: z.ZodType): boolean => {
 
 /** A plausible value of a schema that is no reference (so that the call goes past validation where it can). */
 function plain(schema: z.ZodType): unknown {
-  const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; entries?: Row; out?: z.ZodType } }).def;
+  const def = (
+    schema as unknown as { def: { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; entries?: Row; out?: z.ZodType } }
+  ).def;
   switch (def.type) {
     case "optional":
     case "nullable":
@@ -350,7 +364,10 @@ function probesOf(route: Route, s: Samples, own: Home): Probe[] {
   if ("sig" in q) q.sig = "A".repeat(43);
   if ("dryRun" in q) q.dryRun = "false";
   if (route.path.endsWith("/get") && server) {
-    return [{}, { pick: "true" }, { print: "true" }, { print: "true", format: "xlsx" }].map((extra) => ({ route, path: `${path}${query({ ...q, ...extra })}` }));
+    return [{}, { pick: "true" }, { print: "true" }, { print: "true", format: "xlsx" }].map((extra) => ({
+      route,
+      path: `${path}${query({ ...q, ...extra })}`,
+    }));
   }
   if (route.method === "GET") return [{ route, path: `${path}${query(q)}` }];
   const mine = server ? own.get(server.def.id) : undefined;
@@ -443,7 +460,11 @@ describe("tenant isolation matrix (issue 5)", () => {
 
   it("aims at every route but the few it names", () => {
     const aimed = new Set(probes.map((p) => routeName(p.route)));
-    expect(ROUTES.filter((r) => !aimed.has(routeName(r))).map(routeName).sort()).toEqual(Object.keys(NOT_AIMED).sort());
+    expect(
+      ROUTES.filter((r) => !aimed.has(routeName(r)))
+        .map(routeName)
+        .sort(),
+    ).toEqual(Object.keys(NOT_AIMED).sort());
     expect([...samples.missing], "resources Colegio Demo holds no record of").toEqual([]);
   });
 

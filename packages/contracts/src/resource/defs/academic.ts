@@ -61,7 +61,12 @@ export const admPeriodException = defineResource({
   pageSize: 40,
   parent: { field: "periodId", resource: "admPeriod" },
   fields: [
-    { name: "superSectionId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" } },
+    {
+      name: "superSectionId",
+      type: "select",
+      rules: { required: true },
+      options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" },
+    },
     { name: "showGradesDefault", type: "switch", default: true },
     { name: "showGradesFrom", type: "datetime" },
     { name: "showGradesOnline", type: "switch", default: false },
@@ -96,7 +101,10 @@ export const admSuperSection = defineResource({
   filters: [{ name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } }],
   search: ["name"],
   pick: { name: ["name"] },
-  orderBy: [{ field: "sort", dir: "asc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "sort", dir: "asc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: IMPORTABLE_ACTIONS,
   children: ["admSection"],
 });
@@ -121,7 +129,13 @@ export const admSection = defineResource({
     { name: "entranceGate", type: "text", rules: { max: 50 }, span: "half" },
     { name: "leaveGate", type: "text", rules: { max: 50 }, span: "half" },
   ],
-  columns: [{ field: "name" }, { field: "parentName" }, { field: "color", kind: "chip" }, { field: "maxMembers", kind: "number", align: "end" }, { field: "count", kind: "number", align: "end" }],
+  columns: [
+    { field: "name" },
+    { field: "parentName" },
+    { field: "color", kind: "chip" },
+    { field: "maxMembers", kind: "number", align: "end" },
+    { field: "count", kind: "number", align: "end" },
+  ],
   filters: [
     { name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } },
     { name: "parentId", type: "select", options: { kind: "resource", resource: "admSuperSection", dependsOn: "periodId", dependsParam: "periodId" } },

@@ -139,7 +139,10 @@ export const admBilling = defineResource({
   filters: [...receiptFilters, { name: "studentId", type: "select", options: { kind: "resource", resource: "admStudent" } }],
   search: receiptSearch,
   pick: { name: ["refId", "dependantName"], desc: "brief" },
-  orderBy: [{ field: "date", dir: "desc" }, { field: "ID", dir: "desc" }],
+  orderBy: [
+    { field: "date", dir: "desc" },
+    { field: "ID", dir: "desc" },
+  ],
   actions: ["edit", "print", "export", "search"],
 });
 
@@ -169,7 +172,10 @@ export const admBillingReport = defineResource({
   filters: receiptFilters,
   search: receiptSearch,
   pick: { name: ["refId", "dependantName"], desc: "brief" },
-  orderBy: [{ field: "date", dir: "asc" }, { field: "ID", dir: "asc" }],
+  orderBy: [
+    { field: "date", dir: "asc" },
+    { field: "ID", dir: "asc" },
+  ],
   actions: ["print", "export", "search"],
 });
 
@@ -194,7 +200,10 @@ export const admBalance = defineResource({
   filters: [{ name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } }],
   search: ["name", "groupBy"],
   pick: { name: ["name"] },
-  orderBy: [{ field: "sort", dir: "asc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "sort", dir: "asc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: ["edit", "print", "export", "search"],
   children: ["admBalance/sections"],
 });

@@ -30,7 +30,10 @@ export const admOtlt = defineResource({
   filters: [{ name: "type", type: "text", rules: { max: 50 } }],
   search: ["type", "value", "label"],
   pick: { name: ["label"], desc: "value" },
-  orderBy: [{ field: "type", dir: "asc" }, { field: "label", dir: "asc" }],
+  orderBy: [
+    { field: "type", dir: "asc" },
+    { field: "label", dir: "asc" },
+  ],
   actions: IMPORTABLE_ACTIONS,
 });
 
@@ -44,7 +47,14 @@ export const admAttendanceType = defineResource({
     { name: "name", type: "text", rules: { required: true, max: 100 } },
     { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: [1, 2, 3] }, default: 3 },
     { name: "notify", type: "switch", default: false, span: "half" },
-    { name: "notifyDelay", type: "number", rules: { integer: true, minValue: 0, maxValue: 1440 }, default: 0, span: "half", hiddenWhen: { field: "notify", equals: false } },
+    {
+      name: "notifyDelay",
+      type: "number",
+      rules: { integer: true, minValue: 0, maxValue: 1440 },
+      default: 0,
+      span: "half",
+      hiddenWhen: { field: "notify", equals: false },
+    },
     { name: "showInReports", type: "switch", default: true },
   ],
   columns: [
@@ -75,7 +85,10 @@ export const admInfirmaryValues = defineResource({
   filters: [{ name: "type", type: "select", options: { kind: "values", values: ["SYM", "OUT"] } }],
   search: ["name", "desc"],
   pick: { name: ["name"], desc: "desc" },
-  orderBy: [{ field: "type", dir: "desc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "type", dir: "desc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: IMPORTABLE_ACTIONS,
 });
 
@@ -132,7 +145,12 @@ export const admLocalization = defineResource({
     { name: "contentMD", type: "textarea", rules: { max: 100_000 } },
     { name: "printParams", type: "textarea", rules: { max: 2000 } },
   ],
-  columns: [{ field: "ID" }, { field: "name" }, { field: "type", kind: "chip", optionsOf: "type", colors: { w: "success", m: "info" } }, { field: "templateId" }],
+  columns: [
+    { field: "ID" },
+    { field: "name" },
+    { field: "type", kind: "chip", optionsOf: "type", colors: { w: "success", m: "info" } },
+    { field: "templateId" },
+  ],
   filters: [{ name: "type", type: "select", options: { kind: "values", values: ["w", "m"] } }],
   search: ["ID", "name", "templateId"],
   pick: { name: ["name"], desc: "ID" },
@@ -147,7 +165,14 @@ export const admAssignmentQst = defineResource({
   keyType: "int",
   pageSize: 40,
   fields: [
-    { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: ["text", "number", "textarea", "check", "option", "optionMany"] }, default: "text", group: "question" },
+    {
+      name: "type",
+      type: "select",
+      rules: { required: true },
+      options: { kind: "values", values: ["text", "number", "textarea", "check", "option", "optionMany"] },
+      default: "text",
+      group: "question",
+    },
     { name: "name", type: "text", rules: { required: true, max: 255 }, group: "question" },
     { name: "desc", type: "textarea", rules: { max: 1000 }, group: "question" },
     { name: "placeholder", type: "text", rules: { max: 100 }, group: "question" },
@@ -186,11 +211,18 @@ export const admCategory = defineResource({
     { name: "nameEN", type: "text", rules: { max: 100 } },
     { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: ["cal", "pub", "pho", "act"] } },
   ],
-  columns: [{ field: "name" }, { field: "nameEN" }, { field: "type", kind: "chip", optionsOf: "type", colors: { cal: "info", act: "info", pub: "success", pho: "success" } }],
+  columns: [
+    { field: "name" },
+    { field: "nameEN" },
+    { field: "type", kind: "chip", optionsOf: "type", colors: { cal: "info", act: "info", pub: "success", pho: "success" } },
+  ],
   filters: [{ name: "type", type: "select", options: { kind: "values", values: ["cal", "pub", "pho", "act"] } }],
   search: ["name", "nameEN"],
   pick: { name: ["name"] },
-  orderBy: [{ field: "type", dir: "asc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "type", dir: "asc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: FULL_ACTIONS,
 });
 

@@ -162,6 +162,9 @@ export const admInfo = defineResource({
   ],
   search: ["name", "nameEN", "desc", "descEN"],
   pick: { name: ["name"], desc: "desc" },
-  orderBy: [{ field: "pinTop", dir: "desc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "pinTop", dir: "desc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: FULL_ACTIONS,
 });

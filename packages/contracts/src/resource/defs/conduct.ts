@@ -26,7 +26,13 @@ const whoAndWhen: FieldDef[] = [
   { name: "dateFrom", type: "date", rules: { required: true }, group: "student", span: "half" },
   { name: "superSectionId", type: "select", rules: { required: true }, options: grade, group: "student", span: "half" },
   { name: "sectionId", type: "select", rules: { required: true }, options: section, group: "student", span: "half" },
-  { name: "userId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admStudent", dependsOn: "sectionId", dependsParam: "sectionId" }, group: "student" },
+  {
+    name: "userId",
+    type: "select",
+    rules: { required: true },
+    options: { kind: "resource", resource: "admStudent", dependsOn: "sectionId", dependsParam: "sectionId" },
+    group: "student",
+  },
   { name: "masterId", type: "select", options: staff, group: "student" },
 ];
 const createdBy: FieldDef = { name: "createdByName", type: "text", readOnly: "always" };
@@ -63,7 +69,15 @@ const trackingLike = <const Id extends string>(id: Id) =>
     pageSize: 40,
     fields: [
       ...whoAndWhen,
-      { name: "status", type: "select", rules: { required: true }, options: { kind: "values", values: TRACKING_STATUSES }, default: 0, group: "record", span: "half" },
+      {
+        name: "status",
+        type: "select",
+        rules: { required: true },
+        options: { kind: "values", values: TRACKING_STATUSES },
+        default: 0,
+        group: "record",
+        span: "half",
+      },
       { name: "negative", type: "switch", default: false, group: "record", span: "half" },
       { name: "values1", type: "select", multiple: true, rules: { required: true }, options: catalogue("trackingValues1"), group: "record" },
       { name: "note1", type: "textarea", rules: { required: true, ...NOTE }, group: "record" },
@@ -92,7 +106,11 @@ const trackingLike = <const Id extends string>(id: Id) =>
       { field: "masterName" },
       { field: "bookings", kind: "number" },
     ],
-    filters: [...conductFilters, { name: "status", type: "select", options: { kind: "values", values: TRACKING_STATUSES } }, { name: "negative", type: "switch" }],
+    filters: [
+      ...conductFilters,
+      { name: "status", type: "select", options: { kind: "values", values: TRACKING_STATUSES } },
+      { name: "negative", type: "switch" },
+    ],
     ...conductListing,
   });
 
@@ -167,7 +185,12 @@ export const admBookingList = defineResource({
     { name: "slot", type: "text", readOnly: "always", span: "half" },
     { name: "status", type: "select", readOnly: "always", options: { kind: "values", values: BOOKING_STATUSES }, span: "half" },
     { name: "userId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admStudent" } },
-    { name: "participants", type: "select", multiple: true, options: { kind: "resource", resource: "me/family", path: "me/family", dependsOn: "userId", dependsParam: "studentId", ids: true } },
+    {
+      name: "participants",
+      type: "select",
+      multiple: true,
+      options: { kind: "resource", resource: "me/family", path: "me/family", dependsOn: "userId", dependsParam: "studentId", ids: true },
+    },
     { name: "trackingId", type: "select", options: { kind: "resource", resource: "admTracking", dependsOn: "userId", dependsParam: "userId" } },
     { name: "notes", type: "textarea", rules: BOOKING_NOTE },
     { name: "completed", type: "switch", default: false },

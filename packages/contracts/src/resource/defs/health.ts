@@ -1,13 +1,33 @@
 import { defineResource, FULL_ACTIONS, type FieldDef } from "../types.ts";
 
 const grade: FieldDef = { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } };
-const section: FieldDef = { name: "sectionId", type: "select", options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" } };
+const section: FieldDef = {
+  name: "sectionId",
+  type: "select",
+  options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
+};
 const student: FieldDef = { name: "userId", type: "select", options: { kind: "resource", resource: "admStudent" } };
 /** Shown, never sent: data of the student and their guardians, kept on their own records. */
-const shown = (name: string, group?: string, type: FieldDef["type"] = "text"): FieldDef => ({ name, type, readOnly: "always", span: "half", ...(group ? { group } : {}) });
-const photo = (name: string): FieldDef => ({ name, type: "image", rules: { ext: ["jpeg", "jpg", "png"], maxBytes: 2 * 1024 * 1024 }, maxSize: { width: 1600, height: 1600 }, group: "photos" });
+const shown = (name: string, group?: string, type: FieldDef["type"] = "text"): FieldDef => ({
+  name,
+  type,
+  readOnly: "always",
+  span: "half",
+  ...(group ? { group } : {}),
+});
+const photo = (name: string): FieldDef => ({
+  name,
+  type: "image",
+  rules: { ext: ["jpeg", "jpg", "png"], maxBytes: 2 * 1024 * 1024 },
+  maxSize: { width: 1600, height: 1600 },
+  group: "photos",
+});
 /** A symptom (SYM) or an outcome (OUT) from the school's admInfirmaryValues. */
-const infirmaryValue = (name: string, type: "SYM" | "OUT"): FieldDef => ({ name, type: "select", options: { kind: "resource", resource: "admInfirmaryValues", query: { type } } });
+const infirmaryValue = (name: string, type: "SYM" | "OUT"): FieldDef => ({
+  name,
+  type: "select",
+  options: { kind: "resource", resource: "admInfirmaryValues", query: { type } },
+});
 
 /**
  * The infirmary log (001 §3 "Infirmary entry", §5: entry and exit times required, HH:mm 24-hour; photos jpeg, jpg,
@@ -46,7 +66,10 @@ export const admInfirmary = defineResource({
   filters: [{ name: "from", type: "date" }, { name: "to", type: "date" }, grade, section, student, infirmaryValue("symptomId", "SYM")],
   search: ["studentName", "externalId", "desc", "arrivedFrom", "departedTo"],
   pick: { name: ["date", "timeIn", "studentName"] },
-  orderBy: [{ field: "date", dir: "desc" }, { field: "timeIn", dir: "desc" }],
+  orderBy: [
+    { field: "date", dir: "desc" },
+    { field: "timeIn", dir: "desc" },
+  ],
   actions: FULL_ACTIONS,
 });
 
@@ -150,6 +173,10 @@ export const admDirectory = defineResource({
   filters: [grade, section],
   search: ["last", "last2", "name", "externalId", "depMail", "rel1", "rel1mail", "rel2", "rel2mail"],
   pick: { name: ["last", "last2", "name"], desc: "externalId" },
-  orderBy: [{ field: "last", dir: "asc" }, { field: "last2", dir: "asc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "last", dir: "asc" },
+    { field: "last2", dir: "asc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: ["export", "search"],
 });

@@ -26,10 +26,18 @@ const personName: FieldDef[] = [
 const personListing = {
   search: ["last", "last2", "name", "mail", "externalId"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
-  orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "last", dir: "asc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: FULL_ACTIONS,
 } as const;
-const photo: FieldDef = { name: "face", type: "image", rules: { ext: ["jpeg", "jpg", "png"], maxBytes: 2 * 1024 * 1024 }, maxSize: { width: 400, height: 400 } };
+const photo: FieldDef = {
+  name: "face",
+  type: "image",
+  rules: { ext: ["jpeg", "jpg", "png"], maxBytes: 2 * 1024 * 1024 },
+  maxSize: { width: 400, height: 400 },
+};
 
 /** Students (001 §3 "Student", §4 statuses, §5 required fields). Grade and section are set through admSectionMembers. */
 export const admStudent = defineResource({
@@ -46,7 +54,13 @@ export const admStudent = defineResource({
     { name: "mail", type: "text", rules: { required: true, email: true, max: 254 }, group: "basic" },
     { ...photo, group: "basic" },
     { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" }, group: "school", span: "half" },
-    { name: "sectionId", type: "select", options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" }, group: "school", span: "half" },
+    {
+      name: "sectionId",
+      type: "select",
+      options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
+      group: "school",
+      span: "half",
+    },
     { name: "enrolled", type: "switch", default: false, group: "school" },
     { name: "house", type: "text", rules: { max: 50 }, group: "school" },
     { name: "documenttype", type: "select", options: { kind: "values", values: DOCUMENT_TYPES }, group: "personal", span: "half" },
@@ -70,7 +84,22 @@ export const admStudent = defineResource({
     { field: "last2" },
     { field: "name" },
     { field: "sectionName" },
-    { field: "status", kind: "chip", optionsOf: "status", colors: { "0": "info", "10": "success", "11": "success", "12": "success", "20": "muted", "21": "warning", "22": "muted", "23": "warning", "24": "warning" } },
+    {
+      field: "status",
+      kind: "chip",
+      optionsOf: "status",
+      colors: {
+        "0": "info",
+        "10": "success",
+        "11": "success",
+        "12": "success",
+        "20": "muted",
+        "21": "warning",
+        "22": "muted",
+        "23": "warning",
+        "24": "warning",
+      },
+    },
     { field: "enrolled", kind: "bool" },
   ],
   filters: [
@@ -81,7 +110,11 @@ export const admStudent = defineResource({
   ],
   search: ["last", "last2", "name", "externalId", "mail"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
-  orderBy: [{ field: "last", dir: "asc" }, { field: "last2", dir: "asc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "last", dir: "asc" },
+    { field: "last2", dir: "asc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: IMPORTABLE_ACTIONS,
   // 001 §2 "Student screen for grades": the student's grades, report card and memo, for those who open the grade sheet.
   extraActions: [{ name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" }],
@@ -145,7 +178,10 @@ export const admRelatives = defineResource({
   ],
   search: ["last", "last2", "name", "externalId", "mail", "documentnumber"],
   pick: { name: ["last", "last2", "name"], img: "face", desc: "externalId" },
-  orderBy: [{ field: "last", dir: "asc" }, { field: "name", dir: "asc" }],
+  orderBy: [
+    { field: "last", dir: "asc" },
+    { field: "name", dir: "asc" },
+  ],
   actions: IMPORTABLE_ACTIONS,
 });
 
@@ -201,7 +237,15 @@ export const admUser = defineResource({
     { name: "inactive", type: "switch", default: false },
     photo,
   ],
-  columns: [{ field: "face", kind: "image" }, { field: "last" }, { field: "name" }, { field: "type", kind: "chip", optionsOf: "type" }, { field: "mail" }, { field: "cel" }, { field: "inactive", kind: "bool" }],
+  columns: [
+    { field: "face", kind: "image" },
+    { field: "last" },
+    { field: "name" },
+    { field: "type", kind: "chip", optionsOf: "type" },
+    { field: "mail" },
+    { field: "cel" },
+    { field: "inactive", kind: "bool" },
+  ],
   filters: [
     { name: "type", type: "select", options: { kind: "values", values: [1, 2, 3, 4, 5] } },
     { name: "groupId", type: "select", options: { kind: "resource", resource: "admGroup" } },

@@ -51,8 +51,7 @@ export function ChoiceGroup(props: WidgetProps) {
   const many = field.type === "checkboxGroup" || Boolean(field.multiple);
   const chosen = many ? (Array.isArray(value) ? value : []) : [value];
   const inline = field.type === "radio";
-  const toggle = (id: string | number, on: boolean) =>
-    onChange(on ? [...chosen.filter((v) => !sameId(v, id)), id] : chosen.filter((v) => !sameId(v, id)));
+  const toggle = (id: string | number, on: boolean) => onChange(on ? [...chosen.filter((v) => !sameId(v, id)), id] : chosen.filter((v) => !sameId(v, id)));
 
   return (
     <div

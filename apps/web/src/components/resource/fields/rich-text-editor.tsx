@@ -144,7 +144,15 @@ export function RichTextEditor(props: WidgetProps) {
             {uploading ? <LoaderCircle className="animate-spin" aria-hidden /> : <ImagePlus aria-hidden />}
           </Button>
         </WithTooltip>
-        <input ref={picker} type="file" accept={IMAGE_MIME_TYPES.join(",")} className="sr-only" tabIndex={-1} aria-hidden onChange={(e) => void insertImage(e)} />
+        <input
+          ref={picker}
+          type="file"
+          accept={IMAGE_MIME_TYPES.join(",")}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(e) => void insertImage(e)}
+        />
       </div>
       <div
         {...controlProps(props)}

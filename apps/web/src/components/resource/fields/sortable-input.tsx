@@ -11,7 +11,9 @@ export const SORTABLE_SEPARATOR = "|";
 
 /** The options in the order the value gives, then any option the value does not name yet. */
 export function sortedIds(value: unknown, ids: readonly string[]): string[] {
-  const named = asText(value).split(SORTABLE_SEPARATOR).filter((id) => ids.includes(id));
+  const named = asText(value)
+    .split(SORTABLE_SEPARATOR)
+    .filter((id) => ids.includes(id));
   return [...named, ...ids.filter((id) => !named.includes(id))];
 }
 

@@ -19,7 +19,6 @@ import { controlProps, type WidgetProps } from "./widget-props.ts";
 
 const EMPTY: UploadValue = { url: null, files: [] };
 
-
 /** Why the chosen file was refused (type, size, count), said under the control. */
 function Problem({ testId, problem }: { testId: string; problem: string | null | undefined }) {
   return problem ? (
@@ -84,7 +83,11 @@ export function ImageInput(props: WidgetProps) {
           className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted/40"
           data-testid={`${props.testId}-preview`}
         >
-          {shown ? <img src={shown} alt={props.text.field(field.name)} className="size-full object-contain" /> : <ImagePlus className="size-6 text-muted-foreground" aria-hidden />}
+          {shown ? (
+            <img src={shown} alt={props.text.field(field.name)} className="size-full object-contain" />
+          ) : (
+            <ImagePlus className="size-6 text-muted-foreground" aria-hidden />
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <input
@@ -196,7 +199,15 @@ export function FileInput(props: WidgetProps) {
           <span className="text-xs">{extensions.join(", ")}</span>
         </button>
       ) : (
-        <Button type="button" variant="outline" size="sm" className="w-fit" disabled={disabled} onClick={() => input.current?.click()} data-testid={`${props.testId}-pick`}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          disabled={disabled}
+          onClick={() => input.current?.click()}
+          data-testid={`${props.testId}-pick`}
+        >
           <Upload aria-hidden />
           {t("chooseFile")}
         </Button>

@@ -83,15 +83,16 @@ export function usePickLabel(resource: string | null, value: unknown): string {
   useEffect(() => {
     if (!cacheKey || known !== undefined || !def) return;
     const controller = new AbortController();
-    void api
-      .get<Record<string, unknown>>(`${def.id}/get/${encodeURIComponent(String(value))}`, { signal: controller.signal, notify: false })
-      .then((result) => {
-        if (!result.ok || !result.envelope.data) return;
-        const record = result.envelope.data;
-        const name = def.pick.name.map((f) => record[f]).filter((v) => !isBlank(v)).join(" ");
-        pickNames.set(cacheKey, name);
-        setLoaded((prev) => ({ ...prev, [cacheKey]: name }));
-      });
+    void api.get<Record<string, unknown>>(`${def.id}/get/${encodeURIComponent(String(value))}`, { signal: controller.signal, notify: false }).then((result) => {
+      if (!result.ok || !result.envelope.data) return;
+      const record = result.envelope.data;
+      const name = def.pick.name
+        .map((f) => record[f])
+        .filter((v) => !isBlank(v))
+        .join(" ");
+      pickNames.set(cacheKey, name);
+      setLoaded((prev) => ({ ...prev, [cacheKey]: name }));
+    });
     return () => controller.abort();
   }, [cacheKey, known, def, value]);
 

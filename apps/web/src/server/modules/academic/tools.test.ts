@@ -58,12 +58,20 @@ describe("academic tools", () => {
     expect(String(parts[0]!.name)).toMatch(/ · /);
 
     const [from, to] = (await api.call<Page>("GET", "admSection/get?periodId=202601&PageSize=2", { token: admin })).body.data.Results;
-    const students = (await api.call<Page>("GET", `admSectionMembers/get?parentId=${from!.ID}&PageSize=3`, { token: admin })).body.data.Results.map((r) => r.userId);
-    const moved = await api.call<{ count: number }>("POST", "admSection/moveStudents", { token: admin, body: { fromSectionId: from!.ID, sectionId: to!.ID, studentIds: students } });
+    const students = (await api.call<Page>("GET", `admSectionMembers/get?parentId=${from!.ID}&PageSize=3`, { token: admin })).body.data.Results.map(
+      (r) => r.userId,
+    );
+    const moved = await api.call<{ count: number }>("POST", "admSection/moveStudents", {
+      token: admin,
+      body: { fromSectionId: from!.ID, sectionId: to!.ID, studentIds: students },
+    });
     expect(moved.body).toMatchObject({ status: 0, data: { count: 3 } });
     const nowIn = await api.db().sectionMember.findMany({ where: { userId: { in: students as number[] }, section: { superSection: { periodId: 202601 } } } });
     expect(nowIn.every((m) => m.sectionId === to!.ID)).toBe(true);
-    const again = await api.call("POST", "admSection/moveStudents", { token: admin, body: { fromSectionId: from!.ID, sectionId: to!.ID, studentIds: students } });
+    const again = await api.call("POST", "admSection/moveStudents", {
+      token: admin,
+      body: { fromSectionId: from!.ID, sectionId: to!.ID, studentIds: students },
+    });
     expect(again.http).toBe(404);
   });
 });
@@ -91,7 +99,8 @@ describe("pick lists of the grade screen (000 §7)", () => {
   });
 
   it("lists the teachers of a period and the subjects of a section", async () => {
-    const teachers = (await api.call<Page>("GET", "admStaff/get?pick=true&type=5&filterBy=academic&filter=202601&PageSize=500", { token: admin })).body.data.Results;
+    const teachers = (await api.call<Page>("GET", "admStaff/get?pick=true&type=5&filterBy=academic&filter=202601&PageSize=500", { token: admin })).body.data
+      .Results;
     expect(teachers.length).toBeGreaterThan(5);
     expect((await api.call<Page>("GET", "admStaff/get?pick=true&type=5&filterBy=academic&filter=209901", { token: admin })).body.data.Results).toEqual([]);
     const section = (await api.call<Page>("GET", "admSection/get?periodId=202601&PageSize=1", { token: admin })).body.data.Results[0]!;

@@ -20,7 +20,11 @@ async function copySubject(tx: Tx, subjectId: number, periodId: number, map?: { 
   if (!source) throw notFound();
   const { id: _id, tenantId: _t, createdAt: _c, updatedAt: _u, parts, masters, ...fields } = source;
   const copy = await tx.activity.create({
-    data: { ...fields, periodId, superSections: map ? fields.superSections.map((g) => map.grades.get(g)).filter((g): g is number => g !== undefined) : fields.superSections },
+    data: {
+      ...fields,
+      periodId,
+      superSections: map ? fields.superSections.map((g) => map.grades.get(g)).filter((g): g is number => g !== undefined) : fields.superSections,
+    },
   });
   await tx.activityPart.createMany({
     data: parts.flatMap((p) => {
@@ -39,41 +43,48 @@ async function copySubject(tx: Tx, subjectId: number, periodId: number, map?: { 
 export async function clonePeriod(ctx: AuthedContext & { params: { id: string }; body: { ID: number; name?: string | null } }): Promise<Reply> {
   const sourceId = Number(ctx.params.id);
   const targetId = ctx.body.ID;
-  await ctx.db.$transaction(async (tx) => {
-    const source = await tx.period.findFirst({ where: { id: sourceId } });
-    if (!source || !Number.isInteger(sourceId)) throw notFound();
-    if (await tx.period.findFirst({ where: { id: targetId }, select: { id: true } })) throw new AppError(-409, "api.duplicate", 409);
-    const years = Math.floor(targetId / 100) - Math.floor(sourceId / 100);
-    await tx.period.create({
-      data: {
-        id: targetId,
-        name: ctx.body.name ?? `${source.name} (${targetId})`,
-        from: shiftYears(source.from, years),
-        to: shiftYears(source.to, years),
-        showGradesFrom: shiftYears(source.showGradesFrom, years),
-        showGradesOnlineMsg: source.showGradesOnlineMsg,
-        showGradesPDFMsg: source.showGradesPDFMsg,
-      },
-    });
-    const grades = new Map<number, number>();
-    const sections = new Map<number, number>();
-    for (const grade of await tx.superSection.findMany({ where: { periodId: sourceId }, include: { sections: true, exceptions: true }, orderBy: { id: "asc" } })) {
-      const { id, tenantId: _t, createdAt: _c, updatedAt: _u, sections: gradeSections, exceptions, ...fields } = grade;
-      const copy = await tx.superSection.create({ data: { ...fields, periodId: targetId } });
-      grades.set(id, copy.id);
-      for (const section of gradeSections) {
-        const { id: sectionId, tenantId: _st, createdAt: _sc, updatedAt: _su, parentId: _p, ...sectionFields } = section;
-        sections.set(sectionId, (await tx.section.create({ data: { ...sectionFields, parentId: copy.id } })).id);
+  await ctx.db.$transaction(
+    async (tx) => {
+      const source = await tx.period.findFirst({ where: { id: sourceId } });
+      if (!source || !Number.isInteger(sourceId)) throw notFound();
+      if (await tx.period.findFirst({ where: { id: targetId }, select: { id: true } })) throw new AppError(-409, "api.duplicate", 409);
+      const years = Math.floor(targetId / 100) - Math.floor(sourceId / 100);
+      await tx.period.create({
+        data: {
+          id: targetId,
+          name: ctx.body.name ?? `${source.name} (${targetId})`,
+          from: shiftYears(source.from, years),
+          to: shiftYears(source.to, years),
+          showGradesFrom: shiftYears(source.showGradesFrom, years),
+          showGradesOnlineMsg: source.showGradesOnlineMsg,
+          showGradesPDFMsg: source.showGradesPDFMsg,
+        },
+      });
+      const grades = new Map<number, number>();
+      const sections = new Map<number, number>();
+      for (const grade of await tx.superSection.findMany({
+        where: { periodId: sourceId },
+        include: { sections: true, exceptions: true },
+        orderBy: { id: "asc" },
+      })) {
+        const { id, tenantId: _t, createdAt: _c, updatedAt: _u, sections: gradeSections, exceptions, ...fields } = grade;
+        const copy = await tx.superSection.create({ data: { ...fields, periodId: targetId } });
+        grades.set(id, copy.id);
+        for (const section of gradeSections) {
+          const { id: sectionId, tenantId: _st, createdAt: _sc, updatedAt: _su, parentId: _p, ...sectionFields } = section;
+          sections.set(sectionId, (await tx.section.create({ data: { ...sectionFields, parentId: copy.id } })).id);
+        }
+        for (const { id: _e, tenantId: _et, periodId: _pe, superSectionId: _g, ...exception } of exceptions) {
+          await tx.periodException.create({ data: { ...exception, periodId: targetId, superSectionId: copy.id } });
+        }
       }
-      for (const { id: _e, tenantId: _et, periodId: _pe, superSectionId: _g, ...exception } of exceptions) {
-        await tx.periodException.create({ data: { ...exception, periodId: targetId, superSectionId: copy.id } });
+      for (const subject of await tx.activity.findMany({ where: { periodId: sourceId }, select: { id: true } })) {
+        await copySubject(tx, subject.id, targetId, { grades, sections });
       }
-    }
-    for (const subject of await tx.activity.findMany({ where: { periodId: sourceId }, select: { id: true } })) {
-      await copySubject(tx, subject.id, targetId, { grades, sections });
-    }
-    await audit(tx, ctx, "admPeriod", "create", targetId);
-  }, { timeout: 60_000 });
+      await audit(tx, ctx, "admPeriod", "create", targetId);
+    },
+    { timeout: 60_000 },
+  );
   return { data: { ID: targetId }, msgKey: "api.periodCloned" };
 }
 
@@ -109,7 +120,12 @@ export async function subjectParts(ctx: AuthedContext & { query: z.infer<typeof 
     orderBy: [{ activityId: "asc" }, { name: "asc" }],
     take: 1000,
   });
-  const Results = parts.map((p) => ({ ID: p.id, name: `${p.activity.name} · ${p.section.superSection.name} ${p.section.name}`, activityId: p.activityId, sectionId: p.sectionId }));
+  const Results = parts.map((p) => ({
+    ID: p.id,
+    name: `${p.activity.name} · ${p.section.superSection.name} ${p.section.name}`,
+    activityId: p.activityId,
+    sectionId: p.sectionId,
+  }));
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }
 

@@ -18,12 +18,15 @@ beforeAll(async () => {
 
 const list = api.rows;
 const get = api.record;
-const post = <T = { ID: number }>(path: string, body: Row = {}, token = admin, locale: "es" | "en" = "es") => api.call<T>("POST", path, { token, body, locale });
+const post = <T = { ID: number }>(path: string, body: Row = {}, token = admin, locale: "es" | "en" = "es") =>
+  api.call<T>("POST", path, { token, body, locale });
 
 /** A student of the demo school with their main guardian, by code. */
 async function someStudent() {
   const student = (await list("admStudent/get?PageSize=1&page=3"))[0]!;
-  const kin = await api.db().kinship.findFirst({ where: { studentId: Number(student.ID) }, orderBy: [{ userKind: "asc" }, { relativeId: "asc" }], include: { relative: true } });
+  const kin = await api
+    .db()
+    .kinship.findFirst({ where: { studentId: Number(student.ID) }, orderBy: [{ userKind: "asc" }, { relativeId: "asc" }], include: { relative: true } });
   return { student, guardian: kin!.relative };
 }
 
@@ -89,12 +92,22 @@ describe("admOrder and its lines (001 §3 Order, §5)", () => {
 
   it.each([
     ["es", { easyId: "", externalId: "A00001", brief: "x", dueDate: "2026-06-30" }, "easyId", "El campo Código de pago es requerido."],
-    ["en", { easyId: "JUN 2", externalId: "A00001", brief: "x", dueDate: "2026-06-30" }, "easyId", "The Payment code may only hold letters, digits and dashes."],
+    [
+      "en",
+      { easyId: "JUN 2", externalId: "A00001", brief: "x", dueDate: "2026-06-30" },
+      "easyId",
+      "The Payment code may only hold letters, digits and dashes.",
+    ],
     ["es", { easyId: "ORD-000001", externalId: "A00001", brief: "x", dueDate: "2026-06-30" }, "easyId", "El valor del campo Código de pago ya está en uso."],
     ["es", { easyId: "JUN-0002", externalId: "Z99999", brief: "x", dueDate: "2026-06-30" }, "externalId", "No hay ningún alumno con el código Z99999."],
     ["en", { easyId: "JUN-0003", externalId: "A00001", brief: "", dueDate: "2026-06-30" }, "brief", "The Concept field is required."],
     ["es", { easyId: "JUN-0004", externalId: "A00001", brief: "x", dueDate: "" }, "dueDate", "El campo Vencimiento es requerido."],
-    ["en", { easyId: "JUN-0005", externalId: "A00001", brief: "x", dueDate: "2026-06-30", curr: "EUR" }, "curr", "The Currency is not one of the allowed options."],
+    [
+      "en",
+      { easyId: "JUN-0005", externalId: "A00001", brief: "x", dueDate: "2026-06-30", curr: "EUR" },
+      "curr",
+      "The Currency is not one of the allowed options.",
+    ],
   ])("refuses a bad order in %s naming the field, writing nothing", async (locale, body, field, message) => {
     const before = await api.db().order.count();
     const res = await post<Refusal>("admOrder/create", body, admin, locale as "es" | "en");
@@ -127,7 +140,9 @@ describe("admOrder and its lines (001 §3 Order, §5)", () => {
     const changed = await post<Refusal>(`admOrder/edit/${paid.ID}`, { brief: "Otro concepto" });
     expect(changed.http).toBe(422);
     expect(changed.body.data.errors.brief).toBe("Una orden pagada o anulada ya no se puede modificar.");
-    expect((await post<Refusal>(`admOrder/detail/edit/${line.ID}`, { amount: 1 })).body.data.errors.amount).toBe("Una orden pagada o anulada ya no se puede modificar.");
+    expect((await post<Refusal>(`admOrder/detail/edit/${line.ID}`, { amount: 1 })).body.data.errors.amount).toBe(
+      "Una orden pagada o anulada ya no se puede modificar.",
+    );
     expect((await post<Refusal>(`admOrder/detail/create?parentId=${paid.ID}`, { item: "Extra", amount: 1 })).http).toBe(422);
     const removal = await api.call("POST", `admOrder/detail/delete/${line.ID}?confirm=true`, { token: admin, locale: "en" });
     expect(removal.http).toBe(409);
@@ -149,7 +164,7 @@ describe("admOrder and its lines (001 §3 Order, §5)", () => {
     expect((await api.call("GET", `admOrder/detail/get/${line.body.data.ID}`, { token: northside })).http).toBe(404);
     expect((await api.call("POST", `admOrder/detail/edit/${line.body.data.ID}`, { token: northside, body: { amount: 1 } })).http).toBe(404);
     expect((await api.call("POST", `admOrder/detail/delete/${line.body.data.ID}?confirm=true`, { token: northside })).http).toBe(404);
-    expect((await list(`admOrder/detail/get?parentId=${id}`, northside))).toEqual([]);
+    expect(await list(`admOrder/detail/get?parentId=${id}`, northside)).toEqual([]);
     expect((await api.call("GET", "admOrder/get", { token: teacher })).http).toBe(403);
 
     expect((await post(`admOrder/delete/${id}?confirm=true`)).body.status).toBe(0);

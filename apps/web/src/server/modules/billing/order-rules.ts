@@ -16,7 +16,11 @@ const orderLabel = (t: Translate, field: string) => t(`resources.admOrder.fields
 const detailLabel = (t: Translate, field: string) => t(`resources.admOrder/detail.fields.${field}`);
 
 const sameValue = (sent: unknown, stored: unknown) =>
-  sent instanceof Date && stored instanceof Date ? sent.getTime() === stored.getTime() : Prisma.Decimal.isDecimal(stored) ? stored.equals(sent as number) : sent === stored;
+  sent instanceof Date && stored instanceof Date
+    ? sent.getTime() === stored.getTime()
+    : Prisma.Decimal.isDecimal(stored)
+      ? stored.equals(sent as number)
+      : sent === stored;
 
 /** A closed order keeps its values: saving it unchanged is fine, the first changed field is refused. */
 function refuseChanges(sent: Row, stored: Row, t: Translate): void {
@@ -27,7 +31,8 @@ function refuseChanges(sent: Row, stored: Row, t: Translate): void {
 /** Money is kept to the cent (Decimal(12,2)): more decimals are refused rather than rounded away. */
 function assertCents(data: Row, field: string, label: string, t: Translate): void {
   const value = data[field];
-  if (typeof value === "number" && Math.abs(Math.round(value * 100) - value * 100) > 1e-6) throw fieldRefusal(field, t("validation.cents", { attribute: label }));
+  if (typeof value === "number" && Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
+    throw fieldRefusal(field, t("validation.cents", { attribute: label }));
 }
 
 /** The student of an order by their code, with the names the order keeps: theirs and their main guardian's. */
@@ -85,7 +90,8 @@ export const orderDetailRules: ResourceRules = {
     if (id !== null && !stored) return;
     const orderId = stored?.orderId ?? data.orderId;
     const order = Number.isInteger(orderId) ? await tx.order.findFirst({ where: { id: orderId as number }, select: { status: true } }) : null;
-    if (!order) throw fieldRefusal("orderId", ctx.t(orderId === undefined ? "validation.required" : "validation.option", { attribute: detailLabel(ctx.t, "orderId") }));
+    if (!order)
+      throw fieldRefusal("orderId", ctx.t(orderId === undefined ? "validation.required" : "validation.option", { attribute: detailLabel(ctx.t, "orderId") }));
     if (order.status === OPEN) return;
     if (!stored) throw fieldRefusal("orderId", ctx.t("api.orderClosed"));
     refuseChanges(data, stored, ctx.t);

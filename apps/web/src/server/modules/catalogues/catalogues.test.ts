@@ -37,7 +37,13 @@ describe("spec rules, refused in the user's language naming the field", () => {
     ["admInfirmaryValues", "es", { type: "SYM", name: "Fiebre" }, "desc", "El campo Descripción es requerido."],
     ["admInfirmaryValues", "en", { type: "XYZ", name: "Fever", desc: "Above 37.5" }, "type", "The Type is not one of the allowed options."],
     ["admDates", "es", { name: "Feriado", from: "2026-05-01 08:00", to: "2026-04-30 08:00" }, "to", "La fecha final no puede ser anterior a la inicial."],
-    ["admDates", "en", { name: "Holiday", from: "2026-13-01 08:00", to: "2026-05-01 08:00" }, "from", "The From is not a valid date and time (YYYY-MM-DD HH:mm)."],
+    [
+      "admDates",
+      "en",
+      { name: "Holiday", from: "2026-13-01 08:00", to: "2026-05-01 08:00" },
+      "from",
+      "The From is not a valid date and time (YYYY-MM-DD HH:mm).",
+    ],
     ["admLocalization", "es", { ID: "hola mundo", type: "w", name: "Saludo" }, "ID", "El campo Código solo admite letras, números y guiones."],
     ["admLocalization", "en", { ID: "x".repeat(33), type: "w", name: "Greeting" }, "ID", "The Code may not be greater than 32 characters."],
     ["admLocalization", "en", { ID: "greeting", type: "m" }, "name", "The Name field is required."],
@@ -64,11 +70,20 @@ describe("admOtlt: catalogue values", () => {
     await create("admOtlt", { type: "trackingValues1", value: "PUNT", label: "Impuntualidad", inactive: true });
 
     const row = (await api.call<Row>("GET", `admOtlt/get/${created.body.data.ID}`, { token: admin })).body.data;
-    expect(row).toMatchObject({ type: "trackingValues1", value: "RESP", inactive: false, createdByName: "Ana Administradora", updatedByName: "Ana Administradora" });
+    expect(row).toMatchObject({
+      type: "trackingValues1",
+      value: "RESP",
+      inactive: false,
+      createdByName: "Ana Administradora",
+      updatedByName: "Ana Administradora",
+    });
     expect(row.createdDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     // The stamps are the server's: a client cannot set them.
     await api.call("POST", `admOtlt/edit/${created.body.data.ID}`, { token: admin, body: { label: "Respeto", createdByName: "Otro" } });
-    expect((await api.call<Row>("GET", `admOtlt/get/${created.body.data.ID}`, { token: admin })).body.data).toMatchObject({ label: "Respeto", createdByName: "Ana Administradora" });
+    expect((await api.call<Row>("GET", `admOtlt/get/${created.body.data.ID}`, { token: admin })).body.data).toMatchObject({
+      label: "Respeto",
+      createdByName: "Ana Administradora",
+    });
 
     const types = await api.call<Page>("GET", "admOtlt/types", { token: admin });
     expect(types.body.data.Results).toEqual([
@@ -109,7 +124,12 @@ describe("admDates", () => {
     expect((await api.db().calendarDate.findFirstOrThrow({ where: { id: Number(id) } })).from.toISOString()).toBe("2026-05-01T05:00:00.000Z");
     const refused = await api.call("POST", `admDates/edit/${id}`, { token: admin, body: { to: "2026-04-30 23:59" }, locale: "en" });
     expect(refused.body.msg).toBe("The end date must not be before the start date.");
-    expect((await api.call<Row>("GET", `admDates/get/${id}`, { token: admin })).body.data).toMatchObject({ from: "2026-05-01 00:00", to: "2026-05-01 23:59", noClasses: true, onDemand: false });
+    expect((await api.call<Row>("GET", `admDates/get/${id}`, { token: admin })).body.data).toMatchObject({
+      from: "2026-05-01 00:00",
+      to: "2026-05-01 23:59",
+      noClasses: true,
+      onDemand: false,
+    });
   });
 });
 
@@ -117,7 +137,11 @@ describe("admLocalization: message templates", () => {
   it("is found by its typed code, per school, and by type", async () => {
     expect((await create("admLocalization", { ID: "comms-es", type: "w", name: "Resumen semanal", content: "Hola {{name}}" })).body.status).toBe(0);
     await create("admLocalization", { ID: "welcome-mail", type: "m", name: "Bienvenida" });
-    expect((await api.call<Row>("GET", "admLocalization/get/comms-es", { token: admin })).body.data).toMatchObject({ ID: "comms-es", type: "w", content: "Hola {{name}}" });
+    expect((await api.call<Row>("GET", "admLocalization/get/comms-es", { token: admin })).body.data).toMatchObject({
+      ID: "comms-es",
+      type: "w",
+      content: "Hola {{name}}",
+    });
     expect((await list("admLocalization/get?pick=true&type=w")).map((r) => r.ID)).toEqual(["comms-es"]);
     expect((await list("admLocalization/get?filter=COMMS")).map((r) => r.ID)).toEqual(["comms-es"]);
     expect((await create("admLocalization", { ID: "comms-es", type: "w", name: "Otra" })).http).toBe(409);
@@ -129,23 +153,44 @@ describe("admLocalization: message templates", () => {
   });
 
   it("stores the e-mail body sanitised, and keeps it when an edit sends it as null", async () => {
-    const dirty = '<p onclick="steal()" style="color:red">Hola <strong>{{name}}</strong></p><script>alert(1)</script><img src="https://tracker.example/p.gif"><a href="javascript:x()">clic</a>';
+    const dirty =
+      '<p onclick="steal()" style="color:red">Hola <strong>{{name}}</strong></p><script>alert(1)</script><img src="https://tracker.example/p.gif"><a href="javascript:x()">clic</a>';
     await create("admLocalization", { ID: "grades-ready", type: "m", name: "Notas", contentHTML: dirty });
     const stored = "<p>Hola <strong>{{name}}</strong></p>clic";
     expect((await api.call<Row>("GET", "admLocalization/get/grades-ready", { token: admin })).body.data.contentHTML).toBe(stored);
     await api.call("POST", "admLocalization/edit/grades-ready", { token: admin, body: { name: "Notas publicadas", contentHTML: null } });
-    expect((await api.call<Row>("GET", "admLocalization/get/grades-ready", { token: admin })).body.data).toMatchObject({ name: "Notas publicadas", contentHTML: stored });
-    await api.call("POST", "admLocalization/edit/grades-ready", { token: admin, body: { contentHTML: '<p><a href="https://pizarra.demo" onmouseover="x()">Ver notas</a></p>' } });
-    expect((await api.call<Row>("GET", "admLocalization/get/grades-ready", { token: admin })).body.data.contentHTML).toBe('<p><a href="https://pizarra.demo">Ver notas</a></p>');
+    expect((await api.call<Row>("GET", "admLocalization/get/grades-ready", { token: admin })).body.data).toMatchObject({
+      name: "Notas publicadas",
+      contentHTML: stored,
+    });
+    await api.call("POST", "admLocalization/edit/grades-ready", {
+      token: admin,
+      body: { contentHTML: '<p><a href="https://pizarra.demo" onmouseover="x()">Ver notas</a></p>' },
+    });
+    expect((await api.call<Row>("GET", "admLocalization/get/grades-ready", { token: admin })).body.data.contentHTML).toBe(
+      '<p><a href="https://pizarra.demo">Ver notas</a></p>',
+    );
   });
 });
 
 describe("admAssignmentQst", () => {
   it("needs two or more choices for a choice question, also when an edit changes only the choices", async () => {
-    const created = await create("admAssignmentQst", { type: "option", name: "¿Cuánto es 7 × 8?", options: "54|56|64", correctAnswer: "56", points: 1.5, nameEN: "What is 7 × 8?" });
+    const created = await create("admAssignmentQst", {
+      type: "option",
+      name: "¿Cuánto es 7 × 8?",
+      options: "54|56|64",
+      correctAnswer: "56",
+      points: 1.5,
+      nameEN: "What is 7 × 8?",
+    });
     expect(created.body.status).toBe(0);
     const id = created.body.data.ID;
-    expect((await api.call<Row>("GET", `admAssignmentQst/get/${id}`, { token: admin })).body.data).toMatchObject({ options: "54|56|64", points: 1.5, pointsNeg: 0, inactive: false });
+    expect((await api.call<Row>("GET", `admAssignmentQst/get/${id}`, { token: admin })).body.data).toMatchObject({
+      options: "54|56|64",
+      points: 1.5,
+      pointsNeg: 0,
+      inactive: false,
+    });
 
     const refused = await api.call<{ errors: Record<string, string> }>("POST", `admAssignmentQst/edit/${id}`, { token: admin, body: { options: "56|" } });
     expect(refused.http).toBe(422);
@@ -177,7 +222,13 @@ describe("admAudit: the audit trail", () => {
     const rows = await list("admAudit/get?filter=admCategory&PageSize=100");
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.moduleId === "admCategory")).toBe(true);
-    expect(rows[0]).toMatchObject({ userName: "Ana Administradora", moduleId: "admCategory", action: "create", recordId: String(created.body.data.ID), IP: "203.0.113.7" });
+    expect(rows[0]).toMatchObject({
+      userName: "Ana Administradora",
+      moduleId: "admCategory",
+      action: "create",
+      recordId: String(created.body.data.ID),
+      IP: "203.0.113.7",
+    });
     expect(rows[0]!.date).toMatch(new RegExp(`^${today()} \\d\\d:\\d\\d$`));
     const one = await api.call<Row>("GET", `admAudit/get/${rows[0]!.ID}`, { token: admin });
     expect(one.body.data).toMatchObject({ ID: rows[0]!.ID, action: "create" });
@@ -195,8 +246,15 @@ describe("admAudit: the audit trail", () => {
   it("is read-only: no create, edit or delete, in either language, and nothing is written", async () => {
     const row = (await list("admAudit/get?PageSize=1"))[0]!;
     const before = await api.db().auditLog.count();
-    for (const [locale, message] of [["es", "Esta acción no está disponible en este módulo."], ["en", "This action is not available in this module."]] as const) {
-      for (const [path, body] of [["admAudit/create", { userName: "X", moduleId: "admPeriod", action: "delete" }], [`admAudit/edit/${row.ID}`, { userName: "X" }], [`admAudit/delete/${row.ID}?confirm=true`, undefined]] as const) {
+    for (const [locale, message] of [
+      ["es", "Esta acción no está disponible en este módulo."],
+      ["en", "This action is not available in this module."],
+    ] as const) {
+      for (const [path, body] of [
+        ["admAudit/create", { userName: "X", moduleId: "admPeriod", action: "delete" }],
+        [`admAudit/edit/${row.ID}`, { userName: "X" }],
+        [`admAudit/delete/${row.ID}?confirm=true`, undefined],
+      ] as const) {
         const res = await api.call("POST", path, { token: admin, body, locale });
         expect(res.http).toBe(405);
         expect(res.body).toMatchObject({ status: -405, msg: message });

@@ -17,7 +17,18 @@ describe("admTransport: the day's pickup exceptions (002 §2, §3)", () => {
     const rows = await list("admTransport/get?PageSize=100");
     expect(rows.length).toBeGreaterThan(5);
     const row = rows[0]!;
-    for (const key of ["externalId", "last", "name", "supersectionName", "sectionName", "pickupTypeName", "pickupExcepTypeName", "pickupExcepNote", "pickupExcepTime"]) expect(row).toHaveProperty(key);
+    for (const key of [
+      "externalId",
+      "last",
+      "name",
+      "supersectionName",
+      "sectionName",
+      "pickupTypeName",
+      "pickupExcepTypeName",
+      "pickupExcepNote",
+      "pickupExcepTime",
+    ])
+      expect(row).toHaveProperty(key);
     expect(["Movilidad escolar", "Lo recoge el apoderado"]).toContain(row.pickupTypeName);
     expect(["Se retira solo", "Otra persona autorizada"]).toContain(row.pickupExcepTypeName);
     expect(row).not.toHaveProperty("pickupType");
@@ -55,7 +66,12 @@ describe("admInfo: FAQs", () => {
   it.each([
     ["es", { name: "" }, "name", "El campo Pregunta es requerido."],
     ["en", { name: "Uniform?", categoryId: "cal" }, "categoryId", "The Category is not one of the allowed options."],
-    ["es", { name: "¿Uniforme?", publishFrom: "2026-04-10 08:00", publishTo: "2026-04-01 08:00" }, "publishTo", "La fecha final no puede ser anterior a la inicial."],
+    [
+      "es",
+      { name: "¿Uniforme?", publishFrom: "2026-04-10 08:00", publishTo: "2026-04-01 08:00" },
+      "publishTo",
+      "La fecha final no puede ser anterior a la inicial.",
+    ],
   ])("refuses in %s naming the field, writing nothing", async (locale, body, field, message) => {
     const input: Row = { ...body };
     // A calendar category is not a publications category.
@@ -69,11 +85,26 @@ describe("admInfo: FAQs", () => {
 
   it("keeps a FAQ in both languages with its category, pinned ones first, and cleans its rich text", async () => {
     const pub = (await list("admCategory/get?type=pub&pick=true"))[0]!;
-    const body = { name: "¿Hay cafetería?", nameEN: "Is there a cafeteria?", body: '<p onclick="x()">Sí<script>alert(1)</script></p>', categoryId: pub.ID, published: true, pinTop: true, publishFrom: "2026-03-01 08:00" };
+    const body = {
+      name: "¿Hay cafetería?",
+      nameEN: "Is there a cafeteria?",
+      body: '<p onclick="x()">Sí<script>alert(1)</script></p>',
+      categoryId: pub.ID,
+      published: true,
+      pinTop: true,
+      publishFrom: "2026-03-01 08:00",
+    };
     const created = await api.call<{ ID: number }>("POST", "admInfo/create", { token: admin, body });
     expect(created.body.status).toBe(0);
     const row = (await api.call<Row>("GET", `admInfo/get/${created.body.data.ID}`, { token: admin })).body.data;
-    expect(row).toMatchObject({ name: "¿Hay cafetería?", nameEN: "Is there a cafeteria?", body: "<p>Sí</p>", categoryName: pub.name, pinTop: true, publishFrom: "2026-03-01 08:00" });
+    expect(row).toMatchObject({
+      name: "¿Hay cafetería?",
+      nameEN: "Is there a cafeteria?",
+      body: "<p>Sí</p>",
+      categoryName: pub.name,
+      pinTop: true,
+      publishFrom: "2026-03-01 08:00",
+    });
     const rows = await list("admInfo/get?PageSize=100");
     expect(rows.findIndex((r) => r.pinTop === false)).toBeGreaterThan(rows.findLastIndex((r) => r.pinTop === true));
     // A category in use by a FAQ is not deleted from under it.

@@ -19,14 +19,27 @@ export const COMMUNITY_RESOURCES: ResourceServer[] = [
           externalId: true,
           name: true,
           last: true,
-          sections: { where: { section: { superSection: { period: { current: true } } } }, orderBy: { id: "desc" }, take: 1, select: latestSection.sections.select },
+          sections: {
+            where: { section: { superSection: { period: { current: true } } } },
+            orderBy: { id: "desc" },
+            take: 1,
+            select: latestSection.sections.select,
+          },
         },
       },
     },
     display: (r) => {
       const user = r.user as Row & { sections: { section: { name: string; superSection: { name: string } } }[] };
       const section = user.sections[0]?.section;
-      return { externalId: user.externalId, last: user.last, name: user.name, supersectionName: section?.superSection.name ?? null, sectionName: section?.name ?? null, pickupType: r.pickupType, pickupExcepType: r.pickupExcepType };
+      return {
+        externalId: user.externalId,
+        last: user.last,
+        name: user.name,
+        supersectionName: section?.superSection.name ?? null,
+        sectionName: section?.name ?? null,
+        pickupType: r.pickupType,
+        pickupExcepType: r.pickupExcepType,
+      };
     },
     decorate: pickupNames,
     filterWhere: {

@@ -18,7 +18,11 @@ export const bookableResourceRules: ResourceRules = {
 
 /** GET admResource/active (001 §7): the resources that take appointments, as a pick list for any signed-in user. */
 export async function activeResources(ctx: AuthedContext): Promise<Reply> {
-  const rows = await ctx.db.bookingResource.findMany({ where: { inactive: false }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true, desc: true } });
+  const rows = await ctx.db.bookingResource.findMany({
+    where: { inactive: false },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, desc: true },
+  });
   const Results = rows.map((r) => ({ ID: r.id, name: r.name, desc: r.desc }));
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }

@@ -43,7 +43,8 @@ async function chooseResource(tx: Tx, ctx: AuthedContext, data: Row, current: Cu
 async function checkPeople(tx: Tx, ctx: AuthedContext, data: Row, current: Current | null) {
   if (current && ["userId", "participants", "trackingId"].every((f) => data[f] === undefined)) return;
   const userId = merged<number>(data, current, "userId");
-  if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: userId, type: 2 }, select: { id: true } }))) refuse(ctx, RESOURCE, "userId", "validation.option");
+  if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: userId, type: 2 }, select: { id: true } })))
+    refuse(ctx, RESOURCE, "userId", "validation.option");
   if (data.participants !== undefined) data.participants = [...new Set(((data.participants as unknown[] | null) ?? []).map(Number))];
   const participants = merged<number[]>(data, current, "participants") ?? [];
   if (participants.some((p) => !Number.isInteger(p) || p <= 0 || p > RECORD_ID_MAX)) refuse(ctx, RESOURCE, "participants", "validation.option");
@@ -51,7 +52,10 @@ async function checkPeople(tx: Tx, ctx: AuthedContext, data: Row, current: Curre
   if (family !== participants.length) refuse(ctx, RESOURCE, "participants", "validation.option");
   const trackingId = merged<number | null>(data, current, "trackingId");
   if (trackingId !== null && trackingId !== undefined) {
-    const record = await tx.tracking.findFirst({ where: { id: trackingId, userId, type: { in: [CONDUCT_TYPES.admTracking, CONDUCT_TYPES.admBehavior] } }, select: { id: true } });
+    const record = await tx.tracking.findFirst({
+      where: { id: trackingId, userId, type: { in: [CONDUCT_TYPES.admTracking, CONDUCT_TYPES.admBehavior] } },
+      select: { id: true },
+    });
     if (!record) refuse(ctx, RESOURCE, "trackingId", "validation.option");
   }
 }

@@ -44,7 +44,10 @@ async function checkPlacement(tx: Tx, ctx: AuthedContext, resource: string, data
   if (!grade) refuse(ctx, resource, "superSectionId", "validation.option");
   const section = await tx.section.findFirst({ where: { id: sectionId, parentId: superSectionId }, select: { id: true } });
   if (!section) refuse(ctx, resource, "sectionId", "validation.option");
-  const member = await tx.sectionMember.findFirst({ where: { sectionId, userId: merged<number>(data, current, "userId"), user: { type: 2 } }, select: { id: true } });
+  const member = await tx.sectionMember.findFirst({
+    where: { sectionId, userId: merged<number>(data, current, "userId"), user: { type: 2 } },
+    select: { id: true },
+  });
   if (!member) refuse(ctx, resource, "userId", "conduct.notInSection");
 }
 

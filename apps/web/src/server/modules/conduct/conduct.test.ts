@@ -24,13 +24,28 @@ beforeAll(async () => {
   ({ admin, northside, secretary, teacher } = await api.tokens());
   const section = (await list("admSection/get?periodId=202601&PageSize=1"))[0]!;
   const students = await list(`admStudent/get?sectionId=${section.ID}&PageSize=2`);
-  place = { periodId: 202601, superSectionId: section.parentId as number, sectionId: section.ID as number, userId: students[0]!.ID as number, otherId: students[1]!.ID as number };
+  place = {
+    periodId: 202601,
+    superSectionId: section.parentId as number,
+    sectionId: section.ID as number,
+    userId: students[0]!.ID as number,
+    otherId: students[1]!.ID as number,
+  };
   masterId = (await list("admStaff/get?type=5&PageSize=1"))[0]!.ID as number;
   ({ teacherId } = await api.school());
 });
 
 /** A complete tracking record of the first student, as the form sends it. */
-const record = (extra: Row = {}): Row => ({ ...place, otherId: undefined, masterId, dateFrom: "2026-05-12", values1: ["RESP"], note1: "Interrumpe la clase.", note2: "Se conversó con el alumno.", ...extra });
+const record = (extra: Row = {}): Row => ({
+  ...place,
+  otherId: undefined,
+  masterId,
+  dateFrom: "2026-05-12",
+  values1: ["RESP"],
+  note1: "Interrumpe la clase.",
+  note2: "Se conversó con el alumno.",
+  ...extra,
+});
 
 describe("spec rules, refused in the user's language naming the field, writing nothing", () => {
   it.each([
@@ -60,7 +75,15 @@ describe("conduct records", () => {
     const created = await post("admTracking/create", record({ values1: ["RESP", "PUNT"], createdByName: "Otro", notify: true }));
     expect(created.body).toMatchObject({ status: 0, msg: "Registro creado." });
     const row = await getRow(`admTracking/get/${created.body.data.ID}`);
-    expect(row).toMatchObject({ type: "tracking", status: 0, userId: place.userId, masterId, createdByName: "Ana Administradora", values1Names: "Falta de respeto, Impuntualidad", bookings: 0 });
+    expect(row).toMatchObject({
+      type: "tracking",
+      status: 0,
+      userId: place.userId,
+      masterId,
+      createdByName: "Ana Administradora",
+      values1Names: "Falta de respeto, Impuntualidad",
+      bookings: 0,
+    });
     expect(row.studentName).toEqual(expect.any(String));
     expect(row.gradeName).toEqual(expect.any(String));
     expect(row.sectionName).toMatch(/^[ABC]$/);
@@ -99,9 +122,19 @@ describe("conduct records", () => {
 
   it("keeps a commitment's dates and a journal entry's actions", async () => {
     const commitment = await post("admCommitment/create", record({ dateTo: "2026-07-12", dueDate: "2026-06-12", note6: "Cumplió." }));
-    expect(await getRow(`admCommitment/get/${commitment.body.data.ID}`)).toMatchObject({ dateFrom: "2026-05-12", dateTo: "2026-07-12", dueDate: "2026-06-12", note6: "Cumplió." });
+    expect(await getRow(`admCommitment/get/${commitment.body.data.ID}`)).toMatchObject({
+      dateFrom: "2026-05-12",
+      dateTo: "2026-07-12",
+      dueDate: "2026-06-12",
+      note6: "Cumplió.",
+    });
     const journal = await post("admJournal/create", record({ values1: ["COLAB"], values2: ["ENTREV"], negative: false }));
-    expect(await getRow(`admJournal/get/${journal.body.data.ID}`)).toMatchObject({ negative: false, values1: ["COLAB"], values2: ["ENTREV"], values1Names: "Colabora con sus compañeros" });
+    expect(await getRow(`admJournal/get/${journal.body.data.ID}`)).toMatchObject({
+      negative: false,
+      values1: ["COLAB"],
+      values2: ["ENTREV"],
+      values1Names: "Colabora con sus compañeros",
+    });
   });
 
   it("takes files through POST admTracking/file?id=, checked by content", async () => {
@@ -111,7 +144,12 @@ describe("conduct records", () => {
     expect(res.body.status).toBe(0);
     expect(res.body.data.name).toBe("file2");
     expect((await getRow(`admTracking/get/${body.data.ID}`)).file2Url).toEqual(expect.any(String));
-    const fake = await post<Refusal>(`admTracking/file?id=${body.data.ID}`, { name: "file1.pdf", doc: true, data: Buffer.from("MZ not a pdf").toString("base64") }, admin, "en");
+    const fake = await post<Refusal>(
+      `admTracking/file?id=${body.data.ID}`,
+      { name: "file1.pdf", doc: true, data: Buffer.from("MZ not a pdf").toString("base64") },
+      admin,
+      "en",
+    );
     expect(fake.http).toBe(422);
     expect(fake.body.data.errors.file1).toBe("The File 1 file is not really a pdf file.");
   });
@@ -180,7 +218,9 @@ describe("catalogue values of the tracking forms (general/getlist/{type})", () =
     expect(await list("general/getlist/trackingValues1?filter=impun")).toEqual([{ ID: "PUNT", name: "Impuntualidad" }]);
 
     const held = await post("admTracking/create", record({ values1: ["UNIF"] }));
-    const unif = await api.db().catalogueValue.findFirstOrThrow({ where: { type: "trackingValues1", value: "UNIF", tenantId: api.state.demo!.colegio.tenantId } });
+    const unif = await api
+      .db()
+      .catalogueValue.findFirstOrThrow({ where: { type: "trackingValues1", value: "UNIF", tenantId: api.state.demo!.colegio.tenantId } });
     await post(`admOtlt/edit/${unif.id}`, { inactive: true });
     expect((await list("general/getlist/trackingValues1")).some((v) => v.ID === "UNIF")).toBe(false);
     expect((await post(`admTracking/edit/${held.body.data.ID}`, { values1: ["UNIF", "RESP"], note5: "Sigue" })).body.status).toBe(0);
@@ -213,11 +253,29 @@ describe("bookable resources and appointments", () => {
     expect(family.length).toBeGreaterThan(0);
     expect(await list("me/family", teacher)).toEqual([]);
     const tracking = await post("admTracking/create", record(), teacher);
-    const booked = await post("admBookingList/create", { userId: place.userId, dtDate: "2027-01-14 10:00", participants: family.map((f) => String(f.ID)), trackingId: tracking.body.data.ID, notes: "Revisar avances" }, teacher);
+    const booked = await post(
+      "admBookingList/create",
+      {
+        userId: place.userId,
+        dtDate: "2027-01-14 10:00",
+        participants: family.map((f) => String(f.ID)),
+        trackingId: tracking.body.data.ID,
+        notes: "Revisar avances",
+      },
+      teacher,
+    );
     expect(booked.body.status).toBe(0);
     const row = await getRow(`admBookingList/get/${booked.body.data.ID}`, teacher);
     const own = await ownResource();
-    expect(row).toMatchObject({ resourceId: own.ID, resourceName: own.name, dtEndDate: "2027-01-14 10:20", slot: "10:00 - 10:20", status: 0, completed: false, createdByName: "Diego Docente" });
+    expect(row).toMatchObject({
+      resourceId: own.ID,
+      resourceName: own.name,
+      dtEndDate: "2027-01-14 10:20",
+      slot: "10:00 - 10:20",
+      status: 0,
+      completed: false,
+      createdByName: "Diego Docente",
+    });
     expect(row.extras).toEqual({ participants: family.map((f) => f.ID), trackingId: tracking.body.data.ID });
     expect((await getRow(`admTracking/get/${tracking.body.data.ID}`)).bookings).toBe(1);
 
@@ -259,7 +317,12 @@ describe("bookable resources and appointments", () => {
 
   it("moves an appointment from reserved to confirmed to completed, and keeps teachers to their own agenda", async () => {
     const counsellor = (await list("admResource/active")).find((r) => r.name === "Psicología")!;
-    const { body } = await post("admBookingList/create", { resourceId: counsellor.ID, userId: place.userId, dtDate: "2026-10-21 09:00", dtEndDate: "2026-10-21 09:30" });
+    const { body } = await post("admBookingList/create", {
+      resourceId: counsellor.ID,
+      userId: place.userId,
+      dtDate: "2026-10-21 09:00",
+      dtEndDate: "2026-10-21 09:30",
+    });
     const id = body.data.ID;
     expect((await getRow(`admBookingList/get/${id}`)).status).toBe(0);
     expect((await post(`admBookingList/confirm/${id}`, {})).body).toMatchObject({ status: 0, msg: "Cita confirmada." });

@@ -18,7 +18,17 @@ export const ZFamilyQuery = z.object({
 export async function family(ctx: AuthedContext & { query: z.infer<typeof ZFamilyQuery> }): Promise<Reply> {
   const { studentId, externalId } = ctx.query;
   const who = studentId ? { id: studentId } : externalId ? { externalId } : null;
-  const student = who ? await ctx.db.user.findFirst({ where: { type: 2, ...who }, select: { relatives: { orderBy: { userKind: "asc" }, select: { relative: { select: { id: true, name: true, last: true, last2: true, cel: true, mail: true } } } } } }) : null;
+  const student = who
+    ? await ctx.db.user.findFirst({
+        where: { type: 2, ...who },
+        select: {
+          relatives: {
+            orderBy: { userKind: "asc" },
+            select: { relative: { select: { id: true, name: true, last: true, last2: true, cel: true, mail: true } } },
+          },
+        },
+      })
+    : null;
   const Results = (student?.relatives ?? []).map(({ relative: r }) => ({ ID: r.id, name: fullName(r), desc: r.cel ?? r.mail }));
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }

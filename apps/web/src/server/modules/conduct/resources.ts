@@ -21,7 +21,13 @@ function conduct(module: ConductModule): ResourceServer {
     def: RESOURCES[module],
     model: "tracking",
     scope: { where: { type }, data: { type } },
-    include: { user: student, master: person, superSection: { select: { name: true } }, section: { select: { name: true } }, _count: { select: { bookings: true } } },
+    include: {
+      user: student,
+      master: person,
+      superSection: { select: { name: true } },
+      section: { select: { name: true } },
+      _count: { select: { bookings: true } },
+    },
     display: (r) => ({
       type: r.type,
       studentName: fullName(r.user as Person),

@@ -27,7 +27,10 @@ async function newFlow(body: Row = {}): Promise<number> {
   return res.body.data.ID;
 }
 async function newInput(flowId: number, body: Row = {}, token = admin): Promise<number> {
-  const res = await api.call<{ ID: number }>("POST", `admFetchInput/create?parentId=${flowId}`, { token, body: { name: "Talla", desc: "Talla del polo", type: "text", ...body } });
+  const res = await api.call<{ ID: number }>("POST", `admFetchInput/create?parentId=${flowId}`, {
+    token,
+    body: { name: "Talla", desc: "Talla del polo", type: "text", ...body },
+  });
   expect(res.body.status).toBe(0);
   return res.body.data.ID;
 }
@@ -36,7 +39,15 @@ const inputsOf = async (flowId: number) => list(`admFetchInput/get/?fetchId=${fl
 beforeAll(async () => {
   ({ admin, northside, secretary } = await api.tokens());
   const groups = await list("admUserGroup/get?pick=true");
-  const body = { name: "Carla", last: "Coordinadora", type: 4, mail: "coordinacion@colegio.demo", cel: "987123456", groupId: groups.find((g) => g.name === "Dirección")!.ID, pass: "coordinar-flujos" };
+  const body = {
+    name: "Carla",
+    last: "Coordinadora",
+    type: 4,
+    mail: "coordinacion@colegio.demo",
+    cel: "987123456",
+    groupId: groups.find((g) => g.name === "Dirección")!.ID,
+    pass: "coordinar-flujos",
+  };
   expect((await post("admStaff/create", body)).body.status).toBe(0);
   coordinator = (await api.login("coordinacion@colegio.demo", "coordinar-flujos")).body.data.token;
   communicationGroup = (await list("admGroup/get?staff=0&pick=true"))[0]!.ID as number;
@@ -57,9 +68,19 @@ describe("admFetch: flows (001 §3, §5, §9; 002 §3)", () => {
     ["en", { ...minimalFlow, recipientType: 1 }, "groupId", "The Group field is required."],
     ["es", { ...minimalFlow, triggerType: "date" }, "forDate", "El campo Fecha de envío es requerido."],
     ["en", { ...minimalFlow, scheduled: true, activeTo: "2026-05-01 08:00" }, "activeFrom", "The Available from field is required."],
-    ["es", { ...minimalFlow, scheduled: true, activeFrom: "2026-05-02 08:00", activeTo: "2026-05-01 08:00" }, "activeTo", "La fecha final no puede ser anterior a la inicial."],
+    [
+      "es",
+      { ...minimalFlow, scheduled: true, activeFrom: "2026-05-02 08:00", activeTo: "2026-05-01 08:00" },
+      "activeTo",
+      "La fecha final no puede ser anterior a la inicial.",
+    ],
     ["en", { ...minimalFlow, apiMethod: "POST", apiResponseMap: "id=id" }, "apiEndpoint", "The API endpoint field is required."],
-    ["es", { ...minimalFlow, apiMethod: "POST", apiEndpoint: "ftp://servidor/x", apiResponseMap: "id=id" }, "apiEndpoint", "El campo URL de la API debe ser una dirección web que empiece por http:// o https://."],
+    [
+      "es",
+      { ...minimalFlow, apiMethod: "POST", apiEndpoint: "ftp://servidor/x", apiResponseMap: "id=id" },
+      "apiEndpoint",
+      "El campo URL de la API debe ser una dirección web que empiece por http:// o https://.",
+    ],
     ["en", { ...minimalFlow, followupUnit: "weeks" }, "followupUnit", "The Unit is not one of the allowed options."],
   ])("refuses in %s naming the field, writing nothing", async (locale, body, field, message) => {
     const before = await api.db().flow.count();
@@ -158,7 +179,12 @@ describe("admFetch: flows (001 §3, §5, §9; 002 §3)", () => {
     const res = await post<{ name: string; url: string }>(`admFetch/file?id=${id}`, { name: "attachment.pdf", doc: true, data });
     expect(res.body).toMatchObject({ status: 0, data: { name: "attachment" } });
     expect(String((await getRow(`admFetch/get/${id}`)).attachmentUrl)).toContain("attachment-");
-    const fake = await post<Refusal>(`admFetch/file?id=${id}`, { name: "attachment.pdf", doc: true, data: Buffer.from("MZ not a pdf").toString("base64") }, admin, "en");
+    const fake = await post<Refusal>(
+      `admFetch/file?id=${id}`,
+      { name: "attachment.pdf", doc: true, data: Buffer.from("MZ not a pdf").toString("base64") },
+      admin,
+      "en",
+    );
     expect(fake.http).toBe(422);
   });
 });
@@ -195,14 +221,22 @@ describe("admFetchInput: a flow's questions (002 §2-§5)", () => {
     const other = await flowNamed("Citas de entrega de libretas");
     expect((await post(`admFetchInput/edit/${id}`, { fectchId: other.ID, name: "Talla del polo" })).body.status).toBe(0);
     expect(await getRow(`admFetchInput/get/${id}`)).toMatchObject({ fectchId: flow.ID, name: "Talla del polo" });
-    expect((await list(`admFetchInput/get?fetchId=${flow.ID}&pick=true`)).at(-1)).toMatchObject({ ID: id, name: "Talla del polo", desc: "Actualización de datos 2026" });
+    expect((await list(`admFetchInput/get?fetchId=${flow.ID}&pick=true`)).at(-1)).toMatchObject({
+      ID: id,
+      name: "Talla del polo",
+      desc: "Actualización de datos 2026",
+    });
   });
 
   it("holds at most 100 inputs per flow, so that one page shows them all", async () => {
     const id = await newFlow();
     const t = (await api.school()).db;
     await t.flowInput.createMany({ data: Array.from({ length: 100 }, (_, i) => ({ fectchId: id, name: `P${i}`, desc: "-", type: "text", order: i + 1 })) });
-    const res = await api.call("POST", `admFetchInput/create?parentId=${id}`, { token: admin, body: { name: "Una más", desc: "-", type: "text" }, locale: "en" });
+    const res = await api.call("POST", `admFetchInput/create?parentId=${id}`, {
+      token: admin,
+      body: { name: "Una más", desc: "-", type: "text" },
+      locale: "en",
+    });
     expect(res.http).toBe(409);
     expect(res.body.msg).toBe("A flow can have at most 100 inputs.");
     expect((await inputsOf(id)).length).toBe(100);
@@ -249,7 +283,10 @@ describe("admFetchInput: a flow's questions (002 §2-§5)", () => {
 
   it("lets only the top admin create or change context inputs (001 §6)", async () => {
     const flow = await flowNamed("Citas de entrega de libretas");
-    const refused = await api.call("POST", `admFetchInput/create?parentId=${flow.ID}`, { token: coordinator, body: { name: "Grado", desc: "Grado del alumno", type: "text", fieldType: "context" } });
+    const refused = await api.call("POST", `admFetchInput/create?parentId=${flow.ID}`, {
+      token: coordinator,
+      body: { name: "Grado", desc: "Grado del alumno", type: "text", fieldType: "context" },
+    });
     expect(refused.http).toBe(403);
     const context = (await inputsOf(Number((await flowNamed("Actualización de datos 2026")).ID))).find((r) => r.fieldType === "context")!;
     expect((await post(`admFetchInput/edit/${context.ID}`, { name: "Alumno" }, coordinator)).http).toBe(403);

@@ -14,7 +14,9 @@ const COLUMNS = RESOURCES.admFetchResponses.fields.map((f) => f.name).filter((na
 /** A flow's complete and partial counts (001 §3): its responses with and without a completion date, in one query. */
 async function responseCounts(db: Db, rows: Row[]): Promise<void> {
   const ids = rows.map((r) => r.ID as number);
-  const groups = ids.length ? await db.flowResponse.groupBy({ by: ["fetchId"], where: { fetchId: { in: ids } }, _count: { _all: true, dateCompleted: true } }) : [];
+  const groups = ids.length
+    ? await db.flowResponse.groupBy({ by: ["fetchId"], where: { fetchId: { in: ids } }, _count: { _all: true, dateCompleted: true } })
+    : [];
   const byFlow = new Map(groups.map((g) => [g.fetchId, g._count]));
   for (const row of rows) {
     const counted = byFlow.get(row.ID as number);

@@ -33,7 +33,11 @@ export async function swapOrder(ctx: AuthedContext & { body: z.infer<typeof ZSwa
   const data = await ctx.db.$transaction(async (tx) => {
     const item = await tx.flowInput.findFirst({ where: { id: body.item1Id }, select: { fectchId: true } });
     if (!item || !(await lockFlow(tx, item.fectchId))) throw notFound();
-    const inputs = await tx.flowInput.findMany({ where: { fectchId: item.fectchId }, orderBy: [{ order: "asc" }, { id: "asc" }], select: { id: true, order: true } });
+    const inputs = await tx.flowInput.findMany({
+      where: { fectchId: item.fectchId },
+      orderBy: [{ order: "asc" }, { id: "asc" }],
+      select: { id: true, order: true },
+    });
     const at = inputs.findIndex((i) => i.id === body.item1Id);
     const to = body.item2Id === undefined ? at + (body.direction === "up" ? -1 : 1) : inputs.findIndex((i) => i.id === body.item2Id);
     if (body.item2Id !== undefined && to === -1) throw notFound();

@@ -63,7 +63,18 @@ describe("general/get*: the cascade of admRelatives (002 §4)", () => {
   });
 
   it("stores a relative's place codes as text, leading zeros and all", async () => {
-    const body = { externalId: "F-GEO", name: "Rosa", last: "Callao", gender: "F", nationality: "Peruana", mail: "rosa@familia.demo", country: "PE", state: "07", city: "0701", district: "070104" };
+    const body = {
+      externalId: "F-GEO",
+      name: "Rosa",
+      last: "Callao",
+      gender: "F",
+      nationality: "Peruana",
+      mail: "rosa@familia.demo",
+      country: "PE",
+      state: "07",
+      city: "0701",
+      district: "070104",
+    };
     const created = await api.call<{ ID: number }>("POST", "admRelatives/create", { token: admin, body });
     expect(created.body.status).toBe(0);
     const row = (await api.call<Row>("GET", `admRelatives/get/${created.body.data.ID}`, { token: admin })).body.data;

@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 
-const code = (re: RegExp) => z.string().trim().regex(re).transform((v) => v.toUpperCase());
+const code = (re: RegExp) =>
+  z
+    .string()
+    .trim()
+    .regex(re)
+    .transform((v) => v.toUpperCase());
 const COUNTRY = code(/^[A-Za-z]{2}$/);
 const PLACE = code(/^[A-Za-z0-9-]{1,12}$/);
 /** The option-list query (000 §7): pick, and a search by name. */
@@ -15,7 +20,11 @@ const ZStates = z.object({ ...search, country: COUNTRY });
 const ZCities = z.object({ ...search, country: COUNTRY.optional(), state: PLACE });
 const ZDistricts = z.object({ ...search, country: COUNTRY.optional(), state: PLACE.optional(), city: PLACE });
 
-const folded = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const folded = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 
 function answer(places: Place[], filter?: string): Reply {
   const text = folded(filter?.trim() ?? "");
@@ -27,9 +36,30 @@ type Q<T extends z.ZodType> = AuthedContext & { query: z.infer<T> };
 
 /** The location cascade of admRelatives (002 §4, §7), open to every signed-in user: it only lists places. */
 export const GENERAL_ROUTES: Route[] = [
-  authedRoute({ method: "GET", path: "general/getcountries", auth: "user", module: null, query: ZCountries, handler: async (ctx: Q<typeof ZCountries>) => answer(countries(ctx.locale), ctx.query.filter) }),
-  authedRoute({ method: "GET", path: "general/getstates", auth: "user", module: null, query: ZStates, handler: async (ctx: Q<typeof ZStates>) => answer(states(ctx.query.country), ctx.query.filter) }),
-  authedRoute({ method: "GET", path: "general/getcities", auth: "user", module: null, query: ZCities, handler: async (ctx: Q<typeof ZCities>) => answer(cities(ctx.query.country, ctx.query.state), ctx.query.filter) }),
+  authedRoute({
+    method: "GET",
+    path: "general/getcountries",
+    auth: "user",
+    module: null,
+    query: ZCountries,
+    handler: async (ctx: Q<typeof ZCountries>) => answer(countries(ctx.locale), ctx.query.filter),
+  }),
+  authedRoute({
+    method: "GET",
+    path: "general/getstates",
+    auth: "user",
+    module: null,
+    query: ZStates,
+    handler: async (ctx: Q<typeof ZStates>) => answer(states(ctx.query.country), ctx.query.filter),
+  }),
+  authedRoute({
+    method: "GET",
+    path: "general/getcities",
+    auth: "user",
+    module: null,
+    query: ZCities,
+    handler: async (ctx: Q<typeof ZCities>) => answer(cities(ctx.query.country, ctx.query.state), ctx.query.filter),
+  }),
   authedRoute({
     method: "GET",
     path: "general/getdistricts",
@@ -39,5 +69,11 @@ export const GENERAL_ROUTES: Route[] = [
     handler: async (ctx: Q<typeof ZDistricts>) => answer(districts(ctx.query.country, ctx.query.state, ctx.query.city), ctx.query.filter),
   }),
   // The lists a location form starts from, in one call: the countries and the states of those that have them.
-  authedRoute({ method: "GET", path: "general/getlists", auth: "user", module: null, handler: async (ctx: AuthedContext) => ({ data: { countries: countries(ctx.locale), states: allStates() } }) }),
+  authedRoute({
+    method: "GET",
+    path: "general/getlists",
+    auth: "user",
+    module: null,
+    handler: async (ctx: AuthedContext) => ({ data: { countries: countries(ctx.locale), states: allStates() } }),
+  }),
 ];

@@ -86,7 +86,9 @@ describe("report artefacts (issue 11)", () => {
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as AppError] : []));
     expect(refused).toHaveLength(10);
     expect(refused.every((e) => e instanceof AppError && e.httpStatus === 429 && e.messageKey === "grades.artefactLimit")).toBe(true);
-    expect(me.t(refused[0]!.messageKey, refused[0]!.values)).toMatch(/^You have had 60 of these files made in the last 10 minutes, the most allowed\. Try again in (10|9) min\.$/);
+    expect(me.t(refused[0]!.messageKey, refused[0]!.values)).toMatch(
+      /^You have had 60 of these files made in the last 10 minutes, the most allowed\. Try again in (10|9) min\.$/,
+    );
     // Asking again for one already made is free; another person is not held back.
     const made = results.findIndex((r) => r.status === "fulfilled");
     const again = asker(subjects[made]!);
@@ -97,7 +99,13 @@ describe("report artefacts (issue 11)", () => {
 
   it("does not hold a failed build against the person, nor keep anything of it", async () => {
     const rows = await db.reportArtefact.count();
-    const failing = artefact(as(people[1]!), { kind: "reportcards", subject: "p202601g900001", inputs: {}, filename: "x.zip", build: () => Promise.reject(new Error("drawing failed")) });
+    const failing = artefact(as(people[1]!), {
+      kind: "reportcards",
+      subject: "p202601g900001",
+      inputs: {},
+      filename: "x.zip",
+      build: () => Promise.reject(new Error("drawing failed")),
+    });
     await expect(failing).rejects.toThrow("drawing failed");
     expect(await db.reportArtefact.count()).toBe(rows);
     expect(fs.existsSync(path.join(process.env.STORAGE_DIR!, `t${tenantId}`, "reportcards", "p202601g900001"))).toBe(false);

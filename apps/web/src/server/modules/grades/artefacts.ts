@@ -25,10 +25,21 @@ export const memoSubject = (periodId: number, studentId: number) => `p${periodId
 
 /** A digest of everything drawn into a file and the language it is drawn in: equal digests, equal files. */
 export function fingerprintOf(locale: string, inputs: unknown): string {
-  return createHash("sha256").update(JSON.stringify([locale, inputs])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([locale, inputs]))
+    .digest("hex");
 }
 
-const removeFiles = (keys: (string | null)[]) => Promise.all(keys.map((key) => (key ? storage().remove(key).catch(() => undefined) : undefined)));
+const removeFiles = (keys: (string | null)[]) =>
+  Promise.all(
+    keys.map((key) =>
+      key
+        ? storage()
+            .remove(key)
+            .catch(() => undefined)
+        : undefined,
+    ),
+  );
 
 /**
  * Artefacts past their lifetime go, rows and files, a bounded batch at a time, whenever the school asks for one. Once
@@ -47,7 +58,11 @@ async function sweep(ctx: AuthedContext, now: Date) {
  * build (without a file yet) under a lock of this person's builds, so parallel requests, on any app instance, take
  * turns and cannot all slip under the limit.
  */
-async function reserveBuild(ctx: AuthedContext, row: { kind: ArtefactKind; subject: string; fingerprint: string; filename: string }, now: Date): Promise<number> {
+async function reserveBuild(
+  ctx: AuthedContext,
+  row: { kind: ArtefactKind; subject: string; fingerprint: string; filename: string },
+  now: Date,
+): Promise<number> {
   return ctx.db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reportArtefact:${ctx.user.tenantId}:${ctx.user.id}:${row.kind}`}))`;
     const limit = BUILDS[row.kind];
@@ -61,7 +76,10 @@ async function reserveBuild(ctx: AuthedContext, row: { kind: ArtefactKind; subje
       const minutes = Math.max(1, Math.ceil((recent.at(-1)!.createdAt.getTime() + WINDOW_MS - now.getTime()) / 60_000));
       throw new AppError(-429, "grades.artefactLimit", 429, { minutes, max: limit, window: WINDOW_MS / 60_000 });
     }
-    const made = await tx.reportArtefact.create({ data: { ...row, userId: ctx.user.id, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) }, select: { id: true } });
+    const made = await tx.reportArtefact.create({
+      data: { ...row, userId: ctx.user.id, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) },
+      select: { id: true },
+    });
     return made.id;
   });
 }
@@ -98,7 +116,10 @@ export async function artefact(
   }
   const { stored, superseded } = await ctx.db.$transaction(async (tx) => {
     // Only older ones: a parallel build of the same file that finished first keeps the link it has just answered.
-    const older = await tx.reportArtefact.findMany({ where: { kind, subject, id: { lt: id }, storageKey: { not: null } }, select: { id: true, storageKey: true } });
+    const older = await tx.reportArtefact.findMany({
+      where: { kind, subject, id: { lt: id }, storageKey: { not: null } },
+      select: { id: true, storageKey: true },
+    });
     await tx.reportArtefact.updateMany({ where: { id: { in: older.map((a) => a.id) } }, data: { storageKey: null } });
     const { count } = await tx.reportArtefact.updateMany({ where: { id }, data: { storageKey: key } });
     return { stored: count === 1, superseded: older.map((a) => a.storageKey) };
@@ -118,9 +139,15 @@ export async function artefact(
  * memberships go); the caller removes the returned files once it is committed.
  */
 export async function dropArtefactsAbout(tx: Prisma.TransactionClient, personId: number): Promise<string[]> {
-  const placed = await tx.sectionMember.findMany({ where: { userId: personId }, select: { section: { select: { parentId: true, superSection: { select: { periodId: true } } } } } });
+  const placed = await tx.sectionMember.findMany({
+    where: { userId: personId },
+    select: { section: { select: { parentId: true, superSection: { select: { periodId: true } } } } },
+  });
   const grades = placed.map((m) => zipSubject(m.section.superSection.periodId, m.section.parentId));
-  const about = [{ kind: "memos", subject: { endsWith: ofStudent(personId) } }, { kind: "reportcards", subject: { in: grades } }];
+  const about = [
+    { kind: "memos", subject: { endsWith: ofStudent(personId) } },
+    { kind: "reportcards", subject: { in: grades } },
+  ];
   const rows = await tx.reportArtefact.findMany({ where: { OR: about }, select: { id: true, storageKey: true } });
   await tx.reportArtefact.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
   return rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));

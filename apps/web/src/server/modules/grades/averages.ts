@@ -69,7 +69,10 @@ export async function recompute(tx: Tx, targets: CellKey[]): Promise<AverageWrit
 
 /** After typed cells changed: every averaging ancestor of them, recomputed for those students. */
 export async function recomputeAverages(tx: Tx, changed: CellKey[]): Promise<AverageWrites> {
-  const concepts = await tx.evalConcept.findMany({ where: { id: { in: [...new Set(changed.map((c) => c.conceptId))] } }, select: { id: true, parentId: true } });
+  const concepts = await tx.evalConcept.findMany({
+    where: { id: { in: [...new Set(changed.map((c) => c.conceptId))] } },
+    select: { id: true, parentId: true },
+  });
   const parentOf = new Map(concepts.map((c) => [c.id, c.parentId]));
   return recompute(
     tx,

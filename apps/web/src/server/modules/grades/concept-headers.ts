@@ -61,7 +61,12 @@ const HEADER_SELECT = {
 } satisfies Prisma.EvalConceptSelect;
 type Concept = Prisma.EvalConceptGetPayload<{ select: typeof HEADER_SELECT }>;
 /** By level; on each level the concepts shared by the sections before a section's own, each in their order. */
-const HEADER_ORDER = [{ level: "asc" }, { sectionId: { sort: "asc", nulls: "first" } }, { order: "asc" }, { id: "asc" }] satisfies Prisma.EvalConceptOrderByWithRelationInput[];
+const HEADER_ORDER = [
+  { level: "asc" },
+  { sectionId: { sort: "asc", nulls: "first" } },
+  { order: "asc" },
+  { id: "asc" },
+] satisfies Prisma.EvalConceptOrderByWithRelationInput[];
 type Shape = { levelCount?: number; type?: number };
 
 /** Concepts of one section: the subject's shared ones and, unless a group mixes sections, the section's own. */
@@ -114,7 +119,11 @@ export async function getHeader(ctx: AuthedContext & { query: z.infer<typeof ZHe
     orderBy: HEADER_ORDER,
     select: HEADER_SELECT,
   });
-  return { data: header(concepts, q).slice((q.page - 1) * q.PageSize, q.page * q.PageSize).map(row) };
+  return {
+    data: header(concepts, q)
+      .slice((q.page - 1) * q.PageSize, q.page * q.PageSize)
+      .map(row),
+  };
 }
 
 /** The subjects of a final sheet: those of the group, else those taught in the section. */
@@ -141,7 +150,11 @@ export type FinalConcept = ReturnType<typeof row> & { activityId: number | null;
  */
 export async function finalConcepts(db: TenantDb, q: FinalShape): Promise<FinalConcept[]> {
   if (q.behavior) {
-    const concepts = await db.evalConcept.findMany({ where: { periodId: q.periodId, isBehavior: true, ...sectionWhere(q.sectionId, q.groupId) }, orderBy: HEADER_ORDER, select: HEADER_SELECT });
+    const concepts = await db.evalConcept.findMany({
+      where: { periodId: q.periodId, isBehavior: true, ...sectionWhere(q.sectionId, q.groupId) },
+      orderBy: HEADER_ORDER,
+      select: HEADER_SELECT,
+    });
     return header(concepts, q).map((c) => ({ ...row(c), activityId: null, activityName: null }));
   }
   const subjects = await subjectsOf(db, q.periodId, q.sectionId, q.groupId);
@@ -150,7 +163,12 @@ export async function finalConcepts(db: TenantDb, q: FinalShape): Promise<FinalC
     orderBy: HEADER_ORDER,
     select: HEADER_SELECT,
   });
-  return subjects.flatMap((s) => header(concepts.filter((c) => c.activityId === s.id), q).map((c) => ({ ...row(c), activityId: s.id, activityName: s.name })));
+  return subjects.flatMap((s) =>
+    header(
+      concepts.filter((c) => c.activityId === s.id),
+      q,
+    ).map((c) => ({ ...row(c), activityId: s.id, activityName: s.name })),
+  );
 }
 
 /** The query of a final sheet (GET admEvalConcept/getHeaderFinal, admGrades/getFinal), its period 0 the current one. */

@@ -63,7 +63,8 @@ async function parentIn(tx: Tx, ctx: AuthedContext, tree: TreeKey, parentId: num
   const parent = await tx.evalConcept.findFirst({ where: { id: parentId }, select: PLACED_SELECT });
   if (!parent) refuse(ctx, RESOURCE, "parentId", "validation.option");
   if (!sameTree(parent, tree)) refuse(ctx, RESOURCE, "parentId", "concepts.parentTree");
-  if (selfId !== null && (parent.id === selfId || (await descendantsOf(tx, selfId)).includes(parent.id))) refuse(ctx, RESOURCE, "parentId", "concepts.parentCycle");
+  if (selfId !== null && (parent.id === selfId || (await descendantsOf(tx, selfId)).includes(parent.id)))
+    refuse(ctx, RESOURCE, "parentId", "concepts.parentCycle");
   return parent;
 }
 
@@ -112,7 +113,8 @@ export const conceptRules: ResourceRules = {
       data.qualifications = DEFAULT_QUALIFICATIONS;
     }
 
-    if (!current || AVERAGED_FIELDS.some((field) => data[field] !== undefined && data[field] !== current[field])) toRecompute.set(tx, current?.parentId ?? null);
+    if (!current || AVERAGED_FIELDS.some((field) => data[field] !== undefined && data[field] !== current[field]))
+      toRecompute.set(tx, current?.parentId ?? null);
     if (!current) {
       data.level = parent ? parent.level + 1 : 0;
       data.order = (await siblingsOf(tx, tree, parentId)).reduce((last, s) => Math.max(last, s.order), 0) + 1;

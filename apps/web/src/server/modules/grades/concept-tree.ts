@@ -73,10 +73,18 @@ export async function descendantsOf(tx: Tx, id: number): Promise<number[]> {
  * Puts a concept under `parent` (null: the top level) at `index` among its new siblings (default last): the siblings it
  * leaves close the gap, the new ones make room, and the levels of its whole subtree follow.
  */
-export async function place(tx: Tx, concept: Placed, parent: Placed | null, index?: number): Promise<{ parentId: number | null; level: number; order: number }> {
+export async function place(
+  tx: Tx,
+  concept: Placed,
+  parent: Placed | null,
+  index?: number,
+): Promise<{ parentId: number | null; level: number; order: number }> {
   const parentId = parent?.id ?? null;
   const level = parent ? parent.level + 1 : 0;
-  await renumber(tx, (await siblingsOf(tx, concept, concept.parentId)).filter((s) => s.id !== concept.id));
+  await renumber(
+    tx,
+    (await siblingsOf(tx, concept, concept.parentId)).filter((s) => s.id !== concept.id),
+  );
   const joined: { id: number; order: number }[] = (await siblingsOf(tx, concept, parentId)).filter((s) => s.id !== concept.id);
   const at = index ?? joined.length;
   joined.splice(at, 0, { id: concept.id, order: 0 });

@@ -23,7 +23,15 @@ const post = <T = { ID: number }>(path: string, body: unknown, token = admin, lo
 const conceptCount = () => api.db().evalConcept.count();
 
 /** A concept of the test subject, as the form sends it (shared by its sections unless said). */
-const concept = (extra: Row = {}): Row => ({ periodId: 202601, activityId: subject.activityId, name: "Examen parcial", abrev: "EXP", type: 0, weightType: "auto", ...extra });
+const concept = (extra: Row = {}): Row => ({
+  periodId: 202601,
+  activityId: subject.activityId,
+  name: "Examen parcial",
+  abrev: "EXP",
+  type: 0,
+  weightType: "auto",
+  ...extra,
+});
 
 async function create(extra: Row = {}, token = admin): Promise<number> {
   const res = await post("admEvalConcept/create", concept(extra), token);
@@ -31,7 +39,8 @@ async function create(extra: Row = {}, token = admin): Promise<number> {
   return res.body.data.ID;
 }
 
-const move = (id: number, direction: string, token = admin, locale: Locale = "es") => post<Refusal & { parentId: number | null; level: number; order: number }>(`admEvalConcept/move/${id}`, { direction }, token, locale);
+const move = (id: number, direction: string, token = admin, locale: Locale = "es") =>
+  post<Refusal & { parentId: number | null; level: number; order: number }>(`admEvalConcept/move/${id}`, { direction }, token, locale);
 
 /** The concepts of a tree as stored, by id. */
 async function stored(where: Row) {
@@ -60,7 +69,15 @@ async function childrenOf(parentId: number | null, where: Row = { activityId: su
 beforeAll(async () => {
   ({ admin, northside, secretary, teacher } = await api.tokens());
   const groups = await list("admUserGroup/get?pick=true");
-  const staff = { name: "Carla", last: "Coordinadora", type: 4, mail: "coordinacion@colegio.demo", cel: "987123456", groupId: groups.find((g) => g.name === "Dirección")!.ID, pass: "coordinar-notas" };
+  const staff = {
+    name: "Carla",
+    last: "Coordinadora",
+    type: 4,
+    mail: "coordinacion@colegio.demo",
+    cel: "987123456",
+    groupId: groups.find((g) => g.name === "Dirección")!.ID,
+    pass: "coordinar-notas",
+  };
   expect((await post("admStaff/create", staff)).body.status).toBe(0);
   coordinator = (await api.login("coordinacion@colegio.demo", "coordinar-notas")).body.data.token;
 
@@ -89,9 +106,19 @@ describe("spec rules (001 §5), refused in the user's language naming the field,
     ["es", { weightType: "manual", weight: 101 }, "weight", "Peso (%) no debe ser mayor a 100."],
     ["en", { type: null }, "type", "The Type field is required."],
     ["es", { type: 9 }, "type", "El campo Tipo no es una de las opciones permitidas."],
-    ["es", { type: 1, qualifications: "AD" }, "qualifications", "El campo Calificaciones debe ser una lista separada por comas de dos o más calificaciones, como AD,A,B,C."],
+    [
+      "es",
+      { type: 1, qualifications: "AD" },
+      "qualifications",
+      "El campo Calificaciones debe ser una lista separada por comas de dos o más calificaciones, como AD,A,B,C.",
+    ],
     ["en", { type: 1, qualifications: "AD,A,G" }, "qualifications", "The Qualifications must be a comma list of two or more marks such as AD,A,B,C."],
-    ["es", { type: 1, qualifications: "ADA,B" }, "qualifications", "El campo Calificaciones debe ser una lista separada por comas de dos o más calificaciones, como AD,A,B,C."],
+    [
+      "es",
+      { type: 1, qualifications: "ADA,B" },
+      "qualifications",
+      "El campo Calificaciones debe ser una lista separada por comas de dos o más calificaciones, como AD,A,B,C.",
+    ],
     ["en", { type: 1, qualifications: "" }, "qualifications", "The Qualifications field is required."],
     ["es", { locked: null }, "locked", "El campo Bloqueado es requerido."],
     ["es", { activityId: null }, "activityId", "El campo Curso es requerido."],
@@ -112,8 +139,18 @@ describe("spec rules (001 §5), refused in the user's language naming the field,
     const before = await conceptCount();
     const cases: [Row, string, string, Locale][] = [
       [{ activityId: oldSubjectId }, "activityId", "El curso no es del periodo elegido.", "es"],
-      [{ sectionId: (await list("admSection/get?periodId=202601&PageSize=100")).find((s) => s.parentId !== subject.gradeId)!.ID }, "sectionId", "The course is not taught in that section.", "en"],
-      [{ sectionId: (await list("admSection/get?periodId=202501&PageSize=1"))[0]!.ID }, "sectionId", "El campo Sección no es una de las opciones permitidas.", "es"],
+      [
+        { sectionId: (await list("admSection/get?periodId=202601&PageSize=100")).find((s) => s.parentId !== subject.gradeId)!.ID },
+        "sectionId",
+        "The course is not taught in that section.",
+        "en",
+      ],
+      [
+        { sectionId: (await list("admSection/get?periodId=202501&PageSize=1"))[0]!.ID },
+        "sectionId",
+        "El campo Sección no es una de las opciones permitidas.",
+        "es",
+      ],
     ];
     for (const [change, field, message, locale] of cases) {
       const res = await post<Refusal>("admEvalConcept/create", concept(change), admin, locale);
@@ -125,9 +162,21 @@ describe("spec rules (001 §5), refused in the user's language naming the field,
 
   it("sets the weight by its type, keeps a manual one and the default qualifications; a sub-concept takes its parent's type", async () => {
     const id = await create({ name: "Práctica", weightType: "none", weight: 40 });
-    expect(await get(`admEvalConcept/get/${id}`).then((r) => r.body.data)).toMatchObject({ weightType: "none", weight: 0, level: 0, qualifications: "AD,A,B,C" });
+    expect(await get(`admEvalConcept/get/${id}`).then((r) => r.body.data)).toMatchObject({
+      weightType: "none",
+      weight: 0,
+      level: 0,
+      qualifications: "AD,A,B,C",
+    });
     const manual = await create({ name: "Exposición", weightType: "manual", weight: 30, parentId: id, type: undefined });
-    expect(await get(`admEvalConcept/get/${manual}`).then((r) => r.body.data)).toMatchObject({ weightType: "manual", weight: 30, type: 0, level: 1, parentId: id, parentName: "Práctica" });
+    expect(await get(`admEvalConcept/get/${manual}`).then((r) => r.body.data)).toMatchObject({
+      weightType: "manual",
+      weight: 30,
+      type: 0,
+      level: 1,
+      parentId: id,
+      parentName: "Práctica",
+    });
     expect((await post(`admEvalConcept/edit/${manual}`, { weightType: "auto" })).body.status).toBe(0);
     expect((await get(`admEvalConcept/get/${manual}`)).body.data).toMatchObject({ weightType: "auto", weight: -1 });
     const qualified = await create({ name: "Actitud", type: 1, qualifications: "AD,A,B+,B-,C" });
@@ -180,7 +229,18 @@ describe("roles (001 §6)", () => {
     expect((await get<Row>(`admEvalConcept/get/${id}`)).body.data).toEqual(row);
 
     // The rest, with the role-100 fields sent back unchanged (as the form does), is theirs to change.
-    const form = { name: "Proyecto final", abrev: "PF", type: 3, calcAverage: false, parentId: null, weightType: "auto", weight: -1, locked: false, canEdit: true, hidden: false };
+    const form = {
+      name: "Proyecto final",
+      abrev: "PF",
+      type: 3,
+      calcAverage: false,
+      parentId: null,
+      weightType: "auto",
+      weight: -1,
+      locked: false,
+      canEdit: true,
+      hidden: false,
+    };
     expect((await post(`admEvalConcept/edit/${id}`, form, coordinator)).body.status).toBe(0);
     expect((await get<Row>(`admEvalConcept/get/${id}`)).body.data).toMatchObject({ name: "Proyecto final", abrev: "PF", type: 3 });
     // Up and down only reorder; left and right change the parent.
@@ -296,8 +356,15 @@ describe("the tree: levels, orders and moves (001 §4)", () => {
     expect(kept.body.msg).toBe("The concept has sub-concepts: delete or move them first.");
 
     const { db } = await api.school();
-    const students = (await db.sectionMember.findMany({ where: { sectionId: subject.otherSectionId }, take: 2, select: { userId: true } })).map((m) => m.userId);
-    await db.grade.createMany({ data: [{ conceptId: b, studentId: students[0]!, gradeNum: 7 }, { conceptId: c, studentId: students[1]!, gradeNum: null, gradeTxt: null }] });
+    const students = (await db.sectionMember.findMany({ where: { sectionId: subject.otherSectionId }, take: 2, select: { userId: true } })).map(
+      (m) => m.userId,
+    );
+    await db.grade.createMany({
+      data: [
+        { conceptId: b, studentId: students[0]!, gradeNum: 7 },
+        { conceptId: c, studentId: students[1]!, gradeNum: null, gradeTxt: null },
+      ],
+    });
     const graded = await post(`admEvalConcept/delete/${b}?confirm=true`, undefined);
     expect(graded.http).toBe(409);
     expect(graded.body.msg).toBe("El concepto tiene 1 notas registradas: bórrelas antes o márquelo como oculto.");
@@ -338,19 +405,51 @@ describe("grade sheet headers (000 §2.9, §7)", () => {
   const names = (rows: Header[]) => rows.map((r) => r.abrev);
 
   it("gives a section its subject's tree, by level then order, without hidden concepts", async () => {
-    const res = await get<Header[]>(`admEvalConcept/getHeader/?PageSize=40&activityId=${subject.activityId}&sectionId=${subject.sectionId}&page=1&levelCount=&type=&groupId=`, teacher);
+    const res = await get<Header[]>(
+      `admEvalConcept/getHeader/?PageSize=40&activityId=${subject.activityId}&sectionId=${subject.sectionId}&page=1&levelCount=&type=&groupId=`,
+      teacher,
+    );
     expect(res.http).toBe(200);
     expect(names(res.body.data)).toEqual(["T1", "T2", "PS", "E1", "CD"]);
     expect(Object.keys(res.body.data[0]!).sort()).toEqual(HEADER_KEYS);
-    expect(res.body.data.find((c) => c.abrev === "E1")).toMatchObject({ ID: ids.t1a, parentId: ids.t1, level: 1, order: 1, type: 0, locked: false, canEdit: true, calcAverage: false, qualifications: "AD,A,B,C" });
+    expect(res.body.data.find((c) => c.abrev === "E1")).toMatchObject({
+      ID: ids.t1a,
+      parentId: ids.t1,
+      level: 1,
+      order: 1,
+      type: 0,
+      locked: false,
+      canEdit: true,
+      calcAverage: false,
+      qualifications: "AD,A,B,C",
+    });
     expect(res.body.data.find((c) => c.abrev === "PS")).toMatchObject({ canEdit: false, level: 0 });
     // The same through the course-section (report 1), another section, a group, one page, one level, one type.
-    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.partId}&isPart=true`, teacher)).body.data)).toEqual(["T1", "T2", "PS", "E1", "CD"]);
-    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.otherSectionId}`)).body.data)).toEqual(["T1", "T2", "E1", "CD"]);
-    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&groupId=1`)).body.data)).toEqual(["T1", "T2", "E1", "CD"]);
-    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&PageSize=2&page=2`)).body.data)).toEqual(["PS", "E1"]);
-    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&levelCount=0`)).body.data)).toEqual(["T1", "T2", "PS"]);
-    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&levelCount=1&type=2`)).body.data)).toEqual(["T2", "CD"]);
+    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.partId}&isPart=true`, teacher)).body.data)).toEqual([
+      "T1",
+      "T2",
+      "PS",
+      "E1",
+      "CD",
+    ]);
+    expect(names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.otherSectionId}`)).body.data)).toEqual([
+      "T1",
+      "T2",
+      "E1",
+      "CD",
+    ]);
+    expect(
+      names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&groupId=1`)).body.data),
+    ).toEqual(["T1", "T2", "E1", "CD"]);
+    expect(
+      names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&PageSize=2&page=2`)).body.data),
+    ).toEqual(["PS", "E1"]);
+    expect(
+      names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&levelCount=0`)).body.data),
+    ).toEqual(["T1", "T2", "PS"]);
+    expect(
+      names((await get<Header[]>(`admEvalConcept/getHeader/?activityId=${subject.activityId}&sectionId=${subject.sectionId}&levelCount=1&type=2`)).body.data),
+    ).toEqual(["T2", "CD"]);
   });
 
   it("names a missing or wrong query field, and shows another school nothing", async () => {
@@ -361,30 +460,42 @@ describe("grade sheet headers (000 §2.9, §7)", () => {
     expect(wrong.body.data.errors.levelCount).toBe("The Levels has a wrong type.");
     expect((await get(`admEvalConcept/getHeader/?activityId=${subject.activityId}`, northside)).http).toBe(404);
     expect((await get(`admEvalConcept/getHeader/?activityId=${subject.partId}&isPart=true`, northside)).http).toBe(404);
-    expect((await get<Header[]>(`admEvalConcept/getHeaderFinal?periodId=202601&sectionId=${subject.sectionId}&levelCount=-1`, northside)).body.data).toEqual([]);
+    expect((await get<Header[]>(`admEvalConcept/getHeaderFinal?periodId=202601&sectionId=${subject.sectionId}&levelCount=-1`, northside)).body.data).toEqual(
+      [],
+    );
     const theirs = await get<Header[]>(`admEvalConcept/getHeaderFinal/behavior?periodId=202601&sectionId=-1&levelCount=-1`, northside);
     expect(theirs.body.data.map((c) => c.ID)).not.toContain(ids.behavior);
     expect((await get(`admEvalConcept/get/${ids.t1}`, northside)).http).toBe(404);
-    expect((await api.rows(`admEvalConcept/get?activityId=${subject.activityId}`, northside))).toEqual([]);
+    expect(await api.rows(`admEvalConcept/get?activityId=${subject.activityId}`, northside)).toEqual([]);
   });
 
   it("gives a section's final sheet every subject's concepts by level, and the behaviour sheet the period's behaviour concepts", async () => {
     const ofSubject = (rows: (Header & { activityId: number | null })[]) => rows.filter((c) => c.activityId === subject.activityId);
-    const top = await get<(Header & { activityId: number; activityName: string })[]>(`admEvalConcept/getHeaderFinal?periodId=0&sectionId=${subject.sectionId}&levelCount=0&isBehavior=false`, teacher);
+    const top = await get<(Header & { activityId: number; activityName: string })[]>(
+      `admEvalConcept/getHeaderFinal?periodId=0&sectionId=${subject.sectionId}&levelCount=0&isBehavior=false`,
+      teacher,
+    );
     expect(top.http).toBe(200);
     expect(names(ofSubject(top.body.data))).toEqual(["T1", "T2", "PS"]);
     expect(ofSubject(top.body.data)[0]).toMatchObject({ activityName: "Robótica" });
     expect(top.body.data.every((c) => c.level === 0)).toBe(true);
     const all = await get<(Header & { activityId: number })[]>(`admEvalConcept/getHeaderFinal?periodId=202601&sectionId=${subject.sectionId}&levelCount=-1`);
     expect(names(ofSubject(all.body.data))).toEqual(["T1", "T2", "PS", "E1", "CD"]);
-    const summary = await get<(Header & { activityId: number })[]>(`admEvalConcept/getHeaderFinal?periodId=202601&sectionId=${subject.sectionId}&levelCount=1&type=2`);
+    const summary = await get<(Header & { activityId: number })[]>(
+      `admEvalConcept/getHeaderFinal?periodId=202601&sectionId=${subject.sectionId}&levelCount=1&type=2`,
+    );
     expect(names(ofSubject(summary.body.data))).toEqual(["T2", "CD"]);
     expect((await get<Header[]>(`admEvalConcept/getHeaderFinal?periodId=202601&sectionId=-1&levelCount=0`)).body.data).toEqual([]);
 
-    const behavior = await get<(Header & { activityId: null })[]>(`admEvalConcept/getHeaderFinal/behavior?periodId=0&sectionId=-1&levelCount=-1&isBehavior=true`, teacher);
+    const behavior = await get<(Header & { activityId: null })[]>(
+      `admEvalConcept/getHeaderFinal/behavior?periodId=0&sectionId=-1&levelCount=-1&isBehavior=true`,
+      teacher,
+    );
     expect(behavior.body.data.find((c) => c.ID === ids.behavior)).toMatchObject({ specialType: "CPROM", calcAverage: true, activityId: null });
     expect(behavior.body.data.map((c) => c.ID)).not.toContain(ids.t1);
-    expect((await get<Header[]>(`admEvalConcept/getHeaderFinal?periodId=0&sectionId=${subject.sectionId}&isBehavior=true`)).body.data.map((c) => c.ID)).toContain(ids.behavior);
+    expect(
+      (await get<Header[]>(`admEvalConcept/getHeaderFinal?periodId=0&sectionId=${subject.sectionId}&isBehavior=true`)).body.data.map((c) => c.ID),
+    ).toContain(ids.behavior);
   });
 
   it("lists, filters and picks concepts on the generic screen", async () => {

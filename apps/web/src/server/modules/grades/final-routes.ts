@@ -9,7 +9,15 @@ export const FINAL_ROUTES: Route[] = [
   authedRoute({ method: "GET", path: "admGrades/getFinal", auth: "user", module: null, ...FINAL_SHEET, handler: getFinal }),
   authedRoute({ method: "GET", path: "admGrades/reports", auth: "user", module: null, query: ZReportsQuery, handler: reports }),
   authedRoute({ method: "GET", path: "admGrades/notpassed", auth: "user", module: "admGrades", query: ZNotPassedQuery, handler: getNotPassed }),
-  authedRoute({ method: "GET", path: "admGrades/getByStudent/{id}", auth: "user", module: "admGrades", params: ZStudentParams, query: ZStudentQuery, handler: getByStudent }),
+  authedRoute({
+    method: "GET",
+    path: "admGrades/getByStudent/{id}",
+    auth: "user",
+    module: "admGrades",
+    params: ZStudentParams,
+    query: ZStudentQuery,
+    handler: getByStudent,
+  }),
   authedRoute({ method: "GET", path: "admGrades/group", auth: "user", module: "admGrades", query: ZGroupQuery, handler: getGroup }),
   authedRoute({ method: "POST", path: "admGrades/master", auth: "user", module: "admGradesMaster", body: ZMasterSave, handler: saveMaster }),
 ];

@@ -25,7 +25,9 @@ beforeAll(async () => {
   fx.finalId = (await db.evalConcept.findFirstOrThrow({ where: { activityId: part.activityId, level: 0, calcAverage: true }, orderBy: { order: "asc" } })).id;
   fx.cpromId = (await db.evalConcept.findFirstOrThrow({ where: { periodId: 202601, isBehavior: true, specialType: "CPROM" } })).id;
   fx.condfId = (await db.evalConcept.findFirstOrThrow({ where: { periodId: 202601, isBehavior: true, specialType: "CONDF" } })).id;
-  fx.students = (await db.sectionMember.findMany({ where: { sectionId: part.sectionId, user: { type: 2, inactive: false } }, select: { userId: true } })).map((m) => m.userId);
+  fx.students = (await db.sectionMember.findMany({ where: { sectionId: part.sectionId, user: { type: 2, inactive: false } }, select: { userId: true } })).map(
+    (m) => m.userId,
+  );
 });
 
 const get = <T>(path: string, token = admin) => api.call<T>("GET", path, { token });
@@ -49,7 +51,8 @@ describe("GET admGrades/getFinal (000 §7)", () => {
     for (const row of res.body.data.Results) expect(row.grades.map((g) => g.conceptId)).toEqual(header);
     const [row] = res.body.data.Results;
     const stored = await db.grade.findMany({ where: { studentId: row!.studentId, conceptId: { in: header } } });
-    for (const g of stored) expect(row!.grades.find((c) => c.conceptId === g.conceptId)).toMatchObject({ gradeNum: g.gradeNum, gradeTxt: g.gradeTxt, sync: false });
+    for (const g of stored)
+      expect(row!.grades.find((c) => c.conceptId === g.conceptId)).toMatchObject({ gradeNum: g.gradeNum, gradeTxt: g.gradeTxt, sync: false });
   });
 
   it("answers nothing to another school and refuses a user without the module", async () => {
@@ -62,7 +65,9 @@ describe("GET admGrades/getFinal (000 §7)", () => {
 describe("student groups on the sheets (reports 8 and 9)", () => {
   it("lists a group's students with the subject's shared concepts", async () => {
     const group = await db.userGroup.create({ data: { name: "Taller de robótica", staff: false } });
-    const other = await db.sectionMember.findFirstOrThrow({ where: { sectionId: { not: fx.sectionId }, section: { superSection: { periodId: 202601 } }, user: { type: 2, inactive: false } } });
+    const other = await db.sectionMember.findFirstOrThrow({
+      where: { sectionId: { not: fx.sectionId }, section: { superSection: { periodId: 202601 } }, user: { type: 2, inactive: false } },
+    });
     const members = [fx.students[0]!, other.userId];
     await db.userGroupMember.createMany({ data: members.map((userId) => ({ groupId: group.id, userId })) });
     const sheet = await get<Final>(`admGrades/get?activityId=${fx.activityId}&groupId=${group.id}`);
@@ -76,7 +81,8 @@ describe("student groups on the sheets (reports 8 and 9)", () => {
 });
 
 describe("GET admGrades/reports (001 §2, 000 §2.9)", () => {
-  const ids = async (token: string, behavior = false) => (await get<{ ID: number; name: string }[]>(`admGrades/reports?isBehavior=${behavior}`, token)).body.data;
+  const ids = async (token: string, behavior = false) =>
+    (await get<{ ID: number; name: string }[]>(`admGrades/reports?isBehavior=${behavior}`, token)).body.data;
 
   it("offers the academic items, the two final-grade ones only with admGradesRep", async () => {
     const all = await ids(admin);
@@ -100,14 +106,24 @@ describe("GET admGrades/notpassed (001 §7)", () => {
   it("lists a final grade below the subject's minimum, and nothing for another school", async () => {
     await db.activity.update({ where: { id: fx.activityId }, data: { minToPassNum: 4 } });
     const [failing, passing] = fx.students;
-    await db.grade.upsert({ where: { conceptId_studentId: { conceptId: fx.finalId, studentId: failing! } }, create: { conceptId: fx.finalId, studentId: failing!, gradeNum: 2.5 }, update: { gradeNum: 2.5 } });
-    await db.grade.upsert({ where: { conceptId_studentId: { conceptId: fx.finalId, studentId: passing! } }, create: { conceptId: fx.finalId, studentId: passing!, gradeNum: 4 }, update: { gradeNum: 4 } });
+    await db.grade.upsert({
+      where: { conceptId_studentId: { conceptId: fx.finalId, studentId: failing! } },
+      create: { conceptId: fx.finalId, studentId: failing!, gradeNum: 2.5 },
+      update: { gradeNum: 2.5 },
+    });
+    await db.grade.upsert({
+      where: { conceptId_studentId: { conceptId: fx.finalId, studentId: passing! } },
+      create: { conceptId: fx.finalId, studentId: passing!, gradeNum: 4 },
+      update: { gradeNum: 4 },
+    });
     const res = await get<{ Results: NotPassed[]; RowCount: number }>(`admGrades/notpassed?periodId=202601&sectionId=${fx.sectionId}`);
     const mine = res.body.data.Results.filter((r) => r.activityId === fx.activityId);
     expect(mine.find((r) => r.studentId === failing)).toMatchObject({ conceptId: fx.finalId, gradeNum: 2.5, minToPass: "4", sectionId: fx.sectionId });
     expect(mine.find((r) => r.studentId === passing)).toBeUndefined();
     expect(res.body.data.RowCount).toBe(res.body.data.Results.length);
-    const byGrade = await get<{ Results: NotPassed[] }>(`admGrades/notpassed?periodId=0&superSectionId=${(await db.section.findUniqueOrThrow({ where: { id: fx.sectionId } })).parentId}`);
+    const byGrade = await get<{ Results: NotPassed[] }>(
+      `admGrades/notpassed?periodId=0&superSectionId=${(await db.section.findUniqueOrThrow({ where: { id: fx.sectionId } })).parentId}`,
+    );
     expect(byGrade.body.data.Results.some((r) => r.studentId === failing && r.activityId === fx.activityId)).toBe(true);
     expect((await get<{ RowCount: number }>(`admGrades/notpassed?periodId=202601&sectionId=${fx.sectionId}`, northside)).body.data.RowCount).toBe(0);
   });
@@ -121,7 +137,11 @@ describe("Calcular CPROM (000 §2.9, §6) and the master's entry (001 §7)", () 
 
   it("recomputes a student's CPROM from its terms for that user, with the trail, and refuses anyone else", async () => {
     const studentId = fx.students[3]!;
-    await db.grade.upsert({ where: { conceptId_studentId: { conceptId: fx.cpromId, studentId } }, create: { conceptId: fx.cpromId, studentId, gradeNum: 0 }, update: { gradeNum: 0 } });
+    await db.grade.upsert({
+      where: { conceptId_studentId: { conceptId: fx.cpromId, studentId } },
+      create: { conceptId: fx.cpromId, studentId, gradeNum: 0 },
+      update: { gradeNum: 0 },
+    });
     const cell = { conceptId: fx.cpromId, studentId, gradeTxt: null };
     const refused = await post("admGrades/behavior", { grades: [cell] }, teacher, "en");
     expect(refused.http).toBe(403);
@@ -132,15 +152,26 @@ describe("Calcular CPROM (000 §2.9, §6) and the master's entry (001 §7)", () 
     expect(res.body.msg).toBe("CPROM recalculado");
     const terms = await db.evalConcept.findMany({ where: { parentId: fx.cpromId } });
     const graded = await db.grade.findMany({ where: { studentId, conceptId: { in: terms.map((t) => t.id) } } });
-    const expected = weightedAverage(terms.map((t) => ({ value: graded.find((g) => g.conceptId === t.id)?.gradeNum ?? null, weightType: t.weightType, weight: t.weight })));
+    const expected = weightedAverage(
+      terms.map((t) => ({ value: graded.find((g) => g.conceptId === t.id)?.gradeNum ?? null, weightType: t.weightType, weight: t.weight })),
+    );
     expect(expected).not.toBe(0);
     expect(res.body.data.averages).toEqual([{ conceptId: fx.cpromId, studentId, gradeNum: expected, gradeTxt: null }]);
-    expect(await db.gradeChange.findFirst({ where: { conceptId: fx.cpromId, studentId }, orderBy: { id: "desc" } })).toMatchObject({ oldNum: 0, newNum: expected, computed: true });
+    expect(await db.gradeChange.findFirst({ where: { conceptId: fx.cpromId, studentId }, orderBy: { id: "desc" } })).toMatchObject({
+      oldNum: 0,
+      newNum: expected,
+      computed: true,
+    });
   });
 
   it("lets admGradesMaster write type grades and recalculate averages; refuses anyone without it", async () => {
     const studentId = fx.students[4]!;
-    const body = { grades: [{ conceptId: fx.condfId, studentId, gradeTxt: "A" }, { conceptId: fx.finalId, studentId, averaged: true, gradeTxt: null }] };
+    const body = {
+      grades: [
+        { conceptId: fx.condfId, studentId, gradeTxt: "A" },
+        { conceptId: fx.finalId, studentId, averaged: true, gradeTxt: null },
+      ],
+    };
     expect((await post("admGrades/master", body, teacher)).http).toBe(403);
     const res = await post<Save>("admGrades/master", body);
     expect(res.body).toMatchObject({ status: 0, data: { saved: 1 } });
@@ -156,18 +187,30 @@ describe("recalculation when the tree changes (001 §3)", () => {
   it("recomputes the stored averages after a weight change, a move and a deletion", async () => {
     const base = { periodId: 202601, activityId: fx.activityId };
     const term = await db.evalConcept.create({ data: { ...base, name: "Bimestre extra", abrev: "BX", calcAverage: true, order: 80 } });
-    const child = (name: string, extra: object) => db.evalConcept.create({ data: { ...base, parentId: term.id, level: 1, name, abrev: name.slice(0, 3), ...extra } });
+    const child = (name: string, extra: object) =>
+      db.evalConcept.create({ data: { ...base, parentId: term.id, level: 1, name, abrev: name.slice(0, 3), ...extra } });
     const exam = await child("Examen", { weightType: "manual", weight: 50, order: 1 });
     const work = await child("Trabajo", { order: 2 });
     const spare = await child("Extra", { order: 3 });
     const studentId = fx.students[5]!;
-    await post("admGrades", { grades: [{ conceptId: exam.id, studentId, gradeNum: 8 }, { conceptId: work.id, studentId, gradeNum: 5 }] });
+    await post("admGrades", {
+      grades: [
+        { conceptId: exam.id, studentId, gradeNum: 8 },
+        { conceptId: work.id, studentId, gradeNum: 5 },
+      ],
+    });
     const termGrade = async () => (await gradeOf(term.id, studentId))!.gradeNum;
     // Work and the ungraded spare share the other half: 8×50 + 5×25 over 75.
     expect(await termGrade()).toBe(7);
 
     expect((await post(`admEvalConcept/edit/${exam.id}`, { weightType: "manual", weight: 80 })).body.status).toBe(0);
-    expect(await termGrade()).toBe(weightedAverage([{ value: 8, weightType: "manual", weight: 80 }, { value: 5, weightType: "auto", weight: -1 }, { value: null, weightType: "auto", weight: -1 }]));
+    expect(await termGrade()).toBe(
+      weightedAverage([
+        { value: 8, weightType: "manual", weight: 80 },
+        { value: 5, weightType: "auto", weight: -1 },
+        { value: null, weightType: "auto", weight: -1 },
+      ]),
+    );
 
     expect((await post(`admEvalConcept/delete/${spare.id}?confirm=true`, undefined)).body.status).toBe(0);
     expect(await termGrade()).toBe(7.4);
@@ -183,7 +226,12 @@ describe("recalculation when the tree changes (001 §3)", () => {
 describe("a student's grades (001 §2 Student screen for grades, §7)", () => {
   it("answers the subjects and the behaviour concepts, only CONDF and TUTR editable", async () => {
     const studentId = fx.students[0]!;
-    const res = await get<{ student: { ID: number; sectionName: string; gradeName: string }; periodId: number; subjects: { activityId: number; concepts: { ID: number; gradeNum: number | null }[] }[]; behavior: { ID: number; editable: boolean; calcAverage: boolean }[] }>(`admGrades/getByStudent/${studentId}?periodId=0`);
+    const res = await get<{
+      student: { ID: number; sectionName: string; gradeName: string };
+      periodId: number;
+      subjects: { activityId: number; concepts: { ID: number; gradeNum: number | null }[] }[];
+      behavior: { ID: number; editable: boolean; calcAverage: boolean }[];
+    }>(`admGrades/getByStudent/${studentId}?periodId=0`);
     const data = res.body.data;
     expect(data.student).toMatchObject({ ID: studentId });
     expect(data.periodId).toBe(202601);
@@ -191,12 +239,21 @@ describe("a student's grades (001 §2 Student screen for grades, §7)", () => {
     const stored = await gradeOf(fx.finalId, studentId);
     expect(subject.concepts.find((c) => c.ID === fx.finalId)!.gradeNum).toBe(stored?.gradeNum ?? null);
     const specials = await db.evalConcept.findMany({ where: { periodId: 202601, isBehavior: true, specialType: { in: ["CONDF", "TUTR"] } } });
-    expect(data.behavior.filter((c) => c.editable).map((c) => c.ID).sort()).toEqual(specials.map((c) => c.id).sort());
+    expect(
+      data.behavior
+        .filter((c) => c.editable)
+        .map((c) => c.ID)
+        .sort(),
+    ).toEqual(specials.map((c) => c.id).sort());
     expect(data.behavior.find((c) => c.ID === fx.cpromId)).toMatchObject({ editable: false, calcAverage: true });
 
-    const groups = await get<{ activityId: number | null; activityName: string; concepts: unknown[] }[]>(`admGrades/group?studentId=${studentId}&isBehavior=false&periodId=0`);
+    const groups = await get<{ activityId: number | null; activityName: string; concepts: unknown[] }[]>(
+      `admGrades/group?studentId=${studentId}&isBehavior=false&periodId=0`,
+    );
     expect(groups.body.data.map((g) => g.activityId)).toEqual(data.subjects.map((s) => s.activityId));
-    const behaviour = await get<{ activityId: number | null; activityName: string; concepts: unknown[] }[]>(`admGrades/group?studentId=${studentId}&isBehavior=true`);
+    const behaviour = await get<{ activityId: number | null; activityName: string; concepts: unknown[] }[]>(
+      `admGrades/group?studentId=${studentId}&isBehavior=true`,
+    );
     expect(behaviour.body.data).toEqual([{ activityId: null, activityName: "Conducta", concepts: data.behavior }]);
     expect((await get(`admGrades/getByStudent/${studentId}`, northside)).http).toBe(404);
   });

@@ -25,7 +25,11 @@ export async function getFinal(ctx: AuthedContext & { query: FinalQuery }): Prom
   const roster = shape?.groupId ? { groupId: shape.groupId } : shape?.sectionId && shape.sectionId > 0 ? { sectionId: shape.sectionId } : null;
   if (!shape || !roster) return { data: { Results: [], RowCount: 0, PageCount: 1 } };
   const [concepts, students] = await Promise.all([finalConcepts(ctx.db, shape), studentsOf(ctx.db, roster)]);
-  const Results = await studentRows(ctx.db, students, concepts.map((c) => ({ ...c, id: c.ID })));
+  const Results = await studentRows(
+    ctx.db,
+    students,
+    concepts.map((c) => ({ ...c, id: c.ID })),
+  );
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }
 

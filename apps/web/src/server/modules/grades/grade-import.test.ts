@@ -20,11 +20,14 @@ beforeAll(async () => {
   const { db, teacherId } = await api.school();
   const part = await db.activityPart.findFirstOrThrow({ where: { masterId: teacherId, activity: { period: { current: true } } }, include: { activity: true } });
   course = { activityId: part.activityId, sectionId: part.sectionId };
-  const otherPart = await db.activityPart.findFirstOrThrow({ where: { activityId: { not: part.activityId }, NOT: { masterId: teacherId }, activity: { period: { current: true } } } });
+  const otherPart = await db.activityPart.findFirstOrThrow({
+    where: { activityId: { not: part.activityId }, NOT: { masterId: teacherId }, activity: { period: { current: true } } },
+  });
   other = { activityId: otherPart.activityId, sectionId: otherPart.sectionId };
   const base = { periodId: part.activity.periodId, activityId: part.activityId };
   const term = await db.evalConcept.create({ data: { ...base, name: "Bimestre importado", abrev: "BI", calcAverage: true, order: 95 } });
-  const child = (name: string, abrev: string, extra: object = {}) => db.evalConcept.create({ data: { ...base, parentId: term.id, level: 1, name, abrev, ...extra } });
+  const child = (name: string, abrev: string, extra: object = {}) =>
+    db.evalConcept.create({ data: { ...base, parentId: term.id, level: 1, name, abrev, ...extra } });
   ids.term = term.id;
   ids.exam = (await child("Examen importado", "EXI")).id;
   ids.work = (await child("Trabajo importado", "TRI")).id;
@@ -32,7 +35,9 @@ beforeAll(async () => {
   ids.comment = (await child("Comentario importado", "COI", { type: 2 })).id;
   ids.locked = (await child("Cerrado importado", "CEI", { locked: true })).id;
   ids.farSection = (await db.section.findFirstOrThrow({ where: { parts: { none: { activityId: part.activityId } } } })).id;
-  ids.foreign = (await db.evalConcept.create({ data: { periodId: base.periodId, activityId: otherPart.activityId, name: "Ajeno importado", abrev: "AJI" } })).id;
+  ids.foreign = (
+    await db.evalConcept.create({ data: { periodId: base.periodId, activityId: otherPart.activityId, name: "Ajeno importado", abrev: "AJI" } })
+  ).id;
 });
 
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
@@ -40,9 +45,18 @@ const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 type Refusal = { errors: Record<string, string>; lines?: Preview["errors"] };
 const refusal = (res: { body: { data: unknown } }) => res.body.data as Refusal;
 const post = <T = Preview>(body: object, token = teacher, locale: "es" | "en" = "es") => api.call<T>("POST", "admGrades/import", { token, locale, body });
-const importBody = (csv: string, extra: object = {}) => ({ ...course, c1: ids.exam, c2: ids.work, c3: ids.attitude, csvfile: { name: "notas.csv", data: base64(csv) }, ...extra });
-const sheet = async () => (await api.call<Sheet>("GET", `admGrades/get?activityId=${course.activityId}&sectionId=${course.sectionId}`, { token: admin })).body.data.Results;
-const gradeOf = (rows: Sheet["Results"], studentId: number, conceptId: number) => rows.find((r) => r.studentId === studentId)!.grades.find((g) => g.conceptId === conceptId)!;
+const importBody = (csv: string, extra: object = {}) => ({
+  ...course,
+  c1: ids.exam,
+  c2: ids.work,
+  c3: ids.attitude,
+  csvfile: { name: "notas.csv", data: base64(csv) },
+  ...extra,
+});
+const sheet = async () =>
+  (await api.call<Sheet>("GET", `admGrades/get?activityId=${course.activityId}&sectionId=${course.sectionId}`, { token: admin })).body.data.Results;
+const gradeOf = (rows: Sheet["Results"], studentId: number, conceptId: number) =>
+  rows.find((r) => r.studentId === studentId)!.grades.find((g) => g.conceptId === conceptId)!;
 const grades = () => api.db().grade.count();
 const trail = () => api.db().gradeChange.count();
 
@@ -74,7 +88,9 @@ describe("grade import (001 §5 Grade import, §7)", () => {
     expect([ids.exam, ids.work].map((id) => gradeOf(rows, a!.studentId, id!).gradeNum)).toEqual([8, 6]);
     expect(gradeOf(rows, a!.studentId, ids.attitude!).gradeTxt).toBe("AD");
     expect(gradeOf(rows, a!.studentId, ids.term!).gradeNum).toBeGreaterThan(0);
-    const lines = await api.db().gradeChange.findMany({ where: { studentId: a!.studentId, conceptId: { in: [ids.exam!, ids.term!] } }, orderBy: { id: "asc" } });
+    const lines = await api
+      .db()
+      .gradeChange.findMany({ where: { studentId: a!.studentId, conceptId: { in: [ids.exam!, ids.term!] } }, orderBy: { id: "asc" } });
     expect(lines.map((l) => [l.conceptId === ids.term ? "term" : "exam", l.newNum, l.computed])).toEqual([
       ["exam", 8, false],
       ["term", gradeOf(rows, a!.studentId, ids.term!).gradeNum, true],
@@ -113,7 +129,12 @@ describe("grade import (001 §5 Grade import, §7)", () => {
     ["es", { c1: undefined }, "c1", "El campo Concepto 1 es requerido."],
     ["en", { sectionId: undefined }, "sectionId", "The Section field is required."],
     ["en", { csvfile: { name: "notas.xlsx", data: base64("a;1") } }, "csvfile", "The file must be CSV: save it from the spreadsheet as .csv."],
-    ["es", { csvfile: { name: "notas.csv", data: Buffer.from("PK\u0003\u0004binario").toString("base64") } }, "csvfile", "El archivo debe ser CSV: guárdelo desde la hoja de cálculo como .csv."],
+    [
+      "es",
+      { csvfile: { name: "notas.csv", data: Buffer.from("PK\u0003\u0004binario").toString("base64") } },
+      "csvfile",
+      "El archivo debe ser CSV: guárdelo desde la hoja de cálculo como .csv.",
+    ],
     ["en", { c2: 0 }, "c2", "The Concept 2 must be at least 1."],
   ] as const)("refuses a bad request naming the field (%s, %s)", async (locale, change, field, message) => {
     const res = await post(importBody("1;1\n", change), teacher, locale);
@@ -136,18 +157,25 @@ describe("grade import (001 §5 Grade import, §7)", () => {
   });
 
   it("refuses a teacher another course's grades, and another school the course", async () => {
-    const otherRows = (await api.call<Sheet>("GET", `admGrades/get?activityId=${other.activityId}&sectionId=${other.sectionId}`, { token: admin })).body.data.Results;
+    const otherRows = (await api.call<Sheet>("GET", `admGrades/get?activityId=${other.activityId}&sectionId=${other.sectionId}`, { token: admin })).body.data
+      .Results;
     const body = { ...other, c1: ids.foreign, csvfile: base64(`${otherRows[0]!.studentId};5\n`) };
     const before = await trail();
     expect((await post(body, teacher)).http).toBe(403);
     expect((await post({ ...body, dryRun: true }, teacher)).http).toBe(403);
     expect((await post(importBody(`${otherRows[0]!.studentId};5\n`), northside)).http).toBe(404);
-    expect((await api.call("GET", `admGrades/importTemplate?activityId=${course.activityId}&sectionId=${course.sectionId}&c1=${ids.exam}`, { token: northside })).http).toBe(404);
+    expect(
+      (await api.call("GET", `admGrades/importTemplate?activityId=${course.activityId}&sectionId=${course.sectionId}&c1=${ids.exam}`, { token: northside }))
+        .http,
+    ).toBe(404);
     expect(await trail()).toBe(before);
   });
 
   it("checks an upload is CSV (importAttach) and answers it back with its size", async () => {
-    const ok = await api.call<{ name: string; lines: number; columns: number }>("POST", "admGrades/importAttach", { token: teacher, body: { name: "notas.csv", doc: "", data: base64("a;1;2\n\nb;3\n") } });
+    const ok = await api.call<{ name: string; lines: number; columns: number }>("POST", "admGrades/importAttach", {
+      token: teacher,
+      body: { name: "notas.csv", doc: "", data: base64("a;1;2\n\nb;3\n") },
+    });
     expect(ok.body.data).toMatchObject({ name: "notas.csv", lines: 2, columns: 3 });
     const pdf = await api.call("POST", "admGrades/importAttach", { token: teacher, locale: "en", body: { name: "notas.csv", data: base64("%PDF-1.7 ...") } });
     expect(pdf.http).toBe(422);
@@ -155,7 +183,9 @@ describe("grade import (001 §5 Grade import, §7)", () => {
   });
 
   it("lists the course's gradable concepts for the dialog", async () => {
-    const res = await api.call<{ Results: { ID: number }[] }>("GET", `admGrades/importConcepts?activityId=${course.activityId}&sectionId=${course.sectionId}`, { token: teacher });
+    const res = await api.call<{ Results: { ID: number }[] }>("GET", `admGrades/importConcepts?activityId=${course.activityId}&sectionId=${course.sectionId}`, {
+      token: teacher,
+    });
     const listed = res.body.data.Results.map((r) => r.ID);
     expect(listed).toEqual(expect.arrayContaining([ids.exam, ids.work, ids.attitude, ids.comment]));
     for (const id of [ids.term, ids.locked, ids.foreign]) expect(listed).not.toContain(id);
@@ -172,11 +202,21 @@ describe("grade import (001 §5 Grade import, §7)", () => {
     const students = await sheet();
     expect(rows[0]).toEqual(["Alumno", "EXI", "ACI", "COI"]);
     expect(rows).toHaveLength(students.length + 1);
-    const filled = rows.slice(1).flatMap((r) => r.slice(1)).filter((v) => v !== "").length;
+    const filled = rows
+      .slice(1)
+      .flatMap((r) => r.slice(1))
+      .filter((v) => v !== "").length;
     expect(filled).toBeGreaterThan(0);
     // What Excel in Spanish writes: `;` between cells, quotes around text with a separator or a quote.
     const csv = rows.map((r) => r.map((v) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(";")).join("\r\n");
-    const back = await post({ ...course, c1: ids.exam, c2: ids.attitude, c3: ids.comment, csvfile: { name: "plantilla.csv", data: base64(csv) }, dryRun: true });
+    const back = await post({
+      ...course,
+      c1: ids.exam,
+      c2: ids.attitude,
+      c3: ids.comment,
+      csvfile: { name: "plantilla.csv", data: base64(csv) },
+      dryRun: true,
+    });
     expect(back.body.data).toEqual({ changes: [], unchanged: filled, errors: [] });
   });
 });

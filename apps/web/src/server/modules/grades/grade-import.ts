@@ -48,7 +48,10 @@ const folded = (text: string) =>
 async function courseOf(ctx: AuthedContext, course: Course) {
   const activity = await ctx.db.activity.findFirst({ where: { id: course.activityId }, select: { id: true, name: true, periodId: true } });
   if (!activity) throw notFound();
-  const part = await ctx.db.activityPart.findFirst({ where: { activityId: activity.id, sectionId: course.sectionId }, select: { section: { select: { name: true, superSection: { select: { name: true } } } } } });
+  const part = await ctx.db.activityPart.findFirst({
+    where: { activityId: activity.id, sectionId: course.sectionId },
+    select: { section: { select: { name: true, superSection: { select: { name: true } } } } },
+  });
   if (!part) throw fieldRefusal("sectionId", ctx.t("concepts.sectionSubject"));
   return { activity, sectionName: `${part.section.superSection.name} ${part.section.name}` };
 }
@@ -71,7 +74,8 @@ async function conceptsOf(ctx: AuthedContext, course: Course): Promise<Concept[]
     const concept = byId.get(id);
     if (!concept) errors[key] = ctx.t("gradeImport.conceptCourse", { attribute });
     else if (seen.has(id)) errors[key] = ctx.t("gradeImport.conceptTwice", { attribute, other: ctx.t(`fields.${seen.get(id)}`) });
-    else if (Object.entries(GRADABLE).some(([flag, wanted]) => concept[flag as keyof typeof GRADABLE] !== wanted)) errors[key] = ctx.t("gradeImport.notGradable", { attribute });
+    else if (Object.entries(GRADABLE).some(([flag, wanted]) => concept[flag as keyof typeof GRADABLE] !== wanted))
+      errors[key] = ctx.t("gradeImport.notGradable", { attribute });
     seen.set(id, seen.get(id) ?? key);
   }
   if (Object.keys(errors).length) throw validationRefusal(errors);
@@ -128,7 +132,14 @@ function csvText(ctx: AuthedContext, file: TGradeCsvFile, field: string): string
   const payload = data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw fieldRefusal(field, ctx.t("validation.base64", { attribute: ctx.t(`fields.${field}`) }));
   const bytes = Buffer.from(payload, "base64");
-  if (bytes.includes(0) || bytes.subarray(0, 4).toString("latin1").match(/^(PK|%PDF)/)) throw notCsv();
+  if (
+    bytes.includes(0) ||
+    bytes
+      .subarray(0, 4)
+      .toString("latin1")
+      .match(/^(PK|%PDF)/)
+  )
+    throw notCsv();
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -142,7 +153,8 @@ function linesOf(ctx: AuthedContext, text: string, field: string): { line: numbe
     .map((cells, i) => ({ line: i + 1, cells: cells.map((c) => c.trim()) }))
     .filter((l) => l.cells.some((c) => c !== ""));
   if (lines.length === 0) throw fieldRefusal(field, ctx.t("gradeImport.empty"));
-  if (lines.length > IMPORT_MAX_ROWS) throw fieldRefusal(field, ctx.t("validation.importTooMany", { attribute: ctx.t(`fields.${field}`), max: IMPORT_MAX_ROWS }));
+  if (lines.length > IMPORT_MAX_ROWS)
+    throw fieldRefusal(field, ctx.t("validation.importTooMany", { attribute: ctx.t(`fields.${field}`), max: IMPORT_MAX_ROWS }));
   return lines;
 }
 
@@ -211,7 +223,12 @@ export async function importGrades(ctx: AuthedContext & { body: TGradeImport }):
       if (cells.length === 0) continue;
       await tx.$executeRawUnsafe("SAVEPOINT grade_line");
       try {
-        await writeCells(tx, ctx, cells.map((c) => c.cell), false);
+        await writeCells(
+          tx,
+          ctx,
+          cells.map((c) => c.cell),
+          false,
+        );
         await tx.$executeRawUnsafe("RELEASE SAVEPOINT grade_line");
       } catch (error) {
         await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT grade_line");
@@ -230,29 +247,44 @@ export async function importGrades(ctx: AuthedContext & { body: TGradeImport }):
     }
     const after = await gradesOf(tx, concepts, students);
     const byId = new Map(students.map((s) => [s.id, s]));
-    const cells = work.flatMap((w) => w.cells).map(({ concept, cell }) => {
-      const key = cellKey(concept.id, cell.studentId);
-      return { studentId: cell.studentId, name: byId.get(cell.studentId)!.name, conceptId: concept.id, abrev: concept.abrev, old: shownValue(before.get(key)), new: shownValue(after.get(key)) };
-    });
+    const cells = work
+      .flatMap((w) => w.cells)
+      .map(({ concept, cell }) => {
+        const key = cellKey(concept.id, cell.studentId);
+        return {
+          studentId: cell.studentId,
+          name: byId.get(cell.studentId)!.name,
+          conceptId: concept.id,
+          abrev: concept.abrev,
+          old: shownValue(before.get(key)),
+          new: shownValue(after.get(key)),
+        };
+      });
     const changes = cells.filter((c) => c.old !== c.new);
     return { changes, unchanged: cells.length - changes.length, errors: errors.sort((a, b) => a.line - b.line) };
   };
 
   if (body.dryRun) {
     try {
-      await ctx.db.$transaction(async (tx) => {
-        throw new TrialDone(await apply(tx));
-      }, { timeout: 120_000 });
+      await ctx.db.$transaction(
+        async (tx) => {
+          throw new TrialDone(await apply(tx));
+        },
+        { timeout: 120_000 },
+      );
     } catch (error) {
       if (error instanceof TrialDone) return { data: error.preview };
       throw error;
     }
   }
-  const result = await ctx.db.$transaction(async (tx) => {
-    const preview = await apply(tx);
-    if (preview.errors.length) throw lineRefusal(ctx, preview.errors);
-    return preview;
-  }, { timeout: 120_000 });
+  const result = await ctx.db.$transaction(
+    async (tx) => {
+      const preview = await apply(tx);
+      if (preview.errors.length) throw lineRefusal(ctx, preview.errors);
+      return preview;
+    },
+    { timeout: 120_000 },
+  );
   return { data: result, msgKey: "gradeImport.imported" };
 }
 
@@ -292,7 +324,10 @@ export async function gradeImportTemplate(ctx: AuthedContext & { query: Course }
   const headers = [ctx.t("gradeSheet.student"), ...concepts.map((c) => c.abrev)];
   const rows = students.map((s) => [labels.get(s.id), ...concepts.map((c) => shownValue(grades.get(cellKey(c.id, s.id))))]);
   const title = `${activity.name} ${sectionName}`;
-  return { data: null, response: xlsxResponse(`${ctx.t("gradeImport.templateName")} - ${title}.xlsx`, ctx.t("gradeImport.templateName"), headers, onePage(rows)) };
+  return {
+    data: null,
+    response: xlsxResponse(`${ctx.t("gradeImport.templateName")} - ${title}.xlsx`, ctx.t("gradeImport.templateName"), headers, onePage(rows)),
+  };
 }
 
 /** GET admGrades/importConcepts?activityId&sectionId (our path): the dialog's pick list of the course's gradable concepts. */

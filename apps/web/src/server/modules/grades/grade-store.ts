@@ -45,7 +45,11 @@ export const studentKey = (tenantId: number, studentId: number, concept: { activ
  */
 export async function lockStudents(tx: Tx, keys: string[]): Promise<void> {
   const sorted = [...new Set(keys)].sort();
-  if (sorted.length) await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) AS s", sorted);
+  if (sorted.length)
+    await tx.$executeRawUnsafe(
+      "SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) AS s",
+      sorted,
+    );
 }
 
 /** The stored grades of some concepts for some students (one query), by cell (`cellKey`); a cell never graded is absent. */
@@ -80,7 +84,18 @@ export async function writeGrades(tx: WriteTx, ctx: AuthedContext, writes: Grade
   for (const { conceptId, studentId } of writes) (studentsOf.get(conceptId) ?? studentsOf.set(conceptId, []).get(conceptId)!).push(studentId);
   await tx.grade.deleteMany({ where: { OR: [...studentsOf].map(([conceptId, students]) => ({ conceptId, studentId: { in: students } })) } });
   const updatedAt = new Date();
-  await insertRows(tx, "Grade", writes.map(({ conceptId, studentId, value }) => ({ conceptId, studentId, gradeNum: value.gradeNum, gradeTxt: value.gradeTxt, updatedBy: ctx.user.id, updatedAt })));
+  await insertRows(
+    tx,
+    "Grade",
+    writes.map(({ conceptId, studentId, value }) => ({
+      conceptId,
+      studentId,
+      gradeNum: value.gradeNum,
+      gradeTxt: value.gradeTxt,
+      updatedBy: ctx.user.id,
+      updatedAt,
+    })),
+  );
   await insertRows(
     tx,
     "GradeChange",

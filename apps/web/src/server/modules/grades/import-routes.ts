@@ -5,8 +5,24 @@ import { attachGradeFile, gradeImportTemplate, importableConcepts, importGrades 
 
 /** The grade import (001 §2 "Import dialog", §5 "Grade import", §7): the upload, the import, its template and its concepts. */
 export const IMPORT_ROUTES: Route[] = [
-  authedRoute({ method: "POST", path: "admGrades/import", auth: "user", module: "admGrades", body: ZGradeImport, maxBytes: UPLOAD_BODY_LIMIT, handler: importGrades }),
-  authedRoute({ method: "POST", path: "admGrades/importAttach", auth: "user", module: "admGrades", body: ZGradeImportAttach, maxBytes: UPLOAD_BODY_LIMIT, handler: attachGradeFile }),
+  authedRoute({
+    method: "POST",
+    path: "admGrades/import",
+    auth: "user",
+    module: "admGrades",
+    body: ZGradeImport,
+    maxBytes: UPLOAD_BODY_LIMIT,
+    handler: importGrades,
+  }),
+  authedRoute({
+    method: "POST",
+    path: "admGrades/importAttach",
+    auth: "user",
+    module: "admGrades",
+    body: ZGradeImportAttach,
+    maxBytes: UPLOAD_BODY_LIMIT,
+    handler: attachGradeFile,
+  }),
   authedRoute({ method: "GET", path: "admGrades/importTemplate", auth: "user", module: "admGrades", query: ZGradeImportCourse, handler: gradeImportTemplate }),
   authedRoute({ method: "GET", path: "admGrades/importConcepts", auth: "user", module: "admGrades", query: ZGradeImportSection, handler: importableConcepts }),
 ];

@@ -32,7 +32,12 @@ export async function memo(ctx: AuthedContext & { params: z.infer<typeof ZMemoPa
     filename: `memo-${fileSafe(student.last ?? student.name)}-${period.id}.pdf`,
     build: async () => {
       const [head, failed] = await Promise.all([letterhead(ctx), notPassed(ctx.db, { periodId: period.id, studentId: student.id })]);
-      const scales = new Map((await ctx.db.activity.findMany({ where: { id: { in: failed.map((f) => f.activityId) } }, select: { id: true, qualifications: true } })).map((a) => [a.id, a.qualifications]));
+      const scales = new Map(
+        (await ctx.db.activity.findMany({ where: { id: { in: failed.map((f) => f.activityId) } }, select: { id: true, qualifications: true } })).map((a) => [
+          a.id,
+          a.qualifications,
+        ]),
+      );
       return memoPdf(ctx, { head, period, student, failed, scales, date });
     },
   });
@@ -64,9 +69,19 @@ async function memoPdf(ctx: AuthedContext, { head, period, student, failed, scal
     drawParagraph(doc, null, t("reportCard.memo.intro", { student: name, period: period.name }));
     drawTable(
       doc,
-      [{ label: t("reportCard.memo.subject") }, { label: t("reportCard.memo.final"), width: 80, align: "center" }, { label: t("reportCard.letter"), width: 80, align: "center" }, { label: t("reportCard.memo.minToPass"), width: 90, align: "center" }],
+      [
+        { label: t("reportCard.memo.subject") },
+        { label: t("reportCard.memo.final"), width: 80, align: "center" },
+        { label: t("reportCard.letter"), width: 80, align: "center" },
+        { label: t("reportCard.memo.minToPass"), width: 90, align: "center" },
+      ],
       failed.map((f) => ({
-        cells: [f.activityName, f.gradeNum === null ? "–" : f.gradeNum.toFixed(2), (f.gradeNum === null ? f.gradeTxt : letterOf(f.gradeNum, scales.get(f.activityId))) ?? "–", f.minToPass],
+        cells: [
+          f.activityName,
+          f.gradeNum === null ? "–" : f.gradeNum.toFixed(2),
+          (f.gradeNum === null ? f.gradeTxt : letterOf(f.gradeNum, scales.get(f.activityId))) ?? "–",
+          f.minToPass,
+        ],
       })),
     );
     drawParagraph(doc, null, t("reportCard.memo.closing"));

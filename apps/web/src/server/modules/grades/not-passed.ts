@@ -39,24 +39,53 @@ export interface NotPassedQuery {
  * minimum are passed; a student without a final grade yet is not listed (nothing has been failed so far).
  */
 export async function notPassed(db: TenantDb | Tx, q: NotPassedQuery): Promise<NotPassed[]> {
-  const section = { superSection: { periodId: q.periodId }, ...(q.sectionId ? { id: q.sectionId } : {}), ...(q.superSectionId ? { parentId: q.superSectionId } : {}) };
+  const section = {
+    superSection: { periodId: q.periodId },
+    ...(q.sectionId ? { id: q.sectionId } : {}),
+    ...(q.superSectionId ? { parentId: q.superSectionId } : {}),
+  };
   const members = await db.sectionMember.findMany({
     where: { section, ...(q.studentId ? { userId: q.studentId } : {}), user: { type: 2, inactive: false } },
-    select: { sectionId: true, section: { select: { name: true, superSection: { select: { name: true, sort: true } } } }, user: { select: { id: true, name: true, last: true, last2: true } } },
+    select: {
+      sectionId: true,
+      section: { select: { name: true, superSection: { select: { name: true, sort: true } } } },
+      user: { select: { id: true, name: true, last: true, last2: true } },
+    },
   });
   const sectionIds = [...new Set(members.map((m) => m.sectionId))];
   const subjects = (
     await db.activity.findMany({
-      where: { periodId: q.periodId, hasGrades: true, isAcademic: true, parts: { some: { sectionId: { in: sectionIds } } }, OR: [{ minToPass: { not: null } }, { minToPassNum: { not: null } }] },
-      select: { id: true, name: true, type: true, qualifications: true, minToPass: true, minToPassNum: true, parts: { where: { sectionId: { in: sectionIds } }, select: { sectionId: true } } },
+      where: {
+        periodId: q.periodId,
+        hasGrades: true,
+        isAcademic: true,
+        parts: { some: { sectionId: { in: sectionIds } } },
+        OR: [{ minToPass: { not: null } }, { minToPassNum: { not: null } }],
+      },
+      select: {
+        id: true,
+        name: true,
+        type: true,
+        qualifications: true,
+        minToPass: true,
+        minToPassNum: true,
+        parts: { where: { sectionId: { in: sectionIds } }, select: { sectionId: true } },
+      },
     })
   ).filter((s) => minimumOf(s) !== null);
   const finals = await db.evalConcept.findMany({
-    where: { activityId: { in: subjects.map((s) => s.id) }, level: 0, parentId: null, calcAverage: true, OR: [{ sectionId: null }, { sectionId: { in: sectionIds } }] },
+    where: {
+      activityId: { in: subjects.map((s) => s.id) },
+      level: 0,
+      parentId: null,
+      calcAverage: true,
+      OR: [{ sectionId: null }, { sectionId: { in: sectionIds } }],
+    },
     orderBy: [{ order: "asc" }, { sectionId: { sort: "asc", nulls: "first" } }, { id: "asc" }],
     select: { id: true, activityId: true, sectionId: true },
   });
-  const finalOf = (activityId: number, sectionId: number) => finals.find((c) => c.activityId === activityId && (c.sectionId === null || c.sectionId === sectionId));
+  const finalOf = (activityId: number, sectionId: number) =>
+    finals.find((c) => c.activityId === activityId && (c.sectionId === null || c.sectionId === sectionId));
   const grades = await db.grade.findMany({
     where: { conceptId: { in: finals.map((c) => c.id) }, studentId: { in: members.map((m) => m.user.id) } },
     select: { conceptId: true, studentId: true, gradeNum: true, gradeTxt: true },
@@ -87,7 +116,15 @@ export async function notPassed(db: TenantDb | Tx, q: NotPassedQuery): Promise<N
   }
   const text = (a: string, b: string) => a.localeCompare(b, "es");
   const gradeSort = new Map(members.map((m) => [m.sectionId, m.section.superSection.sort]));
-  return out.sort((a, b) => gradeSort.get(a.sectionId)! - gradeSort.get(b.sectionId)! || text(a.sectionName, b.sectionName) || a.sectionId - b.sectionId || text(a.name, b.name) || a.studentId - b.studentId || text(a.activityName, b.activityName));
+  return out.sort(
+    (a, b) =>
+      gradeSort.get(a.sectionId)! - gradeSort.get(b.sectionId)! ||
+      text(a.sectionName, b.sectionName) ||
+      a.sectionId - b.sectionId ||
+      text(a.name, b.name) ||
+      a.studentId - b.studentId ||
+      text(a.activityName, b.activityName),
+  );
 }
 
 const whole = z.preprocess((v) => (v === "" ? undefined : v), ZRecordId.optional());

@@ -162,7 +162,14 @@ export async function* sectionCards(ctx: AuthedContext, period: CardPeriod, stud
       surname: student.last ?? student.name,
       grade: student.section.superSection.name,
       section: student.section.name,
-      subjects: activities.map((a) => blockOf(a.name, academic.filter((c) => c.activityId === a.id), a.qualifications, cells)),
+      subjects: activities.map((a) =>
+        blockOf(
+          a.name,
+          academic.filter((c) => c.activityId === a.id),
+          a.qualifications,
+          cells,
+        ),
+      ),
       behaviour: behaviour.length ? blockOf(ctx.t("reportCard.behaviour"), behaviour, DEFAULT_SCALE, cells) : null,
       pdfMsg,
     };
@@ -186,7 +193,11 @@ export async function cardSources(ctx: AuthedContext, period: CardPeriod, studen
   const [school, { pdfMsg }, parts, people, subjects, concepts, grades] = await Promise.all([
     ctx.system.tenant.findUniqueOrThrow({ where: { id: ctx.user.tenantId }, select: { title: true, logo: true } }),
     visibilityOf(ctx.db, period.id, students[0]!.section.superSection.id, now),
-    ctx.db.activityPart.findMany({ where: { sectionId: { in: sectionIds }, activity: { periodId: period.id } }, orderBy: { id: "asc" }, select: { activityId: true, sectionId: true } }),
+    ctx.db.activityPart.findMany({
+      where: { sectionId: { in: sectionIds }, activity: { periodId: period.id } },
+      orderBy: { id: "asc" },
+      select: { activityId: true, sectionId: true },
+    }),
     ctx.db.user.aggregate({ where: { id: { in: studentIds } }, _max: { updatedAt: true } }),
     ctx.db.activity.aggregate({ where: { periodId: period.id }, ...CHANGES }),
     ctx.db.evalConcept.aggregate({ where: { periodId: period.id }, ...CHANGES }),
@@ -205,7 +216,8 @@ export const fileSafe = (text: string) =>
     .toLowerCase() || "x";
 
 /** Who sees every student's report card: the top administrator, whoever grades every course or reads the grade reports. */
-const seesEveryCard = (ctx: AuthedContext) => ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write === true || ctx.user.access.get("admGradesRep")?.read === true;
+const seesEveryCard = (ctx: AuthedContext) =>
+  ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write === true || ctx.user.access.get("admGradesRep")?.read === true;
 
 /**
  * A student's report card or memo (issue 11): those who see every card, or a teacher of the student's section in that

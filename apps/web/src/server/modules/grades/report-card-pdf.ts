@@ -42,10 +42,23 @@ export function drawLetterhead(doc: Doc, head: Letterhead, title: string): void 
   const top = doc.y;
   if (head.logo) doc.image(head.logo, left, top, { fit: [48, 48] });
   const x = head.logo ? left + 60 : left;
-  doc.font("Helvetica-Bold").fontSize(16).fillColor(TEXT).text(head.school, x, top, { width: contentWidth(doc) - (x - left) });
-  doc.font("Helvetica").fontSize(12).fillColor(GREY).text(title, x, doc.y + 2);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .fillColor(TEXT)
+    .text(head.school, x, top, { width: contentWidth(doc) - (x - left) });
+  doc
+    .font("Helvetica")
+    .fontSize(12)
+    .fillColor(GREY)
+    .text(title, x, doc.y + 2);
   const y = Math.max(doc.y, head.logo ? top + 48 : 0) + 8;
-  doc.moveTo(left, y).lineTo(left + contentWidth(doc), y).lineWidth(1).strokeColor(RULE).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + contentWidth(doc), y)
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .stroke();
   doc.x = left;
   doc.y = y + 10;
 }
@@ -92,13 +105,24 @@ export function drawTable(doc: Doc, columns: TableColumn[], rows: TableRow[]): v
           doc.fillColor(colour).text(cell, x + pad + shift, y + pad, { width: widths[i]! - 2 * pad - shift, align: columns[i]!.align ?? "left" });
           x += widths[i]!;
         });
-        doc.moveTo(left, y + height).lineTo(left + contentWidth(doc), y + height).lineWidth(0.5).strokeColor(RULE).stroke();
+        doc
+          .moveTo(left, y + height)
+          .lineTo(left + contentWidth(doc), y + height)
+          .lineWidth(0.5)
+          .strokeColor(RULE)
+          .stroke();
         doc.x = left;
         doc.y = y + height;
       },
     };
   };
-  const header = () => line(columns.map((c) => c.label), "Helvetica-Bold", 0, GREY);
+  const header = () =>
+    line(
+      columns.map((c) => c.label),
+      "Helvetica-Bold",
+      0,
+      GREY,
+    );
   header().draw();
   for (const row of rows) {
     const body = line(row.cells, row.bold ? "Helvetica-Bold" : "Helvetica", (row.indent ?? 0) * 12, TEXT);
@@ -117,7 +141,11 @@ export function drawParagraph(doc: Doc, title: string | null, text: string, ital
   doc.font("Helvetica-Bold").fontSize(9);
   keepSpace(doc, (title ? doc.currentLineHeight() : 0) + 24);
   if (title) doc.fillColor(TEXT).text(title, left, doc.y);
-  doc.font(italic ? "Helvetica-Oblique" : "Helvetica").fontSize(9).fillColor(TEXT).text(text, left, doc.y, { width: contentWidth(doc), align: "justify" });
+  doc
+    .font(italic ? "Helvetica-Oblique" : "Helvetica")
+    .fontSize(9)
+    .fillColor(TEXT)
+    .text(text, left, doc.y, { width: contentWidth(doc), align: "justify" });
   doc.moveDown(0.6);
 }
 
@@ -126,7 +154,11 @@ function drawBlock(doc: Doc, block: CardBlock, t: Translate): void {
   if (block.rows.length) {
     drawTable(
       doc,
-      [{ label: t("reportCard.concept") }, { label: t("reportCard.grade"), width: 70, align: "center" }, { label: t("reportCard.letter"), width: 80, align: "center" }],
+      [
+        { label: t("reportCard.concept") },
+        { label: t("reportCard.grade"), width: 70, align: "center" },
+        { label: t("reportCard.letter"), width: 80, align: "center" },
+      ],
       block.rows.map((r) => ({ cells: [r.name, r.value || "–", r.letter || "–"], bold: r.average, indent: r.level })),
     );
   }

@@ -7,7 +7,17 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { memo, ZMemoParams } from "./memo.ts";
 import { artefact, zipSubject } from "./artefacts.ts";
-import { cardSources, fileSafe, gradeCardStudents, mayReadCardsOf, PERIOD_ID, sectionCards, studentOf, type CardPeriod, type ReportCard } from "./report-card-data.ts";
+import {
+  cardSources,
+  fileSafe,
+  gradeCardStudents,
+  mayReadCardsOf,
+  PERIOD_ID,
+  sectionCards,
+  studentOf,
+  type CardPeriod,
+  type ReportCard,
+} from "./report-card-data.ts";
 import { pdfBytes, reportCardPdf } from "./report-card-pdf.ts";
 
 const optionalPeriod = z.preprocess((v) => (v === "" ? undefined : v), PERIOD_ID.optional());
@@ -91,7 +101,15 @@ async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery
 
 /** 001 §7 "Grades": report cards, the grade's zip of them and the memo of subjects not passed. Staff who read the grade sheet (admGrades) get them. */
 export const REPORT_CARD_ROUTES: Route[] = [
-  authedRoute({ method: "GET", path: "grades/pdfreport/{year}/{id}", auth: "user", module: "admGrades", params: ZCardParams, query: ZCardQuery, handler: pdfReport }),
+  authedRoute({
+    method: "GET",
+    path: "grades/pdfreport/{year}/{id}",
+    auth: "user",
+    module: "admGrades",
+    params: ZCardParams,
+    query: ZCardQuery,
+    handler: pdfReport,
+  }),
   authedRoute({ method: "GET", path: "admGrades/job/archive/zip", auth: "user", module: "admGrades", query: ZZipQuery, handler: archiveZip }),
   authedRoute({ method: "GET", path: "grades/memo/{periodId}/{id}", auth: "user", module: "admGrades", params: ZMemoParams, handler: memo }),
 ];

@@ -30,10 +30,21 @@ beforeAll(async () => {
   db = school.db;
   const part = await db.activityPart.findFirstOrThrow({
     where: { masterId: school.teacherId, activity: { periodId: place.periodId, hasGrades: true } },
-    include: { activity: true, section: { include: { members: { include: { user: true }, where: { user: { type: 2, inactive: false } }, orderBy: { userId: "asc" }, take: 1 } } } },
+    include: {
+      activity: true,
+      section: { include: { members: { include: { user: true }, where: { user: { type: 2, inactive: false } }, orderBy: { userId: "asc" }, take: 1 } } },
+    },
   });
   const student = part.section.members[0]!.user;
-  Object.assign(place, { superSectionId: part.section.parentId, sectionId: part.sectionId, sectionName: part.section.name, studentId: student.id, surname: student.last!, studentName: student.name, subject: part.activity.name });
+  Object.assign(place, {
+    superSectionId: part.section.parentId,
+    sectionId: part.sectionId,
+    sectionName: part.section.name,
+    studentId: student.id,
+    surname: student.last!,
+    studentName: student.name,
+    subject: part.activity.name,
+  });
   const concept = await db.evalConcept.create({ data: { periodId: place.periodId, activityId: part.activityId, name: CONCEPT, abrev: "EVL", order: 99 } });
   const saved = await api.call("POST", "admGrades", { token: teacher, body: { grades: [{ conceptId: concept.id, studentId: student.id, gradeNum: 8 }] } });
   expect(saved.body.status).toBe(0);
@@ -65,9 +76,17 @@ describe("GET grades/pdfreport/{year}/{id} (001 §7)", () => {
     await db.period.updateMany({ where: { id: place.periodId }, data: { showGradesFrom: new Date(Date.now() - 86_400_000) } });
     expect(await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()))).not.toContain(PDF_MSG);
     const exception = await db.periodException.create({
-      data: { periodId: place.periodId, superSectionId: place.superSectionId, showGradesDefault: true, showGradesFrom: new Date(Date.now() + 86_400_000), showGradesPDFMsg: "Notas del grado en revisión." },
+      data: {
+        periodId: place.periodId,
+        superSectionId: place.superSectionId,
+        showGradesDefault: true,
+        showGradesFrom: new Date(Date.now() + 86_400_000),
+        showGradesPDFMsg: "Notas del grado en revisión.",
+      },
     });
-    expect(await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()))).toContain("Notas del grado en revisión.");
+    expect(await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()))).toContain(
+      "Notas del grado en revisión.",
+    );
     await db.periodException.delete({ where: { id: exception.id } });
   });
 
@@ -97,7 +116,10 @@ describe("GET admGrades/job/archive/zip (001 §7)", () => {
     expect(res.http).toBe(200);
     expect(res.body.data.filename).toMatch(/^libretas-[a-z0-9-]+-202601\.zip$/);
     const zip = await JSZip.loadAsync(await download(res.body.data.url));
-    const members = await db.sectionMember.findMany({ where: { section: { parentId: place.superSectionId }, user: { type: 2, inactive: false } }, include: { section: true, user: true } });
+    const members = await db.sectionMember.findMany({
+      where: { section: { parentId: place.superSectionId }, user: { type: 2, inactive: false } },
+      include: { section: true, user: true },
+    });
     const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
     expect(names).toHaveLength(members.length);
     const mine = members.find((m) => m.userId === place.studentId)!;
@@ -127,7 +149,10 @@ describe("GET grades/memo/{periodId}/{id} (001 §7)", () => {
 
   it("lists the subjects the student has not passed with the final grade and the pass mark, signed by the school", async () => {
     await db.activity.updateMany({ where: { periodId: place.periodId }, data: { minToPass: null, minToPassNum: null } });
-    await db.activity.updateMany({ where: { periodId: place.periodId, name: place.subject, parts: { some: { sectionId: place.sectionId } } }, data: { minToPassNum: 9 } });
+    await db.activity.updateMany({
+      where: { periodId: place.periodId, name: place.subject, parts: { some: { sectionId: place.sectionId } } },
+      data: { minToPassNum: 9 },
+    });
     const text = await memo();
     expect(text).toContain("Memorándum de cursos no aprobados");
     expect(text).toContain(place.surname);
@@ -168,12 +193,18 @@ describe("report artefacts: reused while unchanged, expired, limited, and only f
     const zip1 = (await api.call<Stored>("GET", zipPath(), { token: admin })).body.data;
     expect(stored((await api.call<Stored>("GET", zipPath(), { token: admin })).body.data.url)).toBe(stored(zip1.url));
     const concept = await db.evalConcept.findFirstOrThrow({ where: { name: CONCEPT } });
-    const saved = await api.call("POST", "admGrades", { token: teacher, body: { grades: [{ conceptId: concept.id, studentId: place.studentId, gradeNum: 7 }] } });
+    const saved = await api.call("POST", "admGrades", {
+      token: teacher,
+      body: { grades: [{ conceptId: concept.id, studentId: place.studentId, gradeNum: 7 }] },
+    });
     expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ status: 0 });
     const zip2 = (await api.call<Stored>("GET", zipPath(), { token: admin })).body.data;
     expect(stored(zip2.url)).not.toBe(stored(zip1.url));
     expect(await db.reportArtefact.count({ where: { storageKey: stored(zip1.url) } })).toBe(0);
-    const rows = await db.reportArtefact.findMany({ where: { kind: "reportcards", subject: `p${place.periodId}g${place.superSectionId}` }, orderBy: { id: "asc" } });
+    const rows = await db.reportArtefact.findMany({
+      where: { kind: "reportcards", subject: `p${place.periodId}g${place.superSectionId}` },
+      orderBy: { id: "asc" },
+    });
     // Only the newest keeps a file; the rows before it stay (without one) for the build limit.
     expect(rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []))).toEqual([stored(zip2.url)]);
     expect(rows.at(-1)?.storageKey).toBe(stored(zip2.url));
@@ -208,7 +239,11 @@ describe("report artefacts: reused while unchanged, expired, limited, and only f
   it("gives a teacher the cards and memos of the students they teach only, and the whole grade's zip to no teacher", async () => {
     expect((await card(`grades/pdfreport/2026/${place.studentId}?periodId=${place.periodId}`, teacher)).status).toBe(200);
     const { teacherId: me } = await api.school();
-    const notMine = { superSection: { periodId: place.periodId }, OR: [{ owner: null }, { owner: { not: me } }], parts: { none: { OR: [{ masterId: me }, { activity: { masters: { some: { userId: me } } } }] } } };
+    const notMine = {
+      superSection: { periodId: place.periodId },
+      OR: [{ owner: null }, { owner: { not: me } }],
+      parts: { none: { OR: [{ masterId: me }, { activity: { masters: { some: { userId: me } } } }] } },
+    };
     const other = await db.sectionMember.findFirstOrThrow({ where: { user: { type: 2 }, section: notMine }, select: { userId: true } });
     const refused = await api.call("GET", `grades/memo/${place.periodId}/${other.userId}`, { token: teacher, locale: "en" });
     expect(refused.http).toBe(403);

@@ -61,7 +61,8 @@ function storedValue(ctx: AuthedContext, concept: Concept, cell: { gradeNum?: un
   if (empty(cell.gradeTxt)) return { gradeNum: null, gradeTxt: null };
   const text = String(cell.gradeTxt).trim();
   if (concept.type === CONCEPT_TYPE.qualification) {
-    if (!splitList(concept.qualifications).includes(text)) throw validationRefusal({ gradeTxt: ctx.t("grades.qualification", { values: concept.qualifications }) });
+    if (!splitList(concept.qualifications).includes(text))
+      throw validationRefusal({ gradeTxt: ctx.t("grades.qualification", { values: concept.qualifications }) });
     return { gradeNum: null, gradeTxt: text };
   }
   if (text.length > GRADE_TEXT_MAX) throw validationRefusal({ gradeTxt: ctx.t("validation.max", { attribute: ctx.t("grades.grade"), max: GRADE_TEXT_MAX }) });
@@ -100,9 +101,16 @@ export async function writeCells(tx: WriteTx, ctx: AuthedContext, cells: TGradeC
     const sections = [...new Set(cells.filter((c) => byId.get(c.conceptId)!.activityId === activityId).map((c) => sectionOf.get(c.studentId)!))];
     await assertTeaches(tx, ctx, activityId, sections);
   }
-  await lockStudents(tx, cells.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)));
+  await lockStudents(
+    tx,
+    cells.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)),
+  );
 
-  const current = await readGrades(tx, concepts.map((c) => c.id), studentIds);
+  const current = await readGrades(
+    tx,
+    concepts.map((c) => c.id),
+    studentIds,
+  );
   // A cell named twice counts once, with its last value.
   const last = new Map(cells.map((cell) => [cellKey(cell.conceptId, cell.studentId), cell]));
   const changed: { conceptId: number; studentId: number; value: Value }[] = [];
@@ -110,7 +118,12 @@ export async function writeCells(tx: WriteTx, ctx: AuthedContext, cells: TGradeC
     const value = storedValue(ctx, byId.get(cell.conceptId)!, cell);
     if (!sameValue(current.get(key), value)) changed.push({ conceptId: cell.conceptId, studentId: cell.studentId, value });
   }
-  await writeGrades(tx, ctx, changed.map((c) => ({ ...c, old: current.get(cellKey(c.conceptId, c.studentId)) })), false);
+  await writeGrades(
+    tx,
+    ctx,
+    changed.map((c) => ({ ...c, old: current.get(cellKey(c.conceptId, c.studentId)) })),
+    false,
+  );
   const averages = await writeAverages(tx, ctx, await recomputeAverages(tx, changed));
   return { saved: changed.length, averages };
 }
@@ -127,7 +140,10 @@ async function recalculate(tx: WriteTx, ctx: AuthedContext, asked: CellKey[]): P
   const concepts = await tx.evalConcept.findMany({ where: { id: { in: [...new Set(asked.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });
   const byId = new Map(concepts.map((c) => [c.id, c]));
   await sectionsOf(tx, [...new Set(asked.map((c) => c.studentId))], concepts);
-  await lockStudents(tx, asked.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)));
+  await lockStudents(
+    tx,
+    asked.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)),
+  );
   return writeAverages(tx, ctx, await recompute(tx, asked));
 }
 
@@ -144,7 +160,10 @@ export async function saveCells(
   kinds: readonly boolean[],
   mayRecalculate: boolean,
 ): Promise<Reply<TGradeSaveAnswer>> {
-  const concepts = await ctx.db.evalConcept.findMany({ where: { id: { in: [...new Set(body.map((c) => c.conceptId))] } }, select: { id: true, calcAverage: true, isBehavior: true } });
+  const concepts = await ctx.db.evalConcept.findMany({
+    where: { id: { in: [...new Set(body.map((c) => c.conceptId))] } },
+    select: { id: true, calcAverage: true, isBehavior: true },
+  });
   const byId = new Map(concepts.map((c) => [c.id, c]));
   for (const cell of body) {
     const concept = byId.get(cell.conceptId);
@@ -185,10 +204,25 @@ export async function saveGrades(ctx: AuthedContext & { body: TGradeSave }, beha
  * ancestors are recomputed for every student with a grade in that tree (the subject's, or the period's behaviour),
  * in the caller's transaction, under those students' locks.
  */
-export async function recomputeTree(tx: WriteTx, ctx: AuthedContext, tree: { activityId: number | null; periodId: number }, conceptIds: (number | null)[]): Promise<Average[]> {
+export async function recomputeTree(
+  tx: WriteTx,
+  ctx: AuthedContext,
+  tree: { activityId: number | null; periodId: number },
+  conceptIds: (number | null)[],
+): Promise<Average[]> {
   const named = [...new Set(conceptIds.filter((id): id is number => id !== null))];
   if (named.length === 0) return [];
   const graded = await gradedStudents(tx, tree);
-  await lockStudents(tx, graded.map((studentId) => studentKey(ctx.user.tenantId, studentId, tree)));
-  return writeAverages(tx, ctx, await recompute(tx, named.flatMap((conceptId) => graded.map((studentId) => ({ conceptId, studentId })))));
+  await lockStudents(
+    tx,
+    graded.map((studentId) => studentKey(ctx.user.tenantId, studentId, tree)),
+  );
+  return writeAverages(
+    tx,
+    ctx,
+    await recompute(
+      tx,
+      named.flatMap((conceptId) => graded.map((studentId) => ({ conceptId, studentId }))),
+    ),
+  );
 }

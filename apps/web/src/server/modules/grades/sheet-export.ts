@@ -21,14 +21,31 @@ export async function sheetWorkbook(ctx: AuthedContext, Results: StudentRow[]): 
   if (conceptIds.length === 0) return { data: null, msgKey: "gradeSheet.noData" };
   const concepts = await ctx.db.evalConcept.findMany({
     where: { id: { in: conceptIds } },
-    select: { id: true, parentId: true, level: true, order: true, name: true, abrev: true, type: true, locked: true, canEdit: true, calcAverage: true, qualifications: true, activityId: true, activity: { select: { name: true } } },
+    select: {
+      id: true,
+      parentId: true,
+      level: true,
+      order: true,
+      name: true,
+      abrev: true,
+      type: true,
+      locked: true,
+      canEdit: true,
+      calcAverage: true,
+      qualifications: true,
+      activityId: true,
+      activity: { select: { name: true } },
+    },
   });
   const order = new Map(conceptIds.map((id, i) => [id, i]));
   const header: HeaderConcept[] = concepts
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
     .map(({ id, activity, ...c }) => ({ ID: id, ...c, activityName: activity?.name ?? null }));
   const byId = new Map(header.map((c) => [c.ID, c]));
-  const path = (c: HeaderConcept): string[] => [...(c.parentId !== null && byId.has(c.parentId) ? path(byId.get(c.parentId)!) : c.activityName ? [c.activityName] : []), c.abrev];
+  const path = (c: HeaderConcept): string[] => [
+    ...(c.parentId !== null && byId.has(c.parentId) ? path(byId.get(c.parentId)!) : c.activityName ? [c.activityName] : []),
+    c.abrev,
+  ];
   const { columns } = headerLayout(header);
   const headers = [ctx.t("gradeSheet.student"), ...columns.map((c) => path(c.concept).join(" › "))];
   const rows = Results.map((student) => [

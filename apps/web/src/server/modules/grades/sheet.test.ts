@@ -22,12 +22,15 @@ beforeAll(async () => {
   const { db, teacherId } = await api.school();
   const part = await db.activityPart.findFirstOrThrow({ where: { masterId: teacherId, activity: { period: { current: true } } }, include: { activity: true } });
   partId = part.id;
-  const otherPart = await db.activityPart.findFirstOrThrow({ where: { activityId: { not: part.activityId }, NOT: { masterId: teacherId }, activity: { period: { current: true } } } });
+  const otherPart = await db.activityPart.findFirstOrThrow({
+    where: { activityId: { not: part.activityId }, NOT: { masterId: teacherId }, activity: { period: { current: true } } },
+  });
   otherPartId = otherPart.id;
   const base = { periodId: part.activity.periodId, activityId: part.activityId };
   ids.foreign = (await db.evalConcept.create({ data: { periodId: base.periodId, activityId: otherPart.activityId, name: "Ajeno", abrev: "AJ" } })).id;
   const term = await db.evalConcept.create({ data: { ...base, name: "Bimestre de prueba", abrev: "BP", calcAverage: true, order: 90 } });
-  const child = (name: string, extra: object) => db.evalConcept.create({ data: { ...base, parentId: term.id, level: 1, name, abrev: name.slice(0, 3), ...extra } });
+  const child = (name: string, extra: object) =>
+    db.evalConcept.create({ data: { ...base, parentId: term.id, level: 1, name, abrev: name.slice(0, 3), ...extra } });
   ids.term = term.id;
   ids.exam = (await child("Examen", { weightType: "manual", weight: 50 })).id;
   ids.work = (await child("Trabajos", {})).id;
@@ -41,7 +44,8 @@ beforeAll(async () => {
 
 const sheet = async (token = teacher) => (await api.call<Sheet>("GET", `admGrades/get?activityPartId=${partId}`, { token })).body.data.Results;
 const save = (grades: object[], token = teacher, locale: "es" | "en" = "es") => api.call<Save>("POST", "admGrades", { token, locale, body: { grades } });
-const cell = (rows: Sheet["Results"], studentId: number, conceptId: number) => rows.find((r) => r.studentId === studentId)!.grades.find((g) => g.conceptId === conceptId)!;
+const cell = (rows: Sheet["Results"], studentId: number, conceptId: number) =>
+  rows.find((r) => r.studentId === studentId)!.grades.find((g) => g.conceptId === conceptId)!;
 const changes = () => api.db().gradeChange.count();
 
 describe("the grade sheet (000 §7 Grade entry)", () => {
@@ -102,7 +106,14 @@ describe("the grade sheet (000 §7 Grade entry)", () => {
   ] as const)("refuses a number out of 0-8 (%s) and writes nothing of the save", async (locale, value, message) => {
     const [student] = await sheet();
     const before = await changes();
-    const res = await save([{ conceptId: ids.work, studentId: student!.studentId, gradeNum: 3 }, { conceptId: ids.exam, studentId: student!.studentId, ...value }], teacher, locale);
+    const res = await save(
+      [
+        { conceptId: ids.work, studentId: student!.studentId, gradeNum: 3 },
+        { conceptId: ids.exam, studentId: student!.studentId, ...value },
+      ],
+      teacher,
+      locale,
+    );
     expect(res.http).toBe(422);
     expect(res.body.msg).toBe(message);
     expect(await changes()).toBe(before);
@@ -129,7 +140,15 @@ describe("the grade sheet (000 §7 Grade entry)", () => {
     const id = (await sheet())[2]!.studentId;
     const values = [2, 8, 5, 7, 3, 6, 4, 8, 1, 6];
     const results = await Promise.all(
-      values.map((n, i) => save([{ conceptId: ids.exam, studentId: id, gradeNum: n }, { conceptId: ids.work, studentId: id, gradeNum: values[(i + 3) % values.length] }], i % 2 ? admin : teacher)),
+      values.map((n, i) =>
+        save(
+          [
+            { conceptId: ids.exam, studentId: id, gradeNum: n },
+            { conceptId: ids.work, studentId: id, gradeNum: values[(i + 3) % values.length] },
+          ],
+          i % 2 ? admin : teacher,
+        ),
+      ),
     );
     expect(results.every((r) => r.body.status === 0)).toBe(true);
     const rows = await sheet();
@@ -151,7 +170,10 @@ describe("the grade sheet (000 §7 Grade entry)", () => {
   it("offers a teacher their own first course of the current period as default filters", async () => {
     const res = await api.call<Record<string, unknown>>("GET", "admGrades/defaultFilters", { token: teacher });
     expect(res.body.data).toMatchObject({ selectedReport: 1, periodId: 202601, activityPartId: partId });
-    expect((await api.call<Record<string, unknown>>("GET", "admGrades/defaultFilters", { token: admin })).body.data).toMatchObject({ selectedReport: 2, periodId: 202601 });
+    expect((await api.call<Record<string, unknown>>("GET", "admGrades/defaultFilters", { token: admin })).body.data).toMatchObject({
+      selectedReport: 2,
+      periodId: 202601,
+    });
   });
 
   it("exports the sheet as calificaciones.xlsx, sheet notas, with a grade read back", async () => {

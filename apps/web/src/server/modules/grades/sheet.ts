@@ -36,7 +36,10 @@ async function courseOf(ctx: AuthedContext, query: TSheetQuery): Promise<{ activ
     if (!activity || !group) throw notFound();
     return { activityId: activity.id, groupId: group.id };
   }
-  const part = await ctx.db.activityPart.findFirst({ where: { activityId: query.activityId, sectionId: query.sectionId }, select: { activityId: true, sectionId: true } });
+  const part = await ctx.db.activityPart.findFirst({
+    where: { activityId: query.activityId, sectionId: query.sectionId },
+    select: { activityId: true, sectionId: true },
+  });
   if (!part) throw notFound();
   return part;
 }
@@ -49,7 +52,11 @@ type SheetConcept = { id: number; type: number; parentId: number | null; locked:
 
 /** 000 §3: one row per student (name, photo) with a grade of every concept, in the concepts' order (one query). */
 export async function studentRows(db: TenantDb, students: Awaited<ReturnType<typeof studentsOf>>, concepts: SheetConcept[]): Promise<StudentRow[]> {
-  const byCell = await readGrades(db, concepts.map((c) => c.id), students.map((s) => s.id));
+  const byCell = await readGrades(
+    db,
+    concepts.map((c) => c.id),
+    students.map((s) => s.id),
+  );
   return students.map((s) => ({
     studentId: s.id,
     name: fullName(s),
@@ -80,13 +87,21 @@ export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Pro
   const { activityId, ...roster } = await courseOf(ctx, ctx.query);
   const sections = roster.sectionId ? [{ sectionId: null }, { sectionId: roster.sectionId }] : [{ sectionId: null }];
   const [tree, students] = await Promise.all([
-    ctx.db.evalConcept.findMany({ where: { activityId, OR: sections }, orderBy: [{ level: "asc" }, { order: "asc" }], select: { ...CONCEPT_SELECT, hidden: true } }),
+    ctx.db.evalConcept.findMany({
+      where: { activityId, OR: sections },
+      orderBy: [{ level: "asc" }, { order: "asc" }],
+      select: { ...CONCEPT_SELECT, hidden: true },
+    }),
     studentsOf(ctx.db, roster),
   ]);
   // A hidden concept hides its whole branch, as the header does (levels come in order, so parents are decided first).
   const shown = new Set<number>();
   for (const c of tree) if (!c.hidden && (c.parentId === null || shown.has(c.parentId))) shown.add(c.id);
-  const Results = await studentRows(ctx.db, students, tree.filter((c) => shown.has(c.id)));
+  const Results = await studentRows(
+    ctx.db,
+    students,
+    tree.filter((c) => shown.has(c.id)),
+  );
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }
 

@@ -25,11 +25,23 @@ async function studentGrades(ctx: AuthedContext, studentId: number, asked: numbe
   const periodId = asked || (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
   const student = await ctx.db.user.findFirst({
     where: { id: studentId, type: 2 },
-    select: { id: true, name: true, last: true, last2: true, sections: { where: { section: { superSection: { periodId } } }, take: 1, select: { section: { select: { id: true, name: true, superSection: { select: { id: true, name: true } } } } } } },
+    select: {
+      id: true,
+      name: true,
+      last: true,
+      last2: true,
+      sections: {
+        where: { section: { superSection: { periodId } } },
+        take: 1,
+        select: { section: { select: { id: true, name: true, superSection: { select: { id: true, name: true } } } } },
+      },
+    },
   });
   if (!student || periodId === undefined) throw notFound();
   const section = student.sections[0]?.section;
-  const [academic = [], behaviour = []] = section ? await Promise.all([false, true].map((behavior) => finalConcepts(ctx.db, { periodId, sectionId: section.id, behavior }))) : [];
+  const [academic = [], behaviour = []] = section
+    ? await Promise.all([false, true].map((behavior) => finalConcepts(ctx.db, { periodId, sectionId: section.id, behavior })))
+    : [];
   const visibility = section ? await visibilityOf(ctx.db, periodId, section.superSection.id) : null;
   const grades = await ctx.db.grade.findMany({
     where: { studentId, conceptId: { in: [...academic, ...behaviour].map((c) => c.ID) } },

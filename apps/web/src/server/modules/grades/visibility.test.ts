@@ -31,7 +31,12 @@ describe("online grade visibility (001 §3, §5 Period)", () => {
   });
 
   it("hides them before showGradesFrom and prints the PDF message meanwhile", () => {
-    expect(gradesVisibility(period({ showGradesFrom: future }), null, now)).toEqual({ online: false, from: future, onlineMsg: "Notas del periodo", pdfMsg: "Notas provisionales" });
+    expect(gradesVisibility(period({ showGradesFrom: future }), null, now)).toEqual({
+      online: false,
+      from: future,
+      onlineMsg: "Notas del periodo",
+      pdfMsg: "Notas provisionales",
+    });
   });
 
   it("reads blank messages as none", () => {
@@ -40,12 +45,24 @@ describe("online grade visibility (001 §3, §5 Period)", () => {
   });
 
   it("lets an enabled exception of the grade replace the period's settings", () => {
-    expect(gradesVisibility(period(), exception(), now)).toEqual({ online: false, from: future, onlineMsg: "Notas del grado", pdfMsg: "Notas del grado aún provisionales" });
-    expect(gradesVisibility(period({ showGradesOnline: false, showGradesFrom: future }), exception({ showGradesFrom: past }), now)).toMatchObject({ online: true, pdfMsg: null });
+    expect(gradesVisibility(period(), exception(), now)).toEqual({
+      online: false,
+      from: future,
+      onlineMsg: "Notas del grado",
+      pdfMsg: "Notas del grado aún provisionales",
+    });
+    expect(gradesVisibility(period({ showGradesOnline: false, showGradesFrom: future }), exception({ showGradesFrom: past }), now)).toMatchObject({
+      online: true,
+      pdfMsg: null,
+    });
   });
 
   it("keeps the period's date when the exception leaves it empty", () => {
-    expect(gradesVisibility(period({ showGradesFrom: future }), exception({ showGradesFrom: null, showGradesOnline: true }), now)).toMatchObject({ online: false, from: future, pdfMsg: "Notas del grado aún provisionales" });
+    expect(gradesVisibility(period({ showGradesFrom: future }), exception({ showGradesFrom: null, showGradesOnline: true }), now)).toMatchObject({
+      online: false,
+      from: future,
+      pdfMsg: "Notas del grado aún provisionales",
+    });
   });
 
   it("ignores a disabled exception", () => {

@@ -46,7 +46,10 @@ export function gradesVisibility(period: GradesSettings, exception: GradesExcept
 /** The visibility of a grade's (super section's) grades in a period, from the period and the grade's exception. */
 export async function visibilityOf(db: TenantDb, periodId: number, superSectionId: number, now = new Date()): Promise<GradesVisibility> {
   const [settings, exception] = await Promise.all([
-    db.period.findFirstOrThrow({ where: { id: periodId }, select: { showGradesFrom: true, showGradesOnline: true, showGradesOnlineMsg: true, showGradesPDFMsg: true } }),
+    db.period.findFirstOrThrow({
+      where: { id: periodId },
+      select: { showGradesFrom: true, showGradesOnline: true, showGradesOnlineMsg: true, showGradesPDFMsg: true },
+    }),
     db.periodException.findFirst({ where: { periodId, superSectionId } }),
   ]);
   return gradesVisibility(settings, exception, now);

@@ -17,13 +17,18 @@ export function groupRights(access: readonly { moduleId: string; canRead: boolea
 }
 
 async function setRights(tx: Prisma.TransactionClient, ctx: AuthedContext, groupId: number, read: string[], edit: string[]) {
-  for (const [field, ids] of [["canRead", read], ["canEdit", edit]] as const) {
+  for (const [field, ids] of [
+    ["canRead", read],
+    ["canEdit", edit],
+  ] as const) {
     const known = await tx.module.count({ where: { id: { in: ids } } });
     if (known !== ids.length) throw refuse(ctx, field, "option");
   }
   await tx.moduleAccess.deleteMany({ where: { groupId } });
   const modules = [...new Set([...read, ...edit])];
-  await tx.moduleAccess.createMany({ data: modules.map((moduleId) => ({ groupId, moduleId, canRead: read.includes(moduleId), canWrite: edit.includes(moduleId) })) });
+  await tx.moduleAccess.createMany({
+    data: modules.map((moduleId) => ({ groupId, moduleId, canRead: read.includes(moduleId), canWrite: edit.includes(moduleId) })),
+  });
 }
 
 /**
@@ -42,7 +47,10 @@ export const groupRules: ResourceRules = {
     }
   },
   async afterSave(tx, id, virtual: Row, ctx) {
-    const group = await tx.userGroup.findFirst({ where: { id: Number(id) }, select: { staff: true, access: { select: { moduleId: true, canRead: true, canWrite: true } } } });
+    const group = await tx.userGroup.findFirst({
+      where: { id: Number(id) },
+      select: { staff: true, access: { select: { moduleId: true, canRead: true, canWrite: true } } },
+    });
     if (!group) throw notFound();
     const current = groupRights(group.access);
     const read = virtual.canRead === undefined ? current.canRead : listOf(virtual.canRead);
@@ -70,7 +78,10 @@ export const groupSessionRules: ResourceRules = {
     const forced = await tx.userGroup.updateMany({ where: { id: Number(id), forceLogout: true }, data: { forceLogout: false } });
     if (forced.count === 0) return;
     const members = await tx.userGroupMember.findMany({ where: { groupId: Number(id) }, select: { user: { select: { accountId: true } } } });
-    await endSessions(tx, members.map((m) => m.user.accountId));
+    await endSessions(
+      tx,
+      members.map((m) => m.user.accountId),
+    );
   },
 };
 

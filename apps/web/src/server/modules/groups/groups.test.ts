@@ -19,7 +19,8 @@ beforeAll(async () => {
 const list = api.rows;
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const members = (groupId: number) => api.db().userGroupMember.count({ where: { groupId } });
-const newGroup = async (name: string, token = admin) => (await api.call<{ ID: number }>("POST", "admGroup/create", { token, body: { name, type: 1 } })).body.data.ID;
+const newGroup = async (name: string, token = admin) =>
+  (await api.call<{ ID: number }>("POST", "admGroup/create", { token, body: { name, type: 1 } })).body.data.ID;
 async function students(n: number) {
   return (await list(`admStudent/get?PageSize=${n}`)).map((s) => ({ id: s.ID as number, externalId: s.externalId as string }));
 }
@@ -49,7 +50,10 @@ describe("admGroup: spec 001 §5, refused in the user's language naming the fiel
     const row = (await api.call<Row>("GET", `admGroup/get/${created.body.data.ID}`, { token: admin })).body.data;
     expect(row).toMatchObject({ name: "Tutores", staff: true, canRead: ["admPeriod", "admStudent"], canEdit: ["admStudent"], categories: [pub], members: 0 });
     const rights = await api.db().moduleAccess.findMany({ where: { groupId: created.body.data.ID }, orderBy: { moduleId: "asc" } });
-    expect(rights.map((r) => [r.moduleId, r.canRead, r.canWrite])).toEqual([["admPeriod", true, false], ["admStudent", true, true]]);
+    expect(rights.map((r) => [r.moduleId, r.canRead, r.canWrite])).toEqual([
+      ["admPeriod", true, false],
+      ["admStudent", true, true],
+    ]);
 
     // Turning staff off makes it an audience only: it grants nothing.
     await api.call("POST", `admGroup/edit/${created.body.data.ID}`, { token: admin, body: { staff: false } });
@@ -63,7 +67,10 @@ describe("admGroup: spec 001 §5, refused in the user's language naming the fiel
 
   it("lists the group types in the user's language", async () => {
     const es = await api.call<Page>("GET", "admGroup/getTypes", { token: admin });
-    expect(es.body.data.Results).toEqual([{ ID: 0, name: "Acceso" }, { ID: 1, name: "Comunicación" }]);
+    expect(es.body.data.Results).toEqual([
+      { ID: 0, name: "Acceso" },
+      { ID: 1, name: "Comunicación" },
+    ]);
     const en = await api.call<Page>("GET", "admGroup/getTypes", { token: admin, locale: "en" });
     expect(en.body.data.Results[1]).toEqual({ ID: 1, name: "Communication" });
   });
@@ -111,14 +118,24 @@ describe("admGroup/importAttach and admUserGroup/importAttach: one importer", ()
     const groupId = await newGroup("Ajedrez");
     const kids = await students(3);
     const audit = await api.db().auditLog.count();
-    const res = await api.call<Refusal>("POST", "admGroup/importAttach", { token: admin, body: { groupId, idsList: `${kids[0]!.id}\n99999999\n${kids[1]!.id}\nabc` } });
+    const res = await api.call<Refusal>("POST", "admGroup/importAttach", {
+      token: admin,
+      body: { groupId, idsList: `${kids[0]!.id}\n99999999\n${kids[1]!.id}\nabc` },
+    });
     expect(res.http).toBe(422);
     expect(res.body.msg).toBe("El campo lista de ids tiene 2 líneas que no corresponden a nadie (línea y valor): 2 (99999999), 4 (abc).");
-    expect(res.body.data.notFound).toEqual([{ field: "idsList", line: 2, value: "99999999" }, { field: "idsList", line: 4, value: "abc" }]);
+    expect(res.body.data.notFound).toEqual([
+      { field: "idsList", line: 2, value: "99999999" },
+      { field: "idsList", line: 4, value: "abc" },
+    ]);
     expect(await members(groupId)).toBe(0);
     expect(await api.db().auditLog.count()).toBe(audit);
 
-    const en = await api.call<Refusal>("POST", "admUserGroup/importAttach", { token: admin, locale: "en", body: { groupId, data: base64("id\nZZZ-1\n"), useExternalIds: "true" } });
+    const en = await api.call<Refusal>("POST", "admUserGroup/importAttach", {
+      token: admin,
+      locale: "en",
+      body: { groupId, data: base64("id\nZZZ-1\n"), useExternalIds: "true" },
+    });
     expect(en.body.data.errors.data).toBe("The file has 1 lines that match nobody (line and value): 2 (ZZZ-1).");
     const empty = await api.call<Refusal>("POST", "admGroup/importAttach", { token: admin, locale: "en", body: { groupId, idsList: " \n " } });
     expect(empty.body.data.errors.idsList).toBe("The id list field is required.");
@@ -157,19 +174,29 @@ describe("admUser/importAttach: numbers into a group (002 §5)", () => {
     const { groupId } = res.body.data;
     expect(res.body.data.added).toBe(2);
     const users = (await api.call<Page>("GET", `admUser/group/${groupId}`, { token: admin })).body.data.Results;
-    expect(users.map((u) => [u.type, u.cel]).sort()).toEqual([[3, "+51911222333"], [3, "+51987650001"]]);
+    expect(users.map((u) => [u.type, u.cel]).sort()).toEqual([
+      [3, "+51911222333"],
+      [3, "+51987650001"],
+    ]);
     // The seeded contact +51987650001 was reused, not doubled.
     const { tenantId } = await api.db().userGroup.findUniqueOrThrow({ where: { id: groupId } });
     expect(await api.db().user.count({ where: { cel: "+51987650001", tenantId } })).toBe(1);
 
-    const again = await api.call<{ added: number }>("POST", "admUser/importAttach", { token: admin, body: { groupId, data: base64("phone\n+51911222333\n+1 212 555 0100\n") } });
+    const again = await api.call<{ added: number }>("POST", "admUser/importAttach", {
+      token: admin,
+      body: { groupId, data: base64("phone\n+51911222333\n+1 212 555 0100\n") },
+    });
     expect(again.body.data).toMatchObject({ groupId, added: 1, already: 1 });
   });
 
   it("refuses bad numbers, a taken name or no group, creating neither contacts nor group", async () => {
     const users = await api.db().user.count();
     const groups = await api.db().userGroup.count();
-    const bad = await api.call<Refusal>("POST", "admUser/importAttach", { token: admin, locale: "en", body: { groupName: "Nuevos", phoneList: "+51 911 000 111\n987654321\n" } });
+    const bad = await api.call<Refusal>("POST", "admUser/importAttach", {
+      token: admin,
+      locale: "en",
+      body: { groupName: "Nuevos", phoneList: "+51 911 000 111\n987654321\n" },
+    });
     expect(bad.http).toBe(422);
     expect(bad.body.data.errors.phoneList).toBe("The phone list has 1 lines that are not mobile numbers with country code (line and value): 2 (987654321).");
     const taken = await api.call<Refusal>("POST", "admUser/importAttach", { token: admin, body: { groupName: "docentes", phoneList: "+51911000111" } });

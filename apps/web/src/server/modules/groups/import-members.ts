@@ -29,9 +29,14 @@ export function importLines(ctx: AuthedContext, file: string | undefined, list: 
   if (file) {
     const payload = file.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
     if (!BASE64_RE.test(payload)) throw fieldRefusal("data", ctx.t("validation.base64", { attribute: attribute(ctx, "data") }));
-    const text = Buffer.from(payload, "base64").toString("utf8").replace(/^\uFEFF/, "");
+    const text = Buffer.from(payload, "base64")
+      .toString("utf8")
+      .replace(/^\uFEFF/, "");
     text.split(/\r?\n/).forEach((row, i) => {
-      const first = (row.split(/[,;\t]/)[0] ?? "").trim().replace(/^"(.*)"$/, "$1").trim();
+      const first = (row.split(/[,;\t]/)[0] ?? "")
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .trim();
       if (first && !(i === 0 && HEADER_RE.test(first))) lines.push({ field: "data", line: i + 1, text: first });
     });
   }
@@ -46,7 +51,11 @@ export function importLines(ctx: AuthedContext, file: string | undefined, list: 
 
 function refuseLines(ctx: AuthedContext, bad: ImportLine[], key: string): never {
   const field = bad[0]!.field;
-  const shown = bad.slice(0, SHOWN).map((l) => `${l.line} (${l.text.slice(0, 40)})`).join(", ") + (bad.length > SHOWN ? ", …" : "");
+  const shown =
+    bad
+      .slice(0, SHOWN)
+      .map((l) => `${l.line} (${l.text.slice(0, 40)})`)
+      .join(", ") + (bad.length > SHOWN ? ", …" : "");
   const msg = ctx.t(`validation.${key}`, { attribute: attribute(ctx, field), lines: shown, count: bad.length });
   throw fieldRefusal(field, msg, { notFound: bad.map(({ field: from, line, text }) => ({ field: from, line, value: text })) });
 }

@@ -28,8 +28,32 @@ async function groupMembers(ctx: AuthedContext & { params: z.infer<typeof ZGroup
 /** The group calls beyond the generic five. */
 export const GROUP_ROUTES: Route[] = [
   authedRoute({ method: "GET", path: "admGroup/getTypes", auth: "user", module: "admGroup", handler: groupTypes }),
-  authedRoute({ method: "POST", path: "admGroup/importAttach", auth: "user", module: "admGroup", body: ZGroupImport, maxBytes: UPLOAD_BODY_LIMIT, handler: attachByIds("admGroup") }),
-  authedRoute({ method: "POST", path: "admUserGroup/importAttach", auth: "user", module: "admUserGroup", body: ZGroupImport, maxBytes: UPLOAD_BODY_LIMIT, handler: attachByIds("admUserGroup") }),
+  authedRoute({
+    method: "POST",
+    path: "admGroup/importAttach",
+    auth: "user",
+    module: "admGroup",
+    body: ZGroupImport,
+    maxBytes: UPLOAD_BODY_LIMIT,
+    handler: attachByIds("admGroup"),
+  }),
+  authedRoute({
+    method: "POST",
+    path: "admUserGroup/importAttach",
+    auth: "user",
+    module: "admUserGroup",
+    body: ZGroupImport,
+    maxBytes: UPLOAD_BODY_LIMIT,
+    handler: attachByIds("admUserGroup"),
+  }),
   authedRoute({ method: "GET", path: "admUser/group/{id}", auth: "user", module: "admUser", params: ZGroupParams, handler: groupMembers }),
-  authedRoute({ method: "POST", path: "admUser/importAttach", auth: "user", module: "admUser", body: ZNumberImport, maxBytes: UPLOAD_BODY_LIMIT, handler: attachNumbers }),
+  authedRoute({
+    method: "POST",
+    path: "admUser/importAttach",
+    auth: "user",
+    module: "admUser",
+    body: ZNumberImport,
+    maxBytes: UPLOAD_BODY_LIMIT,
+    handler: attachNumbers,
+  }),
 ];

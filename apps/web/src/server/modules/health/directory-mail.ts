@@ -12,7 +12,10 @@ const ADDRESS_COLUMNS = ["rel1mail", "rel2mail", "depMail"] as const;
  */
 export const ZDirectoryMail = z.object({
   ids: z.array(z.coerce.number().int().positive()).min(1).max(2000),
-  columns: z.array(z.enum(ADDRESS_COLUMNS)).min(1).default([...ADDRESS_COLUMNS]),
+  columns: z
+    .array(z.enum(ADDRESS_COLUMNS))
+    .min(1)
+    .default([...ADDRESS_COLUMNS]),
 });
 
 const isAddress = (value: unknown): value is string => typeof value === "string" && z.email().safeParse(value).success;

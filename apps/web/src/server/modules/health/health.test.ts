@@ -60,7 +60,15 @@ describe("admInfirmary: the infirmary log (001 §3, §5)", () => {
     const student = await aStudent(3);
     const [symptom] = await values("SYM");
     const [outcome] = await values("OUT");
-    const body = { userId: student.ID, timeIn: "10:05", timeOut: "10:25", symptomId: symptom!.ID, outcomeId: outcome!.ID, desc: "Reposo 15 minutos", arrivedFrom: "Patio" };
+    const body = {
+      userId: student.ID,
+      timeIn: "10:05",
+      timeOut: "10:25",
+      symptomId: symptom!.ID,
+      outcomeId: outcome!.ID,
+      desc: "Reposo 15 minutos",
+      arrivedFrom: "Patio",
+    };
     const created = await api.call<{ ID: number }>("POST", "admInfirmary/create", { token: secretary, body });
     expect(created.body.status).toBe(0);
     const row = await one(`admInfirmary/get/${created.body.data.ID}`);
@@ -77,7 +85,9 @@ describe("admInfirmary: the infirmary log (001 §3, §5)", () => {
     // A partial edit is checked against the stored entry time.
     const early = await api.call<Refusal>("POST", `admInfirmary/edit/${created.body.data.ID}`, { token: admin, body: { timeOut: "09:00" }, locale: "en" });
     expect(early.body.data.errors.timeOut).toBe("The exit time must not be before the entry time.");
-    expect((await api.call("POST", `admInfirmary/edit/${created.body.data.ID}`, { token: admin, body: { date: "2026-03-09", timeOut: "10:40" } })).body.status).toBe(0);
+    expect(
+      (await api.call("POST", `admInfirmary/edit/${created.body.data.ID}`, { token: admin, body: { date: "2026-03-09", timeOut: "10:40" } })).body.status,
+    ).toBe(0);
     expect(await one(`admInfirmary/get/${created.body.data.ID}`)).toMatchObject({ date: "2026-03-09", timeIn: "10:05", timeOut: "10:40" });
   });
 
@@ -111,7 +121,10 @@ describe("admInfirmary: the infirmary log (001 §3, §5)", () => {
 
   it("keeps up to three photos (jpeg, jpg, png) through admInfirmary/file", async () => {
     const row = (await list("admInfirmary/get?PageSize=1"))[0]!;
-    const res = await api.call<{ value: string }>("POST", `admInfirmary/file?id=${row.ID}`, { token: secretary, body: { name: "photo2.png", doc: false, data: PNG } });
+    const res = await api.call<{ value: string }>("POST", `admInfirmary/file?id=${row.ID}`, {
+      token: secretary,
+      body: { name: "photo2.png", doc: false, data: PNG },
+    });
     expect(res.body.status).toBe(0);
     const saved = await one(`admInfirmary/get/${row.ID}`);
     expect(saved.photo2).toBe(res.body.data.value);
@@ -149,7 +162,15 @@ describe("admMedical: medical records through admInfirmary/patients (002 §2, §
     expect(rows.length).toBeGreaterThan(50);
     const row = await one(`admInfirmary/patients/get/${rows[0]!.ID}`);
     const student = await one(`admStudent/get/${row.ID}`);
-    expect(row).toMatchObject({ externalId: student.externalId, name: student.name, last: student.last, last2: student.last2, birthday: student.birthday, gender: student.gender, sectionName: (await placeOf(row.ID)).sectionName });
+    expect(row).toMatchObject({
+      externalId: student.externalId,
+      name: student.name,
+      last: student.last,
+      last2: student.last2,
+      birthday: student.birthday,
+      gender: student.gender,
+      sectionName: (await placeOf(row.ID)).sectionName,
+    });
     expect(typeof row.rel1).toBe("string");
     expect(typeof row.med_height).toBe("number");
     // Profile fields are shown, never written through this screen.
@@ -191,7 +212,12 @@ describe("admMedical: medical records through admInfirmary/patients (002 §2, §
     expect((await api.call("POST", `admInfirmary/patients/edit/${row.ID}`, { token: secretary, body })).body.status).toBe(0);
     expect(await one(`admInfirmary/patients/get/${row.ID}`)).toMatchObject(body);
     await api.call("POST", `admInfirmary/patients/edit/${row.ID}`, { token: admin, body: { med_allergies: false, med_vaccines: true } });
-    expect(await one(`admInfirmary/patients/get/${row.ID}`)).toMatchObject({ med_allergies: false, med_allergiesList: null, med_vaccines: true, med_vaccinesNo: null });
+    expect(await one(`admInfirmary/patients/get/${row.ID}`)).toMatchObject({
+      med_allergies: false,
+      med_allergiesList: null,
+      med_vaccines: true,
+      med_vaccinesNo: null,
+    });
   });
 
   it("opens a student's record on the first edit, which must bring every required value; delete removes the record only", async () => {
@@ -199,7 +225,14 @@ describe("admMedical: medical records through admInfirmary/patients (002 §2, §
     expect((await api.call("GET", `admInfirmary/patients/get/${student.ID}`, { token: admin })).http).toBe(404);
     const partial = await api.call<Refusal>("POST", `admInfirmary/patients/edit/${student.ID}`, { token: admin, body: { med_height: 120 }, locale: "en" });
     expect(partial.http).toBe(422);
-    expect(Object.keys(partial.body.data.errors).sort()).toEqual(["med_blood", "med_insurance", "med_physicalCharacteristics", "med_policy", "med_prefHospital", "med_weight"]);
+    expect(Object.keys(partial.body.data.errors).sort()).toEqual([
+      "med_blood",
+      "med_insurance",
+      "med_physicalCharacteristics",
+      "med_policy",
+      "med_prefHospital",
+      "med_weight",
+    ]);
     expect(partial.body.data.errors.med_policy).toBe("The Policy number field is required.");
     expect(await api.db().medicalRecord.count({ where: { id: student.ID as number } })).toBe(0);
 
@@ -226,7 +259,8 @@ describe("admDirectory: students and their guardians (001 §2, §3)", () => {
     const page = await api.call<Page>("GET", "admDirectory/get", { token: secretary });
     expect(page.body.data.Results).toHaveLength(20);
     const row = page.body.data.Results[0]!;
-    for (const key of ["ID", "name", "last", "last2", "externalId", "rel1", "rel1Tel", "rel2", "rel2Tel", "rel1mail", "rel2mail", "depMail"]) expect(row).toHaveProperty(key);
+    for (const key of ["ID", "name", "last", "last2", "externalId", "rel1", "rel1Tel", "rel2", "rel2Tel", "rel1mail", "rel2mail", "depMail"])
+      expect(row).toHaveProperty(key);
     const kin = await api.db().kinship.findMany({ where: { studentId: row.ID as number }, orderBy: { userKind: "asc" }, include: { relative: true } });
     expect(row.rel1mail).toBe(kin[0]!.relative.mail);
     expect(row.rel1Tel).toBe(kin[0]!.relative.cel);

@@ -8,7 +8,9 @@ import { fullName, nameOf } from "../../resource/display.ts";
 
 type Row = Record<string, unknown>;
 /** A search condition on the row's student (`user` on a visit, `student` on a medical record). */
-const onStudent = (relation: string, column?: string) => (contains: Row): Row => ({ [relation]: column ? { [column]: contains } : nameContains(contains) });
+const onStudent =
+  (relation: string, column?: string) =>
+  (contains: Row): Row => ({ [relation]: column ? { [column]: contains } : nameContains(contains) });
 
 const guardianName = (contains: Row): Row => ({ relatives: { some: { relative: nameContains(contains) } } });
 const guardianMail = (contains: Row): Row => ({ relatives: { some: { relative: { mail: contains } } } });
@@ -24,7 +26,13 @@ const infirmary: ResourceServer = {
   },
   display: (r) => {
     const user = r.user as Row & { name: string };
-    return { externalId: user.externalId, studentName: fullName(user), sectionName: sectionNameOf(user.sections), symptomName: nameOf(r.symptom), outcomeName: nameOf(r.outcome) };
+    return {
+      externalId: user.externalId,
+      studentName: fullName(user),
+      sectionName: sectionNameOf(user.sections),
+      symptomName: nameOf(r.symptom),
+      outcomeName: nameOf(r.outcome),
+    };
   },
   filterWhere: {
     from: (value) => ({ date: { gte: parseDate(String(value)) } }),

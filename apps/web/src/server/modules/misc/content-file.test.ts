@@ -62,7 +62,10 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
     expect((await api.call<Refusal>("POST", "misc/content/file", { token: admin, body: { data: "@@@" } })).http).toBe(422);
     expect((await api.call<Refusal>("POST", "misc/content/file", { token: admin, body: {} })).http).toBe(422);
     // A staff group that may only read, and a person in it who can sign in.
-    const group = await api.call<{ ID: number }>("POST", "admGroup/create", { token: admin, body: { name: "Solo lectura", type: 0, staff: true, canRead: ["admPeriod"] } });
+    const group = await api.call<{ ID: number }>("POST", "admGroup/create", {
+      token: admin,
+      body: { name: "Solo lectura", type: 0, staff: true, canRead: ["admPeriod"] },
+    });
     const person = { name: "Lía", last: "Lectora", type: 4, mail: "lia@colegio.demo", cel: "987111222", groupId: group.body.data.ID, pass: "una-clave-segura" };
     expect((await api.call("POST", "admStaff/create", { token: admin, body: person })).body.status).toBe(0);
     const reader = (await api.login("lia@colegio.demo", "una-clave-segura")).body.data.token;
@@ -98,7 +101,15 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
     await school.publication.update({ where: { id: publication.id }, data: { body: `<p><img src="${shown.url}"></p>` } });
     const editor = await school.userGroup.create({ data: { name: "Editores", staff: true } });
     await school.moduleAccess.create({ data: { groupId: editor.id, moduleId: "admPublication", canRead: true, canWrite: true } });
-    await seedStaff(api.db(), { email: "editora@pizarra.demo", password: DEMO_PASSWORD, name: "Edi", last: "Tora", roleCode: 4, cel: "900000000", memberships: [{ tenantId, groupIds: [editor.id] }] });
+    await seedStaff(api.db(), {
+      email: "editora@pizarra.demo",
+      password: DEMO_PASSWORD,
+      name: "Edi",
+      last: "Tora",
+      roleCode: 4,
+      cel: "900000000",
+      memberships: [{ tenantId, groupIds: [editor.id] }],
+    });
     expect((await api.call("POST", "misc/content/file/delete", { token: secretary, body: { name: shown.name } })).http).toBe(403);
     const byEditor = await api.call("POST", "misc/content/file/delete", { token: await api.tokenFor("editora@pizarra.demo"), body: { name: shown.name } });
     expect(byEditor.body.status).toBe(0);

@@ -23,7 +23,10 @@ async function unusedImagesOf(tx: Prisma.TransactionClient, tenantId: number, pe
   const shown = new Set<string>();
   for (const [model, fields] of editors) {
     const select = Object.fromEntries([...fields].map((f) => [f, true]));
-    const rows = await (tx as unknown as Record<string, Finder>)[model]!.findMany({ where: { OR: [...fields].map((f) => ({ [f]: { contains: folder } })) }, select });
+    const rows = await (tx as unknown as Record<string, Finder>)[model]!.findMany({
+      where: { OR: [...fields].map((f) => ({ [f]: { contains: folder } })) },
+      select,
+    });
     for (const row of rows) for (const text of Object.values(row)) for (const key of images) if (typeof text === "string" && text.includes(key)) shown.add(key);
   }
   return images.filter((key) => !shown.has(key));

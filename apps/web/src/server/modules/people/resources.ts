@@ -23,7 +23,10 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES.admSectionMembers,
     model: "sectionMember",
-    include: { user: { select: { name: true, last: true, last2: true, externalId: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } },
+    include: {
+      user: { select: { name: true, last: true, last2: true, externalId: true } },
+      section: { select: { name: true, superSection: { select: { name: true } } } },
+    },
     display: (r) => {
       const section = r.section as { name: string; superSection: { name: string } };
       return {

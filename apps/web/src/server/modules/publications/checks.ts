@@ -22,14 +22,21 @@ export function idList(ctx: AuthedContext, resource: string, field: string, valu
 }
 
 /** Refuses the field unless every id is a record that `count` finds (the tenant's own, by the scoped client). */
-export async function assertFound(ctx: AuthedContext, resource: string, field: string, ids: number[], count: (ids: number[]) => Promise<number>): Promise<void> {
+export async function assertFound(
+  ctx: AuthedContext,
+  resource: string,
+  field: string,
+  ids: number[],
+  count: (ids: number[]) => Promise<number>,
+): Promise<void> {
   if (ids.length > 0 && (await count(ids)) !== ids.length) refuse(ctx, resource, field, "validation.option");
 }
 
 /** The category must be one of this school's categories of the given types (admCategory). */
 export async function assertCategory(tx: Tx, ctx: AuthedContext, resource: string, data: Row, types: readonly string[]): Promise<void> {
   const [id] = idList(ctx, resource, "categoryId", data.categoryId);
-  if (id !== undefined && (await tx.category.count({ where: { id, type: { in: [...types] } } })) === 0) refuse(ctx, resource, "categoryId", "validation.option");
+  if (id !== undefined && (await tx.category.count({ where: { id, type: { in: [...types] } } })) === 0)
+    refuse(ctx, resource, "categoryId", "validation.option");
 }
 
 /**

@@ -21,7 +21,8 @@ beforeAll(async () => {
   ({ admin, northside, secretary } = await api.tokens());
 });
 const list = api.rows;
-const create = (resource: string, body: Row, locale: Locale = "es") => api.call<{ ID: number } & Refusal>("POST", `${resource}/create`, { token: admin, body, locale });
+const create = (resource: string, body: Row, locale: Locale = "es") =>
+  api.call<{ ID: number } & Refusal>("POST", `${resource}/create`, { token: admin, body, locale });
 const get = async (resource: string, id: unknown) => (await api.call<Row>("GET", `${resource}/get/${id}`, { token: admin })).body.data;
 
 /** The current period's first grade with two of its sections. */
@@ -31,7 +32,14 @@ async function gradeWithSections() {
   return { grade: grade.ID as number, sections: sections.map((s) => s.ID as number) };
 }
 
-async function refusedWithoutWriting(resource: string, model: "publication" | "calendarActivity" | "notification", body: Row, locale: Locale, field: string, message: string) {
+async function refusedWithoutWriting(
+  resource: string,
+  model: "publication" | "calendarActivity" | "notification",
+  body: Row,
+  locale: Locale,
+  field: string,
+  message: string,
+) {
   const count = () => (api.db()[model] as unknown as { count(): Promise<number> }).count();
   const before = await count();
   const res = await create(resource, body, locale);
@@ -46,8 +54,18 @@ describe("admPublication (001 §3 Publication, §5)", () => {
     ["en", { name: "x".repeat(151) }, "name", "The Title may not be greater than 150 characters."],
     ["es", { name: "Aviso", desc: "x".repeat(151) }, "desc", "Comentario corto no debe ser mayor a 150 caracteres."],
     ["en", { name: "Notice", categoryId: "cal" }, "categoryId", "The Category is not one of the allowed options."],
-    ["es", { name: "Aviso", publishFrom: "2026-05-10 08:00", publishTo: "2026-05-01 08:00" }, "publishTo", "La fecha final no puede ser anterior a la inicial."],
-    ["en", { name: "Notice", published: true, accessPrincipal: false, accessDependant: false, accessMaster: false }, "accessPrincipal", "Choose who sees it once published: guardians, students or teachers."],
+    [
+      "es",
+      { name: "Aviso", publishFrom: "2026-05-10 08:00", publishTo: "2026-05-01 08:00" },
+      "publishTo",
+      "La fecha final no puede ser anterior a la inicial.",
+    ],
+    [
+      "en",
+      { name: "Notice", published: true, accessPrincipal: false, accessDependant: false, accessMaster: false },
+      "accessPrincipal",
+      "Choose who sees it once published: guardians, students or teachers.",
+    ],
     ["es", { name: "Aviso", sections: [2_000_000_000] }, "sections", "El campo Secciones no es una de las opciones permitidas."],
   ])("refuses in %s naming the field, writing nothing", async (locale, body, field, message) => {
     const input: Row = { ...body };
@@ -59,10 +77,25 @@ describe("admPublication (001 §3 Publication, §5)", () => {
   it("keeps a publication for some sections, adds their grade, cleans its text and signs it with the author", async () => {
     const { grade, sections } = await gradeWithSections();
     const pub = (await list("admCategory/get?type=pub&pick=true"))[0]!;
-    const created = await create("admPublication", { name: "Salida al zoológico", body: '<p onclick="x()">Traer gorra<script>alert(1)</script></p>', categoryId: pub.ID, sections: [sections[0]], published: true, publishFrom: "2026-06-01 08:00" });
+    const created = await create("admPublication", {
+      name: "Salida al zoológico",
+      body: '<p onclick="x()">Traer gorra<script>alert(1)</script></p>',
+      categoryId: pub.ID,
+      sections: [sections[0]],
+      published: true,
+      publishFrom: "2026-06-01 08:00",
+    });
     expect(created.body.status).toBe(0);
     const row = await get("admPublication", created.body.data.ID);
-    expect(row).toMatchObject({ body: "<p>Traer gorra</p>", superSections: [grade], sections: [sections[0]], categoryName: pub.name, by: "Ana Administradora", accessPrincipal: true, partCount: 0 });
+    expect(row).toMatchObject({
+      body: "<p>Traer gorra</p>",
+      superSections: [grade],
+      sections: [sections[0]],
+      categoryName: pub.name,
+      by: "Ana Administradora",
+      accessPrincipal: true,
+      partCount: 0,
+    });
     const byGrade = await list(`admPublication/get?superSectionId=${grade}&PageSize=100`);
     expect(byGrade.map((r) => r.ID)).toContain(created.body.data.ID);
     expect(byGrade.every((r) => (r.superSections as number[]).includes(grade))).toBe(true);
@@ -90,7 +123,10 @@ describe("admPublication (001 §3 Publication, §5)", () => {
     const created = await create("admPublication", { name: "Boletín de junio" });
     const id = created.body.data.ID;
     const first = await api.call<{ ID: number }>("POST", `admPublicationPart/create?parentId=${id}`, { token: admin, body: { name: "Noticias" } });
-    const second = await api.call<{ ID: number }>("POST", `admPublicationPart/create?parentId=${id}`, { token: admin, body: { name: "Agenda", body: "<p>Feria</p>" } });
+    const second = await api.call<{ ID: number }>("POST", `admPublicationPart/create?parentId=${id}`, {
+      token: admin,
+      body: { name: "Agenda", body: "<p>Feria</p>" },
+    });
     expect(second.body.status).toBe(0);
     const parts = await list(`admPublicationPart/get?parentId=${id}`);
     expect(parts.map((p) => [p.name, p.sort, p.publicationId])).toEqual([
@@ -125,7 +161,13 @@ describe("admActivity: calendar activities of admCalendar (002 §2, §3, §5)", 
 
   it("keeps an activity for a section, with its grade, its author in charge, and finds it by grade and section", async () => {
     const { grade, sections } = await gradeWithSections();
-    const created = await create("admActivity", { name: "Feria de ciencias", startDate: "2026-08-20 08:00", endDate: "2026-08-20 13:00", sections: [sections[1]], locationTxt: "Patio" });
+    const created = await create("admActivity", {
+      name: "Feria de ciencias",
+      startDate: "2026-08-20 08:00",
+      endDate: "2026-08-20 13:00",
+      sections: [sections[1]],
+      locationTxt: "Patio",
+    });
     expect(created.body.status).toBe(0);
     const row = await get("admActivity", created.body.data.ID);
     expect(row).toMatchObject({ hasDate: true, superSections: [grade], sections: [sections[1]], startDate: "2026-08-20 08:00" });
@@ -157,7 +199,9 @@ describe("admActivity: calendar activities of admCalendar (002 §2, §3, §5)", 
     const ids = res.body.data.Results.map((r) => r.ID);
     expect(ids.indexOf(across.body.data.ID)).toBeLessThan(ids.indexOf(inside.body.data.ID));
     expect(ids.indexOf(across.body.data.ID)).toBeGreaterThanOrEqual(0);
-    expect(res.body.data.Results.every((r) => r.hasDate === true && String(r.startDate) <= `${year}-03-31 23:59` && String(r.endDate) >= `${year}-03-01 00:00`)).toBe(true);
+    expect(
+      res.body.data.Results.every((r) => r.hasDate === true && String(r.startDate) <= `${year}-03-31 23:59` && String(r.endDate) >= `${year}-03-01 00:00`),
+    ).toBe(true);
     const starts = res.body.data.Results.map((r) => String(r.startDate));
     expect(starts).toEqual([...starts].sort());
 
@@ -216,10 +260,17 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
 
   it("builds the recurrence from the send time and clears it when it no longer repeats", async () => {
     const sendOn = inDays(20);
-    const created = await create("admNotification", draft({ sendOn, hasRecurrence: true, recurrencePattern: "daily", recurrenceDays: [5, 1], recurrenceMonths: [3] }));
+    const created = await create(
+      "admNotification",
+      draft({ sendOn, hasRecurrence: true, recurrencePattern: "daily", recurrenceDays: [5, 1], recurrenceMonths: [3] }),
+    );
     expect(created.body.status).toBe(0);
     const row = await get("admNotification", created.body.data.ID);
-    expect(row).toMatchObject({ recurrence: `${Number(sendOn.slice(14, 16))} ${Number(sendOn.slice(11, 13))} * * 1,5`, recurrenceDays: [5, 1], recurrenceMonths: [] });
+    expect(row).toMatchObject({
+      recurrence: `${Number(sendOn.slice(14, 16))} ${Number(sendOn.slice(11, 13))} * * 1,5`,
+      recurrenceDays: [5, 1],
+      recurrenceMonths: [],
+    });
     await api.call("POST", `admNotification/edit/${created.body.data.ID}`, { token: admin, body: { hasRecurrence: false } });
     expect(await get("admNotification", created.body.data.ID)).toMatchObject({ recurrence: null, recurrencePattern: null, recurrenceDays: [] });
   });
@@ -260,7 +311,13 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
     const refused = await api.call<Refusal>("POST", `admNotification/schedule/${noChannel.body.data.ID}?confirm=true`, { token: admin, locale: "en" });
     expect(refused.http).toBe(422);
     expect(refused.body.data.errors.doWA).toBe("Choose at least one way to send it: WhatsApp, e-mail or push.");
-    const nobody = await create("admNotification", draft({ recipientType: 1, groupId: (await api.call<{ ID: number }>("POST", "admGroup/create", { token: admin, body: { name: "Vacío", type: 1 } })).body.data.ID }));
+    const nobody = await create(
+      "admNotification",
+      draft({
+        recipientType: 1,
+        groupId: (await api.call<{ ID: number }>("POST", "admGroup/create", { token: admin, body: { name: "Vacío", type: 1 } })).body.data.ID,
+      }),
+    );
     const empty = await api.call("POST", `admNotification/schedule/${nobody.body.data.ID}`, { token: admin });
     expect(empty.http).toBe(422);
     expect(empty.body.msg).toBe("Nadie recibiría esta notificación: revisa sus destinatarios.");

@@ -35,14 +35,21 @@ async function whereOf(tx: Tx, a: Audience): Promise<Prisma.UserWhereInput> {
         : { type: 2, ...active };
   if (a.sendTo === SEND_TO.children) return students;
   if (a.sendTo === SEND_TO.guardians) {
-    return a.filterBy === "principals" ? { type: 1, ...active, id: { in: a.principalUserIds } } : { type: 1, ...active, dependants: { some: { student: students } } };
+    return a.filterBy === "principals"
+      ? { type: 1, ...active, id: { in: a.principalUserIds } }
+      : { type: 1, ...active, dependants: { some: { student: students } } };
   }
   if (a.filterBy === null) return { type: 5, ...active };
   // The chosen children's teachers are those of their sections this period.
   const sectionIds =
     a.filterBy === "sections"
       ? a.sectionIds
-      : (await tx.sectionMember.findMany({ where: { userId: { in: a.userIds }, section: { superSection: { period: { current: true } } } }, select: { sectionId: true } })).map((m) => m.sectionId);
+      : (
+          await tx.sectionMember.findMany({
+            where: { userId: { in: a.userIds }, section: { superSection: { period: { current: true } } } },
+            select: { sectionId: true },
+          })
+        ).map((m) => m.sectionId);
   return { type: { in: [4, 5] }, ...active, id: { in: await teachersOf(tx, sectionIds) } };
 }
 

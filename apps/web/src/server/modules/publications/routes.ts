@@ -83,7 +83,15 @@ async function activitiesOfMonth(ctx: AuthedContext & { params: z.infer<typeof Z
 
 /** The publication, calendar and notification calls beyond the generic ones. */
 export const PUBLICATIONS_ROUTES: Route[] = [
-  authedRoute({ method: "POST", path: "admNotification/schedule/{id}", auth: "user", module: "admNotification", params: ZId, query: ZConfirm, handler: scheduleNotification }),
+  authedRoute({
+    method: "POST",
+    path: "admNotification/schedule/{id}",
+    auth: "user",
+    module: "admNotification",
+    params: ZId,
+    query: ZConfirm,
+    handler: scheduleNotification,
+  }),
   authedRoute({ method: "GET", path: "admNotification/objects", auth: "user", module: "admNotification", query: ZObjects, handler: notificationObjects }),
   authedRoute({ method: "GET", path: "admActivity/month/{n}", auth: "user", module: "admCalendar", params: ZMonth, handler: activitiesOfMonth }),
 ];

@@ -19,7 +19,6 @@ async function signIn(system: Db, ctx: BaseContext, email: string, password: str
   return { data: await loginAnswer(system, account.id, tenantId), msgKey: "api.loginOk" };
 }
 
-export const admLogin = (ctx: BaseContext & { body: { user: string; pass: string } }) =>
-  signIn(ctx.system, ctx, ctx.body.user, ctx.body.pass);
+export const admLogin = (ctx: BaseContext & { body: { user: string; pass: string } }) => signIn(ctx.system, ctx, ctx.body.user, ctx.body.pass);
 
 export const userLogin = admLogin;

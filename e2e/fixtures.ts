@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "pizarra";
@@ -59,3 +60,13 @@ export function baseUrl(): string {
 
 export const test = base;
 export { expect };
+
+/**
+ * An axe check of the page as it stands (rule 8), or of the parts of it named by CSS selectors: no serious or critical
+ * violation, each one named if there is.
+ */
+export async function expectAccessible(page: Page, ...parts: string[]): Promise<void> {
+  const { violations } = await parts.reduce((axe, part) => axe.include(part), new AxeBuilder({ page })).analyze();
+  const grave = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(grave.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { expect, signInAs, TEACHER, test } from "../fixtures";
+import { expect, expectAccessible, signInAs, TEACHER, test } from "../fixtures";
 
 interface SaveAnswer {
   status: number;
@@ -60,5 +60,48 @@ test.describe("grade entry", () => {
     const sheet = book.getWorksheet("notas")!;
     const line = (sheet.getSheetValues().filter(Boolean) as unknown[][]).find((values) => values[1] === studentName);
     expect(line?.[column! + 2]).toBe(Number(typed));
+  });
+
+  test("a qualification's picker keeps the grade on a stray Enter, takes the letter keys, and clears it only on purpose", async ({ page }) => {
+    await signInAs(page, TEACHER, "es");
+    await page.goto("/app/admGrades");
+    const grid = page.getByTestId("grade-grid");
+    const cell = grid.locator("button[data-testid^='grade-cell-'][aria-haspopup='listbox']").first();
+    await expect(cell).toBeVisible();
+    const saves: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/admGrades") saves.push(r.postDataJSON());
+    });
+    const saved = () => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/admGrades");
+
+    // Opened, the list takes the same letter keys as the closed cell.
+    const picked = (await cell.innerText()).trim() === "B" ? "C" : "B";
+    await cell.click();
+    const list = page.getByRole("listbox");
+    await expect(list).toBeVisible();
+    let answer = saved();
+    await page.keyboard.press(picked.toLowerCase());
+    await answer;
+    await expect(list).toBeHidden();
+    await expect(cell).toHaveText(picked);
+
+    // Opened again, the cell's own value is under the cursor, "no grade" is not: Enter keeps the grade.
+    await cell.click();
+    await expect(list.getByRole("option", { name: picked, exact: true })).toBeFocused();
+    await expect(list.getByRole("option").last()).toHaveText("Sin nota");
+    await expectAccessible(page, "[data-testid='grade-grid']", "[role='listbox']");
+    await page.keyboard.press("Enter");
+    await expect(list).toBeHidden();
+    await expect(cell).toHaveText(picked);
+    await expect(cell).toBeFocused();
+
+    // Clearing is deliberate: Delete on the cell.
+    answer = saved();
+    await page.keyboard.press("Delete");
+    await answer;
+    await expect(cell).toHaveText("");
+    // Two saves in all, the letter and the Delete: the Enter saved nothing.
+    expect(saves).toHaveLength(2);
+    expect(JSON.stringify(saves[1])).toContain('"gradeTxt":null');
   });
 });

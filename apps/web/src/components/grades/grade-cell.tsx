@@ -72,6 +72,9 @@ function navigate(event: KeyboardEvent, onMove: (move: Move) => void, before?: (
   return true;
 }
 
+/** A button cell's name: what it shows, then what it is, so that a screen reader says the grade first. */
+const shownName = (shown: string | null, what: string) => (shown ? `${shown}, ${what}` : what);
+
 /** A popover of a cell gives the focus back to the cell, so that the keys go on moving from there. */
 function backTo(event: Event, cell: HTMLElement | null) {
   event.preventDefault();
@@ -130,15 +133,27 @@ function NumericCell({ grade, at, testId, onSave, onMove }: CellProps) {
   );
 }
 
-/** A choice from the concept's list: its shortcut keys (z, a, +, b, -, c, d, f, s), else the first one the key starts, or the list. */
+/**
+ * A choice from the concept's list: its shortcut keys (z, a, +, b, -, c, d, f, s), else the first one the key starts,
+ * or the list. The same keys work with the list open. Opening it puts the cell's own value under the cursor (an empty
+ * cell: no choice), never "no grade": a stray Enter keeps the grade, and clearing one is deliberate (Delete, Backspace,
+ * or "no grade" chosen at the end of the list).
+ */
 function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
   const t = useTranslations("gradeSheet");
   const [open, setOpen] = useState(false);
   const cell = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const choices = splitList(column.concept.qualifications);
   const choose = (value: string | null) => {
     setOpen(false);
     if (value !== grade.gradeTxt) onSave({ gradeTxt: value });
+  };
+  /** The choice a typed key names, if any: a shortcut of the scale, else the first choice it starts. */
+  const choiceFor = (e: KeyboardEvent): string | null | undefined => {
+    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return undefined;
+    const shortcut = qualificationForKey(e.key, column.concept.qualifications);
+    return shortcut !== undefined ? shortcut : choices.find((c) => c.toLowerCase().startsWith(e.key.toLowerCase()));
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (navigate(e, onMove)) return;
@@ -146,12 +161,36 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
       e.preventDefault();
       return setOpen(true);
     }
-    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return;
-    const shortcut = qualificationForKey(e.key, column.concept.qualifications);
-    const picked = shortcut !== undefined ? shortcut : choices.find((c) => c.toLowerCase().startsWith(e.key.toLowerCase()));
+    if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      return choose(null);
+    }
+    const picked = choiceFor(e);
     if (picked === undefined) return;
     e.preventDefault();
     choose(picked);
+  };
+  const options = () => [...(list.current?.querySelectorAll<HTMLButtonElement>("[role=option]") ?? [])];
+  const onListKey = (e: KeyboardEvent) => {
+    const buttons = options();
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      return buttons[(at + (e.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length]?.focus();
+    }
+    if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      return choose(null);
+    }
+    const picked = choiceFor(e);
+    if (picked === undefined) return;
+    e.preventDefault();
+    choose(picked);
+  };
+  // An empty cell focuses the list itself, so that Enter there picks nothing either; the arrows go into it.
+  const focusCurrent = (e: Event) => {
+    e.preventDefault();
+    (options().find((b) => b.getAttribute("aria-selected") === "true") ?? list.current)?.focus();
   };
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -162,7 +201,7 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
           data-cell={at}
           data-testid={testId}
           tabIndex={tabStop(at)}
-          aria-label={t("cell")}
+          aria-label={shownName(grade.gradeTxt, t("cell"))}
           aria-haspopup="listbox"
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
@@ -172,19 +211,26 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
         </button>
       </PopoverAnchor>
       <PopoverContent
-        className="flex w-32 flex-col gap-0.5 p-1"
+        ref={list}
+        tabIndex={-1}
+        className="flex w-32 flex-col gap-0.5 p-1 outline-none"
         role="listbox"
         aria-label={column.concept.name}
+        onOpenAutoFocus={focusCurrent}
         onCloseAutoFocus={(e) => backTo(e, cell.current)}
+        onKeyDown={onListKey}
       >
-        {[null, ...choices].map((choice) => (
+        {[...choices, null].map((choice) => (
           <button
             key={choice ?? ""}
             type="button"
             role="option"
             aria-selected={choice === grade.gradeTxt}
             onClick={() => choose(choice)}
-            className={cn("cursor-pointer rounded-sm px-2 py-1 text-left text-sm hover:bg-accent", choice === null && "text-muted-foreground")}
+            className={cn(
+              "cursor-pointer rounded-sm px-2 py-1 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent",
+              choice === null && "mt-0.5 border-t text-muted-foreground",
+            )}
           >
             {choice ?? t("noGrade")}
           </button>
@@ -221,7 +267,7 @@ function TextCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
           data-cell={at}
           data-testid={testId}
           tabIndex={tabStop(at)}
-          aria-label={t("cell")}
+          aria-label={shownName(grade.gradeTxt, t("cell"))}
           title={grade.gradeTxt ?? undefined}
           onClick={() => setDraft(grade.gradeTxt ?? "")}
           onKeyDown={onKeyDown}
@@ -286,7 +332,6 @@ function ReadOnlyCell({ column, grade, at, testId, onMove, onRefresh }: CellProp
       data-cell={at}
       data-testid={testId}
       tabIndex={tabStop(at)}
-      aria-readonly
       title={numeric ? undefined : (grade.gradeTxt ?? undefined)}
       onKeyDown={(e) => navigate(e, onMove)}
       className={cn(CELL, "truncate bg-muted/40 tabular-nums", column.average && "font-semibold", toneClass(value))}

@@ -155,12 +155,8 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
     const shortcut = qualificationForKey(e.key, column.concept.qualifications);
     return shortcut !== undefined ? shortcut : choices.find((c) => c.toLowerCase().startsWith(e.key.toLowerCase()));
   };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (navigate(e, onMove)) return;
-    if (e.key === " ") {
-      e.preventDefault();
-      return setOpen(true);
-    }
+  /** The keys that pick, whether the list is open or not: Delete or Backspace clears, a letter chooses. */
+  const pickByKey = (e: KeyboardEvent) => {
     if (e.key === "Delete" || e.key === "Backspace") {
       e.preventDefault();
       return choose(null);
@@ -170,6 +166,14 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
     e.preventDefault();
     choose(picked);
   };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (navigate(e, onMove)) return;
+    if (e.key === " ") {
+      e.preventDefault();
+      return setOpen(true);
+    }
+    pickByKey(e);
+  };
   const options = () => [...(list.current?.querySelectorAll<HTMLButtonElement>("[role=option]") ?? [])];
   const onListKey = (e: KeyboardEvent) => {
     const buttons = options();
@@ -178,14 +182,7 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
       e.preventDefault();
       return buttons[(at + (e.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length]?.focus();
     }
-    if (e.key === "Delete" || e.key === "Backspace") {
-      e.preventDefault();
-      return choose(null);
-    }
-    const picked = choiceFor(e);
-    if (picked === undefined) return;
-    e.preventDefault();
-    choose(picked);
+    pickByKey(e);
   };
   // An empty cell focuses the list itself, so that Enter there picks nothing either; the arrows go into it.
   const focusCurrent = (e: Event) => {

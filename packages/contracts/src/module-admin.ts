@@ -1,12 +1,25 @@
 import { z } from "zod";
 
-/** POST admModule/edit/{id} (spec 002 §5 "Module edit: name, desc, sort required"). */
+/** A description left empty is none (null); left out, it stays as it is. */
+const description = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v));
+
+/**
+ * POST admModule/edit/{id}. Spec 002 §5 lists "name, desc, sort required", but no module of a new school has a
+ * description (the catalogue names modules, it does not describe them), so requiring one made every change of a
+ * module's access ask for a text first (issue 13): the description is optional, in both languages.
+ */
 export const ZModuleEdit = z
   .object({
     name: z.string().trim().min(1).max(100),
     nameEN: z.string().trim().min(1).max(100).optional(),
-    desc: z.string().trim().min(1).max(500),
-    descEN: z.string().trim().max(500).optional(),
+    desc: description,
+    descEN: description,
     sort: z.coerce.number().int().min(0).max(100_000),
     icon: z.string().trim().max(50).optional(),
     hidden: z.boolean().optional(),

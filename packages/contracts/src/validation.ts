@@ -19,16 +19,17 @@ function fieldName(path: readonly PropertyKey[]): string {
 export function validationErrorMap(t: Translate, labelKey = (field: string) => `fields.${field}`): z.core.$ZodErrorMap {
   return (issue) => {
     const attribute = t(labelKey(fieldName(issue.path ?? [])));
+    const missing = issue.input === undefined || issue.input === null || issue.input === "";
     switch (issue.code) {
       case "custom": {
         const { key, values } = (issue.params ?? {}) as { key?: string; values?: Record<string, string | number> };
+        // A value of the wrong type that is no value at all is a missing one, as for zod's own type check below.
+        if (key === "type" && missing) return t("validation.required", { attribute });
         return key ? t(`validation.${key}`, { attribute, ...values }) : t("validation.invalid", { attribute });
       }
       case "invalid_type":
       case "invalid_union":
-        return issue.input === undefined || issue.input === null || issue.input === ""
-          ? t("validation.required", { attribute })
-          : t("validation.type", { attribute });
+        return missing ? t("validation.required", { attribute }) : t("validation.type", { attribute });
       case "too_small":
         // An empty text or an empty list of a required field: "is required", not "at least 1".
         if ((issue.origin === "string" || issue.origin === "array") && Number(issue.minimum) <= 1) return t("validation.required", { attribute });

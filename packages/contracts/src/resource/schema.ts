@@ -11,13 +11,23 @@ export const DEFAULT_MAX_LENGTH = 10_000;
 
 const rule = (key: string, values: Record<string, string | number> = {}) => ({ params: { key, values } });
 
+const EMAIL = z.email();
+
+/**
+ * The value of a choice: a text code or a number (a status 10, a record id). One schema rather than a union of the
+ * two: zod finalizes a union's branch messages without the field's path, and react-hook-form's resolver shows one of
+ * those, which named no field ("El campo value es requerido"). Nothing at all is "required", anything else "wrong type".
+ */
+const choiceValue = () => z.custom<string | number>((v) => typeof v === "string" || typeof v === "number", rule("type"));
+const filledChoice = () => choiceValue().refine((v) => v !== "", rule("required"));
+
 function textSchema(field: FieldDef): z.ZodType {
   const r = field.rules ?? {};
   let s = z.string().trim();
   if (r.required) s = s.min(1);
   if (r.min !== undefined) s = s.min(r.min);
   s = s.max(r.max ?? DEFAULT_MAX_LENGTH);
-  let out: z.ZodType = r.email ? s.pipe(z.union([z.literal(""), z.email()])) : s;
+  let out: z.ZodType = r.email ? s.refine((v) => v === "" || EMAIL.safeParse(v).success, rule("email")) : s;
   if (r.pattern) {
     const re = new RegExp(r.pattern);
     out = out.refine((v) => v === "" || re.test(v as string), rule(r.patternKey ?? "format"));
@@ -121,14 +131,13 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
     case "tag":
       return tagSchema(field);
     case "checkboxGroup":
-      return required ? z.array(z.union([z.string(), z.number()])).min(1) : z.array(z.union([z.string(), z.number()]));
+      return required ? z.array(choiceValue()).min(1) : z.array(choiceValue());
     case "select":
     case "radio":
     case "radioGroup": {
       if (field.options?.kind === "values" && !field.multiple) {
         const allowed = field.options.values.map(String);
-        const choice = z
-          .union([z.string(), z.number()])
+        const choice = choiceValue()
           .transform(String)
           .refine((v) => allowed.includes(v), rule("option"));
         return z.preprocess(emptyToUndefined, choice);
@@ -136,17 +145,9 @@ export function fieldSchema(field: FieldDef): z.ZodType | null {
       const source = field.options;
       // A list of its own (the location cascade, a catalogue) carries text codes: a number is no code of it.
       const codes = source?.kind === "resource" && source.path !== undefined && !source.ids;
-      const one = codes ? z.string().max(100) : z.union([z.string(), z.number()]);
+      const one = codes ? z.string().max(100) : choiceValue();
       const many = z.array(one);
-      const base = field.multiple
-        ? required
-          ? many.min(1)
-          : many
-        : required
-          ? codes
-            ? z.string().min(1).max(100)
-            : z.union([z.string().min(1), z.number()])
-          : one;
+      const base = field.multiple ? (required ? many.min(1) : many) : required ? (codes ? z.string().min(1).max(100) : filledChoice()) : one;
       return referenceTo(source, base);
     }
     default:

@@ -1,5 +1,6 @@
 import type { Db } from "../client.ts";
 import { forTenant } from "../tenant.ts";
+import { levelTuition } from "./levels.ts";
 
 type Line = { item: string; quantity: number; cents: number };
 
@@ -28,8 +29,6 @@ const TEXTS = {
   },
 } as const;
 
-/** Monthly tuition in cents by level (the grade's groupBy). */
-const TUITION: Record<string, number> = { Inicial: 55_000, Primaria: 65_000, Secundaria: 72_000 };
 const ENROLMENT = 45_000;
 /** Due dates of the enrolment and of the March, April and May tuition. */
 const DUE = ["2026-02-27", "2026-03-31", "2026-04-30", "2026-05-29"].map((d) => new Date(`${d}T00:00:00Z`));
@@ -83,7 +82,7 @@ export async function seedBilling(db: Db, tenantId: number) {
   }[] = [];
   share.forEach((student, i) => {
     const grade = student.sections[0]!.section.superSection;
-    const tuition = TUITION[grade.groupBy ?? ""] ?? TUITION.Primaria!;
+    const tuition = levelTuition(grade.groupBy);
     const extras: Line[] = [
       ...(i % 3 === 0 ? [{ item: texts.club, quantity: 1, cents: 12_000 }] : []),
       ...(i % 4 === 1 ? [{ item: texts.bus, quantity: 1, cents: 18_000 }] : []),

@@ -69,6 +69,7 @@ const TEXTS = {
       ["Comunicados", "Announcements", "pub"],
       ["Galería de fotos", "Photo gallery", "pho"],
       ["Deportes", "Sports", "act"],
+      ["Talleres", "Workshops", "act"],
     ],
   },
   en: {
@@ -110,9 +111,12 @@ const TEXTS = {
     ],
     categories: [
       ["Holidays", null, "cal"],
-      ["Events", null, "cal"],
+      ["School events", null, "cal"],
+      ["Meetings", null, "cal"],
+      ["Trips", null, "cal"],
       ["News", null, "pub"],
       ["Photos", null, "pho"],
+      ["Clubs", null, "act"],
     ],
   },
 } as const;

@@ -2,6 +2,7 @@ import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, isTextConcept, letterOf, numberOf, 
 import type { Db } from "../client.ts";
 import type { Prisma } from "../generated/client.ts";
 import { forTenant } from "../tenant.ts";
+import { subjectKey } from "./levels.ts";
 
 type Named = readonly [name: string, abrev: string];
 type Lang = "es" | "en";
@@ -12,7 +13,7 @@ type ByLetter = Readonly<Record<string, readonly string[]>>;
 
 const EXAM = (weight: number): Item => [weight, ["Examen bimestral", "EXB"], ["Term exam", "EXAM"]];
 
-/** Every term's assessments of a subject, by the subject's name (seed/school.ts); manual weights leave the rest to the auto ones. */
+/** Every term's assessments of a subject, by the subject's Spanish name (seed/school.ts, `subjectKey`); manual weights leave the rest to the auto ones. */
 const AREAS: Readonly<Record<string, readonly Item[]>> = {
   Comunicación: [
     [-1, ["Comprensión lectora", "CL"], ["Reading comprehension", "RC"]],
@@ -388,7 +389,7 @@ async function seedWorkshop(
 ) {
   const periodOf = new Map(activities.map((a) => [a.id, a]));
   const inCurrent = graded.filter((p) => current.has(periodOf.get(p.activityId)!.periodId));
-  const part = inCurrent.find((p) => periodOf.get(p.activityId)!.name === "Inglés") ?? inCurrent[0];
+  const part = inCurrent.find((p) => subjectKey(periodOf.get(p.activityId)!.name) === "Inglés") ?? inCurrent[0];
   if (!part) return;
   // Seeding the grades again (their test does) finds the group made the first time.
   const group =
@@ -437,7 +438,7 @@ export async function seedGrades(db: Db, tenantId: number) {
     ...activities.map((a) => ({
       periodId: a.periodId,
       activityId: a.id,
-      roots: subjectTree(lang, current.has(a.periodId), AREAS[a.name] ?? OTHER_AREA),
+      roots: subjectTree(lang, current.has(a.periodId), AREAS[subjectKey(a.name)] ?? OTHER_AREA),
       students: graded.filter((p) => p.activityId === a.id).flatMap((p) => bySection.get(p.sectionId) ?? []),
       ability: [2.6, 7.8] as const,
     })),

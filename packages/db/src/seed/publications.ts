@@ -30,7 +30,8 @@ interface ActivityText {
   location: string;
   /** Month-day and hours in the current period's year, or null for an all-year-round activity. */
   when: { day: string; from: string; to: string; days?: number } | null;
-  category: "cal" | "act";
+  /** The name of its category among the school's (seed/catalogues.ts), one that fits it: a club is no holiday. */
+  category: string;
   audience: "school" | "grade" | "sections";
 }
 
@@ -147,7 +148,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "Tuesdays and Thursdays after school",
         location: "Laboratorio de cómputo",
         when: null,
-        category: "act",
+        category: "Talleres",
         audience: "school",
       },
       {
@@ -157,7 +158,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "Ceremony in the main courtyard",
         location: "Patio principal",
         when: { day: "03-02", from: "08:00", to: "10:00" },
-        category: "cal",
+        category: "Actividades escolares",
         audience: "school",
       },
       {
@@ -167,7 +168,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "Meet the tutors",
         location: "Aulas",
         when: { day: "03-20", from: "18:00", to: "19:30" },
-        category: "cal",
+        category: "Reuniones",
         audience: "school",
       },
       {
@@ -177,7 +178,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "Project fair of every grade",
         location: "Coliseo",
         when: { day: "07-04", from: "09:00", to: "13:00" },
-        category: "cal",
+        category: "Actividades escolares",
         audience: "school",
       },
       {
@@ -187,7 +188,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "Football and volleyball finals",
         location: "Canchas deportivas",
         when: { day: "05-15", from: "08:00", to: "16:00", days: 1 },
-        category: "act",
+        category: "Deportes",
         audience: "school",
       },
       {
@@ -197,7 +198,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "Field trip",
         location: "Museo de ciencias",
         when: { day: "09-24", from: "08:30", to: "13:00" },
-        category: "cal",
+        category: "Actividades escolares",
         audience: "sections",
       },
       {
@@ -207,7 +208,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "School round",
         location: "Aulas de secundaria",
         when: { day: "10-08", from: "09:00", to: "11:00" },
-        category: "cal",
+        category: "Actividades escolares",
         audience: "grade",
       },
       {
@@ -217,7 +218,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: "Fourth term",
         location: "Aulas",
         when: { day: "12-18", from: "08:00", to: "12:00" },
-        category: "cal",
+        category: "Reuniones",
         audience: "school",
       },
     ],
@@ -274,7 +275,16 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
       },
     ],
     activities: [
-      { name: "Chess club", desc: "Wednesdays after school", nameEN: null, descEN: null, location: "Library", when: null, category: "cal", audience: "school" },
+      {
+        name: "Chess club",
+        desc: "Wednesdays after school",
+        nameEN: null,
+        descEN: null,
+        location: "Library",
+        when: null,
+        category: "Clubs",
+        audience: "school",
+      },
       {
         name: "First day of school",
         desc: "Welcome assembly",
@@ -282,7 +292,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: null,
         location: "Main hall",
         when: { day: "03-02", from: "08:00", to: "09:30" },
-        category: "cal",
+        category: "School events",
         audience: "school",
       },
       {
@@ -292,7 +302,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: null,
         location: "Classrooms",
         when: { day: "04-16", from: "18:00", to: "19:30" },
-        category: "cal",
+        category: "Meetings",
         audience: "grade",
       },
       {
@@ -302,7 +312,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: null,
         location: "Playing fields",
         when: { day: "06-12", from: "09:00", to: "15:00" },
-        category: "cal",
+        category: "School events",
         audience: "school",
       },
       {
@@ -312,7 +322,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: null,
         location: "Science museum",
         when: { day: "09-24", from: "08:30", to: "13:00" },
-        category: "cal",
+        category: "Trips",
         audience: "sections",
       },
       {
@@ -322,7 +332,7 @@ const TEXTS: Record<"es" | "en", { publications: PublicationText[]; activities: 
         descEN: null,
         location: "Main hall",
         when: { day: "12-11", from: "17:00", to: "19:00" },
-        category: "cal",
+        category: "School events",
         audience: "school",
       },
     ],
@@ -384,8 +394,13 @@ export async function seedPublications(db: Db, tenantId: number) {
     superSections: kind === "school" ? [] : [grade.id],
     sections: kind === "sections" ? [section.id] : [],
   });
-  const categories = await t.category.findMany({ orderBy: { id: "asc" }, select: { id: true, type: true } });
+  const categories = await t.category.findMany({ orderBy: { id: "asc" }, select: { id: true, type: true, name: true } });
   const categoryOf = (type: string) => categories.find((c) => c.type === type)?.id ?? null;
+  const categoryNamed = (name: string) => {
+    const category = categories.find((c) => c.name === name);
+    if (!category) throw new Error(`The demo seed has no category "${name}"`);
+    return category.id;
+  };
   const owners = await t.user.findMany({ where: { type: 5 }, orderBy: { id: "asc" }, take: 3, select: { id: true } });
 
   for (const p of texts.publications) {
@@ -420,7 +435,7 @@ export async function seedPublications(db: Db, tenantId: number) {
       hasDate: a.when !== null,
       startDate: a.when ? at(a.when.day, a.when.from) : null,
       endDate: a.when ? new Date(at(a.when.day, a.when.to).getTime() + (a.when.days ?? 0) * 24 * 60 * 60 * 1000) : null,
-      categoryId: categoryOf(a.category) ?? categoryOf("cal"),
+      categoryId: categoryNamed(a.category),
       owner: owners[i % owners.length]?.id ?? null,
       published: true,
       publishFrom: at("03-01"),

@@ -7,6 +7,7 @@ import { seedConduct } from "./conduct.ts";
 import { seedFlows } from "./flows.ts";
 import { seedGrades } from "./grades.ts";
 import { seedHealth } from "./health.ts";
+import { LEVELS, type Lang } from "./levels.ts";
 import { seedPublications } from "./publications.ts";
 
 /** A small deterministic generator (mulberry32), so that every demo school is the same school. */
@@ -103,31 +104,100 @@ const SURNAMES = [
   "Palacios",
 ];
 
-/** Inicial to 5.º de secundaria, with the subjects of each level. */
-const LEVELS = [
-  { level: "Inicial", grades: ["Inicial 5 años"], subjects: ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Psicomotricidad"] },
-  {
-    level: "Primaria",
-    grades: ["1.º de primaria", "2.º de primaria", "3.º de primaria", "4.º de primaria", "5.º de primaria", "6.º de primaria"],
-    subjects: ["Comunicación", "Matemática", "Personal Social", "Ciencia y Tecnología", "Arte y Cultura", "Educación Física", "Inglés", "Educación Religiosa"],
+const EN_GIRLS = [
+  "Olivia",
+  "Amelia",
+  "Isla",
+  "Ava",
+  "Ivy",
+  "Freya",
+  "Lily",
+  "Florence",
+  "Mia",
+  "Willow",
+  "Rosie",
+  "Sophia",
+  "Isabella",
+  "Grace",
+  "Daisy",
+  "Sienna",
+  "Poppy",
+  "Elsie",
+  "Emily",
+  "Ella",
+];
+const EN_BOYS = [
+  "Noah",
+  "Oliver",
+  "George",
+  "Arthur",
+  "Muhammad",
+  "Leo",
+  "Harry",
+  "Oscar",
+  "Archie",
+  "Henry",
+  "Theodore",
+  "Freddie",
+  "Jack",
+  "Charlie",
+  "Theo",
+  "Alfie",
+  "Jacob",
+  "Thomas",
+  "Finley",
+  "Arlo",
+];
+const EN_SURNAMES = [
+  "Smith",
+  "Jones",
+  "Taylor",
+  "Brown",
+  "Williams",
+  "Wilson",
+  "Johnson",
+  "Davies",
+  "Patel",
+  "Robinson",
+  "Wright",
+  "Thompson",
+  "Evans",
+  "Walker",
+  "White",
+  "Roberts",
+  "Green",
+  "Hall",
+  "Thomas",
+  "Clarke",
+  "Jackson",
+  "Wood",
+  "Harris",
+  "Edwards",
+  "Turner",
+  "Martin",
+  "Cooper",
+  "Hill",
+  "Ward",
+  "Hughes",
+];
+
+/** What else a school's people and periods say, in its language. */
+const PEOPLE_TEXTS = {
+  es: {
+    period: (year: number) => `Año escolar ${year}`,
+    names: { F: GIRLS, M: BOYS, last: SURNAMES },
+    mail: { staff: "personal", student: "alumno", mother: "madre", father: "padre", school: "colegio.demo", family: "familia.demo" },
+    nationality: "Peruana",
+    document: "DNI",
   },
-  {
-    level: "Secundaria",
-    grades: ["1.º de secundaria", "2.º de secundaria", "3.º de secundaria", "4.º de secundaria", "5.º de secundaria"],
-    subjects: [
-      "Comunicación",
-      "Matemática",
-      "Ciencias Sociales",
-      "Ciencia y Tecnología",
-      "Desarrollo Personal",
-      "Arte y Cultura",
-      "Educación Física",
-      "Inglés",
-      "Educación para el Trabajo",
-      "Educación Religiosa",
-    ],
+  en: {
+    period: (year: number) => `School year ${year}`,
+    names: { F: EN_GIRLS, M: EN_BOYS, last: EN_SURNAMES },
+    mail: { staff: "staff", student: "student", mother: "mother", father: "father", school: "northside.demo", family: "family.demo" },
+    nationality: "British",
+    document: "Passport",
   },
-] as const;
+} as const;
 
 export interface SchoolSize {
   students: number;
@@ -143,9 +213,12 @@ export interface SchoolSize {
 export async function seedSchool(db: Db, tenantId: number, teacherUserId: number | null, size: SchoolSize = { students: 600, teachers: 30, staff: 10 }) {
   const rnd = random(20260301 + tenantId);
   const t = forTenant(db, tenantId);
+  const tenant = await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { defaultLocale: true } });
+  const lang: Lang = tenant.defaultLocale === "en" ? "en" : "es";
+  const texts = PEOPLE_TEXTS[lang];
   const periods = [
-    { id: 202501, name: "Año escolar 2025", from: "2025-03-03", to: "2025-12-19", current: false, closed: true },
-    { id: 202601, name: "Año escolar 2026", from: "2026-03-02", to: "2026-12-18", current: true, closed: false },
+    { id: 202501, name: texts.period(2025), from: "2025-03-03", to: "2025-12-19", current: false, closed: true },
+    { id: 202601, name: texts.period(2026), from: "2026-03-02", to: "2026-12-18", current: true, closed: false },
   ];
   await t.period.createMany({
     data: periods.map((p) => ({
@@ -160,10 +233,11 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
     })),
   });
 
+  const { names } = texts;
   const person = (gender: "M" | "F") => ({
-    name: rnd.pick(gender === "F" ? GIRLS : BOYS),
-    last: rnd.pick(SURNAMES),
-    last2: rnd.pick(SURNAMES),
+    name: rnd.pick(names[gender]),
+    last: rnd.pick(names.last),
+    last2: rnd.pick(names.last),
     gender,
   });
   const staff = await t.user.createManyAndReturn({
@@ -172,7 +246,7 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
       return {
         ...p,
         type: i < size.teachers ? 5 : 4,
-        mail: `personal${i + 1}@colegio.demo`,
+        mail: `${texts.mail.staff}${i + 1}@${texts.mail.school}`,
         cel: `9${String(10_000_000 + i * 7919).slice(0, 8)}`,
         externalId: `P${String(i + 1).padStart(4, "0")}`,
       };
@@ -187,8 +261,15 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   for (const period of periods) {
     gradeIndex = 0;
     for (const level of LEVELS)
-      for (const name of level.grades)
-        gradeRows.push({ periodId: period.id, name, groupBy: level.level, sort: gradeIndex, subjects: level.subjects, index: gradeIndex++ });
+      for (const grade of level.grades)
+        gradeRows.push({
+          periodId: period.id,
+          name: grade[lang],
+          groupBy: level.level[lang],
+          sort: gradeIndex,
+          subjects: level.subjects.map((s) => s[lang]),
+          index: gradeIndex++,
+        });
   }
   const grades = await t.superSection.createManyAndReturn({
     data: gradeRows.map(({ periodId, name, groupBy, sort }) => ({ periodId, name, groupBy, sort })),
@@ -228,9 +309,9 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
         status: 10,
         enrolled: true,
         externalId: `A${String(i + 1).padStart(5, "0")}`,
-        mail: `alumno${i + 1}@colegio.demo`,
+        mail: `${texts.mail.student}${i + 1}@${texts.mail.school}`,
         birthday: new Date(Date.UTC(year, rnd.int(0, 11), rnd.int(1, 28))),
-        documenttype: "DNI",
+        documenttype: texts.document,
         documentnumber: String(70_000_000 + i * 37),
         consentEmail: true,
         consentImagesAuth: rnd.next() < 0.8,
@@ -252,11 +333,11 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
       student: s.id,
       kind: 0,
       data: {
-        name: rnd.pick(GIRLS),
-        last: s.last2 ?? rnd.pick(SURNAMES),
-        last2: rnd.pick(SURNAMES),
+        name: rnd.pick(names.F),
+        last: s.last2 ?? rnd.pick(names.last),
+        last2: rnd.pick(names.last),
         gender: "F",
-        mail: `madre${i + 1}@familia.demo`,
+        mail: `${texts.mail.mother}${i + 1}@${texts.mail.family}`,
         cel: `98${String(1_000_000 + i * 13).slice(0, 7)}`,
       },
     },
@@ -266,11 +347,11 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
             student: s.id,
             kind: 1,
             data: {
-              name: rnd.pick(BOYS),
-              last: s.last ?? rnd.pick(SURNAMES),
-              last2: rnd.pick(SURNAMES),
+              name: rnd.pick(names.M),
+              last: s.last ?? rnd.pick(names.last),
+              last2: rnd.pick(names.last),
               gender: "M",
-              mail: `padre${i + 1}@familia.demo`,
+              mail: `${texts.mail.father}${i + 1}@${texts.mail.family}`,
               cel: `97${String(1_000_000 + i * 17).slice(0, 7)}`,
             },
           },
@@ -282,9 +363,9 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
       ...g.data,
       type: 1,
       userKind: g.kind,
-      nationality: "Peruana",
+      nationality: texts.nationality,
       externalId: `F${String(i + 1).padStart(5, "0")}`,
-      documenttype: "DNI",
+      documenttype: texts.document,
       documentnumber: String(40_000_000 + i * 53),
     })),
     select: { id: true },

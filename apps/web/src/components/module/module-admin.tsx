@@ -26,7 +26,7 @@ function formFields(row: TModuleRow): FieldDef[] {
   return [
     { name: "name", type: "text", rules: { required: true, max: 100 }, span: "half" },
     { name: "nameEN", type: "text", rules: { max: 100 }, span: "half" },
-    { name: "desc", type: "textarea", rules: { required: true, max: 500 } },
+    { name: "desc", type: "textarea", rules: { max: 500 } },
     { name: "descEN", type: "textarea", rules: { max: 500 } },
     { name: "sort", type: "number", rules: { required: true, minValue: 0, maxValue: 100_000, integer: true }, span: "half" },
     { name: "icon", type: "text", rules: { max: 50 }, span: "half" },

@@ -17,12 +17,13 @@ import { ownLabels, parseOrRefuse } from "../http/parse.ts";
 import { authedRoute, type Part, type Route } from "../http/route.ts";
 import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
+import { type Identifiers, identifierRules } from "./identifiers.ts";
 import { mayPick } from "./pick-gate.ts";
-import { containsText } from "./search-text.ts";
+import { containsText, foldText, likeLiteral, matchScore, searchWords } from "./search-text.ts";
 import { importRecords, importTemplate } from "./import.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
-import { xlsxResponse } from "./xlsx.ts";
+import { exportSheet, xlsxResponse } from "./xlsx.ts";
 
 type Row = Record<string, unknown>;
 type Db = TenantDb | Prisma.TransactionClient;
@@ -80,14 +81,21 @@ export interface ResourceServer {
   include?: Record<string, unknown>;
   /** Display-only fields of a row (parentName, count …). */
   display?(record: Row): Row;
-  /** Display fields that need one more query for a whole page of rows (names of people kept as plain ids). */
-  decorate?(db: Db, rows: Row[]): Promise<void>;
+  /** Display fields that need one more query for a whole page of rows (names of people kept as plain ids), in the caller's language. */
+  decorate?(db: Db, rows: Row[], ctx: AuthedContext): Promise<void>;
   /** Filters that are not a plain column of the model, by query name. */
   filterWhere?: Record<string, (value: unknown, user: SessionUser) => Row>;
   /** `filterBy=<name>&filter=<text>` pairs that are not a text search (admStaff's filterBy=academic&filter=<period>). */
   filterByWhere?: Record<string, (text: string) => Row>;
   /** Searched fields that are not columns of the model (a student's name on their pickup row): the text condition → the model's. */
   searchWhere?: Record<string, (contains: Row) => Row>;
+  /**
+   * People searched the way staff type them (issue 13): each word, in any order, case and accents aside, in the search
+   * text the database keeps for a person (names, code, documents, e-mail), of the row itself or of the person it is
+   * about (`through` a relation, e.g. "student"); it stands for the searched fields it `covers`, and the best match
+   * comes first.
+   */
+  personSearch?: { through?: string; covers: readonly string[] };
   /** Rows of the model that belong to this resource (students are users of type 2) and what a new one gets. */
   scope?: { where: Row; data?: Row };
   /** The rows this resource answers for when others reach them too (its scope unless said: staff also own any row that signs in). */
@@ -96,6 +104,8 @@ export interface ResourceServer {
   owners?: readonly RowOwner[];
   /** Rows of any resource that point at a record of this model and keep stored files (filled by `withOwners`). */
   dependents?: readonly FileHolder[];
+  /** Fields no two rows of the model in a school may share (a person's code, e-mail), by the column claiming the value. */
+  identifiers?: Identifiers;
   /** Form fields that are not columns of the model; they reach rules.afterSave. */
   virtual?: readonly string[];
   rules?: ResourceRules;
@@ -105,6 +115,8 @@ const EXPORT_LIMIT = 100_000;
 const PRINT_PAGE = 1_000;
 /** Spec 000 §2.7: the page count estimated when the total was not counted. */
 const ESTIMATED_TOTAL = 9_999;
+/** A people search ranks at most this many matches; past it the list's own order stands (a common surname's page). */
+const RANK_LIMIT = 500;
 
 /** Stored files no record points at any more; a file already gone is no failure. */
 const removeStored = (keys: string[]) =>
@@ -156,23 +168,63 @@ function readerOf(server: ResourceServer) {
       const custom = server.filterWhere?.[name];
       and.push(custom ? custom(value, user) : { [name]: toDb(fieldByName.get(name) ?? def.filters!.find((f) => f.name === name)!, value) });
     }
-    const text = typeof query.filter === "string" ? query.filter.trim() : "";
+    const text = typedText(query);
     const named = typeof query.filterBy === "string" ? server.filterByWhere?.[query.filterBy] : undefined;
     if (text && named) and.push(named(text));
     else if (text && def.search?.length) {
       const asked = typeof query.filterBy === "string" ? query.filterBy.split(",") : [];
-      const fields = def.search.filter((f) => asked.length === 0 || asked.includes(f) || asked.includes("name"));
-      const contains = containsText(text);
-      const or: Row[] = (fields.length ? fields : def.search).map((f) => {
-        const custom = server.searchWhere?.[f];
-        if (custom) return custom(contains);
-        if (f !== "ID") return { [f]: contains };
-        if (def.keyType === "string") return { id: contains };
-        return { id: /^\d+$/.test(text) ? Number(text) : -1 };
-      });
-      and.push({ OR: or });
+      const chosen = def.search.filter((f) => asked.length === 0 || asked.includes(f) || asked.includes("name"));
+      const fields = chosen.length ? chosen : def.search;
+      const people = peopleSearched(query);
+      const plain = people ? fields.filter((f) => !people.covers.includes(f)) : fields;
+      for (const word of people ? searchWords(text) : [text]) {
+        const contains = containsText(word);
+        const or: Row[] = plain.map((f) => {
+          const custom = server.searchWhere?.[f];
+          if (custom) return custom(contains);
+          if (f !== "ID") return { [f]: contains };
+          if (def.keyType === "string") return { id: contains };
+          return { id: /^\d+$/.test(word) ? Number(word) : -1 };
+        });
+        // The search text is stored folded, so a plain LIKE (which the trigram index serves) finds the folded word.
+        if (people) or.push(through(people, { searchText: { contains: likeLiteral(foldText(word)) } }));
+        and.push({ OR: or });
+      }
     }
     return scoped(and.length ? { AND: and } : {});
+  }
+
+  const typedText = (query: Row) => (typeof query.filter === "string" ? query.filter.trim() : "");
+  /** The resource's people search, when this query's text is one (not a named filter, nor a search of other fields only). */
+  function peopleSearched(query: Row) {
+    const people = server.personSearch;
+    if (!people || !typedText(query) || (typeof query.filterBy === "string" && server.filterByWhere?.[query.filterBy])) return null;
+    const asked = typeof query.filterBy === "string" ? query.filterBy.split(",") : [];
+    return asked.length === 0 || asked.includes("name") || asked.some((f) => people.covers.includes(f)) ? people : null;
+  }
+  const through = (people: { through?: string }, condition: Row): Row => (people.through ? { [people.through]: condition } : condition);
+
+  /**
+   * The page of a people search, best match first: the matches' ids and search texts in the list's order (one query
+   * the trigram index serves), ranked when there are no more than RANK_LIMIT, then the page's rows by id. Null when
+   * the page lies past the matches read, for the plain query to answer.
+   */
+  async function rankedPage(model: Delegate, w: Row, typed: string, people: { through?: string }, page: number, size: number) {
+    const select = people.through ? { id: true, [people.through]: { select: { searchText: true } } } : { id: true, searchText: true };
+    const matches = await model.findMany({ where: w, orderBy, take: RANK_LIMIT + 1, select });
+    const ranked = matches.length <= RANK_LIMIT;
+    const textOf = (m: Row) => ((people.through ? m[people.through] : m) as { searchText?: string | null } | null)?.searchText ?? "";
+    const order = ranked
+      ? matches
+          .map((m, i) => ({ id: m.id, score: matchScore(typed, textOf(m)), i }))
+          .sort((a, b) => b.score - a.score || a.i - b.i)
+          .map((m) => m.id)
+      : matches.map((m) => m.id);
+    const start = (page - 1) * size;
+    if (!ranked && start + size + 1 > order.length) return null;
+    const ids = order.slice(start, start + size + 1);
+    const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: ids } }, include: server.include })).map((r) => [r.id, r]));
+    return { records: ids.map((id) => byId.get(id)).filter((r) => r !== undefined), total: ranked ? order.length : null };
   }
 
   /** The list for a parsed list query (`listQuerySchema(def)`): a page, a pick list's page, or a print or export of every row. */
@@ -186,9 +238,11 @@ function readerOf(server: ResourceServer) {
     // A pick list is a searchable page for a select, never a way to dump a table.
     const size = q.pick === "true" ? Math.min(Number(q.PageSize), PICK_PAGE_MAX) : Number(q.PageSize);
     const page = Number(q.page);
-    const records = await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include });
+    const people = peopleSearched(q);
+    const best = people ? await rankedPage(model, w, typedText(q), people, page, size) : null;
+    const records = best?.records ?? (await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include }));
     const more = records.length > size;
-    const rows = await rowsOf(ctx.db, records.slice(0, size));
+    const rows = await rowsOf(ctx, records.slice(0, size));
     if (q.pick === "true") {
       const Results = rows.map((r) => ({
         ID: r.ID,
@@ -202,7 +256,7 @@ function readerOf(server: ResourceServer) {
       return { data: { Results, RowCount: more ? -1 : (page - 1) * size + rows.length, PageCount: more ? page + 1 : page } };
     }
     if (q.count === "true") {
-      const RowCount = await model.count({ where: w });
+      const RowCount = best?.total ?? (await model.count({ where: w }));
       return { data: { Results: rows, RowCount, PageCount: Math.max(1, Math.ceil(RowCount / size)) } };
     }
     const RowCount = more ? -1 : (page - 1) * size + rows.length;
@@ -210,9 +264,9 @@ function readerOf(server: ResourceServer) {
     return { data: { Results: rows, RowCount, PageCount } };
   }
 
-  async function rowsOf(db: Db, records: Row[]): Promise<Row[]> {
+  async function rowsOf(ctx: AuthedContext, records: Row[]): Promise<Row[]> {
     const rows = records.map(toRow);
-    await server.decorate?.(db, rows);
+    await server.decorate?.(ctx.db, rows, ctx);
     return rows;
   }
 
@@ -220,30 +274,29 @@ function readerOf(server: ResourceServer) {
    * Every matching row, for print and export, a page at a time: the ids in order first (one query), then each page
    * by its ids, so that the last page of 20,000 rows costs what the first does (OFFSET reads every row before it).
    */
-  async function* pages(db: Db, model: Delegate, w: Row): AsyncGenerator<Row[]> {
+  async function* pages(ctx: AuthedContext, model: Delegate, w: Row): AsyncGenerator<Row[]> {
     const ids = (await model.findMany({ where: w, orderBy, take: EXPORT_LIMIT, select: { id: true } })).map((r) => r.id);
     for (let start = 0; start < ids.length; start += PRINT_PAGE) {
       const page = ids.slice(start, start + PRINT_PAGE);
       const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: page } }, include: server.include })).map((r) => [r.id, r]));
       yield await rowsOf(
-        db,
+        ctx,
         page.map((id) => byId.get(id)).filter((r) => r !== undefined),
       );
     }
   }
 
   async function printAll(ctx: AuthedContext, model: Delegate, w: Row, xlsx: boolean): Promise<Reply> {
-    const columns = def.columns.map((c) => c.field);
     if (xlsx) {
       const title = ctx.t(`resources.${def.id}.title`);
-      const headers = columns.map((c) => ctx.t(`resources.${def.id}.fields.${c}`));
+      const sheet = exportSheet(def, ctx.t);
       const values = (async function* () {
-        for await (const batch of pages(ctx.db, model, w)) yield batch.map((r) => columns.map((c) => r[c] ?? null));
+        for await (const batch of pages(ctx, model, w)) yield batch.map(sheet.cells);
       })();
-      return { data: null, response: xlsxResponse(`${title}.xlsx`, title, headers, values) };
+      return { data: null, response: xlsxResponse(`${title}.xlsx`, title, sheet.headers, values) };
     }
     const Results: Row[] = [];
-    for await (const batch of pages(ctx.db, model, w)) Results.push(...batch);
+    for await (const batch of pages(ctx, model, w)) Results.push(...batch);
     return { data: { Results, RowCount: Results.length, PageCount: 1 } };
   }
 
@@ -294,7 +347,7 @@ export function createResource(server: ResourceServer): Route[] {
   async function getOne(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
     const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: parseKey(def, ctx.params.id) }), include: server.include });
     if (!record) throw notFound();
-    return { data: (await rowsOf(ctx.db, [record]))[0] };
+    return { data: (await rowsOf(ctx, [record]))[0] };
   }
 
   function split(values: Row): { data: Row; extra: Row } {
@@ -342,9 +395,20 @@ export function createResource(server: ResourceServer): Route[] {
     return prepared;
   }
 
+  const identifiers = server.identifiers ? identifierRules(def, server.identifiers) : null;
+  /** A model write whose unique claim lost a race with another save answers as the check before it would have. */
+  const claiming = async <T>(ctx: AuthedContext, write: Promise<T>): Promise<T> => {
+    try {
+      return await write;
+    } catch (error) {
+      throw identifiers?.takenRefusal(error, ctx) ?? error;
+    }
+  };
+
   async function write(tx: TenantTx, ctx: AuthedContext, { data, extra }: Prepared): Promise<unknown> {
     await server.rules?.beforeSave?.(tx, data, ctx, null);
-    const created = await delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } });
+    await identifiers?.refuseTaken(delegateOf(tx, server.model), ctx, data, null);
+    const created = await claiming(ctx, delegateOf(tx, server.model).create({ data: { ...data, ...server.scope?.data } }));
     await server.rules?.afterSave?.(tx, created.id as number, extra, ctx);
     await guard(tx, created.id as number, ctx);
     await audit(tx, ctx, def.module, "create", created.id);
@@ -365,7 +429,8 @@ export function createResource(server: ResourceServer): Route[] {
       const before = cleared.length ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
       await guard(tx, id, ctx);
       await server.rules?.beforeSave?.(tx, data, ctx, id);
-      const { count } = await delegateOf(tx, server.model).updateMany({ where: scoped({ id }), data });
+      await identifiers?.refuseTaken(delegateOf(tx, server.model), ctx, data, id);
+      const { count } = await claiming(ctx, delegateOf(tx, server.model).updateMany({ where: scoped({ id }), data }));
       if (count === 0) throw notFound();
       await server.rules?.afterSave?.(tx, id, extra, ctx);
       await guard(tx, id, ctx);

@@ -6,6 +6,7 @@ import type { AuthedContext, Reply } from "../http/context.ts";
 import { asAppError } from "../http/refusal.ts";
 import { translator, type Locale } from "../i18n.ts";
 import { parseCsv } from "./csv.ts";
+import { foldText } from "./search-text.ts";
 import { xlsxResponse } from "./xlsx.ts";
 
 type Row = Record<string, unknown>;
@@ -39,13 +40,8 @@ export function importableFields(def: ResourceDef): FieldDef[] {
   );
 }
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\*+$/, "")
-    .trim()
-    .toLowerCase();
+/** A header or an option as typed: case, accents and a required field's trailing asterisk aside. */
+const fold = (text: string) => foldText(text).replace(/\*+$/, "").trim();
 
 /** Column headers in either language, or the field's own name, point at the field. */
 function headerIndex(def: ResourceDef, fields: FieldDef[]): Map<string, FieldDef> {

@@ -235,16 +235,24 @@ export const admAudit = defineResource({
   fields: [
     { name: "date", type: "datetime", readOnly: "always" },
     { name: "userName", type: "text", readOnly: "always" },
-    { name: "moduleId", type: "text", readOnly: "always" },
-    { name: "action", type: "select", options: { kind: "values", values: ["create", "edit", "delete"] }, readOnly: "always" },
+    // The record keeps the module's id (spec 002 §3); people read its name in their language (issue 13).
+    { name: "moduleId", type: "hidden", readOnly: "always" },
+    { name: "moduleName", type: "text", readOnly: "always" },
+    // duplicateCode / duplicateMail: a person who shared a code or e-mail when the rule came in (migration 20261125100000).
+    { name: "action", type: "select", options: { kind: "values", values: ["create", "edit", "delete", "duplicateCode", "duplicateMail"] }, readOnly: "always" },
     { name: "recordId", type: "text", readOnly: "always" },
     { name: "IP", type: "text", readOnly: "always" },
   ],
   columns: [
     { field: "userName" },
-    { field: "moduleId" },
+    { field: "moduleName" },
     { field: "date", kind: "datetime" },
-    { field: "action", kind: "chip", optionsOf: "action", colors: { create: "success", edit: "info", delete: "danger" } },
+    {
+      field: "action",
+      kind: "chip",
+      optionsOf: "action",
+      colors: { create: "success", edit: "info", delete: "danger", duplicateCode: "warning", duplicateMail: "warning" },
+    },
     { field: "IP" },
   ],
   filters: [
@@ -252,7 +260,7 @@ export const admAudit = defineResource({
     { name: "to", type: "date", span: "half" },
   ],
   search: ["userName", "moduleId", "action", "recordId"],
-  pick: { name: ["userName", "action", "moduleId"], desc: "date" },
+  pick: { name: ["userName", "action", "moduleName"], desc: "date" },
   orderBy: [{ field: "date", dir: "desc" }],
   actions: ["print", "export", "search"],
 });

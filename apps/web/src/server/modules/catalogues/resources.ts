@@ -1,5 +1,6 @@
 import { RESOURCES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
+import { auditModuleNames } from "../../resource/audit.ts";
 import { dayEnd, dayStart } from "../../resource/display.ts";
 import { assignmentQuestionRules } from "./assignment-question-rules.ts";
 import { datesRules } from "./dates-rules.ts";
@@ -18,6 +19,7 @@ export const CATALOGUE_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admAudit,
     model: "auditLog",
     display: (r) => ({ IP: r.ip }),
+    decorate: auditModuleNames,
     filterWhere: {
       from: (value) => ({ date: { gte: dayStart(value) } }),
       to: (value) => ({ date: { lt: dayEnd(value) } }),

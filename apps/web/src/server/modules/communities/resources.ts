@@ -46,11 +46,7 @@ export const COMMUNITY_RESOURCES: ResourceServer[] = [
       superSectionId: (value) => ({ user: { sections: { some: { section: { parentId: Number(value) } } } } }),
       sectionId: (value) => ({ user: { sections: { some: { sectionId: Number(value) } } } }),
     },
-    searchWhere: {
-      last: (contains) => ({ user: { OR: [{ last: contains }, { last2: contains }] } }),
-      name: (contains) => ({ user: { name: contains } }),
-      externalId: (contains) => ({ user: { externalId: contains } }),
-    },
+    personSearch: { through: "user", covers: ["last", "name", "externalId"] },
   },
   {
     def: RESOURCES.admInfo,

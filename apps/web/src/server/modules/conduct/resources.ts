@@ -7,12 +7,10 @@ import { catalogueNames } from "./catalogue-values.ts";
 import { CONDUCT_TYPES, conductRules, type ConductModule } from "./conduct-rules.ts";
 import { fullName, nameOf } from "../../resource/display.ts";
 
-type Row = Record<string, unknown>;
 type Person = Parameters<typeof fullName>[0];
 
 const person = { select: { name: true, last: true, last2: true } } as const;
 const student = { select: { name: true, last: true, last2: true, externalId: true } } as const;
-const studentSearch = { studentName: (contains: Row) => ({ user: { OR: [{ name: contains }, { last: contains }, { last2: contains }] } }) };
 
 /** A conduct module: its records (one `type`) with the student, teacher, grade and section by name and its values' labels. */
 function conduct(module: ConductModule): ResourceServer {
@@ -40,7 +38,7 @@ function conduct(module: ConductModule): ResourceServer {
       { field: "values1", type: "trackingValues1" },
       { field: "values2", type: "trackingValues2" },
     ]),
-    searchWhere: studentSearch,
+    personSearch: { through: "user", covers: ["studentName"] },
     rules: conductRules(module),
   };
 }
@@ -70,11 +68,8 @@ export const CONDUCT_RESOURCES: ResourceServer[] = [
         extras: { participants: r.participants, trackingId: r.trackingId },
       };
     },
-    searchWhere: {
-      userName: (contains) => ({ user: { OR: [{ name: contains }, { last: contains }, { last2: contains }] } }),
-      externalId: (contains) => ({ user: { externalId: contains } }),
-      resourceName: (contains) => ({ resource: { name: contains } }),
-    },
+    personSearch: { through: "user", covers: ["userName", "externalId"] },
+    searchWhere: { resourceName: (contains) => ({ resource: { name: contains } }) },
     rules: bookingRules,
   },
   {

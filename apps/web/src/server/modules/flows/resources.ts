@@ -72,8 +72,8 @@ export const FLOWS_RESOURCES: ResourceServer[] = [
       type: (value) => ({ flow: { type: String(value) } }),
       inputId: (value) => ({ answers: { some: { inputId: Number(value) } } }),
     },
+    personSearch: { through: "user", covers: ["user"] },
     searchWhere: {
-      user: (contains) => ({ user: { OR: [{ name: contains }, { last: contains }, { last2: contains }] } }),
       fetchName: (contains) => ({ flow: { name: contains } }),
       answers: (contains) => ({ answers: { some: { value: contains } } }),
     },

@@ -33,12 +33,8 @@ export const GROUPS_RESOURCES: ResourceServer[] = [
         const user = r.user as Row;
         return { userName: fullName(user), externalId: user.externalId, mail: user.mail, cel: user.cel, groupId: r.groupId, userId: r.userId };
       },
-      searchWhere: {
-        userName: (contains) => ({ user: { OR: [{ name: contains }, { last: contains }, { last2: contains }] } }),
-        externalId: (contains) => ({ user: { externalId: contains } }),
-        mail: (contains) => ({ user: { mail: contains } }),
-        cel: (contains) => ({ user: { cel: contains } }),
-      },
+      personSearch: { through: "user", covers: ["userName", "externalId", "mail"] },
+      searchWhere: { cel: (contains) => ({ user: { cel: contains } }) },
       rules: memberRules,
     }),
   ),

@@ -5,13 +5,9 @@ import { infirmaryRules } from "./infirmary-rules.ts";
 import { medicalRules } from "./medical-rules.ts";
 import { currentSection, guardianColumns, inGrade, inSection, livingGuardians, nameContains, sectionNameOf, studentSelect } from "./student-view.ts";
 import { fullName, nameOf } from "../../resource/display.ts";
+import { PERSON_SEARCH_FIELDS } from "../../resource/search-text.ts";
 
 type Row = Record<string, unknown>;
-/** A search condition on the row's student (`user` on a visit, `student` on a medical record). */
-const onStudent =
-  (relation: string, column?: string) =>
-  (contains: Row): Row => ({ [relation]: column ? { [column]: contains } : nameContains(contains) });
-
 const guardianName = (contains: Row): Row => ({ relatives: { some: { relative: nameContains(contains) } } });
 const guardianMail = (contains: Row): Row => ({ relatives: { some: { relative: { mail: contains } } } });
 
@@ -40,7 +36,7 @@ const infirmary: ResourceServer = {
     superSectionId: (value) => ({ user: inGrade(value) }),
     sectionId: (value) => ({ user: inSection(value) }),
   },
-  searchWhere: { studentName: onStudent("user"), externalId: onStudent("user", "externalId") },
+  personSearch: { through: "user", covers: ["studentName", "externalId"] },
   rules: infirmaryRules,
 };
 
@@ -68,7 +64,7 @@ const medical: ResourceServer = {
     superSectionId: (value) => ({ student: inGrade(value) }),
     sectionId: (value) => ({ student: inSection(value) }),
   },
-  searchWhere: Object.fromEntries(["name", "last", "last2", "externalId"].map((column) => [column, onStudent("student", column)])),
+  personSearch: { through: "student", covers: ["name", "last", "last2", "externalId"] },
   rules: medicalRules,
 };
 
@@ -84,7 +80,8 @@ export const directory: ResourceServer = {
   display: (r) => ({ sectionName: sectionNameOf(r.sections), depMail: r.mail, ...guardianColumns(r.relatives) }),
   filterWhere: { superSectionId: inGrade, sectionId: inSection },
   // A guardian's name or e-mail is found whichever of the two columns shows it.
-  searchWhere: { depMail: (contains) => ({ mail: contains }), rel1: guardianName, rel2: guardianName, rel1mail: guardianMail, rel2mail: guardianMail },
+  personSearch: { covers: [...PERSON_SEARCH_FIELDS, "depMail"] },
+  searchWhere: { rel1: guardianName, rel2: guardianName, rel1mail: guardianMail, rel2mail: guardianMail },
 };
 
 export const HEALTH_RESOURCES: ResourceServer[] = [infirmary, medical, directory];

@@ -2,12 +2,17 @@ import { RESOURCES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { combineRules } from "../../resource/combine-rules.ts";
 import { countOf, fullName } from "../../resource/display.ts";
+import { PERSON_SEARCH_FIELDS } from "../../resource/search-text.ts";
 import { personFileRules } from "./person-files.ts";
 import { personRules, STAFF_ROWS, STAFF_TYPES, userRules } from "./person-rules.ts";
 import { staffRules } from "./staff-rules.ts";
 import { sectionMemberRules, studentRules } from "./student-rules.ts";
 
 type Row = Record<string, unknown>;
+
+/** One code, one e-mail per person of a school, whichever list the person is in (columns kept by the database). */
+const PERSON_IDENTIFIERS = { externalId: "codeKey", mail: "mailKey" } as const;
+const personSearch = { covers: PERSON_SEARCH_FIELDS };
 
 /** A student's section in the latest period they are placed in (a student also keeps last year's). */
 export const latestSection = {
@@ -43,6 +48,8 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admStudent,
     model: "user",
     scope: { where: { type: 2 }, data: { type: 2 } },
+    identifiers: PERSON_IDENTIFIERS,
+    personSearch,
     include: latestSection,
     virtual: ["superSectionId", "sectionId"],
     display: (r) => {
@@ -63,6 +70,8 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admRelatives,
     model: "user",
     scope: { where: { type: 1 }, data: { type: 1 } },
+    identifiers: PERSON_IDENTIFIERS,
+    personSearch,
     include: { _count: { select: { dependants: true } } },
     display: (r) => ({ dependants: countOf(r, "dependants") }),
     rules: combineRules(personRules, personFileRules),
@@ -71,6 +80,8 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admStaff,
     model: "user",
     scope: { where: { type: { in: [...STAFF_TYPES] } } },
+    identifiers: PERSON_IDENTIFIERS,
+    personSearch,
     owns: STAFF_ROWS,
     include: { memberships: { take: 1, orderBy: { groupId: "asc" }, select: { group: { select: { id: true, name: true } } } } },
     virtual: ["groupId", "pass"],
@@ -86,6 +97,8 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admUser,
     model: "user",
     filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) },
+    identifiers: PERSON_IDENTIFIERS,
+    personSearch,
     rules: combineRules(personRules, personFileRules, userRules),
   },
 ];

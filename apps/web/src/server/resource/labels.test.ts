@@ -1,0 +1,106 @@
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiHarness } from "../../test-support/harness.ts";
+
+/** Issue 13 item 5, "say what things are": messages, exports, the audit and the module settings name things, not codes. */
+const api = apiHarness();
+type Row = Record<string, unknown>;
+
+let admin: string;
+
+beforeAll(async () => {
+  ({ admin } = await api.tokens());
+});
+
+const student = (externalId: string, extra: Row = {}) => ({
+  externalId,
+  name: "Ana",
+  last: "Ruiz",
+  last2: "Paz",
+  gender: "F",
+  birthday: "2015-04-02",
+  status: 10,
+  mail: `${externalId.toLowerCase()}@example.com`,
+  ...extra,
+});
+
+describe("a create with a missing choice", () => {
+  it.each([
+    ["es", { gender: "El campo Sexo es requerido.", status: "El campo Estado es requerido." }],
+    ["en", { gender: "The Sex field is required.", status: "The Status field is required." }],
+  ] as const)("names the radio and the select by their labels (%s)", async (locale, errors) => {
+    const res = await api.call("POST", "admStudent/create", { token: admin, locale, body: student("L1", { gender: "", status: undefined }) });
+    expect(res.http).toBe(422);
+    expect(res.body.data).toMatchObject({ errors });
+  });
+});
+
+async function sheetOf(res: Response): Promise<ExcelJS.Worksheet> {
+  expect(res.headers.get("content-type")).toContain("spreadsheetml");
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await res.arrayBuffer());
+  return book.worksheets[0]!;
+}
+
+describe("the list's export", () => {
+  it.each([
+    ["es", ["Código", "Estado", "Matriculado"], ["Estudiante", "Sí"], ["Graduado", "No"], "Foto"],
+    ["en", ["Code", "Status", "Enrolled"], ["Student", "Yes"], ["Graduated", "No"], "Photo"],
+  ] as const)("writes option labels and yes or no, and no picture column (%s)", async (locale, headers, enrolled, graduated, photo) => {
+    for (const [code, extra] of [
+      ["X1", { status: 10, enrolled: true }],
+      ["X2", { status: 20, enrolled: false }],
+    ] as const) {
+      const created = await api.call("POST", "admStudent/create", { token: admin, body: student(`${code}${locale}`, extra) });
+      expect(created.body.status).toBe(0);
+    }
+    const sheet = await sheetOf(await api.raw("GET", `admStudent/get?print=true&format=xlsx&filterBy=externalId&filter=${locale}`, { token: admin, locale }));
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).not.toContain(photo);
+    const [code, status, flag] = headers.map((h) => header.indexOf(h) + 1);
+    expect([code, status, flag].every((c) => c! > 0)).toBe(true);
+    const rows = Object.fromEntries(
+      sheet.getRows(2, sheet.rowCount - 1)!.map((r) => [String(r.getCell(code!).value), [r.getCell(status!).value, r.getCell(flag!).value]]),
+    );
+    expect(rows).toEqual({ [`X1${locale}`]: enrolled, [`X2${locale}`]: graduated });
+  });
+});
+
+describe("the audit", () => {
+  it("names each line's module as the school's menu does, in the caller's language", async () => {
+    const created = await api.call<{ ID: number }>("POST", "admStudent/create", { token: admin, body: student("A1") });
+    expect(created.body.status).toBe(0);
+    const line = async (locale: "es" | "en") =>
+      (
+        await api.call<{ Results: Row[] }>("GET", `admAudit/get?filterBy=recordId&filter=${created.body.data.ID}`, { token: admin, locale })
+      ).body.data.Results.find((r) => r.moduleId === "admStudent");
+    expect(await line("es")).toMatchObject({ moduleId: "admStudent", moduleName: "Alumnos" });
+    expect(await line("en")).toMatchObject({ moduleId: "admStudent", moduleName: "Students" });
+
+    const renamed = await api.call("POST", "admModule/edit/admStudent", { token: admin, body: { name: "Estudiantes", nameEN: "Pupils", sort: 10 } });
+    expect(renamed.body.status).toBe(0);
+    expect(await line("en")).toMatchObject({ moduleName: "Pupils" });
+    const sheet = await sheetOf(await api.raw("GET", "admAudit/get?print=true&format=xlsx", { token: admin, locale: "es" }));
+    const column = (sheet.getRow(1).values as unknown[]).indexOf("Módulo");
+    expect(sheet.getColumn(column).values).toContain("Estudiantes");
+    expect(sheet.getColumn(column).values).not.toContain("admStudent");
+  });
+});
+
+describe("a module's access", () => {
+  it.each(["es", "en"] as const)("is saved without a description (%s)", async (locale) => {
+    const module = (await api.call<{ desc: string | null; userRead: { ID: number }[] }>("GET", "admModule/get/admOtlt", { token: admin })).body.data;
+    expect(module.desc).toBeNull();
+    const groups = module.userRead.map((g) => g.ID);
+    const saved = await api.call("POST", "admModule/edit/admOtlt", {
+      token: admin,
+      locale,
+      body: { name: "Catálogos", nameEN: "Catalogues", desc: "", descEN: "", sort: 10, userRead: groups, userEdit: groups.slice(0, 1) },
+    });
+    expect(saved.body).toMatchObject({ status: 0 });
+    const after = (await api.call<{ desc: string | null; userEdit: { ID: number; selected: boolean }[] }>("GET", "admModule/get/admOtlt", { token: admin }))
+      .body.data;
+    expect(after.desc).toBeNull();
+    expect(after.userEdit.filter((g) => g.selected).map((g) => g.ID)).toEqual(groups.slice(0, 1));
+  });
+});

@@ -19,7 +19,7 @@ import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
 import { type Identifiers, identifierRules } from "./identifiers.ts";
 import { mayPick } from "./pick-gate.ts";
-import { containsText, foldText, likeLiteral, matchScore, searchWords } from "./search-text.ts";
+import { containsText, matchScore, personTextContains, searchWords } from "./search-text.ts";
 import { importRecords, importTemplate } from "./import.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
@@ -87,8 +87,8 @@ export interface ResourceServer {
   filterWhere?: Record<string, (value: unknown, user: SessionUser) => Row>;
   /** `filterBy=<name>&filter=<text>` pairs that are not a text search (admStaff's filterBy=academic&filter=<period>). */
   filterByWhere?: Record<string, (text: string) => Row>;
-  /** Searched fields that are not columns of the model (a student's name on their pickup row): the text condition → the model's. */
-  searchWhere?: Record<string, (contains: Row) => Row>;
+  /** Searched fields that are not columns of the model (a student's name on their pickup row): the text condition (and the word it looks for) → the model's. */
+  searchWhere?: Record<string, (contains: Row, word: string) => Row>;
   /**
    * People searched the way staff type them (issue 13): each word, in any order, case and accents aside, in the search
    * text the database keeps for a person (names, code, documents, e-mail), of the row itself or of the person it is
@@ -181,14 +181,14 @@ function readerOf(server: ResourceServer) {
         const contains = containsText(word);
         const or: Row[] = plain.map((f) => {
           const custom = server.searchWhere?.[f];
-          if (custom) return custom(contains);
+          if (custom) return custom(contains, word);
           if (f !== "ID") return { [f]: contains };
           if (def.keyType === "string") return { id: contains };
           return { id: /^\d+$/.test(word) ? Number(word) : -1 };
         });
-        // The search text is stored folded, so a plain LIKE (which the trigram index serves) finds the folded word.
-        if (people) or.push(through(people, { searchText: { contains: likeLiteral(foldText(word)) } }));
-        and.push({ OR: or });
+        if (people) or.push(through(people, personTextContains(word)));
+        // Columns found through one condition (a directory's two guardians and their e-mails) ask it once.
+        and.push({ OR: [...new Map(or.map((c) => [JSON.stringify(c), c])).values()] });
       }
     }
     return scoped(and.length ? { AND: and } : {});

@@ -15,6 +15,9 @@ export const foldText = (text: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
 
+/** A person's search text holds this word: it is stored folded, so a plain LIKE (which the trigram index serves) finds the folded word. */
+export const personTextContains = (word: string) => ({ searchText: { contains: likeLiteral(foldText(word)) } });
+
 /**
  * The words of a people search as typed, each of which must be found. Words under three letters narrow it only when
  * nothing longer was typed ("de" of "de la Cruz" is no trigram an index can serve); they still count in the ranking.

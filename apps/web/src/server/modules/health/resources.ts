@@ -3,13 +3,13 @@ import type { ResourceServer } from "../../resource/factory.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { infirmaryRules } from "./infirmary-rules.ts";
 import { medicalRules } from "./medical-rules.ts";
-import { currentSection, guardianColumns, inGrade, inSection, livingGuardians, nameContains, sectionNameOf, studentSelect } from "./student-view.ts";
+import { currentSection, guardianColumns, inGrade, inSection, livingGuardians, sectionNameOf, studentSelect } from "./student-view.ts";
 import { fullName, nameOf } from "../../resource/display.ts";
-import { PERSON_SEARCH_FIELDS } from "../../resource/search-text.ts";
+import { PERSON_SEARCH_FIELDS, personTextContains } from "../../resource/search-text.ts";
 
 type Row = Record<string, unknown>;
-const guardianName = (contains: Row): Row => ({ relatives: { some: { relative: nameContains(contains) } } });
-const guardianMail = (contains: Row): Row => ({ relatives: { some: { relative: { mail: contains } } } });
+/** A guardian found as any person is (names, e-mail … case and accents aside), whichever column shows them. */
+const guardian = (_contains: Row, word: string): Row => ({ relatives: { some: { relative: personTextContains(word) } } });
 
 /** admInfirmary: each visit with its student's code, name and current section, and the names of its symptom and outcome. */
 const infirmary: ResourceServer = {
@@ -81,7 +81,7 @@ export const directory: ResourceServer = {
   filterWhere: { superSectionId: inGrade, sectionId: inSection },
   // A guardian's name or e-mail is found whichever of the two columns shows it.
   personSearch: { covers: [...PERSON_SEARCH_FIELDS, "depMail"] },
-  searchWhere: { rel1: guardianName, rel2: guardianName, rel1mail: guardianMail, rel2mail: guardianMail },
+  searchWhere: { rel1: guardian, rel2: guardian, rel1mail: guardian, rel2mail: guardian },
 };
 
 export const HEALTH_RESOURCES: ResourceServer[] = [infirmary, medical, directory];

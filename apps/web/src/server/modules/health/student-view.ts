@@ -51,9 +51,6 @@ export function guardianColumns(relatives: unknown): Row {
   return { ...columns(1, first), ...columns(2, second) };
 }
 
-/** Any of a person's names contains the text (a search box condition). */
-export const nameContains = (contains: Row): Row => ({ OR: [{ name: contains }, { last: contains }, { last2: contains }] });
-
 /** Students in a grade or a section, by the query value of the grade or section filter. */
 export const inGrade = (value: unknown): Row => ({ sections: { some: { section: { parentId: Number(value) } } } });
 export const inSection = (value: unknown): Row => ({ sections: { some: { sectionId: Number(value) } } });

@@ -135,4 +135,13 @@ describe("people found the way staff type them (issue 13)", () => {
     expect(await names("admUser", "zavaleta teodoro")).toEqual(["Teodoro Yupanqui Zavaleta"]);
     expect(await names("admDirectory", "yupanqui zavaleta")).toEqual(["Teodoro Yupanqui Zavaleta", "Rodrigo Zavaleta Yupanqui"]);
   });
+
+  it("finds a student in the directory by a guardian's full name or e-mail, accents aside", async () => {
+    const { db } = await api.school();
+    const child = await db.user.findFirstOrThrow({ where: { externalId: "P-3" }, select: { id: true } });
+    const mother = await create("admRelatives", { ...relative("F-P3", "maria.quispe@familia.pe"), name: "María Ángeles", last: "Quíspe" });
+    await db.kinship.create({ data: { studentId: child.id, relativeId: mother.body.data.ID, userKind: 0 } });
+    expect(await names("admDirectory", "maria angeles quispe")).toEqual(["Florencia Ñaupari Huillca"]);
+    expect(await names("admDirectory", "MARIA.QUISPE@familia")).toEqual(["Florencia Ñaupari Huillca"]);
+  });
 });

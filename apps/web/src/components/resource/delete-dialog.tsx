@@ -10,8 +10,17 @@ import { recordName } from "./record-sheet.tsx";
 import type { Row } from "./types.ts";
 import { SUCCESS_TOAST_MS } from "./values.ts";
 
+interface DeleteDialogProps {
+  def: ResourceDef;
+  row: Row | null;
+  onClosed: () => void;
+  /** Where focus goes once the dialog has closed. */
+  onCloseAutoFocus?: (event: Event) => void;
+  onDeleted: () => void;
+}
+
 /** Spec 000 §8: deleting asks first and warns that it cannot be undone; then `delete/{id}?confirm=true`. */
-export function DeleteDialog({ def, row, onClosed, onDeleted }: { def: ResourceDef; row: Row | null; onClosed: () => void; onDeleted: () => void }) {
+export function DeleteDialog({ def, row, onClosed, onCloseAutoFocus, onDeleted }: DeleteDialogProps) {
   const t = useTranslations("moduleScreen");
   const tc = useTranslations("common");
   const [busy, setBusy] = useState(false);
@@ -29,7 +38,7 @@ export function DeleteDialog({ def, row, onClosed, onDeleted }: { def: ResourceD
 
   return (
     <Dialog open={row !== null} onOpenChange={(open) => !open && !busy && onClosed()}>
-      <DialogContent closeLabel={tc("close")} data-testid="delete-dialog">
+      <DialogContent closeLabel={tc("close")} onCloseAutoFocus={onCloseAutoFocus} data-testid="delete-dialog">
         <DialogHeader>
           <DialogTitle>{t("deleteTitle")}</DialogTitle>
           <DialogDescription>{t("deleteWarning", { name: row ? recordName(def, row) : "" })}</DialogDescription>

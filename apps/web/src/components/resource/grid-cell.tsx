@@ -7,13 +7,16 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ResourceText } from "./resource-text.ts";
 import { isBlank } from "./values.ts";
 
-/** Spec 000 §2.6: chip colours are design tokens. */
+/**
+ * Spec 000 §2.6: chip colours are design tokens. A colour's text on its own 15 % tint is too faint to read (axe's
+ * contrast rule), so the text is the colour drawn towards the page's ink: darker in light mode, lighter in dark mode.
+ */
 const CHIP_TONES: Record<string, string> = {
-  primary: "bg-primary/15 text-primary",
-  success: "bg-success/15 text-success",
+  primary: "bg-primary/15 text-[color-mix(in_oklab,var(--color-primary)_65%,var(--color-foreground))]",
+  success: "bg-success/15 text-[color-mix(in_oklab,var(--color-success)_65%,var(--color-foreground))]",
   warning: "bg-warning/20 text-warning-foreground",
-  danger: "bg-destructive/15 text-destructive",
-  info: "bg-info/15 text-info",
+  danger: "bg-destructive/15 text-[color-mix(in_oklab,var(--color-destructive)_65%,var(--color-foreground))]",
+  info: "bg-info/15 text-[color-mix(in_oklab,var(--color-info)_65%,var(--color-foreground))]",
   muted: "bg-muted text-muted-foreground",
 };
 /** The theme colour names (spec 000 §2.2): a chip of one of them is drawn in that colour. */

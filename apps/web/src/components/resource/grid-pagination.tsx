@@ -33,18 +33,21 @@ export function GridPagination({ list }: { list: ResourceList }) {
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      {/* An empty page says so once, in the grid (issue 13): no count and nothing to count here then. */}
       <p className="flex items-center gap-2 text-muted-foreground">
         <span data-testid="record-count" aria-live="polite">
-          {rows.length === 0 ? t("countNone") : rowCount >= 0 ? t("countKnown", { from, to, total: rowCount }) : t("countUnknown", { from, to })}
+          {rows.length > 0 && (rowCount >= 0 ? t("countKnown", { from, to, total: rowCount }) : t("countUnknown", { from, to }))}
         </span>
-        <button
-          type="button"
-          onClick={list.countTotal}
-          data-testid="count-total"
-          className="cursor-pointer rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {t("countTotal")}
-        </button>
+        {rows.length > 0 && (
+          <button
+            type="button"
+            onClick={list.countTotal}
+            data-testid="count-total"
+            className="cursor-pointer rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {t("countTotal")}
+          </button>
+        )}
       </p>
       <nav aria-label={t("pagination")} className="flex items-center gap-1">
         <Button

@@ -19,12 +19,14 @@ interface PreviewSheetProps {
   row: Row | null;
   canWrite: boolean;
   onClosed: () => void;
+  /** Where focus goes once the sheet has closed. */
+  onCloseAutoFocus?: (event: Event) => void;
   /** Opens the full edit (or view) modal of the same record. */
   onOpenRecord: (row: Row) => void;
 }
 
 /** Spec 000 §2.6: the preview modal, a read-only look at one record that opens by itself on wide screens. */
-export function PreviewSheet({ def, title, row, canWrite, onClosed, onOpenRecord }: PreviewSheetProps) {
+export function PreviewSheet({ def, title, row, canWrite, onClosed, onCloseAutoFocus, onOpenRecord }: PreviewSheetProps) {
   const t = useTranslations("moduleScreen");
   const tc = useTranslations("common");
   const text = useResourceText(def.id);
@@ -36,7 +38,7 @@ export function PreviewSheet({ def, title, row, canWrite, onClosed, onOpenRecord
 
   return (
     <Sheet open={row !== null} onOpenChange={(open) => !open && close()}>
-      <SheetContent closeLabel={tc("close")} className="gap-0 sm:max-w-xl" data-testid="preview-sheet">
+      <SheetContent closeLabel={tc("close")} onCloseAutoFocus={onCloseAutoFocus} className="gap-0 sm:max-w-xl" data-testid="preview-sheet">
         <SheetHeader>
           <SheetTitle>{title}</SheetTitle>
           <SheetDescription>{record ? recordName(def, record) : t("loading")}</SheetDescription>

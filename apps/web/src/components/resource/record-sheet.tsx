@@ -34,6 +34,8 @@ interface RecordSheetProps {
   /** 0 for the screen's own modal, 1 for a sub-grid's over it: narrower, and with ids of its own. */
   level: number;
   onClosed: () => void;
+  /** Where focus goes once the sheet has closed (by default, nowhere: it has no trigger of its own). */
+  onCloseAutoFocus?: (event: Event) => void;
   onSaved: (id: string | number) => void;
   /** Saved, but an upload failed or was cancelled: the sheet should show the saved record (edit mode). */
   onStored?: (id: string | number) => void;
@@ -45,7 +47,7 @@ interface RecordSheetProps {
  * The create/edit modal (spec 000 §2.6): a large right-side sheet whose `#modalId` lets the Back button close it.
  * Without the write right it is a view: the same fields, disabled, and no Save.
  */
-export function RecordSheet({ def, title, target, parentId, canWrite, level, onClosed, onSaved, onStored, renderDetail }: RecordSheetProps) {
+export function RecordSheet({ def, title, target, parentId, canWrite, level, onClosed, onCloseAutoFocus, onSaved, onStored, renderDetail }: RecordSheetProps) {
   const t = useTranslations("moduleScreen");
   const tc = useTranslations("common");
   const open = target !== null;
@@ -58,6 +60,7 @@ export function RecordSheet({ def, title, target, parentId, canWrite, level, onC
     <Sheet open={open} onOpenChange={(next) => !next && close()}>
       <SheetContent
         closeLabel={tc("close")}
+        onCloseAutoFocus={onCloseAutoFocus}
         data-testid="form-sheet"
         data-resource={def.id}
         data-mode={canWrite ? mode : "view"}

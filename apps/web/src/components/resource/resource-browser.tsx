@@ -5,7 +5,7 @@ import { Button } from "@pizarra/ui";
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useMediaQuery } from "@/client/use-media-query.ts";
 import { useCanWrite, useInMenu } from "./access.ts";
 import { actionAllowed, ActionDialog, actionIcon, type ActionTarget } from "./action-dialog.tsx";
@@ -22,10 +22,11 @@ import { PrintView, type PrintRequest } from "./print-view.tsx";
 import { modalIdOf, RecordSheet, type SheetTarget } from "./record-sheet.tsx";
 import { ResourceGrid } from "./resource-grid.tsx";
 import { useResourceText } from "./resource-text.ts";
-import type { RowAction } from "./row-actions.tsx";
+import { rowActionButton, type RowAction } from "./row-actions.tsx";
 import { SearchBox, Toolbar } from "./toolbar.tsx";
 import type { Row } from "./types.ts";
 import { useResourceList } from "./use-resource-list.ts";
+import { MOBILE_QUERY } from "../shell/breakpoints.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 
 /** Spec 000 §4: a new or edited row flashes for 3 s. */
@@ -69,6 +70,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const wide = useMediaQuery(PREVIEW_QUERY);
+  const phone = useMediaQuery(MOBILE_QUERY);
   const filterSummary = useFilterSummary(def);
   const screen = variant === "screen";
 
@@ -77,6 +79,16 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
     const timer = window.setTimeout(() => setFlashId(null), FLASH_MS);
     return () => window.clearTimeout(timer);
   }, [flashId]);
+
+  // Issue 13: a closing drawer or dialog gives focus back to the row action that opened it, without scrolling the list.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const opener = useRef<{ id: string | number; key: string } | null>(null);
+  const returnFocus = (event: Event) => {
+    const button = opener.current && rowActionButton(rootRef.current, opener.current.id, opener.current.key);
+    if (!button) return;
+    event.preventDefault();
+    button.focus({ preventScroll: true });
+  };
 
   const editable = canWrite && def.actions.includes("edit");
   const openRecord = (row: Row) => setSheet({ mode: "edit", id: row.ID });
@@ -89,7 +101,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
     else if (action.dialog !== undefined) setOwnDialog({ action, row });
     else setActionTarget({ action, row });
   };
-  const actionsOf = (row: Row): RowAction[] => [
+  const rowActions = (row: Row): RowAction[] => [
     { key: "edit", label: editable ? t("edit") : t("view"), icon: editable ? Pencil : Eye, run: () => openRecord(row) },
     ...(canWrite && def.actions.includes("delete")
       ? [{ key: "delete", label: t("delete"), icon: Trash2, destructive: true, run: () => setDeleting(row) }]
@@ -104,6 +116,14 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
         run: () => runAction(action, row),
       })),
   ];
+  const actionsOf = (row: Row): RowAction[] =>
+    rowActions(row).map((action) => ({
+      ...action,
+      run: () => {
+        opener.current = { id: row.ID, key: action.key };
+        action.run();
+      },
+    }));
   const toolbarActions = extraActions
     .filter((action) => action.scope === "toolbar")
     .map((action) => ({ name: action.name, label: text.action(action.name), icon: actionIcon(action), run: () => runAction(action, null) }));
@@ -129,18 +149,24 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
       text={text}
       list={list}
       actionsOf={actionsOf}
-      onRowClick={(row) => (screen && wide ? setPreview(row) : openRecord(row))}
+      onRowClick={(row) => {
+        opener.current = { id: row.ID, key: "edit" };
+        if (screen && wide) setPreview(row);
+        else openRecord(row);
+      }}
       flashId={flashId}
       compact={!screen}
+      cards={phone}
+      fitViewport={screen}
       testId={screen ? "grid" : `grid-${def.id}`}
     />
   );
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={rootRef} className="flex flex-col gap-4">
       {screen ? (
         <>
-          <FilterForm def={def} onChange={setFilters} />
+          <FilterForm def={def} onChange={setFilters} foldable={phone} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Toolbar
               onCreate={create}
@@ -176,6 +202,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
         canWrite={canWrite}
         level={screen ? 0 : 1}
         onClosed={() => setSheet(null)}
+        onCloseAutoFocus={returnFocus}
         onSaved={(id) => {
           setFlashId(id);
           list.reload();
@@ -199,6 +226,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
           row={preview}
           canWrite={canWrite}
           onClosed={() => setPreview(null)}
+          onCloseAutoFocus={returnFocus}
           onOpenRecord={(row) => {
             const target: SheetTarget = { mode: "edit", id: row.ID };
             replaceModalHash(modalIdOf(def, target));
@@ -207,7 +235,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
           }}
         />
       )}
-      <DeleteDialog def={def} row={deleting} onClosed={() => setDeleting(null)} onDeleted={list.reload} />
+      <DeleteDialog def={def} row={deleting} onClosed={() => setDeleting(null)} onCloseAutoFocus={returnFocus} onDeleted={list.reload} />
       <ActionDialog
         def={def}
         text={text}

@@ -1,18 +1,37 @@
 "use client";
 
-import type { ResourceDef } from "@pizarra/contracts";
+import type { ColumnDef, ResourceDef } from "@pizarra/contracts";
 import { cn, ContextMenu, ContextMenuTrigger } from "@pizarra/ui";
 import { Inbox } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useRef } from "react";
 import { ALIGN_CLASS, cellValue, columnAlign, GridCell } from "./grid-cell.tsx";
 import { GridPagination } from "./grid-pagination.tsx";
+import { recordName } from "./record-sheet.tsx";
 import type { ResourceText } from "./resource-text.ts";
 import { RowActions, RowContextMenu, type RowAction } from "./row-actions.tsx";
 import type { Row } from "./types.ts";
 import type { ResourceList } from "./use-resource-list.ts";
+import { useViewportFit } from "./use-viewport-fit.ts";
+import { isBlank } from "./values.ts";
 
 /** Spec 000 §2.6: "a configured number" of inline row icons; 2 unless the definition says otherwise. */
 const DEFAULT_INLINE_ACTIONS = 2;
+/** A phone's card shows its title column and this many more (the record's own sheet shows the rest). */
+const CARD_DETAILS = 4;
+
+/**
+ * The pinned actions cell must be opaque over the cells scrolling under it, yet take the row's hover, context-menu
+ * and flash tints: the tint is mixed into the card colour instead of laid over it.
+ */
+const PINNED_CELL = cn(
+  "sticky right-0 bg-card shadow-[inset_1px_0_0_var(--color-border),-6px_0_8px_-6px_rgb(0_0_0/0.18)]",
+  "group-hover:bg-[color-mix(in_oklab,var(--color-accent)_50%,var(--color-card))]",
+  "group-data-[state=open]:bg-[color-mix(in_oklab,var(--color-accent)_50%,var(--color-card))]",
+  "group-data-[flash]:bg-[color-mix(in_oklab,var(--color-primary)_10%,var(--color-card))]",
+);
+/** The sticky header's cells: opaque, with the header's bottom line drawn on the cell so that it stays while scrolling. */
+const HEAD_CELL = "sticky top-0 z-10 bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-card))] shadow-[inset_0_-1px_0_var(--color-border)]";
 
 interface ResourceGridProps {
   def: ResourceDef;
@@ -23,85 +42,161 @@ interface ResourceGridProps {
   /** The row saved last, flashing for a moment (spec 000 §4). */
   flashId: string | number | null;
   compact?: boolean;
+  /** Phones get one card per row instead of the table (issue 13). */
+  cards: boolean;
+  /** The module screen's own grid keeps its scroll area, both scrollbars included, inside the window (issue 13). */
+  fitViewport: boolean;
   /** `grid` for the screen's own grid; a detail grid is named after its resource so that the two never clash. */
   testId: string;
 }
 
 /** The paginated grid (spec 000 §2.7): translated headers, cells by kind, row icons, an indeterminate bar while loading. */
-export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, compact, testId }: ResourceGridProps) {
+export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, compact, cards, fitViewport, testId }: ResourceGridProps) {
   const t = useTranslations("moduleScreen");
-  const cellPad = compact ? "px-3 py-1.5" : "px-3 py-2";
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const maxHeight = useViewportFit(scrollRef, fitViewport && !cards);
+  const inline = def.inlineActions ?? DEFAULT_INLINE_ACTIONS;
+  const empty = list.rows.length === 0 && !list.loading && (
+    <div className="px-3 py-10 text-center text-sm text-muted-foreground" data-testid="grid-empty">
+      <Inbox className="mx-auto mb-2 size-6 opacity-60" aria-hidden />
+      {t("noRecords")}
+    </div>
+  );
+  const rowProps = (row: Row) => {
+    const flashing = flashId !== null && String(row.ID) === String(flashId);
+    return {
+      "data-testid": `grid-row-${row.ID}`,
+      "data-flash": flashing || undefined,
+      onClick: () => onRowClick(row),
+      className: cn("group cursor-pointer transition-colors hover:bg-accent/50 data-[state=open]:bg-accent/50", flashing && "animate-pulse bg-primary/10"),
+    };
+  };
+
   return (
     <div className="flex flex-col gap-3">
       <div className="relative overflow-hidden rounded-lg border bg-card">
         <div
-          className={cn("absolute inset-x-0 top-0 h-0.5 overflow-hidden", !list.loading && "invisible")}
+          className={cn("absolute inset-x-0 top-0 z-30 h-0.5 overflow-hidden", !list.loading && "invisible")}
           role="progressbar"
           aria-busy={list.loading}
           aria-label={t("loading")}
         >
           <div className="h-full w-1/3 animate-grid-progress bg-primary" />
         </div>
-        <div className="overflow-x-auto">
-          <table data-testid={testId} aria-busy={list.loading} className="w-full caption-bottom text-sm">
-            <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-              <tr>
-                {def.columns.map((column) => (
-                  <th key={column.field} scope="col" className={cn(cellPad, "font-medium whitespace-nowrap", ALIGN_CLASS[columnAlign(column)])}>
-                    {text.field(column.field)}
-                  </th>
-                ))}
-                <th scope="col" className={cn(cellPad, "w-px text-right")}>
-                  <span className="sr-only">{t("actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {list.rows.map((row) => {
-                const flashing = flashId !== null && String(row.ID) === String(flashId);
-                const actions = actionsOf(row);
-                return (
-                  <ContextMenu key={String(row.ID)}>
-                    <ContextMenuTrigger asChild>
-                      <tr
-                        data-testid={`grid-row-${row.ID}`}
-                        data-flash={flashing || undefined}
-                        onClick={() => onRowClick(row)}
-                        className={cn(
-                          "cursor-pointer transition-colors hover:bg-accent/50 data-[state=open]:bg-accent/50",
-                          flashing && "animate-pulse bg-primary/10",
-                        )}
-                      >
-                        {def.columns.map((column) => (
-                          <td
-                            key={column.field}
-                            className={cn(cellPad, "max-w-80 truncate", ALIGN_CLASS[columnAlign(column)], columnAlign(column) === "end" && "tabular-nums")}
-                          >
-                            <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />
-                          </td>
-                        ))}
-                        <td className={cn(cellPad, "py-1 text-right")}>
-                          <RowActions rowId={row.ID} actions={actions} inline={def.inlineActions ?? DEFAULT_INLINE_ACTIONS} />
-                        </td>
-                      </tr>
-                    </ContextMenuTrigger>
-                    <RowContextMenu def={def} text={text} row={row} actions={actions} />
-                  </ContextMenu>
-                );
-              })}
-              {list.rows.length === 0 && !list.loading && (
+        {cards ? (
+          <ul data-testid={testId} aria-busy={list.loading} aria-label={text.title()} className="divide-y">
+            {list.rows.map((row) => {
+              const actions = actionsOf(row);
+              return (
+                <ContextMenu key={String(row.ID)}>
+                  <ContextMenuTrigger asChild>
+                    <li {...rowProps(row)}>
+                      <RowCard def={def} text={text} row={row} actions={actions} inline={inline} />
+                    </li>
+                  </ContextMenuTrigger>
+                  <RowContextMenu def={def} text={text} row={row} actions={actions} />
+                </ContextMenu>
+              );
+            })}
+          </ul>
+        ) : (
+          <div ref={scrollRef} className="overflow-auto overscroll-x-contain" style={{ maxHeight }}>
+            <table data-testid={testId} aria-busy={list.loading} className="w-full caption-bottom text-sm">
+              <thead className="text-xs text-muted-foreground">
                 <tr>
-                  <td colSpan={def.columns.length + 1} className="px-3 py-10 text-center text-muted-foreground" data-testid="grid-empty">
-                    <Inbox className="mx-auto mb-2 size-6 opacity-60" aria-hidden />
-                    {t("noRecords")}
-                  </td>
+                  {def.columns.map((column) => (
+                    <th
+                      key={column.field}
+                      scope="col"
+                      className={cn(HEAD_CELL, compact ? "px-3 py-1.5" : "px-3 py-2", "font-medium whitespace-nowrap", ALIGN_CLASS[columnAlign(column)])}
+                    >
+                      {text.field(column.field)}
+                    </th>
+                  ))}
+                  <th
+                    scope="col"
+                    className={cn(HEAD_CELL, "right-0 z-20 w-px px-3 text-right shadow-[inset_1px_0_0_var(--color-border),inset_0_-1px_0_var(--color-border)]")}
+                  >
+                    <span className="sr-only">{t("actions")}</span>
+                  </th>
                 </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y">
+                {list.rows.map((row) => {
+                  const actions = actionsOf(row);
+                  return (
+                    <ContextMenu key={String(row.ID)}>
+                      <ContextMenuTrigger asChild>
+                        <tr {...rowProps(row)}>
+                          {def.columns.map((column) => (
+                            <td
+                              key={column.field}
+                              className={cn(
+                                compact ? "px-3 py-1.5" : "px-3 py-2",
+                                "max-w-80 truncate",
+                                ALIGN_CLASS[columnAlign(column)],
+                                columnAlign(column) === "end" && "tabular-nums",
+                              )}
+                            >
+                              <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />
+                            </td>
+                          ))}
+                          <td className={cn(PINNED_CELL, "px-3 py-1 text-right transition-colors")}>
+                            <RowActions rowId={row.ID} actions={actions} inline={inline} />
+                          </td>
+                        </tr>
+                      </ContextMenuTrigger>
+                      <RowContextMenu def={def} text={text} row={row} actions={actions} />
+                    </ContextMenu>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {empty}
       </div>
       <GridPagination list={list} />
+    </div>
+  );
+}
+
+/**
+ * A row as a phone shows it: a title (the record's name as its pick list says it, when the columns hold that name;
+ * else its first column), the next few columns that have something to show as label and value, and its actions.
+ */
+function RowCard({ def, text, row, actions, inline }: { def: ResourceDef; text: ResourceText; row: Row; actions: RowAction[]; inline: number }) {
+  const image = def.columns.find((column) => column.kind === "image");
+  const columns = def.columns.filter((column) => column !== image);
+  const named = def.pick.name.length > 0 && def.pick.name.every((field) => columns.some((column) => column.field === field));
+  const [first, ...others] = columns;
+  const rest = named ? columns.filter((column) => !def.pick.name.includes(column.field)) : others;
+  // A switch that is off says nothing worth a line on a small screen.
+  const shows = (column: ColumnDef) => {
+    const value = cellValue(column, row);
+    return !isBlank(value) && !((column.kind === "bool" || column.kind === "checkbox") && !value);
+  };
+  const details = rest.filter(shows).slice(0, CARD_DETAILS);
+  const cell = (column: ColumnDef) => <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />;
+  return (
+    <div className="flex items-start gap-3 p-3 text-sm">
+      {image && !isBlank(cellValue(image, row)) && <div className="shrink-0 pt-0.5">{cell(image)}</div>}
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <p className="truncate font-medium">{named ? recordName(def, row) : first && cell(first)}</p>
+        {details.length > 0 && (
+          <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 text-xs">
+            {details.map((column) => (
+              <div key={column.field} className="contents">
+                <dt className="truncate text-muted-foreground">{text.field(column.field)}</dt>
+                <dd className="min-w-0 truncate">{cell(column)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+      <div className="shrink-0">
+        <RowActions rowId={row.ID} actions={actions} inline={inline} />
+      </div>
     </div>
   );
 }

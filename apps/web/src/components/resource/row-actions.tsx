@@ -29,13 +29,27 @@ export interface RowAction {
   run: () => void;
 }
 
+/**
+ * The button of a row's action, else (the action sat in the row's menu, or the row changed) the row's menu button or
+ * its first action: where focus goes back when the drawer an action opened closes (issue 13).
+ */
+export function rowActionButton(root: HTMLElement | null, rowId: string | number, key: string): HTMLElement | null {
+  const row = root?.querySelector(`[data-row-id="${CSS.escape(String(rowId))}"]`);
+  if (!row) return null;
+  return (
+    row.querySelector<HTMLElement>(`[data-row-action="${CSS.escape(key)}"]`) ??
+    row.querySelector<HTMLElement>('[data-row-action="more"]') ??
+    row.querySelector<HTMLElement>("[data-row-action]")
+  );
+}
+
 /** Spec 000 §2.6: at most `inline` icons on the row, the rest in a menu. */
 export function RowActions({ rowId, actions, inline }: { rowId: string | number; actions: RowAction[]; inline: number }) {
   const t = useTranslations("moduleScreen");
   const shown = actions.length > inline ? actions.slice(0, Math.max(0, inline)) : actions;
   const rest = actions.slice(shown.length);
   return (
-    <div className="flex items-center justify-end gap-0.5" onClick={(e) => e.stopPropagation()}>
+    <div className="flex items-center justify-end gap-0.5" data-row-id={String(rowId)} onClick={(e) => e.stopPropagation()}>
       {shown.map(({ key, testId, label, icon: Icon, destructive, run }) => (
         <WithTooltip key={key} label={label}>
           <Button
@@ -43,6 +57,7 @@ export function RowActions({ rowId, actions, inline }: { rowId: string | number;
             size="icon-sm"
             aria-label={label}
             onClick={run}
+            data-row-action={key}
             data-testid={testId ?? `row-${key}-${rowId}`}
             className={destructive ? "text-destructive hover:bg-destructive/10 hover:text-destructive" : undefined}
           >
@@ -53,7 +68,7 @@ export function RowActions({ rowId, actions, inline }: { rowId: string | number;
       {rest.length > 0 && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={t("rowMore")} data-testid={`row-more-${rowId}`}>
+            <Button variant="ghost" size="icon-sm" aria-label={t("rowMore")} data-row-action="more" data-testid={`row-more-${rowId}`}>
               <Ellipsis aria-hidden />
             </Button>
           </DropdownMenuTrigger>

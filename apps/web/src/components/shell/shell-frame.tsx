@@ -9,6 +9,7 @@ import { moduleIdOf } from "@/client/menu.ts";
 import type { TSession } from "@/client/session.ts";
 import { useMediaQuery } from "@/client/use-media-query.ts";
 import { BrandMark } from "../brand.tsx";
+import { MOBILE_QUERY } from "./breakpoints.ts";
 import { Sidebar, type SidebarLayout } from "./sidebar.tsx";
 import { Topbar } from "./topbar.tsx";
 
@@ -18,8 +19,7 @@ import { Topbar } from "./topbar.tsx";
  */
 const SIDEBAR_LAYOUTS: readonly SidebarLayout[] = ["menu-default", "menu-hidden-main", "menu-hidden-sub", "menu-temporary-show"];
 
-/** Spec 000 §9: mobile breakpoint 768 (the menu becomes an overlay), menu hidden threshold 1000 (starts as a rail). */
-const MOBILE_QUERY = "(max-width: 767px)";
+/** Spec 000 §9: menu hidden threshold 1000 (the menu starts as a rail). */
 const NARROW_WIDTH = 1000;
 
 export function ShellFrame({ session, children }: { session: TSession; children: React.ReactNode }) {

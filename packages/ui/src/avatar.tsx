@@ -12,11 +12,12 @@ export function AvatarImage({ className, ...props }: React.ComponentProps<typeof
   return <AvatarPrimitive.Image data-slot="avatar-image" className={cn("aspect-square size-full", className)} {...props} />;
 }
 
+/** The initials in the ink of the page over a tint of the theme colour: the theme colour itself reads too faint on its own tint. */
 export function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn("flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary", className)}
+      className={cn("flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-foreground", className)}
       {...props}
     />
   );

@@ -12,9 +12,10 @@ import {
   type HeaderConcept,
   type StudentRow,
 } from "@pizarra/contracts";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, NativeSelect } from "@pizarra/ui";
+import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { NAME_COLUMN } from "./name-column.ts";
 import type { CellChange, CellValue } from "./use-grade-sheet.ts";
 
 /** 000 §2.9: the row is offered only when every concept is numeric or a qualification. */
@@ -65,7 +66,7 @@ export function AutoCompleteRow({
 
   return (
     <tr data-testid="grade-autocomplete" className="bg-muted/40">
-      <th scope="row" className="sticky left-0 z-10 border-r border-b bg-muted px-3 py-1 text-left text-xs font-medium">
+      <th scope="row" className={cn(NAME_COLUMN, "z-10 bg-muted py-1 text-xs font-medium")}>
         {t("autoComplete")}
       </th>
       {columns.map((column) => (

@@ -134,6 +134,16 @@ function NumericCell({ grade, at, testId, onSave, onMove }: CellProps) {
 }
 
 /**
+ * The option an arrow moves to in an open list of `count` options whose last is "no grade", from the one at `at` (-1:
+ * none yet, the list itself). From none, down is the first choice and up the last grade before "no grade", so that
+ * clearing stays deliberate; from an option the arrows wrap round the whole list.
+ */
+function optionAfter(at: number, down: boolean, count: number): number {
+  if (at < 0) return down ? 0 : Math.max(0, count - 2);
+  return (at + (down ? 1 : count - 1)) % count;
+}
+
+/**
  * A choice from the concept's list: its shortcut keys (z, a, +, b, -, c, d, f, s), else the first one the key starts,
  * or the list. The same keys work with the list open. Opening it puts the cell's own value under the cursor (an empty
  * cell: no choice), never "no grade": a stray Enter keeps the grade, and clearing one is deliberate (Delete, Backspace,
@@ -177,10 +187,14 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
   const options = () => [...(list.current?.querySelectorAll<HTMLButtonElement>("[role=option]") ?? [])];
   const onListKey = (e: KeyboardEvent) => {
     const buttons = options();
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
-      return buttons[(at + (e.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length]?.focus();
+      return buttons[optionAfter(buttons.indexOf(document.activeElement as HTMLButtonElement), e.key === "ArrowDown", buttons.length)]?.focus();
+    }
+    // Tab leaves the list as Escape does, on the cell and with its grade, rather than walking the options.
+    if (e.key === "Tab") {
+      e.preventDefault();
+      return setOpen(false);
     }
     pickByKey(e);
   };
@@ -222,7 +236,7 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
             key={choice ?? ""}
             type="button"
             role="option"
-            aria-selected={choice === grade.gradeTxt}
+            aria-selected={choice !== null && choice === grade.gradeTxt}
             onClick={() => choose(choice)}
             className={cn(
               "cursor-pointer rounded-sm px-2 py-1 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent",
@@ -245,8 +259,9 @@ function TextCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
   const close = (keep: boolean) => {
     if (draft === null) return;
     setDraft(null);
-    const value = draft.trim() === "" ? null : draft;
-    if (keep && value !== grade.gradeTxt) onSave({ gradeTxt: value });
+    // Spaces and line breaks around the text are no part of it: a stray Enter in the box changes no grade.
+    const value = draft.trim() || null;
+    if (keep && value !== (grade.gradeTxt?.trim() || null)) onSave({ gradeTxt: value });
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (navigate(e, onMove)) return;

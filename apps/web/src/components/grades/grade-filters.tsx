@@ -5,7 +5,6 @@ import { Label, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ResourceSelect } from "../resource/fields/resource-select.tsx";
-import { useFieldOptions } from "../resource/fields/use-options.ts";
 import { useResourceText } from "../resource/resource-text.ts";
 import { isBlank } from "../resource/values.ts";
 import { filtersOf, parentOf, type FilterName, type Mode, type Report, type SheetFilters } from "./filter-model.ts";
@@ -16,10 +15,7 @@ export interface ReportItem {
   name: string;
 }
 
-/**
- * One filter: its pick list, loaded as soon as it holds a value so that the value shows by name even to someone who
- * may not open the record it names.
- */
+/** One filter: its label over its combobox. */
 function FilterSelect({
   field,
   value,
@@ -33,7 +29,6 @@ function FilterSelect({
 }) {
   const t = useTranslations("gradeSheet");
   const text = useResourceText("admGrades");
-  useFieldOptions(field, text, parentValue ?? undefined, "", value !== null);
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={`grade-filter-${field.name}`}>{t(`filter.${field.name}`)}</Label>

@@ -7,13 +7,14 @@ import { useMemo, useRef } from "react";
 import { gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
 import { AutoCompleteRow, canAutoComplete } from "./auto-complete.tsx";
 import { GradeCell, type Move } from "./grade-cell.tsx";
+import { NAME_COLUMN } from "./name-column.ts";
 import { SheetHead, type HeadStyle } from "./sheet-head.tsx";
 import type { CellChange } from "./use-grade-sheet.ts";
 
 /** 000 §9: the arrows scroll 80 % of the visible width. */
 const SCROLL_STEP = 0.8;
 const HEAD_STYLE: HeadStyle = {
-  student: "sticky left-0 z-30 min-w-56 border-r border-b bg-muted px-3 py-2 text-left font-medium",
+  student: cn(NAME_COLUMN, "z-30 bg-muted py-2 font-medium"),
   subject: "border-r border-b px-2 py-1.5 text-center font-semibold whitespace-nowrap",
   concept: (cell) => cn("border-r border-b px-2 py-1.5 text-center font-medium whitespace-nowrap", cell.average && "bg-muted/80 italic"),
   marked: true,
@@ -77,13 +78,13 @@ export function GradeGrid({
             {rows.map((student, r) => {
               return (
                 <tr key={student.studentId} data-testid={`grade-row-${student.studentId}`} className="hover:bg-muted/30">
-                  <th scope="row" className="sticky left-0 z-10 border-r border-b bg-card px-3 py-1 text-left font-normal">
+                  <th scope="row" title={student.name} className={cn(NAME_COLUMN, "z-10 bg-card py-1 font-normal")}>
                     <span className="flex items-center gap-2">
-                      <Avatar className="size-7">
+                      <Avatar className="hidden size-7 sm:flex">
                         {student.img && <AvatarImage src={student.img} alt="" />}
                         <AvatarFallback className="text-[10px]">{student.name.slice(0, 1).toUpperCase()}</AvatarFallback>
                       </Avatar>
-                      <span className="truncate" data-testid={`grade-name-${student.studentId}`}>
+                      <span className="min-w-0 text-xs leading-tight sm:truncate sm:text-sm" data-testid={`grade-name-${student.studentId}`}>
                         {student.name}
                       </span>
                     </span>

@@ -20,6 +20,7 @@ import { downloadExport } from "../resource/export-file.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
 import type { OwnDialogProps } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
+import { conceptGroups } from "./concept-groups.ts";
 
 /** A grade as read: an average to two decimals with its letter, a typed number, or the text. */
 function gradeText(c: TGradedConcept): string {
@@ -27,24 +28,33 @@ function gradeText(c: TGradedConcept): string {
   return c.gradeTxt ?? "";
 }
 
-function ConceptRows({ concepts }: { concepts: TGradedConcept[] }) {
+function ConceptRow({ concept, head }: { concept: TGradedConcept; head?: boolean }) {
   return (
-    <tbody>
-      {concepts.map((c) => (
-        <tr key={c.ID} className="border-t">
-          <td className="py-1 pr-2" style={{ paddingLeft: `${c.level * 1}rem` }} title={c.name}>
-            <span className={c.calcAverage ? "font-medium" : undefined}>{c.name}</span>
-          </td>
-          <td
-            className={isTextConcept(c.type) && !c.calcAverage ? "py-1 text-xs text-muted-foreground" : "py-1 text-right whitespace-nowrap tabular-nums"}
-            data-testid={`student-grade-${c.ID}`}
-          >
-            {gradeText(c)}
-          </td>
-        </tr>
+    <tr className={head ? "border-t bg-muted/40" : "border-t"}>
+      <td className="py-1 pr-2" style={{ paddingLeft: `${concept.level * 1}rem` }} title={concept.name}>
+        <span className={head || concept.calcAverage ? "font-medium" : undefined}>{concept.name}</span>
+      </td>
+      <td
+        className={
+          isTextConcept(concept.type) && !concept.calcAverage ? "py-1 text-xs text-muted-foreground" : "py-1 text-right whitespace-nowrap tabular-nums"
+        }
+        data-testid={`student-grade-${concept.ID}`}
+      >
+        {gradeText(concept)}
+      </td>
+    </tr>
+  );
+}
+
+function ConceptRows({ concepts }: { concepts: TGradedConcept[] }) {
+  return conceptGroups(concepts).map(({ head, rows }) => (
+    <tbody key={head?.ID ?? "loose"} data-testid={head ? `student-group-${head.ID}` : undefined}>
+      {head && <ConceptRow concept={head} head />}
+      {rows.map((c) => (
+        <ConceptRow key={c.ID} concept={c} />
       ))}
     </tbody>
-  );
+  ));
 }
 
 /** 001 §2: CONDF (a qualification) and TUTR (the tutor's comment) are typed in here; the rest is read. */

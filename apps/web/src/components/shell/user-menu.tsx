@@ -31,8 +31,9 @@ export function UserMenu({ user, schoolName }: { user: TSessionUser; schoolName:
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" data-testid="user-menu" aria-label={t("userMenu")} className="h-10 shrink-0 gap-2 px-1.5 sm:px-2">
-          <Avatar className="size-7">
+        {/* Named by its content (what it shows, then what it is), so that a voice user can say what they see. */}
+        <Button variant="ghost" data-testid="user-menu" className="h-10 shrink-0 gap-2 px-1.5 sm:px-2">
+          <Avatar className="size-7" aria-hidden>
             <AvatarFallback>{initials(user.name)}</AvatarFallback>
           </Avatar>
           <span className="hidden min-w-0 flex-col items-start leading-tight md:flex">
@@ -46,6 +47,7 @@ export function UserMenu({ user, schoolName }: { user: TSessionUser; schoolName:
             )}
           </span>
           <ChevronDown className="hidden size-3.5 text-muted-foreground md:block" aria-hidden />
+          <span className="sr-only">{t("userMenu")}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

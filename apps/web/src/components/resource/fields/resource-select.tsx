@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { PickOption } from "../types.ts";
 import { sameId } from "../values.ts";
-import { usePickLabel, useFieldOptions } from "./use-options.ts";
+import { knownPickName, usePickLabel, useFieldOptions } from "./use-options.ts";
 import { controlProps, type WidgetProps } from "./widget-props.ts";
 
 function OptionRow({ option, selected }: { option: PickOption; selected: boolean }) {
@@ -18,18 +18,35 @@ function OptionRow({ option, selected }: { option: PickOption; selected: boolean
           <AvatarFallback className="text-[10px]">{option.name.slice(0, 1).toUpperCase()}</AvatarFallback>
         </Avatar>
       )}
+      {/* The whole label, wrapped: "Matemática · 3.º A" and "Matemática · 3.º B" must be told apart (issue 13). */}
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate">{option.name}</span>
-        {option.desc && <span className="truncate text-xs text-muted-foreground">{option.desc}</span>}
+        <span className="break-words">{option.name}</span>
+        {option.desc && <span className="break-words text-xs text-muted-foreground">{option.desc}</span>}
       </span>
       <Check className={cn("size-4 shrink-0 text-primary", selected ? "opacity-100" : "opacity-0")} aria-hidden />
     </>
   );
 }
 
+/** Case and accents aside, the words typed all in an option's label ("mate 3a" finds "Matemática · 3.º A"). */
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+const holdsWords = (option: PickOption, typed: string) => {
+  const label = fold(`${option.name} ${option.desc ?? ""}`);
+  return fold(typed)
+    .split(/\s+/)
+    .every((word) => label.includes(word));
+};
+
 /**
  * A searchable select over another resource's pick list (spec 000 §2.8 and §7 "Option lists"): the rows show name,
- * image and description; typing searches the server after 400 ms. `multiple` keeps an array of IDs.
+ * image and description; typing searches the server after 400 ms, and a list of its own (`path`: the grade sheet's
+ * courses, the location cascade), which may answer unsearched, is narrowed as the words are typed. `multiple` keeps
+ * an array of IDs. A chosen value is named from the list, loaded as soon as the select holds one, and read as a record
+ * only when the list does not hold it: a teacher may pick a colleague from a list without the right to open their file.
  */
 export function ResourceSelect(props: WidgetProps) {
   const { field, value, onChange, onBlur, disabled, dependsValue, emptyLabel } = props;
@@ -40,10 +57,14 @@ export function ResourceSelect(props: WidgetProps) {
   const listId = useId();
   const resource = field.options?.kind === "resource" ? field.options.resource : null;
   const values = field.multiple ? (Array.isArray(value) ? value : []) : value === null || value === undefined || value === "" ? [] : [value];
-  // A multiple choice names its values from the options, so they load at once when it holds any.
-  const { options, loading } = useFieldOptions(field, props.text, dependsValue, search, open || (Boolean(field.multiple) && values.length > 0));
-  const singleLabel = usePickLabel(resource, field.multiple ? null : values[0]);
-  const label = field.multiple ? values.map((v) => options.find((o) => sameId(o.ID, v))?.name ?? String(v)).join(", ") : singleLabel;
+  const { options: loaded, loading } = useFieldOptions(field, props.text, dependsValue, search, open || values.length > 0);
+  const ownList = field.options?.kind === "resource" && field.options.path !== undefined;
+  const options = ownList && search.trim() ? loaded.filter((o) => holdsWords(o, search.trim())) : loaded;
+  const listed = (v: unknown) => loaded.find((o) => sameId(o.ID, v))?.name ?? (resource ? knownPickName(resource, v) : undefined);
+  const single = field.multiple ? undefined : values[0];
+  const recordLabel = usePickLabel(resource, single !== undefined && listed(single) === undefined && !loading ? single : null);
+  const label = field.multiple ? values.map((v) => listed(v) ?? String(v)).join(", ") : single === undefined ? "" : (listed(single) ?? recordLabel);
+  const optionId = (index: number) => `${listId}-${index}`;
   const required = Boolean(field.rules?.required);
 
   const choose = (option: PickOption | null) => {
@@ -87,19 +108,28 @@ export function ResourceSelect(props: WidgetProps) {
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
+          title={label || undefined}
           className="h-9 w-full justify-between px-3 font-normal aria-invalid:border-destructive"
         >
           <span className={cn("truncate", !label && "text-muted-foreground")}>{label || emptyLabel || t("choose")}</span>
           <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden />
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="flex flex-col gap-1 p-1.5" onOpenAutoFocus={(e) => e.preventDefault()}>
+      <PopoverContent
+        align="start"
+        className="flex w-[max(var(--radix-popover-trigger-width),min(24rem,calc(100vw-2rem)))] flex-col gap-1 p-1.5"
+        onOpenAutoFocus={(e) => e.preventDefault()}
+      >
         <Input
           autoFocus
           value={search}
           placeholder={t("searchOptions")}
           aria-label={t("searchOptions")}
+          role="combobox"
+          aria-expanded
           aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={options[active] ? optionId(active) : undefined}
           data-testid={`${props.testId}-search`}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -108,7 +138,7 @@ export function ResourceSelect(props: WidgetProps) {
           onKeyDown={onKeyDown}
           className="h-8"
         />
-        <div id={listId} role="listbox" aria-multiselectable={field.multiple || undefined} className="max-h-66 overflow-y-auto">
+        <div id={listId} role="listbox" aria-label={t("searchOptions")} aria-multiselectable={field.multiple || undefined} className="max-h-72 overflow-y-auto">
           {!required && !field.multiple && values.length > 0 && (
             <button
               type="button"
@@ -124,9 +154,11 @@ export function ResourceSelect(props: WidgetProps) {
             return (
               <button
                 key={String(option.ID)}
+                id={optionId(index)}
                 type="button"
                 role="option"
                 aria-selected={selected}
+                tabIndex={-1}
                 data-testid={`option-${option.ID}`}
                 onMouseEnter={() => setActive(index)}
                 onClick={() => choose(option)}

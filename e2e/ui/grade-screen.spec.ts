@@ -1,0 +1,204 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, baseUrl, expect, expectAccessible, rowAction, signInAs, TEACHER, test } from "../fixtures";
+
+const SAVE = "/api/admGrades";
+const isSave = (method: string, url: string) => method === "POST" && new URL(url).pathname === SAVE;
+
+/** The teacher's grade screen as it opens (report 1 on their first course), in a language and light or dark. */
+async function openSheet(page: Page, { locale = "es", dark = false }: { locale?: "es" | "en"; dark?: boolean } = {}) {
+  await signInAs(page, TEACHER, locale);
+  const theme = dark ? "dark.blue" : "light.blue";
+  await page.evaluate((value) => localStorage.setItem("__theme_color", value), theme);
+  await page.context().addCookies([{ name: "theme_color", value: theme, url: baseUrl() }]);
+  await page.goto("/app/admGrades");
+  await expect(page.locator("html")).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  const grid = page.getByTestId("grade-grid");
+  await expect(grid.locator("[data-cell='0:0']")).toBeVisible({ timeout: 15_000 });
+  return grid;
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`the whole grade screen passes axe at ${width} px, light and dark, in Spanish and English`, async ({ page }) => {
+    // Four sign-ins, loads and whole-page checks.
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    for (const locale of ["es", "en"] as const)
+      for (const dark of [false, true]) {
+        await openSheet(page, { locale, dark });
+        await expect(page.getByTestId("grade-filter-activityPartId")).not.toHaveText(locale === "es" ? "Seleccione…" : "Choose…");
+        await expectAccessible(page);
+      }
+  });
+}
+
+test("at 390 px the names' column leaves at least three grade columns in view, and each name stays whole", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const grid = await openSheet(page);
+  const row = grid.locator("tbody tr[data-testid^='grade-row-']").first();
+  const name = row.locator("th");
+  const nameBox = (await name.boundingBox())!;
+  const inView = [];
+  for (const cell of await row.locator("td").all()) {
+    const box = await cell.boundingBox();
+    if (box && box.x >= nameBox.x + nameBox.width - 1 && box.x + box.width <= 390) inView.push(box);
+  }
+  expect(inView.length).toBeGreaterThanOrEqual(3);
+  // The whole name: wrapped in the cell, and its title.
+  const text = (await row.locator("[data-testid^='grade-name-']").innerText()).replace(/\s+/g, " ").trim();
+  await expect(name).toHaveAttribute("title", text);
+  const clipped = await row.locator("[data-testid^='grade-name-']").evaluate((e) => e.scrollWidth > e.clientWidth);
+  expect(clipped).toBe(false);
+});
+
+test("the course filter narrows its options as one types, and shows each option's whole label", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openSheet(page);
+  await page.getByTestId("grade-filter-activityPartId").click();
+  const list = page.getByRole("listbox");
+  const options = list.getByRole("option");
+  await expect(options.first()).toBeVisible();
+  const all = (await options.allInnerTexts()).map((o) => o.trim());
+  // Nothing cut short: every label fits its row, however narrow the screen.
+  for (const option of await options.all())
+    expect(await option.evaluate((e) => [...e.querySelectorAll("span")].every((s) => s.scrollWidth <= s.clientWidth))).toBe(true);
+  for (const label of all) await expect(list.getByRole("option", { name: label, exact: true })).toBeVisible();
+
+  // The word of one subject, typed in part and without its accent: only that subject's courses are left.
+  const subject = all.at(-1)!.split(" · ")[0]!;
+  const typed = subject
+    .slice(0, 4)
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+  await page.getByTestId("grade-filter-activityPartId-search").pressSequentially(typed);
+  const expected = all.filter((o) =>
+    o
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase()
+      .includes(typed),
+  );
+  expect(expected.length).toBeLessThan(all.length);
+  await expect(options).toHaveText(expected);
+  await page.keyboard.press("Enter");
+  await expect(list).toBeHidden();
+  await expect(page.getByTestId("grade-filter-activityPartId")).toHaveText(expected[0]!);
+});
+
+test("the teacher's console shows no failed call when the grade screen opens and a grade is typed", async ({ page }) => {
+  await signInAs(page, TEACHER, "es");
+  const failures: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") failures.push(`console: ${message.text()}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  await page.goto("/app/admGrades");
+  const cell = page.getByTestId("grade-grid").locator("input[data-testid^='grade-cell-']").first();
+  await expect(cell).toBeVisible({ timeout: 15_000 });
+  const typed = (await cell.inputValue()) === "7" ? "6" : "7";
+  await cell.click();
+  const saved = page.waitForResponse((r) => isSave(r.request().method(), r.url()));
+  await page.keyboard.type(typed);
+  await page.keyboard.press("Enter");
+  expect((await saved).status()).toBe(200);
+  await expect(cell).toHaveValue(typed);
+  // The filters' names settle after their lists answer.
+  await expect(page.getByTestId("grade-filter-masterId")).not.toHaveText("Seleccione…");
+  await page.waitForLoadState("networkidle");
+  expect(failures).toEqual([]);
+});
+
+test("no stray key changes a grade: the picker's arrows from nothing, Tab in the picker, Enter in a description", async ({ page }) => {
+  const grid = await openSheet(page);
+  const saves: unknown[] = [];
+  page.on("request", (r) => {
+    if (isSave(r.method(), r.url())) saves.push(r.postDataJSON());
+  });
+  const saved = () => page.waitForResponse((r) => isSave(r.request().method(), r.url()));
+
+  // An empty qualification cell (emptied on purpose first): opened, no option is under the cursor.
+  const cell = grid.locator("button[data-testid^='grade-cell-'][aria-haspopup='listbox']").first();
+  await cell.focus();
+  const emptied = (await cell.innerText()).trim() !== "";
+  if (emptied) {
+    const answer = saved();
+    await page.keyboard.press("Delete");
+    await answer;
+  }
+  await expect(cell).toHaveText("");
+  await cell.click();
+  const list = page.getByRole("listbox");
+  await expect(list).toBeFocused();
+  const choices = list.getByRole("option");
+  const count = await choices.count();
+  await expect(choices.last()).toHaveText("Sin nota");
+  // Up from nothing: the last grade, not "no grade"; down from nothing: the first.
+  await page.keyboard.press("ArrowUp");
+  await expect(choices.nth(count - 2)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(cell).toBeFocused();
+  await cell.click();
+  await page.keyboard.press("ArrowDown");
+  await expect(choices.first()).toBeFocused();
+  // Tab leaves the list on the cell, nothing chosen.
+  await page.keyboard.press("Tab");
+  await expect(list).toBeHidden();
+  await expect(cell).toBeFocused();
+  await expect(cell).toHaveText("");
+  // A stray Enter or Escape on the closed cell changes nothing either.
+  await page.keyboard.press("Escape");
+  await expect(cell).toHaveText("");
+
+  // A descriptive cell: a comment written on purpose, then opened again and a stray Enter before closing.
+  const text = grid.locator("button[data-testid^='grade-cell-']:not([aria-haspopup])").first();
+  const testId = (await text.getAttribute("data-testid"))!;
+  await text.click();
+  const box = page.getByTestId(`${testId}-text`);
+  await box.fill("Participa en clase.");
+  const answer = saved();
+  await page.getByRole("button", { name: "Listo" }).click();
+  await answer;
+  await expect(text).toHaveText("Participa en clase.");
+  await text.click();
+  await expect(box).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Listo" }).click();
+  await expect(box).toBeHidden();
+  await expect(text).toHaveText("Participa en clase.");
+  await page.waitForLoadState("networkidle");
+  // The saves asked for and no other: the Delete (when the cell held a grade) and the comment.
+  expect(saves).toHaveLength(emptied ? 2 : 1);
+});
+
+test("the student's grade drawer shows each mark under its term", async ({ page }) => {
+  const { token } = await signInAs(page, ADMIN, "es");
+  const headers = { authorization: `Bearer ${token}` };
+  const students = (await (await page.request.get("/api/admStudent/get?pick=true", { headers })).json()).data.Results as { ID: number; name: string }[];
+  let found: { student: { ID: number; name: string }; term: { ID: number; name: string }; marks: number[] } | null = null;
+  for (const student of students.slice(0, 10)) {
+    const grades = (await (await page.request.get(`/api/admGrades/getByStudent/${student.ID}`, { headers })).json()).data;
+    const concepts = (grades?.subjects ?? []).flatMap((s: { concepts: { ID: number; parentId: number | null; level: number; name: string }[] }) => s.concepts);
+    const term = concepts.find((c: { level: number; ID: number }) => c.level === 1 && concepts.some((d: { parentId: number | null }) => d.parentId === c.ID));
+    if (term) {
+      found = { student, term, marks: concepts.filter((c: { parentId: number | null }) => c.parentId === term.ID).map((c: { ID: number }) => c.ID) };
+      break;
+    }
+  }
+  expect(found).not.toBeNull();
+  const { student, term, marks } = found!;
+
+  await page.goto("/app/admStudent");
+  await page.getByTestId("search-input").fill(student.name.split(/[ ,]+/)[0]!);
+  await rowAction(page, "grades", student.ID);
+  const dialog = page.getByTestId("student-grades");
+  const group = dialog.getByTestId(`student-group-${term.ID}`);
+  // The term's name heads its own marks, and no other term's.
+  await expect(group.locator("tr").first()).toContainText(term.name);
+  for (const mark of marks) await expect(group.getByTestId(`student-grade-${mark}`)).toHaveCount(1);
+  await expect(group.locator("tr")).toHaveCount(marks.length + 1);
+});

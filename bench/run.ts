@@ -336,12 +336,15 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scen
         name: `GET admStudent/get (40, "${search}")`,
         token: tokens.admin,
         request: { method: "GET", path: `admStudent/get?page=1&PageSize=40&filter=${encodeURIComponent(search)}` },
-        // The matches' ids and search texts in the list's order (at most 501, ranked by the handler), then the page.
+        // One word: the page in the list's order. Several (a full name): the matches' ids and search texts in that order
+        // (at most 501, which the handler ranks), then the page by id.
         sql: async (client) => {
           const words = search.split(" ").map((w) => `%${w}%`);
+          const matching = words.map((_, i) => `u."searchText" LIKE $${i + 2}`).join(" AND ");
+          if (words.length === 1)
+            return client.query(`${STUDENT_PAGE_SQL} AND ${matching} ORDER BY u.last, u.last2, u.name, u.id LIMIT 41`, [tenantId, ...words]);
           const { rows } = await client.query<{ id: number }>(
-            `SELECT u.id, u."searchText" FROM "User" u WHERE u."tenantId" = $1 AND u.type = 2 AND ${words.map((_, i) => `u."searchText" LIKE $${i + 2}`).join(" AND ")}
-              ORDER BY u.last, u.last2, u.name, u.id LIMIT 501`,
+            `SELECT u.id, u."searchText" FROM "User" u WHERE u."tenantId" = $1 AND u.type = 2 AND ${matching} ORDER BY u.last, u.last2, u.name, u.id LIMIT 501`,
             [tenantId, ...words],
           );
           return client.query(`${STUDENT_PAGE_SQL} AND u.id = ANY($2)`, [tenantId, rows.slice(0, 41).map((r) => r.id)]);

@@ -239,8 +239,16 @@ function readerOf(server: ResourceServer) {
     const size = q.pick === "true" ? Math.min(Number(q.PageSize), PICK_PAGE_MAX) : Number(q.PageSize);
     const page = Number(q.page);
     const people = peopleSearched(q);
-    const best = people ? await rankedPage(model, w, typedText(q), people, page, size) : null;
-    const records = best?.records ?? (await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include }));
+    const typed = typedText(q);
+    // A full name, a code, a document or an e-mail is ranked however many match it; one word ("gar", "garcía": thousands
+    // of García) only when its matches fit one page: ranking thousands of equal matches costs more than it tells.
+    const specific = people !== null && (searchWords(typed).length > 1 || /[\d@]/.test(typed));
+    let best = specific ? await rankedPage(model, w, typed, people, page, size) : null;
+    let records = best?.records ?? (await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include }));
+    if (people && !specific && page === 1 && records.length > 1 && records.length <= size) {
+      best = await rankedPage(model, w, typed, people, page, size);
+      records = best?.records ?? records;
+    }
     const more = records.length > size;
     const rows = await rowsOf(ctx, records.slice(0, size));
     if (q.pick === "true") {

@@ -168,7 +168,11 @@ describe("generic resource: grades and sections", () => {
     expect(byPeriod.body.data.Results).toMatchObject([{ ID: a.body.data.ID, name: "A", parentName: "1.º de primaria", parentId: gradeId }]);
     expect((await api.call<Page>("GET", "admSection/get?periodId=202501", { token: admin })).body.data.Results).toEqual([]);
     const picks = await api.call<Page>("GET", `admSection/get?pick=true&parentId=${gradeId}`, { token: admin });
-    expect(picks.body.data.Results).toEqual([{ ID: a.body.data.ID, name: "1.º de primaria A" }]);
+    // Each grade and section names its period, so that a list of several periods tells "1.º" of one year from the next's.
+    const period = (await api.db().period.findFirstOrThrow({ where: { id: 202601, tenant: { alias: "colegio-demo" } }, select: { name: true } })).name;
+    expect(picks.body.data.Results).toEqual([{ ID: a.body.data.ID, name: "1.º de primaria A", desc: period }]);
+    const gradePicks = await api.call<Page>("GET", "admSuperSection/get?pick=true&PageSize=100", { token: admin });
+    expect(gradePicks.body.data.Results.find((g) => g.ID === gradeId)).toEqual({ ID: gradeId, name: "1.º de primaria", desc: period });
     const grades = await api.call<Page>("GET", "admSuperSection/get?periodId=202601", { token: admin });
     expect(grades.body.data.Results[0]).toMatchObject({ name: "1.º de primaria", count: 1 });
 

@@ -97,10 +97,11 @@ export const admSuperSection = defineResource({
     { name: "groupBy", type: "text", rules: { max: 50 } },
     { name: "sort", type: "number", rules: { integer: true, minValue: 0, maxValue: 1000 }, default: 0 },
   ],
-  columns: [{ field: "name" }, { field: "periodId", kind: "number" }, { field: "groupBy" }, { field: "count", kind: "number", align: "end" }],
+  columns: [{ field: "name" }, { field: "periodName" }, { field: "groupBy" }, { field: "count", kind: "number", align: "end" }],
   filters: [{ name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } }],
   search: ["name"],
-  pick: { name: ["name"] },
+  // The period beside the name: a list of every period's grades holds "3.º" once a year (issue 13).
+  pick: { name: ["name"], desc: "periodName" },
   orderBy: [
     { field: "sort", dir: "asc" },
     { field: "name", dir: "asc" },
@@ -143,7 +144,7 @@ export const admSection = defineResource({
     { name: "roleFilter", type: "hidden", options: { kind: "values", values: ["master"] } },
   ],
   search: ["name", "externalId"],
-  pick: { name: ["parentName", "name"] },
+  pick: { name: ["parentName", "name"], desc: "periodName" },
   orderBy: [{ field: "name", dir: "asc" }],
   actions: IMPORTABLE_ACTIONS,
 });

@@ -18,15 +18,18 @@ export const ACADEMIC_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES.admSuperSection,
     model: "superSection",
-    include: { _count: { select: { sections: true } } },
-    display: (r) => ({ count: countOf(r, "sections") }),
+    include: { period: { select: { name: true } }, _count: { select: { sections: true } } },
+    display: (r) => ({ periodName: nameOf(r.period), count: countOf(r, "sections") }),
     rules: staffOwnerRules,
   },
   {
     def: RESOURCES.admSection,
     model: "section",
-    include: { superSection: { select: { name: true, periodId: true } }, _count: { select: { members: true } } },
-    display: (r) => ({ parentName: nameOf(r.superSection), periodId: (r.superSection as Row | null)?.periodId ?? null, count: countOf(r, "members") }),
+    include: { superSection: { select: { name: true, periodId: true, period: { select: { name: true } } } }, _count: { select: { members: true } } },
+    display: (r) => {
+      const grade = r.superSection as { name: string; periodId: number; period: { name: string } } | null;
+      return { parentName: nameOf(grade), periodId: grade?.periodId ?? null, periodName: nameOf(grade?.period), count: countOf(r, "members") };
+    },
     filterWhere: {
       periodId: (value) => ({ superSection: { periodId: Number(value) } }),
       // Whoever may change sections sees them all; anyone else the sections they teach in or tutor.

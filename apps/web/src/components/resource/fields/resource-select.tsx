@@ -4,6 +4,7 @@ import { Avatar, AvatarFallback, AvatarImage, Button, cn, Input, Popover, Popove
 import { Check, ChevronsUpDown, LoaderCircle, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { normalise } from "@/client/menu.ts";
 import type { PickOption } from "../types.ts";
 import { sameId } from "../values.ts";
 import { knownPickName, usePickLabel, useFieldOptions } from "./use-options.ts";
@@ -29,14 +30,9 @@ function OptionRow({ option, selected }: { option: PickOption; selected: boolean
 }
 
 /** Case and accents aside, the words typed all in an option's label ("mate 3a" finds "Matemática · 3.º A"). */
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
 const holdsWords = (option: PickOption, typed: string) => {
-  const label = fold(`${option.name} ${option.desc ?? ""}`);
-  return fold(typed)
+  const label = normalise(`${option.name} ${option.desc ?? ""}`);
+  return normalise(typed)
     .split(/\s+/)
     .every((word) => label.includes(word));
 };

@@ -1,7 +1,8 @@
 // `pnpm demo`: database (embedded unless DATABASE_URL is set) → migrations → demo school when empty → build when
-// needed → serve on http://127.0.0.1:3000.
+// needed → the local mail and WhatsApp stand-ins → serve on http://127.0.0.1:3000, with the worker that sends.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db/seed";
 import { ensureDatabase } from "./lib/database.ts";
+import { startOutside, startWorker } from "./lib/outside.ts";
 import { mustRun } from "./lib/run.ts";
 import { buildIfNeeded, demoAuthSecret, startWeb } from "./lib/web.ts";
 
@@ -9,10 +10,17 @@ const port = Number(process.env.PORT ?? 3000);
 const db = await ensureDatabase({ name: "demo", port: Number(process.env.PIZARRA_PG_PORT ?? 54329) });
 let shuttingDown = false;
 let web: Awaited<ReturnType<typeof startWeb>> | undefined;
+let worker: ReturnType<typeof startWorker> | undefined;
+let outside: Awaited<ReturnType<typeof startOutside>> | undefined;
+const exited = (child: { exitCode: number | null; once: (event: "exit", listener: () => void) => void } | undefined) =>
+  new Promise<void>((resolve) => (child && child.exitCode === null ? child.once("exit", resolve) : resolve()));
 const shutdown = async (code: number) => {
   if (shuttingDown) return;
   shuttingDown = true;
   web?.kill("SIGTERM");
+  worker?.kill("SIGTERM");
+  await Promise.all([exited(web), exited(worker)]);
+  await outside?.close().catch(() => {});
   await db.stop().catch(() => {});
   process.exit(code);
 };
@@ -23,9 +31,14 @@ try {
   await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: db.url });
   await mustRun("tsx", ["prisma/seed/index.ts"], { DATABASE_URL: db.url });
   await buildIfNeeded();
-  web = await startWeb(port, { DATABASE_URL: db.url, AUTH_SECRET: demoAuthSecret() });
+  outside = await startOutside(port);
+  const env = { DATABASE_URL: db.url, AUTH_SECRET: demoAuthSecret(), ...outside.env };
+  web = await startWeb(port, env);
   web.on("exit", (code) => void shutdown(code ?? 1));
-  console.log(`\nPizarra is running at http://127.0.0.1:${port}  (Ctrl+C stops it and its database)\n`);
+  worker = startWorker(env);
+  worker.on("exit", (code) => void shutdown(code ?? 1));
+  console.log(`\nPizarra is running at http://127.0.0.1:${port}  (Ctrl+C stops it, its worker and its database)`);
+  console.log(`Mail it sends lands in .data/mail (SMTP on ${outside.env.SMTP_URL}); WhatsApp in .data/whatsapp/whatsapp.jsonl.\n`);
   console.log(`Demo accounts, password "${DEMO_PASSWORD}":`);
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} ${a.role}`);
 } catch (error) {

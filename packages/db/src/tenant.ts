@@ -50,6 +50,10 @@ export const TENANT_MODELS = new Set([
   "receipt",
   "infirmaryEntry",
   "medicalRecord",
+  "message",
+  "inboundMessage",
+  "pushSubscription",
+  "channelOptOut",
 ]);
 
 const WHERE_OPERATIONS = new Set([
@@ -76,6 +80,13 @@ type Row = Record<string, unknown>;
 const TENANT = Symbol("tenant");
 /** The client or an interactive transaction's client: both can be scoped. */
 export type DbOrTx = Db | Prisma.TransactionClient;
+
+/** The school a scoped client is narrowed to (for infrastructure that reads the school's own settings row). */
+export function tenantOf(db: TenantDb | TenantTx): number {
+  const tenantId = (db as { [TENANT]?: number })[TENANT];
+  if (!tenantId) throw new Error("tenantOf needs a tenant-scoped client");
+  return tenantId;
+}
 
 declare const scoped: unique symbol;
 /** An interactive transaction of a tenant-scoped client: scoped like it. */
@@ -166,8 +177,7 @@ export function forTenant(db: DbOrTx | TenantDb, tenantId: number): TenantDb | T
  * Keys are the model's field names, which must be its column names (no @map), and the same in every row.
  */
 export async function insertRows(db: TenantDb | TenantTx, model: "Grade" | "GradeChange", rows: Row[]): Promise<void> {
-  const tenantId = (db as { [TENANT]?: number })[TENANT];
-  if (!tenantId) throw new Error("insertRows needs a tenant-scoped client");
+  const tenantId = tenantOf(db);
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   if (columns.some((c) => c === "tenantId" || !/^[A-Za-z]\w*$/.test(c))) throw new Error(`insertRows: bad columns ${columns.join(", ")}`);

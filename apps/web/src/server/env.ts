@@ -8,6 +8,12 @@ import { parseTrustedProxies } from "./net/client-address.ts";
  */
 const PUBLISHED_SECRETS = new Set(["pizarra-development-secret-change-me-0000", "change-me-to-a-long-random-string-of-32-chars-or-more"]);
 
+/** An unset or empty variable is absent. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((text) => text || undefined);
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1),
@@ -56,6 +62,27 @@ const ZEnv = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
+  /** The address families' links point at (justify an absence, unsubscribe): this server as the outside world reaches it. */
+  PUBLIC_URL: z.url().default("http://127.0.0.1:3000"),
+  /** E-mail: an SMTP URL (smtp://user:pass@host:587, smtps://… for implicit TLS). Unset: e-mail is not offered. */
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  /** The From of every e-mail ("Colegio <no-reply@school.example>"). */
+  MAIL_FROM: z.string().default("Pizarra <no-reply@pizarra.local>"),
+  /** WhatsApp Cloud API: base URL (Meta's, or a sink speaking the same protocol), token and sending number's id. */
+  WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  /** The app secret that signs webhook calls (X-Hub-Signature-256) and the token of the webhook's verify challenge. */
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: z.string().default("mailto:admin@pizarra.local"),
+  /** Messages a worker sends at once (each waits on its provider). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  /** How long a worker holds a message it is sending; past it (the worker died mid-send) another worker takes it again. */
+  WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 export type Env = Omit<z.infer<typeof ZEnv>, "AUTH_SECRET"> & { AUTH_SECRET: string };

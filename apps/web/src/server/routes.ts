@@ -11,8 +11,10 @@ import { GROUP_ROUTES } from "./modules/groups/routes.ts";
 import { HEALTH_ROUTES } from "./modules/health/routes.ts";
 import { MISC_ROUTES } from "./modules/misc/routes.ts";
 import { PUBLICATIONS_ROUTES } from "./modules/publications/routes.ts";
+import { PUSH_ROUTES } from "./modules/push/routes.ts";
 import { SESSION_ROUTES } from "./modules/session/routes.ts";
 import { SYSTEM_ROUTES } from "./modules/system/routes.ts";
+import { WHATSAPP_ROUTES } from "./modules/whatsapp/routes.ts";
 import { RESOURCE_ROUTES } from "./resources.ts";
 
 /** Composition root of the API: every call, by spec path, as each domain declares it in `modules/<domain>/routes.ts`. */
@@ -31,6 +33,8 @@ export const ROUTES: Route[] = [
   ...PUBLICATIONS_ROUTES,
   ...FLOWS_ROUTES,
   ...GRADES_ROUTES,
+  ...PUSH_ROUTES,
+  ...WHATSAPP_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

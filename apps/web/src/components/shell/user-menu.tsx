@@ -15,6 +15,7 @@ import {
 import { ChevronDown, LogOut } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { logout } from "@/client/api.ts";
+import { forgetThisDevice, PushToggle } from "./push-toggle.tsx";
 
 function initials(name: string): string {
   return name
@@ -57,7 +58,8 @@ export function UserMenu({ user, schoolName }: { user: TSessionUser; schoolName:
           <span className="truncate text-xs text-muted-foreground">{schoolName}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem data-testid="logout" variant="destructive" onSelect={logout}>
+        <PushToggle />
+        <DropdownMenuItem data-testid="logout" variant="destructive" onSelect={() => void forgetThisDevice().finally(logout)}>
           <LogOut aria-hidden />
           {t("logout")}
         </DropdownMenuItem>

@@ -22,6 +22,8 @@ export interface BaseContext {
   system: Db;
   address: string | null;
   headers: Headers;
+  /** The body exactly as sent (set for the handler), for what signs the bytes themselves: a webhook's signature. */
+  rawBody?: string;
 }
 
 export interface AuthedContext extends BaseContext {

@@ -26,15 +26,16 @@ function envelope(httpStatus: number, body: TEnvelope): Response {
   });
 }
 
-async function readJson(req: Request, limit: number): Promise<unknown> {
+/** The body as parsed JSON, and as sent (`text`: what a webhook's signature covers). */
+async function readJson(req: Request, limit: number): Promise<{ text: string; json: unknown }> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > limit) throw new AppError(-413, "api.payloadTooLarge", 413);
   const text = await req.text();
   if (Buffer.byteLength(text) > limit) throw new AppError(-413, "api.payloadTooLarge", 413);
-  if (text.trim() === "") return {};
+  if (text.trim() === "") return { text, json: {} };
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new AppError(-400, "api.tooDeep", 400, { max: MAX_JSON_DEPTH });
   try {
-    return JSON.parse(text);
+    return { text, json: JSON.parse(text) };
   } catch {
     throw new AppError(-400, "api.malformedJson", 400);
   }
@@ -170,10 +171,11 @@ export async function handle(router: Router, req: Request, path: string): Promis
     const ctx: BaseContext = authed ?? base;
     const query = parseWith(route, "query", withoutNul(Object.fromEntries(searchParams)), ctx);
     if (authed && route.auth === "user") checkQueryRight(route, method, query, authed.user.access);
-    const sent = withoutNul(method === "GET" ? {} : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES));
+    const read = method === "GET" ? { text: "", json: {} } : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES);
+    const sent = withoutNul(read.json);
     const body = parseWith(route, "body", route.fillBody && isObject(sent) ? route.fillBody(sent, query) : sent, ctx);
     const parsedParams = parseWith(route, "params", withoutNul(params), ctx);
-    const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, query, body, params: parsedParams });
+    const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, rawBody: read.text, query, body, params: parsedParams });
     if (reply.response) return reply.response;
     return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey, reply.msgValues) : "", data: reply.data });
   } catch (error) {

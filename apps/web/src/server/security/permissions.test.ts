@@ -30,6 +30,11 @@ const OPEN_ROUTES: Record<string, string> = {
   "GET general/getlists": "fixed geography, no school data",
   "GET general/getlist/{type}": "the school's catalogue values, the options of selects on every screen",
   "GET admGrades/reports": "the report items the caller's rights give (none without)",
+  "GET push/key": "the server's public push key, the same for everyone",
+  "POST push/subscribe": "the caller's own device",
+  "POST push/status": "the caller's own device",
+  "POST push/unsubscribe": "the caller's own device",
+  "POST tenants/contact/us": "a message from the caller to their school's support",
 };
 
 const isList = (route: Route) => route.method === "GET" && resourceOf(route) !== null && route.path === `${resourceOf(route)!.def.id}/get`;

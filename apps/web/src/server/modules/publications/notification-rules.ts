@@ -104,7 +104,7 @@ export const notificationRules: ResourceRules = {
     assertChangeable(record.status as number);
   },
   async afterSave(tx, id, virtual, ctx) {
-    const saved = await tx.notification.findFirstOrThrow({ where: { id: Number(id) } });
+    const saved = await tx.notification.findFirstOrThrow({ where: { id: Number(id) }, include: { template: true } });
     if (virtual.confirm === false && saved.status === STATUS.ready) {
       await tx.notification.updateMany({ where: { id: saved.id }, data: { status: STATUS.cancelled, scheduledAt: null } });
     } else if (virtual.confirm === true || saved.status === STATUS.ready) {

@@ -3,6 +3,8 @@ import { formatDateTime } from "../../resource/values.ts";
 import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
+// E-mail is configured (no worker runs here: nothing is sent); WhatsApp is not.
+process.env.SMTP_URL = "smtp://127.0.0.1:2";
 type Row = Record<string, unknown>;
 type Page = { Results: Row[]; RowCount: number; PageCount: number };
 type Refusal = { errors: Record<string, string> };
@@ -311,6 +313,11 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
     const refused = await api.call<Refusal>("POST", `admNotification/schedule/${noChannel.body.data.ID}?confirm=true`, { token: admin, locale: "en" });
     expect(refused.http).toBe(422);
     expect(refused.body.data.errors.doWA).toBe("Choose at least one way to send it: WhatsApp, e-mail or push.");
+    const template = (await list("admLocalization/get?type=w&PageSize=1"))[0]!;
+    const whatsapp = await create("admNotification", draft({ doMail: false, doWA: true, doWATemplate: template.ID }));
+    const unconfigured = await api.call<Refusal>("POST", `admNotification/schedule/${whatsapp.body.data.ID}`, { token: admin, locale: "en" });
+    expect(unconfigured.http).toBe(422);
+    expect(unconfigured.body.data.errors.doWA).toBe("WhatsApp is not configured on this server: ask the administrator to set up the WhatsApp Cloud API.");
     const nobody = await create(
       "admNotification",
       draft({

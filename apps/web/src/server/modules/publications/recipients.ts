@@ -1,4 +1,5 @@
 import type { Prisma } from "@pizarra/db";
+import type { Recipient } from "./render.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -51,6 +52,25 @@ async function whereOf(tx: Tx, a: Audience): Promise<Prisma.UserWhereInput> {
           })
         ).map((m) => m.sectionId);
   return { type: { in: [4, 5] }, ...active, id: { in: await teachersOf(tx, sectionIds) } };
+}
+
+/** The people a notification reaches now (active users, each once), with what a message to them needs. */
+export async function recipientsOf(tx: Tx, audience: Audience): Promise<Recipient[]> {
+  const users = await tx.user.findMany({
+    where: await whereOf(tx, audience),
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      type: true,
+      name: true,
+      last: true,
+      mail: true,
+      cel: true,
+      locale: true,
+      dependants: { take: 1, orderBy: { studentId: "asc" }, select: { student: { select: { name: true } } } },
+    },
+  });
+  return users.map(({ dependants, type, ...user }) => ({ ...user, student: type === 2 ? user.name : (dependants[0]?.student.name ?? null) }));
 }
 
 /** How many people a notification would reach now: active users, each once. */

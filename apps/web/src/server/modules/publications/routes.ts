@@ -7,6 +7,7 @@ import { authedRoute, type Route } from "../../http/route.ts";
 import { audit } from "../../resource/audit.ts";
 import { listRows } from "../../resource/factory.ts";
 import { formatDateTime } from "../../resource/values.ts";
+import { DELIVERY_ROUTES } from "./delivery-routes.ts";
 import { OBJECT_SOURCES } from "./object-sources.ts";
 import { schedule } from "./schedule.ts";
 
@@ -31,7 +32,7 @@ const ZConfirm = z.object({ confirm: z.enum(["true", "false"]).optional() });
 async function scheduleNotification(ctx: AuthedContext & { params: z.infer<typeof ZId>; query: z.infer<typeof ZConfirm> }): Promise<Reply> {
   const confirm = ctx.query.confirm === "true";
   const { notification, outcome } = await ctx.db.$transaction(async (tx) => {
-    const notification = await tx.notification.findFirst({ where: { id: ctx.params.id } });
+    const notification = await tx.notification.findFirst({ where: { id: ctx.params.id }, include: { template: true } });
     if (!notification) throw notFound();
     const outcome = await schedule(tx, ctx, notification, confirm);
     if (confirm) await audit(tx, ctx, "admNotification", "edit", notification.id);
@@ -39,7 +40,7 @@ async function scheduleNotification(ctx: AuthedContext & { params: z.infer<typeo
   });
   const sendOn = formatDateTime(notification.sendOn);
   return {
-    data: { ID: notification.id, status: outcome.status, total: outcome.total, sendOn },
+    data: { ID: notification.id, sendOn, ...outcome },
     msgKey: confirm ? "api.notificationScheduled" : "api.notificationPreview",
     msgValues: { total: outcome.total, sendOn },
   };
@@ -83,6 +84,7 @@ async function activitiesOfMonth(ctx: AuthedContext & { params: z.infer<typeof Z
 
 /** The publication, calendar and notification calls beyond the generic ones. */
 export const PUBLICATIONS_ROUTES: Route[] = [
+  ...DELIVERY_ROUTES,
   authedRoute({
     method: "POST",
     path: "admNotification/schedule/{id}",

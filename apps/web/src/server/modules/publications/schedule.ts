@@ -1,11 +1,14 @@
-import type { Prisma } from "@pizarra/db";
+import { type Prisma, type TenantTx, tenantOf } from "@pizarra/db";
+import type { ChannelName } from "../../channels/channel.ts";
+import { channelReady } from "../../delivery/ledger.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
-import { recipientCount, type Audience } from "./recipients.ts";
+import { recipientsOf, type Audience } from "./recipients.ts";
+import { channelsOf, draftsOf, queueRun } from "./run-notification.ts";
 
-type Tx = Prisma.TransactionClient;
+type NotificationRow = Prisma.NotificationGetPayload<{ include: { template: true } }>;
 
-/** 002 §4: 0 draft, 1 ready, 2 sending, 3 sent, 4 cancelled, 5 sending errors. */
+/** 002 §4: 0 draft, 1 ready, 2 sending, 3 sent, 4 cancelled (the filter's "paused"), 5 sending errors. */
 export const STATUS = { draft: 0, ready: 1, sending: 2, sent: 3, cancelled: 4, errors: 5 } as const;
 
 /** A notification that is going out or went out is history: it is no longer changed or scheduled again. */
@@ -21,21 +24,66 @@ export function assertNotPast(ctx: AuthedContext, sendOn: Date): void {
   if (sendOn < thisMinute()) throw fieldRefusal("sendOn", ctx.t("api.sendOnPast"));
 }
 
-type Schedulable = Audience & { id: number; status: number; sendOn: Date; doWA: boolean; doMail: boolean; doPush: boolean };
+const CHANNEL_FIELD: Record<ChannelName, string> = { whatsapp: "doWA", mail: "doMail", push: "doPush" };
+
+export interface Problem {
+  userId: number;
+  name: string;
+  channel: ChannelName;
+  reason: string;
+}
+
+export interface ScheduleOutcome {
+  status: number;
+  total: number;
+  byChannel: Partial<Record<ChannelName, number>>;
+  problems: Problem[];
+  preview: { recipient: string; channel: ChannelName; subject: string | null; text: string } | null;
+}
+
+/** Problems listed in full up to this many; the count says the rest. */
+const PROBLEMS_SHOWN = 50;
 
 /**
  * The dry run and the confirmation of `admNotification/schedule/{id}` (002 §4), and the start-sending switch of the
- * form: a notification can go out when it has a way to be sent, a send date still ahead and someone to reach. The
- * dry run only counts; confirming makes it ready (status 1) with its number of recipients. Delivery (WhatsApp,
- * e-mail, push) is not part of this application yet: nothing is sent.
+ * form: a notification can go out when it has a configured way to be sent, a send date still ahead and someone to
+ * reach. The dry run lists who it reaches on each channel, who cannot be reached there and why (no address, opted
+ * out), and the message as its first recipient will read it. Confirming makes it ready (status 1) and queues its
+ * first run at its send date: from then on the worker sends it.
  */
-export async function schedule(tx: Tx, ctx: AuthedContext, n: Schedulable, confirm: boolean): Promise<{ status: number; total: number }> {
+export async function schedule(tx: TenantTx, ctx: AuthedContext, n: NotificationRow & Audience, confirm: boolean): Promise<ScheduleOutcome> {
   assertChangeable(n.status);
-  if (!n.doWA && !n.doMail && !n.doPush) throw fieldRefusal("doWA", ctx.t("api.notificationNoChannel"));
+  const channels = channelsOf(n);
+  if (channels.length === 0) throw fieldRefusal("doWA", ctx.t("api.notificationNoChannel"));
+  for (const channel of channels) channelReady(ctx, channel, CHANNEL_FIELD[channel]);
+  if (n.fallbackChannel) channelReady(ctx, n.fallbackChannel as ChannelName, "fallbackChannel");
   assertNotPast(ctx, n.sendOn);
-  const total = await recipientCount(tx, n);
-  if (total === 0) throw new AppError(-422, "api.notificationNoRecipients", 422);
-  if (!confirm) return { status: n.status, total };
-  await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.ready, total, scheduledAt: new Date() } });
-  return { status: STATUS.ready, total };
+  const recipients = await recipientsOf(tx, n);
+  if (recipients.length === 0) throw new AppError(-422, "api.notificationNoRecipients", 422);
+  const school = await tx.tenant.findUniqueOrThrow({ where: { id: tenantOf(tx) }, select: { title: true, defaultLocale: true } });
+  const drafts = draftsOf(n, n.run, recipients, school);
+  const optedOut = new Set(
+    (await tx.channelOptOut.findMany({ where: { userId: { in: recipients.map((r) => r.id) } }, select: { userId: true, channel: true } })).map(
+      (o) => `${o.userId}:${o.channel}`,
+    ),
+  );
+  const names = new Map(recipients.map((r) => [r.id, [r.name, r.last].filter(Boolean).join(" ")]));
+  const byChannel: Partial<Record<ChannelName, number>> = {};
+  const problems: Problem[] = [];
+  for (const d of drafts) {
+    const reason = optedOut.has(`${d.userId}:${d.channel}`) ? "optedOut" : d.address ? null : "noAddress";
+    if (!reason) byChannel[d.channel] = (byChannel[d.channel] ?? 0) + 1;
+    else problems.push({ userId: d.userId!, name: names.get(d.userId!) ?? "", channel: d.channel, reason: ctx.t(`delivery.reason.${reason}`) });
+  }
+  const first = drafts[0]!;
+  const preview = { recipient: names.get(first.userId!) ?? "", channel: first.channel, subject: first.subject ?? null, text: first.text };
+  const outcome = { total: recipients.length, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), preview };
+  if (!confirm) return { status: n.status, ...outcome };
+  const scheduledAt = new Date();
+  await tx.notification.updateMany({
+    where: { id: n.id },
+    data: { status: STATUS.ready, total: recipients.length, sent: 0, read: 0, failed: 0, scheduledAt, run: 0, nextRunAt: n.sendOn },
+  });
+  await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt }, 0, n.sendOn);
+  return { status: STATUS.ready, ...outcome };
 }

@@ -1,0 +1,40 @@
+import type { Locale } from "../i18n.ts";
+
+export const CHANNELS = ["whatsapp", "mail", "push"] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+
+/** A WhatsApp Cloud API template message: the approved template's name, language and body parameters in order. */
+export interface WhatsAppTemplate {
+  name: string;
+  language: string;
+  params: string[];
+}
+
+/** One ledger row as a channel sees it. `key` is the row's idempotency key, handed to providers that take one. */
+export interface Outgoing {
+  id: number;
+  key: string;
+  tenantId: number;
+  userId: number | null;
+  address: string;
+  replyTo: string | null;
+  locale: Locale;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  template: WhatsAppTemplate | null;
+}
+
+/**
+ * What a provider answered. `permanent` failures (an invalid number, a bounced address, a gone push subscription)
+ * are not retried and may fall back to another channel; the others are retried with backoff.
+ */
+export type Outcome = { ok: true; providerId: string } | { ok: false; permanent: boolean; error: string };
+
+/** One way out of the building (e-mail over SMTP, the WhatsApp Cloud API, Web Push), configured from the environment. */
+export interface Channel {
+  readonly name: ChannelName;
+  /** Whether the environment configures it; an unconfigured channel refuses to be chosen, it never pretends to send. */
+  configured(): boolean;
+  send(message: Outgoing): Promise<Outcome>;
+}

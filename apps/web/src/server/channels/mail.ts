@@ -1,0 +1,42 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "../env.ts";
+import type { Channel, Outcome } from "./channel.ts";
+
+let transport: Transporter | undefined;
+
+function transporter(): Transporter {
+  transport ??= nodemailer.createTransport(env().SMTP_URL!);
+  return transport;
+}
+
+/** SMTP replies that no retry can mend: mailbox unknown or refused, bad address syntax (RFC 5321 5xx). */
+const isPermanent = (error: { responseCode?: number; code?: string }) =>
+  (error.responseCode !== undefined && error.responseCode >= 500 && error.responseCode < 600) || error.code === "EENVELOPE";
+
+/**
+ * E-mail over SMTP (nodemailer). The Message-ID is made from the ledger key, so a message sent again after a worker
+ * died mid-send carries the same id and mail clients show it once.
+ */
+export const mail: Channel = {
+  name: "mail",
+  configured: () => Boolean(env().SMTP_URL),
+  async send(message): Promise<Outcome> {
+    const domain = env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "pizarra.local";
+    try {
+      const info = await transporter().sendMail({
+        from: env().MAIL_FROM,
+        to: message.address,
+        replyTo: message.replyTo ?? undefined,
+        subject: message.subject ?? "",
+        text: message.text,
+        html: message.html ?? undefined,
+        messageId: `<${message.key.replace(/[^\w.-]/g, ".")}@${domain}>`,
+        headers: { "Content-Language": message.locale },
+      });
+      return { ok: true, providerId: info.messageId };
+    } catch (error) {
+      const e = error as { responseCode?: number; code?: string; message: string };
+      return { ok: false, permanent: isPermanent(e), error: e.message.slice(0, 500) };
+    }
+  },
+};

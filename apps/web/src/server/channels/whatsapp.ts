@@ -1,0 +1,79 @@
+import { env } from "../env.ts";
+import type { Channel, Outcome, Outgoing } from "./channel.ts";
+
+/** Meta answers within a few seconds; past this the job fails as transient and is retried with backoff. */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Cloud API error codes a retry can mend (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes):
+ * throttling (4 too many calls, 80007 WABA rate limit, 130429 throughput, 131048 spam rate limit, 131056 pair rate
+ * limit) and Meta's own trouble (1 unknown, 2 service, 131000 something went wrong, 131016 service unavailable, 133004
+ * server temporarily unavailable). Every other code is a request that will fail again as sent: an undeliverable or
+ * non-WhatsApp number (131026), a closed re-engagement window (131047, 470), a bad parameter (100, 131008, 131009),
+ * a missing or mismatched template (132000, 132001, 132005, 132007, 132012), recipient = sender (131021), an
+ * account or token problem (0, 3, 10, 190, 131031, 131042): permanent, so the row may fall back to another channel.
+ */
+const TRANSIENT_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131048, 131056, 133004]);
+
+interface CloudError {
+  code?: number;
+  error_subcode?: number;
+  message?: string;
+  error_data?: { details?: string };
+}
+
+/** The Cloud API's own message body: a template (the only kind Meta delivers outside a 24-hour session) or text. */
+export function cloudBody(message: Outgoing, to: string): Record<string, unknown> {
+  // biz_opaque_callback_data comes back on the message's status webhooks: the ledger key, to trace a status by hand.
+  const head = { messaging_product: "whatsapp", recipient_type: "individual", to, biz_opaque_callback_data: message.key };
+  if (!message.template) return { ...head, type: "text", text: { preview_url: false, body: message.text } };
+  const { name, language, params } = message.template;
+  return {
+    ...head,
+    type: "template",
+    template: {
+      name,
+      language: { code: language },
+      ...(params.length ? { components: [{ type: "body", parameters: params.map((text) => ({ type: "text", text })) }] } : {}),
+    },
+  };
+}
+
+/** Permanent unless the code or the HTTP status (429, 5xx) says a retry can mend it. */
+export function classify(httpStatus: number, error: CloudError | undefined): Outcome & { ok: false } {
+  const code = typeof error?.code === "number" ? error.code : null;
+  const transient = (code !== null && TRANSIENT_CODES.has(code)) || httpStatus === 429 || httpStatus >= 500;
+  const detail = [error?.message, error?.error_data?.details].filter(Boolean).join(": ") || `HTTP ${httpStatus}`;
+  const codes = code === null ? "" : `${code}${error?.error_subcode ? `/${error.error_subcode}` : ""} `;
+  return { ok: false, permanent: !transient, error: `WhatsApp ${codes}${detail}`.slice(0, 500) };
+}
+
+/** The WhatsApp Cloud API (or a sink speaking it at WHATSAPP_API_URL): one POST per message to the sending number. */
+export const whatsapp: Channel = {
+  name: "whatsapp",
+  configured: () => Boolean(env().WHATSAPP_TOKEN && env().WHATSAPP_PHONE_NUMBER_ID),
+  async send(message) {
+    const { WHATSAPP_API_URL, WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID } = env();
+    if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return { ok: false, permanent: true, error: "WhatsApp is not configured" };
+    // Meta takes the number in international form, digits only ("+51 987 000 001" → 51987000001).
+    const to = message.address.replace(/\D/g, "");
+    if (!to) return { ok: false, permanent: true, error: `WhatsApp: "${message.address}" is not a phone number` };
+    let res: Response;
+    try {
+      res = await fetch(`${WHATSAPP_API_URL.replace(/\/+$/, "")}/${encodeURIComponent(WHATSAPP_PHONE_NUMBER_ID)}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${WHATSAPP_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(cloudBody(message, to)),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      // Refused, reset, DNS or the timeout: nothing says the number is wrong, so it is tried again later.
+      return { ok: false, permanent: false, error: `WhatsApp unreachable: ${(error as Error).message}`.slice(0, 500) };
+    }
+    const answer = (await res.json().catch(() => null)) as { messages?: { id?: string }[]; error?: CloudError } | null;
+    const providerId = answer?.messages?.[0]?.id;
+    if (res.ok && providerId) return { ok: true, providerId };
+    if (res.ok) return { ok: false, permanent: false, error: "WhatsApp answered without a message id" };
+    return classify(res.status, answer?.error);
+  },
+};

@@ -1,0 +1,217 @@
+import { type Db, forTenant, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
+import type { ChannelName, WhatsAppTemplate } from "../channels/channel.ts";
+import { CHANNEL_BY_NAME } from "../channels/registry.ts";
+import { fieldRefusal } from "../http/app-error.ts";
+import type { AuthedContext } from "../http/context.ts";
+import type { Locale } from "../i18n.ts";
+import { afterQuietHours } from "./quiet-hours.ts";
+import { enqueue, JOBS, type JobRequest } from "./queue.ts";
+
+/** A message a sender wants to go out; `key` is unique per school and makes queuing it twice a no-op. */
+export interface Draft {
+  key: string;
+  source: string;
+  sourceId?: number | null;
+  notificationId?: number | null;
+  run?: number;
+  userId: number | null;
+  channel: ChannelName;
+  /** null when the person has no address on that channel: the row is kept, failed for good, and may fall back. */
+  address: string | null;
+  replyTo?: string | null;
+  locale: Locale;
+  subject?: string | null;
+  text: string;
+  html?: string | null;
+  template?: WhatsAppTemplate | null;
+  fallback?: ChannelName | null;
+  fallbackOf?: number | null;
+  urgent?: boolean;
+  /** Not before then (a tracking notice's date); quiet hours may hold it longer. */
+  notBefore?: Date;
+}
+
+export const STATUS_RANK = { queued: 0, sending: 1, sent: 2, delivered: 3, read: 4 } as const;
+export type LedgerStatus = keyof typeof STATUS_RANK | "failed";
+
+/** The address a person has on a channel: an e-mail, a WhatsApp number as digits with country code, or their devices. */
+export function addressOf(user: { id: number; mail: string | null; cel: string | null }, channel: ChannelName): string | null {
+  if (channel === "mail") return user.mail?.trim() || null;
+  if (channel === "push") return `user:${user.id}`;
+  const digits = user.cel?.replace(/\D/g, "") ?? "";
+  return digits.length >= 8 ? digits : null;
+}
+
+/** A channel the caller chose must be configured on this server: said in their language, naming the field. */
+export function channelReady(ctx: AuthedContext, channel: ChannelName, field: string = channel): void {
+  if (!CHANNEL_BY_NAME[channel].configured()) throw fieldRefusal(field, ctx.t(`delivery.notConfigured.${channel}`));
+}
+
+const sendJob = (tenantId: number, id: number, attempt: number, startAfter: Date, tag = ""): JobRequest => ({
+  name: JOBS.messageSend,
+  data: { tenantId, id },
+  key: `send:${tenantId}:${id}:${attempt}${tag}`,
+  startAfter,
+});
+
+/**
+ * Writes the drafts to the ledger and queues their sends, on the caller's transaction: people who opted out of a
+ * channel are left out, a key already written is not written again, and non-urgent messages wait for the end of the
+ * school's quiet hours.
+ */
+export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ queued: number; skipped: number }> {
+  if (drafts.length === 0) return { queued: 0, skipped: 0 };
+  const tenantId = tenantOf(tx);
+  const userIds = [...new Set(drafts.map((d) => d.userId).filter((id): id is number => id !== null))];
+  const [optOuts, school] = await Promise.all([
+    userIds.length ? tx.channelOptOut.findMany({ where: { userId: { in: userIds } }, select: { userId: true, channel: true } }) : [],
+    tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { timeZone: true, quietFrom: true, quietTo: true } }),
+  ]);
+  const out = new Set(optOuts.map((o) => `${o.userId}:${o.channel}`));
+  const now = new Date();
+  const kept = drafts.filter((d) => d.userId === null || !out.has(`${d.userId}:${d.channel}`));
+  const rows: Prisma.MessageCreateManyInput[] = kept.map((d) => {
+    const due = d.notBefore && d.notBefore > now ? d.notBefore : now;
+    return {
+      key: d.key,
+      source: d.source,
+      sourceId: d.sourceId ?? null,
+      notificationId: d.notificationId ?? null,
+      run: d.run ?? 0,
+      userId: d.userId,
+      channel: d.channel,
+      address: d.address ?? "",
+      replyTo: d.replyTo ?? null,
+      locale: d.locale,
+      subject: d.subject ?? null,
+      text: d.text,
+      html: d.html ?? null,
+      template: (d.template ?? undefined) as Prisma.InputJsonValue | undefined,
+      fallback: d.fallback && d.fallback !== d.channel ? d.fallback : null,
+      fallbackOf: d.fallbackOf ?? null,
+      urgent: d.urgent ?? false,
+      notBefore: d.urgent ? due : afterQuietHours(due, school),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 2000) await tx.message.createMany({ data: rows.slice(i, i + 2000), skipDuplicates: true });
+  const fresh = await tx.message.findMany({
+    where: { key: { in: rows.map((r) => r.key) }, status: "queued", attempts: 0 },
+    select: { id: true, notBefore: true },
+  });
+  await enqueue(
+    tx,
+    fresh.map((m) => sendJob(tenantId, m.id, 0, m.notBefore)),
+  );
+  return { queued: fresh.length, skipped: drafts.length - kept.length };
+}
+
+/** Queues the sends of rows put back to "queued" (a retry, a resume): a new job each, named by the attempt. */
+export async function requeue(tx: TenantTx, where: Prisma.MessageWhereInput, tag: string): Promise<number> {
+  const tenantId = tenantOf(tx);
+  const rows = await tx.message.findMany({ where: { ...where, status: "queued" }, select: { id: true, attempts: true, notBefore: true } });
+  await enqueue(
+    tx,
+    rows.map((m) => sendJob(tenantId, m.id, m.attempts, m.notBefore, `:${tag}`)),
+  );
+  return rows.length;
+}
+
+type UserAddress = { id: number; mail: string | null; cel: string | null };
+
+/**
+ * A row that failed for good and names a fallback channel gets its replacement on that channel, once (its key is the
+ * row's key plus the channel), unless the person opted out of it too.
+ */
+export async function fallBack(tx: TenantTx, row: Prisma.MessageGetPayload<object>): Promise<void> {
+  if (!row.fallback || row.userId === null) return;
+  const user: UserAddress | null = await tx.user.findFirst({ where: { id: row.userId }, select: { id: true, mail: true, cel: true } });
+  if (!user) return;
+  const channel = row.fallback as ChannelName;
+  await queueMessages(tx, [
+    {
+      key: `${row.key}>${channel}`,
+      source: row.source,
+      sourceId: row.sourceId,
+      notificationId: row.notificationId,
+      run: row.run,
+      userId: row.userId,
+      channel,
+      address: addressOf(user, channel),
+      replyTo: row.replyTo,
+      locale: row.locale as Locale,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      urgent: row.urgent,
+      fallbackOf: row.id,
+    },
+  ]);
+}
+
+/**
+ * A notification's counters and status, derived from its ledger for its current run: a row replaced by its fallback
+ * counts once, through its replacement. Paused (4) stays paused; otherwise 2 while anything is queued or being sent,
+ * then 5 when something failed, else 3.
+ */
+export async function refreshNotification(db: TenantDb | TenantTx, notificationId: number): Promise<void> {
+  const n = await db.notification.findFirst({ where: { id: notificationId }, select: { status: true, run: true } });
+  if (!n) return;
+  const groups = await db.message.groupBy({
+    by: ["status", "permanent", "fallback"],
+    where: { notificationId, run: n.run },
+    _count: { _all: true },
+  });
+  let total = 0;
+  let sent = 0;
+  let read = 0;
+  let failed = 0;
+  let pending = 0;
+  for (const g of groups) {
+    const count = g._count._all;
+    if (g.status === "failed" && g.permanent && g.fallback) continue;
+    total += count;
+    if (g.status === "failed") failed += count;
+    else if (g.status === "queued" || g.status === "sending") pending += count;
+    else sent += count;
+    if (g.status === "read") read += count;
+  }
+  const status = n.status === 4 ? 4 : pending > 0 ? 2 : failed > 0 ? 5 : 3;
+  await db.notification.updateMany({ where: { id: notificationId }, data: { total, sent, read, failed, status } });
+}
+
+/**
+ * A provider's word on a message it took (a WhatsApp status callback): the row moves forward only (sent → delivered →
+ * read; failed while not yet delivered), its notification's counters follow, and a permanent failure falls back.
+ * Unknown ids are ignored: the callback may be for another installation sharing the number.
+ */
+export async function recordStatus(
+  system: Db,
+  channel: ChannelName,
+  providerId: string,
+  status: Exclude<LedgerStatus, "queued" | "sending">,
+  at: Date,
+  error?: string,
+): Promise<boolean> {
+  const found = await system.message.findFirst({ where: { providerId, channel }, select: { id: true, tenantId: true } });
+  if (!found) return false;
+  const db = forTenant(system, found.tenantId);
+  await db.$transaction(async (tx) => {
+    const row = await tx.message.findFirst({ where: { id: found.id } });
+    if (!row || row.status === "failed") return;
+    const rank = STATUS_RANK[row.status as keyof typeof STATUS_RANK];
+    if (status === "failed") {
+      if (rank >= STATUS_RANK.delivered) return;
+      const failedRow = await tx.message.update({
+        where: { id: row.id },
+        data: { status: "failed", permanent: true, error: error?.slice(0, 500) ?? "failed", failedAt: at, lockedUntil: null },
+      });
+      await fallBack(tx, failedRow);
+    } else {
+      if (STATUS_RANK[status] <= rank) return;
+      const stamp = status === "sent" ? { sentAt: at } : status === "delivered" ? { deliveredAt: at } : { readAt: at, deliveredAt: row.deliveredAt ?? at };
+      await tx.message.update({ where: { id: row.id }, data: { status, ...stamp } });
+    }
+    if (row.notificationId !== null) await refreshNotification(tx, row.notificationId);
+  });
+  return true;
+}

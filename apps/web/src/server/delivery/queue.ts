@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import type { Prisma } from "@pizarra/db";
+import PgBoss from "pg-boss";
+import { env } from "../env.ts";
+
+/**
+ * The job queue (pg-boss, on the application's own PostgreSQL, schema `pgboss`). Requests only enqueue, inside their
+ * own transaction, so a job exists exactly when the change that asked for it was committed; the worker process
+ * (`worker.ts`) runs them.
+ */
+export const JOBS = {
+  /** Expands a notification's audience into ledger rows for one run and queues their sends. */
+  notificationRun: "notification-run",
+  /** Sends one ledger row. */
+  messageSend: "message-send",
+  /** Every minute: messages whose worker died mid-send go back to the queue. */
+  ledgerRecovery: "ledger-recovery",
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/**
+ * Retries with exponential backoff (pg-boss doubles the delay each time): 10 s, 20 s, 40 s … for transient failures.
+ * The migration 20261126000100_job_queue creates the schema and these queues; the worker keeps their settings as here.
+ */
+const QUEUES: PgBoss.Queue[] = [
+  { name: JOBS.notificationRun, policy: "standard", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  { name: JOBS.messageSend, policy: "standard", retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  { name: JOBS.ledgerRecovery, policy: "singleton", retryLimit: 0, expireInSeconds: 60 },
+];
+
+/** The worker's queue client: it fetches and completes jobs, and does pg-boss's maintenance. */
+export async function startBoss(connectionString = env().DATABASE_URL): Promise<PgBoss> {
+  const instance = new PgBoss({ connectionString, max: 4, migrate: true, maintenanceIntervalSeconds: 30 });
+  instance.on("error", (error) => console.error("Job queue error", error));
+  await instance.start();
+  for (const queue of QUEUES) {
+    if (await instance.getQueue(queue.name)) await instance.updateQueue(queue.name, queue);
+    else await instance.createQueue(queue.name, queue);
+  }
+  return instance;
+}
+
+/**
+ * Requests enqueue with pg-boss's own statements on their own transaction: this client is never started, it only
+ * writes those statements (no pool, no connection of its own).
+ */
+let writer: PgBoss | undefined;
+
+/** A job id made from a key: the same key is the same job, so a job queued twice (a retried request) exists once. */
+export function jobId(key: string): string {
+  const hex = createHash("sha256").update(key).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** pg-boss's statements run on the caller's transaction: the job is committed, or rolled back, with the change. */
+function onTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const params = values.map((v) => (v === undefined ? null : v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v));
+      return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...params) };
+    },
+  };
+}
+
+export interface JobRequest {
+  name: JobName;
+  data: object;
+  /** Makes the job's id: queuing the same key again does nothing while the job is kept. */
+  key: string;
+  startAfter?: Date;
+}
+
+/** Queues jobs on a transaction (one statement whatever their number). */
+export async function enqueue(tx: Prisma.TransactionClient, jobs: JobRequest[]): Promise<void> {
+  if (jobs.length === 0) return;
+  writer ??= new PgBoss({ connectionString: "postgres://unused/unused" });
+  const queue = writer;
+  for (let i = 0; i < jobs.length; i += 1000) {
+    await queue.insert(
+      jobs.slice(i, i + 1000).map((j) => ({ id: jobId(j.key), name: j.name, data: j.data, startAfter: j.startAfter })),
+      { db: onTransaction(tx) },
+    );
+  }
+}

@@ -1,0 +1,113 @@
+import { type Db, forTenant } from "@pizarra/db";
+import type { Outgoing, WhatsAppTemplate } from "../channels/channel.ts";
+import { CHANNEL_BY_NAME } from "../channels/registry.ts";
+import { env } from "../env.ts";
+import type { Locale } from "../i18n.ts";
+import { fallBack, refreshNotification, requeue } from "./ledger.ts";
+
+/** Transient failures are retried (with the queue's backoff) up to this many attempts; then the row fails. */
+export const MAX_ATTEMPTS = 6;
+
+export interface SendJob {
+  tenantId: number;
+  id: number;
+}
+
+/** Thrown to have the queue retry the job later: the provider failed in a way that may mend. */
+export class TransientFailure extends Error {}
+
+/**
+ * Sends one ledger row, at most once at a time: the row is claimed (queued, or held by a worker whose lease ran out;
+ * not before its time; not while its notification is paused) by one UPDATE, so two workers handed the same job, or
+ * a job run twice, send it once. Returns the notification to refresh, if any.
+ */
+export async function sendMessage(system: Db, job: SendJob): Promise<number | null> {
+  const db = forTenant(system, job.tenantId);
+  const now = new Date();
+  const [row] = await db.message.updateManyAndReturn({
+    where: {
+      id: job.id,
+      notBefore: { lte: now },
+      AND: [
+        { OR: [{ status: "queued" }, { status: "sending", lockedUntil: { lt: now } }] },
+        { OR: [{ notificationId: null }, { notification: { status: { not: 4 } } }] },
+      ],
+    },
+    data: { status: "sending", lockedUntil: new Date(now.getTime() + env().WORKER_LEASE_SECONDS * 1000), attempts: { increment: 1 } },
+  });
+  if (!row) return null;
+  const channel = CHANNEL_BY_NAME[row.channel as keyof typeof CHANNEL_BY_NAME];
+  const outcome = !row.address
+    ? { ok: false as const, permanent: true, error: "noAddress" }
+    : !channel.configured()
+      ? { ok: false as const, permanent: false, error: "notConfigured" }
+      : await channel.send(toOutgoing(row)).catch((error: Error) => ({ ok: false as const, permanent: false, error: error.message }));
+  if (outcome.ok) {
+    await db.message.updateMany({
+      where: { id: row.id, status: "sending" },
+      data: { status: "sent", providerId: outcome.providerId, sentAt: new Date(), error: null, lockedUntil: null },
+    });
+    return row.notificationId;
+  }
+  const final = outcome.permanent || row.attempts >= MAX_ATTEMPTS;
+  await db.$transaction(async (tx) => {
+    const failed = await tx.message.update({
+      where: { id: row.id },
+      data: final
+        ? { status: "failed", permanent: outcome.permanent, error: outcome.error.slice(0, 500), failedAt: new Date(), lockedUntil: null }
+        : { status: "queued", error: outcome.error.slice(0, 500), lockedUntil: null },
+    });
+    if (final && outcome.permanent) await fallBack(tx, failed);
+  });
+  if (!final) {
+    if (row.notificationId !== null) await refreshNotification(db, row.notificationId);
+    throw new TransientFailure(outcome.error);
+  }
+  return row.notificationId;
+}
+
+function toOutgoing(row: {
+  id: number;
+  key: string;
+  tenantId: number;
+  userId: number | null;
+  address: string;
+  replyTo: string | null;
+  locale: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  template: unknown;
+}): Outgoing {
+  return {
+    id: row.id,
+    key: row.key,
+    tenantId: row.tenantId,
+    userId: row.userId,
+    address: row.address,
+    replyTo: row.replyTo,
+    locale: row.locale === "en" ? "en" : ("es" as Locale),
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    template: (row.template as WhatsAppTemplate | null) ?? null,
+  };
+}
+
+/**
+ * Messages whose worker died mid-send (their lease ran out while "sending") are queued again, school by school. Run
+ * when a worker starts and every minute; the claim's lease check keeps a live worker's messages out of it.
+ */
+export async function recoverStale(system: Db): Promise<number> {
+  const stale = await system.message.groupBy({ by: ["tenantId"], where: { status: "sending", lockedUntil: { lt: new Date() } } });
+  let count = 0;
+  for (const { tenantId } of stale) {
+    const db = forTenant(system, tenantId);
+    count += await db.$transaction(async (tx) => {
+      const ids = (await tx.message.findMany({ where: { status: "sending", lockedUntil: { lt: new Date() } }, select: { id: true } })).map((m) => m.id);
+      await tx.message.updateMany({ where: { id: { in: ids }, status: "sending" }, data: { status: "queued", lockedUntil: null } });
+      return requeue(tx, { id: { in: ids } }, `recover${Date.now()}`);
+    });
+  }
+  return count;
+}

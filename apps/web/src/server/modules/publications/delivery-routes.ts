@@ -1,0 +1,168 @@
+import { tenantOf } from "@pizarra/db";
+import { z } from "zod";
+import { CHANNELS } from "../../channels/channel.ts";
+import { refreshNotification, requeue } from "../../delivery/ledger.ts";
+import { AppError, notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { authedRoute, type Route } from "../../http/route.ts";
+import { audit } from "../../resource/audit.ts";
+import { formatDateTime } from "../../resource/values.ts";
+import { queueRun } from "./run-notification.ts";
+import { STATUS } from "./schedule.ts";
+
+const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const LEDGER_STATUSES = ["queued", "sending", "sent", "delivered", "read", "failed"] as const;
+const ZMessagesQuery = z.object({
+  status: z.enum(LEDGER_STATUSES).or(z.literal("")).optional(),
+  channel: z.enum(CHANNELS).or(z.literal("")).optional(),
+  filter: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  PageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+/** Failure reasons the product itself gives (the providers' own are shown as they said them). */
+const OWN_REASONS = new Set(["noAddress", "notConfigured", "noDevice", "optedOut"]);
+const when = (d: Date | null) => (d ? formatDateTime(d) : null);
+
+async function notificationOf(ctx: AuthedContext, id: number) {
+  const n = await ctx.db.notification.findFirst({ where: { id } });
+  if (!n) throw notFound();
+  return n;
+}
+
+/**
+ * GET admNotification/{id}/messages (designed here, 002 §2 shows counters only): the ledger of the notification's
+ * current run, a page at a time, with who each message was for, on which channel, where it stands and why it failed.
+ */
+async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; query: z.infer<typeof ZMessagesQuery> }): Promise<Reply> {
+  const n = await notificationOf(ctx, ctx.params.id);
+  const { status, channel, filter, page, PageSize } = ctx.query;
+  const words = filter?.trim();
+  const matching = words
+    ? (await ctx.db.user.findMany({ where: { searchText: { contains: words.toLowerCase() } }, select: { id: true }, take: 5000 })).map((u) => u.id)
+    : null;
+  const where = {
+    notificationId: n.id,
+    run: n.run,
+    ...(status ? { status } : {}),
+    ...(channel ? { channel } : {}),
+    ...(matching ? { OR: [{ userId: { in: matching } }, { address: { contains: words! } }] } : {}),
+  };
+  const [rows, count, groups] = await Promise.all([
+    ctx.db.message.findMany({ where, orderBy: { id: "asc" }, skip: (page - 1) * PageSize, take: PageSize }),
+    ctx.db.message.count({ where }),
+    ctx.db.message.groupBy({ by: ["status"], where: { notificationId: n.id, run: n.run }, _count: { _all: true } }),
+  ]);
+  const users = await ctx.db.user.findMany({
+    where: { id: { in: rows.map((r) => r.userId).filter((id): id is number => id !== null) } },
+    select: { id: true, name: true, last: true },
+  });
+  const names = new Map(users.map((u) => [u.id, [u.name, u.last].filter(Boolean).join(" ")]));
+  const counts: Record<string, number> = Object.fromEntries(LEDGER_STATUSES.map((s) => [s, 0]));
+  for (const g of groups) counts[g.status] = g._count._all;
+  return {
+    data: {
+      Results: rows.map((r) => ({
+        ID: r.id,
+        userId: r.userId,
+        name: (r.userId !== null && names.get(r.userId)) || r.address,
+        channel: r.channel,
+        address: r.address,
+        status: r.status,
+        error: r.error ? (OWN_REASONS.has(r.error) ? ctx.t(`delivery.reason.${r.error}`) : r.error) : null,
+        permanent: r.permanent,
+        attempts: r.attempts,
+        sentAt: when(r.sentAt),
+        deliveredAt: when(r.deliveredAt),
+        readAt: when(r.readAt),
+        failedAt: when(r.failedAt),
+        fallbackOf: r.fallbackOf,
+      })),
+      RowCount: count,
+      PageCount: Math.max(1, Math.ceil(count / PageSize)),
+      counts: { ...counts, total: groups.reduce((sum, g) => sum + g._count._all, 0) },
+      notification: {
+        ID: n.id,
+        name: n.name,
+        status: n.status,
+        run: n.run,
+        nextRunAt: when(n.nextRunAt),
+        total: n.total,
+        sent: n.sent,
+        read: n.read,
+        failed: n.failed,
+      },
+    },
+  };
+}
+
+/** POST admNotification/{id}/retry: the failed messages of the current run go out again (those replaced by their fallback excepted). */
+async function retryFailed(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Promise<Reply> {
+  const count = await ctx.db.$transaction(async (tx) => {
+    const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
+    if (!n) throw notFound();
+    if (n.status === STATUS.cancelled) throw new AppError(-409, "delivery.isPaused", 409);
+    const where = { notificationId: n.id, run: n.run, status: "failed", NOT: { permanent: true, fallback: { not: null } } };
+    await tx.message.updateMany({ where, data: { status: "queued", error: null, permanent: false, failedAt: null, attempts: 0, notBefore: new Date() } });
+    const queued = await requeue(tx, { notificationId: n.id, run: n.run, attempts: 0, failedAt: null }, `retry${Date.now()}`);
+    await refreshNotification(tx, n.id);
+    await audit(tx, ctx, "admNotification", "edit", n.id);
+    return queued;
+  });
+  return { data: { count }, msgKey: "delivery.retried", msgValues: { count } };
+}
+
+/** POST admNotification/{id}/pause: nothing more goes out (messages already with a provider go on) until resumed. */
+async function pause(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Promise<Reply> {
+  await ctx.db.$transaction(async (tx) => {
+    const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
+    if (!n) throw notFound();
+    if (n.status !== STATUS.ready && n.status !== STATUS.sending && !(n.nextRunAt && n.scheduledAt)) throw new AppError(-409, "delivery.notPausable", 409);
+    await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.cancelled } });
+    await audit(tx, ctx, "admNotification", "edit", n.id);
+  });
+  return { data: { status: STATUS.cancelled }, msgKey: "delivery.pausedNow" };
+}
+
+/**
+ * POST admNotification/{id}/resume: a paused notification picks up where it stopped — its waiting messages are queued
+ * again, and a run (or the next recurrence) that came due while paused is queued for now.
+ */
+async function resume(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Promise<Reply> {
+  const status = await ctx.db.$transaction(async (tx) => {
+    const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
+    if (!n) throw notFound();
+    if (n.status !== STATUS.cancelled || !n.scheduledAt) throw new AppError(-409, "delivery.notPaused", 409);
+    const tag = `:resume${Date.now()}`;
+    const started = (await tx.message.count({ where: { notificationId: n.id, run: n.run } })) > 0;
+    const now = new Date();
+    const later = (d: Date | null) => (d && d > now ? d : now);
+    if (!started) {
+      await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.ready } });
+      await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt: n.scheduledAt }, n.run, later(n.nextRunAt ?? n.sendOn), tag);
+      return STATUS.ready;
+    }
+    await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.sending } });
+    await requeue(tx, { notificationId: n.id, run: n.run }, tag);
+    if (n.nextRunAt) await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt: n.scheduledAt }, n.run + 1, later(n.nextRunAt), tag);
+    await refreshNotification(tx, n.id);
+    await audit(tx, ctx, "admNotification", "edit", n.id);
+    return (await tx.notification.findFirstOrThrow({ where: { id: n.id }, select: { status: true } })).status;
+  });
+  return { data: { status }, msgKey: "delivery.resumed" };
+}
+
+/** The notification's delivery: its ledger, retry, pause and resume. */
+export const DELIVERY_ROUTES: Route[] = [
+  authedRoute({
+    method: "GET",
+    path: "admNotification/{id}/messages",
+    auth: "user",
+    module: "admNotification",
+    params: ZId,
+    query: ZMessagesQuery,
+    handler: listMessages,
+  }),
+  authedRoute({ method: "POST", path: "admNotification/{id}/retry", auth: "user", module: "admNotification", params: ZId, handler: retryFailed }),
+  authedRoute({ method: "POST", path: "admNotification/{id}/pause", auth: "user", module: "admNotification", params: ZId, handler: pause }),
+  authedRoute({ method: "POST", path: "admNotification/{id}/resume", auth: "user", module: "admNotification", params: ZId, handler: resume }),
+];

@@ -1,0 +1,201 @@
+import { type Db, forTenant, type Prisma } from "@pizarra/db";
+import { z } from "zod";
+import { recordStatus } from "../../delivery/ledger.ts";
+import { env } from "../../env.ts";
+import { AppError } from "../../http/app-error.ts";
+import type { BaseContext, Reply } from "../../http/context.ts";
+import { signatureValid } from "./signature.ts";
+
+/** Replies that withdraw a person from WhatsApp messages (compared trimmed, in any case). */
+const STOP_WORDS = new Set(["stop", "baja"]);
+
+const ZStatus = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  timestamp: z.union([z.string(), z.number()]).optional(),
+  errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).loose()).optional(),
+});
+
+const ZInbound = z
+  .object({
+    id: z.string().min(1),
+    from: z.string().min(1),
+    type: z.string().default("text"),
+    text: z.object({ body: z.string() }).loose().optional(),
+    button: z.object({ text: z.string().optional(), payload: z.string().optional() }).loose().optional(),
+    interactive: z
+      .object({
+        button_reply: z.object({ title: z.string() }).loose().optional(),
+        list_reply: z.object({ title: z.string() }).loose().optional(),
+      })
+      .loose()
+      .optional(),
+    image: z.object({ caption: z.string().optional() }).loose().optional(),
+    video: z.object({ caption: z.string().optional() }).loose().optional(),
+    document: z.object({ caption: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+
+/** The parts of Meta's `messages` webhook we act on; anything else in it (contacts, pricing, other fields) is ignored. */
+const ZNotification = z
+  .object({
+    entry: z
+      .array(
+        z
+          .object({
+            changes: z
+              .array(
+                z
+                  .object({
+                    value: z
+                      .object({
+                        metadata: z.object({ phone_number_id: z.string().optional() }).loose().optional(),
+                        statuses: z.array(ZStatus).optional(),
+                        messages: z.array(ZInbound).optional(),
+                      })
+                      .loose()
+                      .optional(),
+                  })
+                  .loose(),
+              )
+              .default([]),
+          })
+          .loose(),
+      )
+      .default([]),
+  })
+  .loose();
+
+type Inbound = z.infer<typeof ZInbound>;
+/** The statuses the ledger follows; Meta's others ("deleted", "warning") say nothing about delivery. */
+const ZLedgerStatus = z.enum(["sent", "delivered", "read", "failed"]);
+
+/**
+ * GET whatsapp/webhook: Meta's subscription check. It sends our verify token and a challenge; the challenge echoed
+ * as plain text proves we own the URL. A wrong token (or none configured) is refused.
+ */
+export async function verifyWebhook(ctx: BaseContext & { query: unknown }): Promise<Reply> {
+  // Without a query schema the wrapper hands over the search parameters as one object of strings.
+  const { "hub.mode": mode, "hub.verify_token": token, "hub.challenge": challenge } = ctx.query as Record<string, unknown>;
+  const expected = env().WHATSAPP_VERIFY_TOKEN;
+  if (!expected || mode !== "subscribe" || token !== expected || typeof challenge !== "string") {
+    console.warn("WhatsApp webhook verification refused", { address: ctx.address, mode: typeof mode === "string" ? mode.slice(0, 40) : null });
+    throw new AppError(-403, "api.webhookVerifyRefused", 403);
+  }
+  const response = new Response(challenge, {
+    status: 200,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
+  return { data: null, response };
+}
+
+/**
+ * POST whatsapp/webhook: Meta's notifications (statuses of what we sent, messages families sent). The signature over
+ * the body exactly as sent is checked first: a call without it, or signed with another secret, is refused and logged,
+ * and nothing of it is read or stored.
+ */
+export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Promise<Reply> {
+  if (!signatureValid(ctx.rawBody ?? "", ctx.headers.get("x-hub-signature-256"), env().WHATSAPP_APP_SECRET)) {
+    console.warn("WhatsApp webhook refused: missing or wrong X-Hub-Signature-256", { address: ctx.address });
+    throw new AppError(-401, "api.badSignature", 401);
+  }
+  const parsed = ZNotification.safeParse(ctx.body);
+  if (!parsed.success) {
+    // Signed by Meta but of a shape we do not read: answered 200 all the same, or Meta would resend it for days.
+    console.warn("WhatsApp webhook: a signed notification of an unknown shape was ignored", parsed.error.issues[0]);
+    return { data: null };
+  }
+  for (const entry of parsed.data.entry) {
+    for (const { value } of entry.changes) {
+      for (const status of value?.statuses ?? []) await applyStatus(ctx.system, status);
+      for (const message of value?.messages ?? []) await storeInbound(ctx.system, value?.metadata?.phone_number_id ?? null, message);
+    }
+  }
+  return { data: null };
+}
+
+async function applyStatus(system: Db, status: z.infer<typeof ZStatus>): Promise<void> {
+  const known = ZLedgerStatus.safeParse(status.status);
+  if (!known.success) return;
+  const seconds = Number(status.timestamp);
+  const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+  const failure = status.errors?.[0];
+  const error = failure ? [failure.code, failure.title ?? failure.message].filter((part) => part !== undefined).join(" ") : undefined;
+  await recordStatus(system, "whatsapp", status.id, known.data, at, error);
+}
+
+/** What a person wrote: the text, the tapped button or list item, or a file's caption. */
+function textOf(message: Inbound): string | null {
+  return (
+    message.text?.body ??
+    message.button?.text ??
+    message.interactive?.button_reply?.title ??
+    message.interactive?.list_reply?.title ??
+    message.image?.caption ??
+    message.video?.caption ??
+    message.document?.caption ??
+    null
+  );
+}
+
+/** The school a notification is for: the one whose settings name the receiving number (settings.whatsappPhoneNumberId). */
+async function schoolOfNumber(system: Db, phoneNumberId: string | null): Promise<number | null> {
+  if (!phoneNumberId) return null;
+  const school = await system.tenant.findFirst({ where: { settings: { path: ["whatsappPhoneNumberId"], equals: phoneNumberId } }, select: { id: true } });
+  return school?.id ?? null;
+}
+
+/**
+ * The active person whose mobile is the sender's number, in `tenantId` when the school is known. WhatsApp gives the
+ * number with its country code, schools often keep it without ("987000001" for 51987000001), so a stored number of 8
+ * digits or more that ends the sender's matches; an exact match wins, then a relative (type 1), who is who writes back.
+ * Raw SQL because the digits are compared without the separators people type; it only reads, and it must look across
+ * schools when the receiving number names none.
+ */
+async function personOfNumber(system: Db, from: string, tenantId: number | null): Promise<{ id: number; tenantId: number } | null> {
+  const digits = from.replace(/\D/g, "");
+  if (digits.length < 8) return null;
+  const rows = await system.$queryRaw<{ id: number; tenantId: number }[]>`
+    SELECT id, "tenantId" FROM (
+      SELECT id, "tenantId", type, regexp_replace(cel, '[^0-9]', '', 'g') AS d FROM "User"
+      WHERE NOT inactive AND cel IS NOT NULL AND (${tenantId}::int IS NULL OR "tenantId" = ${tenantId}::int)
+    ) u
+    WHERE length(u.d) >= 8 AND right(${digits}, length(u.d)) = u.d
+    ORDER BY (u.d = ${digits}) DESC, (u.type = 1) DESC, u.id
+    LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+/**
+ * Keeps a family's message once (a notification Meta delivers twice is stored once), in the school of the receiving
+ * number, else of the sender; a STOP or BAJA from a known person withdraws them from WhatsApp, in the same transaction.
+ */
+async function storeInbound(system: Db, phoneNumberId: string | null, message: Inbound): Promise<void> {
+  const byNumber = await schoolOfNumber(system, phoneNumberId);
+  const person = await personOfNumber(system, message.from, byNumber);
+  const tenantId = byNumber ?? person?.tenantId ?? null;
+  if (tenantId === null) {
+    console.warn("WhatsApp webhook: a message from a number no school knows was dropped", { id: message.id, phoneNumberId });
+    return;
+  }
+  const text = textOf(message);
+  await forTenant(system, tenantId).$transaction(async (tx) => {
+    await tx.inboundMessage.createMany({
+      data: [
+        {
+          channel: "whatsapp",
+          providerId: message.id,
+          fromAddress: message.from,
+          userId: person?.id ?? null,
+          kind: message.type,
+          text,
+          payload: message as Prisma.InputJsonValue,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (person && text !== null && STOP_WORDS.has(text.trim().toLowerCase())) {
+      await tx.channelOptOut.createMany({ data: [{ userId: person.id, channel: "whatsapp", via: "reply" }], skipDuplicates: true });
+    }
+  });
+}

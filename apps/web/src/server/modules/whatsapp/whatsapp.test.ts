@@ -1,0 +1,235 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TenantDb } from "@pizarra/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWhatsAppSink, type WhatsAppSink } from "../../../../../../scripts/lib/whatsapp-sink.ts";
+import en from "../../../../messages/en.json";
+import es from "../../../../messages/es.json";
+import { apiHarness } from "../../../test-support/harness.ts";
+import { whatsapp } from "../../channels/whatsapp.ts";
+import { signBody } from "./signature.ts";
+
+/**
+ * The WhatsApp webhook through the real route handler and PostgreSQL: Meta's verify challenge, signed notifications
+ * (statuses moving the ledger, families' messages kept once, STOP as an opt-out), and unsigned ones refused with
+ * nothing stored. The sink (scripts/lib/whatsapp-sink.ts) calls back over loopback HTTP, as Meta would.
+ */
+const api = apiHarness({ school: true });
+const SECRET = "test-app-secret";
+const VERIFY = "test-verify-token";
+const SCHOOL_NUMBER = "PN-COLEGIO";
+
+let sink: WhatsAppSink;
+let bridge: http.Server;
+let school: TenantDb;
+let tenantId: number;
+let relative: { id: number; cel: string };
+
+beforeAll(async () => {
+  // A loopback HTTP hop into the in-process route handler: the sink calls it like Meta calls the app.
+  bridge = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      const signature = req.headers["x-hub-signature-256"];
+      if (typeof signature === "string") headers["x-hub-signature-256"] = signature;
+      const answer = await api.raw("POST", "whatsapp/webhook", { rawBody: Buffer.concat(chunks).toString("utf8"), headers });
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(await answer.text());
+    });
+  });
+  await new Promise<void>((resolve) => bridge.listen(0, "127.0.0.1", resolve));
+  const webhookUrl = `http://127.0.0.1:${(bridge.address() as AddressInfo).port}/api/whatsapp/webhook`;
+  sink = await startWhatsAppSink({ port: 0, webhookUrl, appSecret: SECRET, delays: { sent: 50, delivered: 100, read: 200 } });
+  // env() reads these on its first call, which comes after this.
+  Object.assign(process.env, {
+    WHATSAPP_API_URL: sink.url,
+    WHATSAPP_TOKEN: "test-token",
+    WHATSAPP_PHONE_NUMBER_ID: SCHOOL_NUMBER,
+    WHATSAPP_APP_SECRET: SECRET,
+    WHATSAPP_VERIFY_TOKEN: VERIFY,
+  });
+  ({ db: school, tenantId } = await api.school());
+  await api.db().tenant.update({ where: { id: tenantId }, data: { settings: { whatsappPhoneNumberId: SCHOOL_NUMBER } } });
+  const someone = await school.user.findFirstOrThrow({ where: { type: 1, inactive: false }, select: { id: true } });
+  // Kept as schools type it, without the country code; WhatsApp writes from 51987654321.
+  relative = { id: someone.id, cel: "987 654 321" };
+  await school.user.update({ where: { id: relative.id }, data: { cel: relative.cel } });
+});
+afterAll(async () => {
+  await sink?.close();
+  await new Promise((resolve) => bridge?.close(resolve));
+});
+
+type Json = Record<string, unknown>;
+const notification = (value: Json, phoneNumberId = SCHOOL_NUMBER) => ({
+  object: "whatsapp_business_account",
+  entry: [
+    {
+      id: "waba",
+      changes: [
+        {
+          field: "messages",
+          value: { messaging_product: "whatsapp", metadata: { display_phone_number: "51100000000", phone_number_id: phoneNumberId }, ...value },
+        },
+      ],
+    },
+  ],
+});
+const inbound = (from: string, id: string, text: string, phoneNumberId?: string) =>
+  notification(
+    { contacts: [{ profile: { name: "Familia" }, wa_id: from }], messages: [{ from, id, timestamp: "1764115200", type: "text", text: { body: text } }] },
+    phoneNumberId,
+  );
+const status = (id: string, state: string, seconds: number, errors?: Json[]) =>
+  notification({ statuses: [{ id, status: state, timestamp: String(seconds), recipient_id: "51987654321", ...(errors ? { errors } : {}) }] });
+
+/** A notification POSTed as Meta does: the body's bytes signed with `secret` (none: no signature header). */
+function post(payload: unknown, { secret = SECRET as string | null, locale = "es" as "es" | "en" } = {}) {
+  const rawBody = JSON.stringify(payload);
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (secret) headers["x-hub-signature-256"] = signBody(rawBody, secret);
+  return api.raw("POST", "whatsapp/webhook", { rawBody, headers, locale });
+}
+const envelope = async (res: Response) => (await res.json()) as { status: number; msg: string };
+const stored = (providerId: string) => api.db().inboundMessage.count({ where: { channel: "whatsapp", providerId } });
+
+describe("GET whatsapp/webhook (Meta's verify challenge)", () => {
+  it("answers the challenge as plain text to the right token", async () => {
+    const res = await api.raw("GET", `whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe("1158201444");
+  });
+
+  it.each([
+    ["es", `hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1`],
+    ["en", `hub.mode=unsubscribe&hub.verify_token=${VERIFY}&hub.challenge=1`],
+    ["en", ""],
+  ] as const)("refuses (%s) a wrong token or mode: %s", async (locale, query) => {
+    const res = await api.raw("GET", `whatsapp/webhook?${query}`, { locale });
+    expect(res.status).toBe(403);
+    expect(await envelope(res)).toMatchObject({ status: -403, msg: { es, en }[locale].api.webhookVerifyRefused });
+  });
+});
+
+describe("POST whatsapp/webhook", () => {
+  it.each([
+    ["es", "another secret", "another-secret", "wamid.bad-1"],
+    ["en", "no signature", null, "wamid.bad-2"],
+  ] as const)("refuses (%s) a notification with %s, storing nothing", async (locale, _, secret, id) => {
+    const res = await post(inbound("51987654321", id, "STOP"), { secret, locale });
+    expect(res.status).toBe(401);
+    expect(await envelope(res)).toMatchObject({ status: -401, msg: { es, en }[locale].api.badSignature });
+    expect(await stored(id)).toBe(0);
+    expect(await school.channelOptOut.count({ where: { userId: relative.id } })).toBe(0);
+  });
+
+  it("refuses a body changed after signing", async () => {
+    const payload = inbound("51987654321", "wamid.tampered", "Hola");
+    const headers = { "content-type": "application/json", "x-hub-signature-256": signBody(JSON.stringify(payload), SECRET) };
+    const res = await api.raw("POST", "whatsapp/webhook", { rawBody: JSON.stringify(payload).replace("Hola", "STOP"), headers });
+    expect(res.status).toBe(401);
+    expect(await stored("wamid.tampered")).toBe(0);
+  });
+
+  it("moves a ledger row forward only, on signed statuses", async () => {
+    const row = await school.message.create({
+      data: {
+        key: "test:status",
+        source: "notification",
+        channel: "whatsapp",
+        address: "51987654321",
+        text: "Hola",
+        status: "sent",
+        providerId: "wamid.status-1",
+      },
+    });
+    const read = async () => school.message.findFirstOrThrow({ where: { id: row.id } });
+    expect((await post(status("wamid.status-1", "delivered", 1764115300))).status).toBe(200);
+    expect(await read()).toMatchObject({ status: "delivered", deliveredAt: new Date(1764115300_000) });
+    await post(status("wamid.status-1", "read", 1764115400));
+    // Late or out of order: a "sent" after "read", or a failure after delivery, changes nothing.
+    await post(status("wamid.status-1", "sent", 1764115200));
+    await post(status("wamid.status-1", "failed", 1764115500, [{ code: 131026, title: "Message undeliverable" }]));
+    expect(await read()).toMatchObject({ status: "read", readAt: new Date(1764115400_000), error: null });
+  });
+
+  it("records a failure with Meta's code and title", async () => {
+    const row = await school.message.create({
+      data: {
+        key: "test:failed",
+        source: "notification",
+        channel: "whatsapp",
+        address: "51987654321",
+        text: "Hola",
+        status: "sent",
+        providerId: "wamid.failed-1",
+      },
+    });
+    await post(status("wamid.failed-1", "failed", 1764115500, [{ code: 131026, title: "Message undeliverable" }]));
+    expect(await school.message.findFirstOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "failed",
+      permanent: true,
+      error: "131026 Message undeliverable",
+    });
+  });
+
+  it("follows a message sent through the channel to read, by the sink's signed callbacks", async () => {
+    const row = await school.message.create({
+      data: { key: "test:e2e", source: "notification", channel: "whatsapp", address: "51987654321", text: "Hola", status: "sending" },
+    });
+    const outcome = await whatsapp.send({
+      id: row.id,
+      key: row.key,
+      tenantId,
+      userId: null,
+      address: row.address,
+      replyTo: null,
+      locale: "es",
+      subject: null,
+      text: "Hola",
+      html: null,
+      template: { name: "aviso", language: "es", params: ["Ana"] },
+    });
+    if (!outcome.ok) throw new Error(outcome.error);
+    await school.message.update({ where: { id: row.id }, data: { providerId: outcome.providerId } });
+    await expect.poll(async () => (await school.message.findFirstOrThrow({ where: { id: row.id } })).status, { timeout: 5000 }).toBe("read");
+  });
+
+  it("keeps a family's message once when Meta delivers it twice, with its school and sender", async () => {
+    const payload = inbound("51987654321", "wamid.in-1", "¿Mañana hay clases?");
+    expect((await post(payload)).status).toBe(200);
+    const res = await post(payload);
+    expect(res.status).toBe(200);
+    expect(await envelope(res)).toMatchObject({ status: 0 });
+    const rows = await school.inboundMessage.findMany({ where: { providerId: "wamid.in-1" } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: "whatsapp", fromAddress: "51987654321", userId: relative.id, kind: "text", text: "¿Mañana hay clases?" });
+    expect(rows[0]!.payload).toMatchObject({ id: "wamid.in-1", from: "51987654321" });
+  });
+
+  it("finds the school by the sender when the receiving number names none, and drops what no school knows", async () => {
+    await post(inbound("51987654321", "wamid.in-2", "Hola", "PN-UNKNOWN"));
+    expect(await school.inboundMessage.count({ where: { providerId: "wamid.in-2", userId: relative.id } })).toBe(1);
+    const res = await post(inbound("15550001111", "wamid.in-3", "Hola", "PN-UNKNOWN"));
+    expect(res.status).toBe(200);
+    expect(await stored("wamid.in-3")).toBe(0);
+  });
+
+  it("takes STOP or BAJA from a known person as an opt-out from WhatsApp, once", async () => {
+    await post(inbound("51987654321", "wamid.stop-1", "  Baja "));
+    await post(inbound("51987654321", "wamid.stop-2", "STOP"));
+    expect(await school.channelOptOut.findMany({ where: { userId: relative.id }, select: { channel: true, via: true } })).toEqual([
+      { channel: "whatsapp", via: "reply" },
+    ]);
+    expect(await stored("wamid.stop-2")).toBe(1);
+  });
+
+  it("takes a family's reply sent through the sink", async () => {
+    const { id, status: http } = await sink.receive("51987654321", "Gracias", SCHOOL_NUMBER);
+    expect(http).toBe(200);
+    expect(await school.inboundMessage.count({ where: { providerId: id, userId: relative.id, text: "Gracias" } })).toBe(1);
+  });
+});

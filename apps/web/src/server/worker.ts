@@ -1,0 +1,63 @@
+// The worker process (`pnpm worker`, started by `pnpm demo` beside the web app): runs the queued jobs — notification
+// runs and recurrences, and every message's send. It is an entry of the web app's server code rather than a package of
+// its own because a job needs exactly what a request needs (the tenant-scoped client, the recipients and templates of
+// the publications domain, the channels, the catalogues of messages); a second package would import all of it anyway.
+// Any number of workers may run at once: a job is taken by one (pg-boss, SKIP LOCKED) and a message is claimed by one
+// (ledger lease), so nothing goes out twice.
+import { createDb, forTenant } from "@pizarra/db";
+import { recoverStale, sendMessage, type SendJob, TransientFailure } from "./delivery/send-message.ts";
+import { refreshNotification } from "./delivery/ledger.ts";
+import { JOBS, startBoss } from "./delivery/queue.ts";
+import { env } from "./env.ts";
+import { type RunJob, runNotification } from "./modules/publications/run-notification.ts";
+
+const concurrency = env().WORKER_CONCURRENCY;
+const system = createDb(env().DATABASE_URL, Math.max(4, Math.ceil(concurrency / 2)));
+const queue = await startBoss();
+
+await queue.work<RunJob>(JOBS.notificationRun, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+  await runNotification(system, job!.data);
+});
+
+/**
+ * Sends a batch side by side. A transient failure fails only its own job (the queue retries it with backoff); the
+ * notifications touched get their counters once per batch rather than once per message.
+ */
+await queue.work<SendJob>(JOBS.messageSend, { batchSize: concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  const results = await Promise.allSettled(jobs.map((job) => sendMessage(system, job.data)));
+  const retry: string[] = [];
+  const touched = new Map<string, { tenantId: number; id: number }>();
+  results.forEach((result, i) => {
+    const job = jobs[i]!;
+    if (result.status === "rejected") {
+      if (!(result.reason instanceof TransientFailure)) console.error("Send failed", job.data, result.reason);
+      retry.push(job.id);
+    } else if (result.value !== null) {
+      touched.set(`${job.data.tenantId}:${result.value}`, { tenantId: job.data.tenantId, id: result.value });
+    }
+  });
+  for (const { tenantId, id } of touched.values()) await refreshNotification(forTenant(system, tenantId), id);
+  if (retry.length) await queue.fail(JOBS.messageSend, retry);
+});
+
+await queue.work(JOBS.ledgerRecovery, async () => {
+  await recoverStale(system);
+});
+await queue.schedule(JOBS.ledgerRecovery, "* * * * *");
+const recovered = await recoverStale(system);
+if (recovered) console.log(`${recovered} messages of a stopped worker queued again.`);
+// A worker that died just now holds its messages for one more lease: look again as soon as it ends.
+await queue.send(JOBS.ledgerRecovery, {}, { startAfter: env().WORKER_LEASE_SECONDS + 1 });
+
+console.log(`Pizarra worker running (${concurrency} sends at a time). Ctrl+C stops it.`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await queue.stop({ graceful: true, timeout: 20_000, wait: true });
+  await system.$disconnect();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

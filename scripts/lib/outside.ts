@@ -1,0 +1,82 @@
+// The outside world of the demo on this machine: an SMTP catcher and a WhatsApp Cloud API stand-in on loopback, and
+// the worker that sends through them. `pnpm demo` starts them beside the web app so that a notification really
+// leaves: mail lands under .data/mail as .eml files, WhatsApp messages in .data/whatsapp/whatsapp.jsonl, and the
+// stand-in calls the app's signed webhook back with delivered and read.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createECDH, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT } from "./database.ts";
+import { startMailSink } from "./mail-sink.ts";
+import { BASE_ENV } from "./run.ts";
+import { startWhatsAppSink } from "./whatsapp-sink.ts";
+
+const SECRETS_FILE = path.join(ROOT, ".data/outside-secrets.json");
+
+interface Secrets {
+  appSecret: string;
+  token: string;
+  verifyToken: string;
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+}
+
+/** The demo's WhatsApp app secret and token and its VAPID key pair: made once, kept with its data (as the auth secret is). */
+function demoSecrets(): Secrets {
+  if (fs.existsSync(SECRETS_FILE)) return JSON.parse(fs.readFileSync(SECRETS_FILE, "utf8"));
+  // A VAPID key pair is a P-256 key: the public key uncompressed, both base64url (what web-push generateVAPIDKeys makes).
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const secrets: Secrets = {
+    appSecret: randomBytes(24).toString("hex"),
+    token: randomBytes(24).toString("hex"),
+    verifyToken: randomBytes(12).toString("hex"),
+    vapidPublicKey: ecdh.getPublicKey().toString("base64url"),
+    vapidPrivateKey: ecdh.getPrivateKey().toString("base64url"),
+  };
+  fs.mkdirSync(path.dirname(SECRETS_FILE), { recursive: true });
+  fs.writeFileSync(SECRETS_FILE, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export interface Outside {
+  /** The variables the web app and the worker need to reach them. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startOutside(webPort: number): Promise<Outside> {
+  const secrets = demoSecrets();
+  const mail = await startMailSink({ port: Number(process.env.PIZARRA_SMTP_PORT ?? 2525), dir: path.join(ROOT, ".data/mail") });
+  const whatsapp = await startWhatsAppSink({
+    port: Number(process.env.PIZARRA_WHATSAPP_PORT ?? 3901),
+    webhookUrl: `http://127.0.0.1:${webPort}/api/whatsapp/webhook`,
+    appSecret: secrets.appSecret,
+    dir: path.join(ROOT, ".data/whatsapp"),
+  });
+  return {
+    env: {
+      PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+      SMTP_URL: mail.url,
+      WHATSAPP_API_URL: whatsapp.url,
+      WHATSAPP_TOKEN: secrets.token,
+      WHATSAPP_PHONE_NUMBER_ID: "demo-number",
+      WHATSAPP_APP_SECRET: secrets.appSecret,
+      WHATSAPP_VERIFY_TOKEN: secrets.verifyToken,
+      VAPID_PUBLIC_KEY: secrets.vapidPublicKey,
+      VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
+    },
+    close: async () => {
+      await Promise.all([mail.close(), whatsapp.close()]);
+    },
+  };
+}
+
+/** The worker process (apps/web/src/server/worker.ts), on the given environment. */
+export function startWorker(env: Record<string, string>): ChildProcess {
+  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["apps/web/src/server/worker.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", ...env },
+  });
+}

@@ -10,8 +10,10 @@ import ExcelJS from "exceljs";
 import pg from "pg";
 import { weightedAverage } from "../packages/contracts/src/grades.ts";
 import { ROOT } from "../scripts/lib/database.ts";
+import { startOutside } from "../scripts/lib/outside.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
+import { type SendingFigures, sendingFigures } from "./send.ts";
 
 const PORT = 3457;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -377,10 +379,12 @@ const pool = new pg.Pool({ connectionString: database.url, max: 10 });
 // An idle connection that the database's stop closes at the end is no failure of the run (pg asks for a listener).
 pool.on("error", (error) => console.error(`bench pool: ${error.message}`));
 let web: Awaited<ReturnType<typeof startWeb>> | undefined;
+const outside = await startOutside(PORT);
 try {
   const f = await fixture(pool);
   await buildIfNeeded();
-  web = await startWeb(PORT, { DATABASE_URL: database.url, AUTH_SECRET: randomAuthSecret() });
+  const env = { DATABASE_URL: database.url, AUTH_SECRET: randomAuthSecret(), ...outside.env };
+  web = await startWeb(PORT, env);
   const tokens = { admin: await signIn(BENCH_ACCOUNTS.admin), teacher: await signIn(BENCH_ACCOUNTS.teacher) };
 
   // The export first, on a fresh server, so that its peak memory is not that of the load before it.
@@ -396,6 +400,20 @@ try {
       rows.push({ call: s.name, clients, api, sql, ratioP95: api.p95 / sql.p95 });
       console.log(`${s.name} @ ${clients}: p95 ${fmt(api.p95)} ms (SQL ${fmt(sql.p95)} ms)`);
     }
+  }
+
+  // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
+  let sending: SendingFigures | null = null;
+  if (ONLY.length === 0 || ONLY.some((text) => "sending".includes(text))) {
+    const sheet = scenarios(f, tokens)[0]!;
+    sending = await sendingFigures({
+      pool,
+      tenantId: f.tenantId,
+      base: BASE,
+      token: tokens.admin,
+      env,
+      gradeSheetP95: async () => (await loadApi(sheet, 10, SECONDS)).p95,
+    });
   }
 
   const line = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
@@ -420,6 +438,16 @@ try {
         widths,
       ),
     );
+  }
+  if (sending) {
+    const target = (figure: string, value: string, goal: string) => console.log(`  ${figure.padEnd(52)} ${value.padStart(10)}   target ${goal}`);
+    console.log(
+      `\nSending: one notification to ${sending.recipients} guardians by WhatsApp and e-mail (${sending.messages} messages, ${sending.failed} failed):`,
+    );
+    target("confirm (POST admNotification/schedule?confirm=true)", `${fmt(sending.confirmMs)} ms`, "< 300 ms");
+    target("every message delivered", `${fmt(sending.allDeliveredSeconds)} s`, "< 60 s");
+    target("worker peak RSS", `${fmt(sending.workerPeakRssMB, 0)} MB`, "flat");
+    target("GET admGrades/get p95 @ 10 clients, during / before", `${fmt(sending.gradeSheetP95During)} / ${fmt(sending.gradeSheetP95Before)}`, "≤ 1.5 ×");
   }
   if (!exported) {
     console.log(`\nOnly the calls matching ${ONLY.join(", ")}: no export, no first-load figures, no results file.`);
@@ -447,7 +475,7 @@ try {
     fs.mkdirSync(path.dirname(results), { recursive: true });
     fs.writeFileSync(
       results,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, sqlSeconds: SQL_SECONDS, rows, export: { ...exported, sqlSeconds: exportSqlSeconds }, bundles }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, sqlSeconds: SQL_SECONDS, rows, export: { ...exported, sqlSeconds: exportSqlSeconds }, bundles, sending }, null, 2)}\n`,
     );
     console.log(`\nWritten to ${path.relative(ROOT, results)}`);
   }
@@ -459,5 +487,6 @@ try {
     await exited;
   }
   await pool.end();
+  await outside.close();
   await database.stop();
 }

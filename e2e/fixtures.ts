@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import pg from "pg";
 
 export const PASSWORD = "pizarra";
 export const ADMIN = "admin@pizarra.demo";
@@ -32,7 +33,9 @@ export async function signInAs(page: Page, email: string, locale: "es" | "en" = 
     ? (await (await page.request.get("/api/admStaff/tenants", { headers: { authorization: `Bearer ${answer.token}` } })).json()).data
     : [];
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseUrl() }]);
-  await page.goto("/error");
+  // Any document of the app's origin gives its local storage; the health check's JSON loads no scripts, where a page
+  // would boot the whole client first.
+  await page.goto("/api/health");
   await page.evaluate(
     ({ answer, tenants, locale }) => {
       localStorage.setItem("id_token", answer.token);
@@ -69,4 +72,15 @@ export async function expectAccessible(page: Page, ...parts: string[]): Promise<
   const { violations } = await parts.reduce((axe, part) => axe.include(part), new AxeBuilder({ page })).analyze();
   const grave = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(grave.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A connection to the database the server under test uses (TEST_DATABASE_URL), for the work given, then closed. */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,7 +1,8 @@
 // `pnpm demo`: database (embedded unless DATABASE_URL is set) → migrations → demo school when empty → build when
 // needed → the local mail and WhatsApp stand-ins → serve on http://127.0.0.1:3000, with the worker that sends.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db/seed";
-import { ensureDatabase } from "./lib/database.ts";
+import path from "node:path";
+import { ensureDatabase, ROOT } from "./lib/database.ts";
 import { startOutside, startWorker } from "./lib/outside.ts";
 import { mustRun } from "./lib/run.ts";
 import { buildIfNeeded, demoAuthSecret, startWeb } from "./lib/web.ts";
@@ -31,7 +32,7 @@ try {
   await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: db.url });
   await mustRun("tsx", ["prisma/seed/index.ts"], { DATABASE_URL: db.url });
   await buildIfNeeded();
-  outside = await startOutside(port);
+  outside = await startOutside(port, { dir: path.join(ROOT, ".data"), fixedPorts: true });
   const env = { DATABASE_URL: db.url, AUTH_SECRET: demoAuthSecret(), ...outside.env };
   web = await startWeb(port, env);
   web.on("exit", (code) => void shutdown(code ?? 1));

@@ -1,21 +1,10 @@
-import pg from "pg";
-import { ADMIN, apiLogin, expect, test } from "../fixtures";
+import { ADMIN, apiLogin, expect, test, withDatabase } from "../fixtures";
 
 const SCRIPT = "<script>alert(1)</script>";
 /** What a client could write to pose as another address, or as a trusted proxy: all of it must be ignored. */
 const FORGED = { "x-forwarded-for": SCRIPT, "x-pizarra-peer": "203.0.113.66", "x-real-ip": "203.0.113.67" };
 /** Every spec signs in from here, and the server listens on loopback only: this is the peer the app must see. */
 const LOOPBACK = "127.0.0.1";
-
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL, the database the server under test uses");
 

@@ -7,9 +7,9 @@ import { createECDH, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./database.ts";
-import { startMailSink } from "./mail-sink.ts";
+import { type MailSink, startMailSink } from "./mail-sink.ts";
 import { BASE_ENV } from "./run.ts";
-import { startWhatsAppSink } from "./whatsapp-sink.ts";
+import { startWhatsAppSink, type WhatsAppSink } from "./whatsapp-sink.ts";
 
 const SECRETS_FILE = path.join(ROOT, ".data/outside-secrets.json");
 
@@ -45,16 +45,29 @@ export interface Outside {
   close(): Promise<void>;
 }
 
-export async function startOutside(webPort: number): Promise<Outside> {
+/**
+ * What is sent lands under `dir` (mail/*.eml, whatsapp/whatsapp.jsonl) when given. The demo keeps it under .data on
+ * fixed ports (PIZARRA_SMTP_PORT, PIZARRA_WHATSAPP_PORT); the tests keep it with their reports, the bench nowhere, both
+ * on free ports.
+ */
+export async function startOutside(
+  webPort: number,
+  { dir, fixedPorts = false }: { dir?: string; fixedPorts?: boolean } = {},
+): Promise<Outside & { mail: MailSink; whatsapp: WhatsAppSink }> {
   const secrets = demoSecrets();
-  const mail = await startMailSink({ port: Number(process.env.PIZARRA_SMTP_PORT ?? 2525), dir: path.join(ROOT, ".data/mail") });
+  const mail = await startMailSink({
+    port: fixedPorts ? Number(process.env.PIZARRA_SMTP_PORT ?? 2525) : 0,
+    ...(dir ? { dir: path.join(dir, "mail") } : {}),
+  });
   const whatsapp = await startWhatsAppSink({
-    port: Number(process.env.PIZARRA_WHATSAPP_PORT ?? 3901),
+    port: fixedPorts ? Number(process.env.PIZARRA_WHATSAPP_PORT ?? 3901) : 0,
     webhookUrl: `http://127.0.0.1:${webPort}/api/whatsapp/webhook`,
     appSecret: secrets.appSecret,
-    dir: path.join(ROOT, ".data/whatsapp"),
+    ...(dir ? { dir: path.join(dir, "whatsapp") } : {}),
   });
   return {
+    mail,
+    whatsapp,
     env: {
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
       SMTP_URL: mail.url,
@@ -72,9 +85,12 @@ export async function startOutside(webPort: number): Promise<Outside> {
   };
 }
 
-/** The worker process (apps/web/src/server/worker.ts), on the given environment. */
+/**
+ * The worker process (apps/web/src/server/worker.ts), on the given environment: one node process with tsx's loader
+ * (not the tsx command, which runs the worker in a child), so that its pid is the worker's own.
+ */
 export function startWorker(env: Record<string, string>): ChildProcess {
-  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["apps/web/src/server/worker.ts"], {
+  return spawn(process.execPath, ["--import", "tsx", "apps/web/src/server/worker.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", ...env },

@@ -25,3 +25,33 @@ export async function mustRun(command: string, args: string[], env: Record<strin
   const code = await run(command, args, env);
   if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}`);
 }
+
+/**
+ * Runs independent commands at the same time, each one's output held back and printed whole when it ends (so that
+ * two tools never interleave their lines); throws, naming every command that failed, once all have ended.
+ */
+export async function mustRunAll(commands: [command: string, args: string[]][], env: Record<string, string> = {}): Promise<void> {
+  const results = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise<{ name: string; code: number }>((resolve, reject) => {
+          const name = [command, ...args].join(" ");
+          const child = spawn(command, args, {
+            cwd: ROOT,
+            stdio: ["ignore", "pipe", "pipe"],
+            env: { ...process.env, ...BASE_ENV, ...env, PATH: `${ROOT}/node_modules/.bin:${process.env.PATH ?? ""}` },
+          });
+          const output: Buffer[] = [];
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          child.on("error", reject);
+          child.on("close", (code, signal) => {
+            process.stdout.write(`\n$ ${name}\n${Buffer.concat(output).toString()}`);
+            resolve({ name, code: code ?? (signal ? 1 : 0) });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length > 0) throw new Error(failed.map((r) => `${r.name} exited with ${r.code}`).join("; "));
+}

@@ -9,3 +9,4 @@ export * from "./grade-sheet.ts";
 export * from "./grade-filters.ts";
 export * from "./deep-link.ts";
 export * from "./grade-api.ts";
+export * from "./message-templates.ts";

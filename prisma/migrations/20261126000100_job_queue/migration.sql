@@ -169,3 +169,4 @@ INSERT INTO pgboss.version(version) VALUES ('24');
 SELECT pgboss.create_queue('notification-run', '{"policy":"standard","retryLimit":5,"retryDelay":10,"retryBackoff":true,"expireInSeconds":900}'::json);
 SELECT pgboss.create_queue('message-send', '{"policy":"standard","retryLimit":6,"retryDelay":10,"retryBackoff":true,"expireInSeconds":120}'::json);
 SELECT pgboss.create_queue('ledger-recovery', '{"policy":"singleton","retryLimit":0,"expireInSeconds":60}'::json);
+SELECT pgboss.create_queue('notification-refresh', '{"policy":"standard","retryLimit":3,"retryDelay":2,"expireInSeconds":60}'::json);

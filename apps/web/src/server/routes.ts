@@ -13,6 +13,7 @@ import { MISC_ROUTES } from "./modules/misc/routes.ts";
 import { PUBLICATIONS_ROUTES } from "./modules/publications/routes.ts";
 import { PUSH_ROUTES } from "./modules/push/routes.ts";
 import { SESSION_ROUTES } from "./modules/session/routes.ts";
+import { SUPPORT_ROUTES } from "./modules/support/routes.ts";
 import { SYSTEM_ROUTES } from "./modules/system/routes.ts";
 import { WHATSAPP_ROUTES } from "./modules/whatsapp/routes.ts";
 import { RESOURCE_ROUTES } from "./resources.ts";
@@ -21,6 +22,7 @@ import { RESOURCE_ROUTES } from "./resources.ts";
 export const ROUTES: Route[] = [
   ...SYSTEM_ROUTES,
   ...SESSION_ROUTES,
+  ...SUPPORT_ROUTES,
   ...MODULE_ROUTES,
   ...RESOURCE_ROUTES,
   ...ACADEMIC_ROUTES,

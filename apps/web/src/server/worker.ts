@@ -6,10 +6,10 @@
 // (ledger lease), so nothing goes out twice.
 import { createDb, forTenant } from "@pizarra/db";
 import { recoverStale, sendMessage, type SendJob, TransientFailure } from "./delivery/send-message.ts";
-import { refreshNotification } from "./delivery/ledger.ts";
+import { refreshNotification, refreshSoon } from "./delivery/ledger.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
-import { type RunJob, runNotification } from "./modules/publications/run-notification.ts";
+import { queueMissingRuns, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
 
 const concurrency = env().WORKER_CONCURRENCY;
 const system = createDb(env().DATABASE_URL, Math.max(4, Math.ceil(concurrency / 2)));
@@ -36,16 +36,23 @@ await queue.work<SendJob>(JOBS.messageSend, { batchSize: concurrency, pollingInt
       touched.set(`${job.data.tenantId}:${result.value}`, { tenantId: job.data.tenantId, id: result.value });
     }
   });
-  for (const { tenantId, id } of touched.values()) await refreshNotification(forTenant(system, tenantId), id);
+  for (const { tenantId, id } of touched.values()) await refreshSoon(forTenant(system, tenantId), id);
   if (retry.length) await queue.fail(JOBS.messageSend, retry);
+});
+
+await queue.work<{ tenantId: number; id: number }>(JOBS.notificationRefresh, { batchSize: 10, pollingIntervalSeconds: 1 }, async (jobs) => {
+  const unique = new Map(jobs.map((job) => [`${job.data.tenantId}:${job.data.id}`, job.data]));
+  for (const { tenantId, id } of unique.values()) await refreshNotification(forTenant(system, tenantId), id);
 });
 
 await queue.work(JOBS.ledgerRecovery, async () => {
   await recoverStale(system);
+  await queueMissingRuns(system);
 });
 await queue.schedule(JOBS.ledgerRecovery, "* * * * *");
 const recovered = await recoverStale(system);
 if (recovered) console.log(`${recovered} messages of a stopped worker queued again.`);
+await queueMissingRuns(system);
 // A worker that died just now holds its messages for one more lease: look again as soon as it ends.
 await queue.send(JOBS.ledgerRecovery, {}, { startAfter: env().WORKER_LEASE_SECONDS + 1 });
 

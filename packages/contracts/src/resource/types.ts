@@ -160,6 +160,7 @@ export interface PostActionDef extends ActionBase {
   openResult?: boolean;
   link?: never;
   dialog?: never;
+  checked?: never;
 }
 
 /**
@@ -174,11 +175,14 @@ export interface LinkActionDef extends ActionBase {
   rowKey?: never;
   openResult?: never;
   dialog?: never;
+  checked?: never;
 }
 
 /** An action with a dialog of its own (the grade import), registered under `dialog` in the screen; it gets the row. */
 export interface DialogActionDef extends ActionBase {
   dialog: string;
+  /** A toolbar action on the rows the person checks (the directory's send mail): the grid offers a checkbox per row. */
+  checked?: boolean;
   path?: never;
   fields?: never;
   rowKey?: never;

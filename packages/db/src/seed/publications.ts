@@ -1,5 +1,5 @@
 import type { Db } from "../client.ts";
-import { forTenant } from "../tenant.ts";
+import { forTenant, type TenantDb } from "../tenant.ts";
 
 /** A local date-time at the spec's fixed UTC-5 ('2026-05-01 08:00') as the instant it is stored as. */
 const local = (text: string) => new Date(Date.parse(`${text.replace(" ", "T")}:00Z`) + 5 * 60 * 60 * 1000);
@@ -516,6 +516,9 @@ export async function seedPublications(db: Db, tenantId: number) {
         recurrenceDays: [5],
         recurrence: "0 17 * * 5",
         total: guardians,
+        // Confirmed: the worker queues its first run when it finds none queued.
+        scheduledAt: at("11-20", "09:00"),
+        nextRunAt: at("12-04", "17:00"),
       },
       {
         ...message(5),
@@ -529,4 +532,49 @@ export async function seedPublications(db: Db, tenantId: number) {
       },
     ],
   });
+  await seedLedger(t, guardians, tenant.defaultLocale);
+}
+
+/**
+ * The ledger behind the sent notifications' counters (issue 14: counters are derived from it): one message per
+ * recipient on the notification's first channel, as many failed and read as its counters say, the rest delivered.
+ */
+async function seedLedger(t: TenantDb, guardians: number, locale: string): Promise<void> {
+  const done = await t.notification.findMany({ where: { status: { in: [3, 5] } }, orderBy: { id: "asc" } });
+  const people = await t.user.findMany({
+    where: { type: 1, inactive: false, dependants: { some: {} } },
+    orderBy: { id: "asc" },
+    take: guardians,
+    select: { id: true, mail: true, cel: true },
+  });
+  const rows = done.flatMap((n) => {
+    const channel = n.doWA ? "whatsapp" : n.doMail ? "mail" : "push";
+    return people.slice(0, n.total).map((p, i) => {
+      const failed = i < n.failed;
+      const read = !failed && i < n.failed + n.read;
+      const address = channel === "mail" ? (p.mail ?? "") : channel === "whatsapp" ? (p.cel ?? "").replace(/\D/g, "") : `user:${p.id}`;
+      return {
+        key: `n:${n.id}:0:${p.id}:${channel}`,
+        source: "notification",
+        sourceId: n.id,
+        notificationId: n.id,
+        userId: p.id,
+        channel,
+        address: failed ? "" : address,
+        locale,
+        subject: n.title,
+        text: n.content ?? n.title ?? n.name,
+        status: failed ? "failed" : read ? "read" : "delivered",
+        permanent: failed,
+        error: failed ? "noAddress" : null,
+        attempts: 1,
+        notBefore: n.sendOn,
+        sentAt: failed ? null : n.sendOn,
+        deliveredAt: failed ? null : new Date(n.sendOn.getTime() + 60_000),
+        readAt: read ? new Date(n.sendOn.getTime() + 3_600_000) : null,
+        failedAt: failed ? n.sendOn : null,
+      };
+    });
+  });
+  await t.message.createMany({ data: rows });
 }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { actionSchema, labelKeyOf, type ActionDef, type FieldDef, type PostActionDef, type ResourceDef } from "@pizarra/contracts";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@pizarra/ui";
-import { Copy, CopyPlus, FileUp, LoaderCircle, NotebookPen, Play, type LucideIcon } from "lucide-react";
+import { Copy, CopyPlus, FileUp, LoaderCircle, MailCheck, NotebookPen, Play, WandSparkles, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
@@ -17,7 +17,15 @@ import { isUploadValue, readBase64 } from "./upload-files.ts";
 import { SUCCESS_TOAST_MS } from "./values.ts";
 
 /** The icon of an extra action's button; an action without one of its own gets the generic "run". */
-const ACTION_ICONS: Record<string, LucideIcon> = { clone: Copy, duplicate: CopyPlus, import: FileUp, importGrades: FileUp, enterGrades: NotebookPen };
+const ACTION_ICONS: Record<string, LucideIcon> = {
+  clone: Copy,
+  duplicate: CopyPlus,
+  import: FileUp,
+  importGrades: FileUp,
+  enterGrades: NotebookPen,
+  delivery: MailCheck,
+  wizard: WandSparkles,
+};
 export const actionIcon = (action: ActionDef): LucideIcon => ACTION_ICONS[action.name] ?? Play;
 
 /** Spec 000 §6: an action that changes data (the default) needs the write right; one of another module, that module. */

@@ -66,6 +66,8 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
   const [actionTarget, setActionTarget] = useState<ActionTarget | null>(null);
   const [ownDialog, setOwnDialog] = useState<ActionTarget<DialogActionDef> | null>(null);
+  // Rows checked for an action on several (by key, kept across pages and searches until the action is done).
+  const [checked, setChecked] = useState<ReadonlyMap<string | number, Row>>(new Map());
   const router = useRouter();
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -124,9 +126,15 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
         action.run();
       },
     }));
+  const checking = extraActions.some((action) => action.dialog !== undefined && action.checked);
   const toolbarActions = extraActions
     .filter((action) => action.scope === "toolbar")
-    .map((action) => ({ name: action.name, label: text.action(action.name), icon: actionIcon(action), run: () => runAction(action, null) }));
+    .map((action) => ({
+      name: action.name,
+      label: action.dialog !== undefined && action.checked && checked.size > 0 ? `${text.action(action.name)} (${checked.size})` : text.action(action.name),
+      icon: actionIcon(action),
+      run: () => runAction(action, null),
+    }));
   const create = canWrite && def.actions.includes("create") ? () => setSheet({ mode: "create" }) : undefined;
 
   const exportFile = async () => {
@@ -159,6 +167,8 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
       cards={phone}
       fitViewport={screen}
       testId={screen ? "grid" : `grid-${def.id}`}
+      checked={checking ? checked : undefined}
+      onCheck={setChecked}
     />
   );
 
@@ -257,8 +267,12 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
               key={action.name}
               open={ownDialog?.action.name === action.name}
               row={ownDialog?.action.name === action.name ? ownDialog.row : null}
+              rows={action.checked ? [...checked.values()] : []}
               onClosed={() => setOwnDialog(null)}
-              onDone={list.reload}
+              onDone={() => {
+                if (action.checked) setChecked(new Map());
+                list.reload();
+              }}
             />
           )
         );

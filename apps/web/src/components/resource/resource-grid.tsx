@@ -1,7 +1,7 @@
 "use client";
 
 import type { ColumnDef, ResourceDef } from "@pizarra/contracts";
-import { cn, ContextMenu, ContextMenuTrigger } from "@pizarra/ui";
+import { Checkbox, cn, ContextMenu, ContextMenuTrigger } from "@pizarra/ui";
 import { Inbox } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef } from "react";
@@ -48,10 +48,13 @@ interface ResourceGridProps {
   fitViewport: boolean;
   /** `grid` for the screen's own grid; a detail grid is named after its resource so that the two never clash. */
   testId: string;
+  /** The checked rows, when an action works on checked rows (each row then has a checkbox); by key. */
+  checked?: ReadonlyMap<string | number, Row>;
+  onCheck?: (next: ReadonlyMap<string | number, Row>) => void;
 }
 
 /** The paginated grid (spec 000 §2.7): translated headers, cells by kind, row icons, an indeterminate bar while loading. */
-export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, compact, cards, fitViewport, testId }: ResourceGridProps) {
+export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, compact, cards, fitViewport, testId, checked, onCheck }: ResourceGridProps) {
   const t = useTranslations("moduleScreen");
   const scrollRef = useRef<HTMLDivElement>(null);
   const maxHeight = useViewportFit(scrollRef, fitViewport && !cards);
@@ -62,6 +65,27 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
       {t("noRecords")}
     </div>
   );
+  const toggle = (rows: Row[], on: boolean) => {
+    const next = new Map(checked);
+    for (const row of rows) {
+      if (on) next.set(row.ID, row);
+      else next.delete(row.ID);
+    }
+    onCheck?.(next);
+  };
+  const pageChecked = list.rows.length > 0 && list.rows.every((row) => checked?.has(row.ID));
+  const somePageChecked = list.rows.some((row) => checked?.has(row.ID));
+  // A click on the checkbox checks the row; it does not open it.
+  const checkbox = (row: Row) =>
+    checked && (
+      <Checkbox
+        checked={checked.has(row.ID)}
+        onCheckedChange={(on) => toggle([row], on === true)}
+        onClick={(event) => event.stopPropagation()}
+        aria-label={t("checkRow", { name: recordName(def, row) })}
+        data-testid={`grid-check-${row.ID}`}
+      />
+    );
   const rowProps = (row: Row) => {
     const flashing = flashId !== null && String(row.ID) === String(flashId);
     return {
@@ -90,8 +114,11 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
               return (
                 <ContextMenu key={String(row.ID)}>
                   <ContextMenuTrigger asChild>
-                    <li {...rowProps(row)}>
-                      <RowCard def={def} text={text} row={row} actions={actions} inline={inline} />
+                    <li {...rowProps(row)} className={cn(rowProps(row).className, checked && "flex items-start pl-3")}>
+                      {checked && <div className="pt-3.5">{checkbox(row)}</div>}
+                      <div className="min-w-0 flex-1">
+                        <RowCard def={def} text={text} row={row} actions={actions} inline={inline} />
+                      </div>
                     </li>
                   </ContextMenuTrigger>
                   <RowContextMenu def={def} text={text} row={row} actions={actions} />
@@ -104,6 +131,16 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
             <table data-testid={testId} aria-busy={list.loading} className="w-full caption-bottom text-sm">
               <thead className="text-xs text-muted-foreground">
                 <tr>
+                  {checked && (
+                    <th scope="col" className={cn(HEAD_CELL, "w-px px-3")}>
+                      <Checkbox
+                        checked={pageChecked ? true : somePageChecked ? "indeterminate" : false}
+                        onCheckedChange={(on) => toggle(list.rows, on === true)}
+                        aria-label={t("checkPage")}
+                        data-testid="grid-check-page"
+                      />
+                    </th>
+                  )}
                   {def.columns.map((column) => (
                     <th
                       key={column.field}
@@ -128,6 +165,7 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
                     <ContextMenu key={String(row.ID)}>
                       <ContextMenuTrigger asChild>
                         <tr {...rowProps(row)}>
+                          {checked && <td className="w-px px-3 py-1">{checkbox(row)}</td>}
                           {def.columns.map((column) => (
                             <td
                               key={column.field}

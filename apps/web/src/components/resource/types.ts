@@ -26,6 +26,8 @@ export interface OwnDialogProps {
   open: boolean;
   /** The row of a row action; null from the toolbar. */
   row: Row | null;
+  /** The rows the person checked, for an action on them (`checked`); empty otherwise. */
+  rows: Row[];
   onClosed: () => void;
   /** After it changed data: the list reloads. */
   onDone: () => void;

@@ -4,8 +4,13 @@ import type { Channel, Outcome } from "./channel.ts";
 
 let transport: Transporter | undefined;
 
+/** Pooled unless the URL says otherwise (`?pool=false`): a send of thousands reuses a few SMTP connections. */
 function transporter(): Transporter {
-  transport ??= nodemailer.createTransport(env().SMTP_URL!);
+  if (!transport) {
+    const url = new URL(env().SMTP_URL!);
+    if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+    transport = nodemailer.createTransport(url.toString());
+  }
   return transport;
 }
 

@@ -1,4 +1,4 @@
-import { type Db, forTenant, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
+import { type Db, forTenant, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
 import { fieldRefusal } from "../http/app-error.ts";
@@ -122,7 +122,7 @@ type UserAddress = { id: number; mail: string | null; cel: string | null };
  * A row that failed for good and names a fallback channel gets its replacement on that channel, once (its key is the
  * row's key plus the channel), unless the person opted out of it too.
  */
-export async function fallBack(tx: TenantTx, row: Prisma.MessageGetPayload<object>): Promise<void> {
+export async function fallBack(tx: TenantTx, row: MessageModel): Promise<void> {
   if (!row.fallback || row.userId === null) return;
   const user: UserAddress | null = await tx.user.findFirst({ where: { id: row.userId }, select: { id: true, mail: true, cel: true } });
   if (!user) return;
@@ -179,6 +179,27 @@ export async function refreshNotification(db: TenantDb | TenantTx, notificationI
   await db.notification.updateMany({ where: { id: notificationId }, data: { total, sent, read, failed, status } });
 }
 
+/** Refreshes are grouped by slots of this length: one job per notification and slot, run once the slot is over. */
+const REFRESH_SLOT_MS = 2000;
+
+/**
+ * Asks for a notification's counters to be derived again soon, rather than at once: while thousands of messages move
+ * (sends, delivery and read callbacks), each slot of two seconds makes one refresh, run after the slot has closed so
+ * that it sees every change made in it.
+ */
+export async function refreshSoon(db: TenantDb | TenantTx, notificationId: number): Promise<void> {
+  const tenantId = tenantOf(db);
+  const slot = Math.floor(Date.now() / REFRESH_SLOT_MS);
+  await enqueue(db, [
+    {
+      name: JOBS.notificationRefresh,
+      data: { tenantId, id: notificationId },
+      key: `refresh:${tenantId}:${notificationId}:${slot}`,
+      startAfter: new Date((slot + 1) * REFRESH_SLOT_MS + 500),
+    },
+  ]);
+}
+
 /**
  * A provider's word on a message it took (a WhatsApp status callback): the row moves forward only (sent → delivered →
  * read; failed while not yet delivered), its notification's counters follow, and a permanent failure falls back.
@@ -211,7 +232,7 @@ export async function recordStatus(
       const stamp = status === "sent" ? { sentAt: at } : status === "delivered" ? { deliveredAt: at } : { readAt: at, deliveredAt: row.deliveredAt ?? at };
       await tx.message.update({ where: { id: row.id }, data: { status, ...stamp } });
     }
-    if (row.notificationId !== null) await refreshNotification(tx, row.notificationId);
+    if (row.notificationId !== null) await refreshSoon(tx, row.notificationId);
   });
   return true;
 }

@@ -15,6 +15,8 @@ export const JOBS = {
   messageSend: "message-send",
   /** Every minute: messages whose worker died mid-send go back to the queue. */
   ledgerRecovery: "ledger-recovery",
+  /** A notification's counters and status from its ledger: at most one every two seconds while messages move. */
+  notificationRefresh: "notification-refresh",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -26,6 +28,7 @@ const QUEUES: PgBoss.Queue[] = [
   { name: JOBS.notificationRun, policy: "standard", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   { name: JOBS.messageSend, policy: "standard", retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   { name: JOBS.ledgerRecovery, policy: "singleton", retryLimit: 0, expireInSeconds: 60 },
+  { name: JOBS.notificationRefresh, policy: "standard", retryLimit: 3, retryDelay: 2, expireInSeconds: 60 },
 ];
 
 /** The worker's queue client: it fetches and completes jobs, and does pg-boss's maintenance. */
@@ -53,7 +56,10 @@ export function jobId(key: string): string {
 }
 
 /** pg-boss's statements run on the caller's transaction: the job is committed, or rolled back, with the change. */
-function onTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+/** A transaction, or a client outside one (the job is then committed on its own). */
+type Sql = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
+
+function onTransaction(tx: Sql): PgBoss.Db {
   return {
     executeSql: async (text, values) => {
       const params = values.map((v) => (v === undefined ? null : v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v));
@@ -71,7 +77,7 @@ export interface JobRequest {
 }
 
 /** Queues jobs on a transaction (one statement whatever their number). */
-export async function enqueue(tx: Prisma.TransactionClient, jobs: JobRequest[]): Promise<void> {
+export async function enqueue(tx: Sql, jobs: JobRequest[]): Promise<void> {
   if (jobs.length === 0) return;
   writer ??= new PgBoss({ connectionString: "postgres://unused/unused" });
   const queue = writer;

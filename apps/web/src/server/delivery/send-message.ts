@@ -1,9 +1,9 @@
-import { type Db, forTenant } from "@pizarra/db";
+import { type Db, forTenant, type MessageModel } from "@pizarra/db";
 import type { Outgoing, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
 import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
-import { fallBack, refreshNotification, requeue } from "./ledger.ts";
+import { fallBack, refreshSoon, requeue } from "./ledger.ts";
 
 /** Transient failures are retried (with the queue's backoff) up to this many attempts; then the row fails. */
 export const MAX_ATTEMPTS = 6;
@@ -60,25 +60,13 @@ export async function sendMessage(system: Db, job: SendJob): Promise<number | nu
     if (final && outcome.permanent) await fallBack(tx, failed);
   });
   if (!final) {
-    if (row.notificationId !== null) await refreshNotification(db, row.notificationId);
+    if (row.notificationId !== null) await refreshSoon(db, row.notificationId);
     throw new TransientFailure(outcome.error);
   }
   return row.notificationId;
 }
 
-function toOutgoing(row: {
-  id: number;
-  key: string;
-  tenantId: number;
-  userId: number | null;
-  address: string;
-  replyTo: string | null;
-  locale: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  template: unknown;
-}): Outgoing {
+function toOutgoing(row: MessageModel): Outgoing {
   return {
     id: row.id,
     key: row.key,

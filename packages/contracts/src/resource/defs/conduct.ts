@@ -93,6 +93,8 @@ const trackingLike = <const Id extends string>(id: Id) =>
       { name: "notifOn", type: "datetime", group: "family", span: "half", hiddenWhen: { field: "notify", equals: false } },
       { name: "readOn", type: "datetime", readOnly: "always", group: "family", span: "half" },
       { name: "bookings", type: "number", readOnly: "always", group: "family", span: "half" },
+      // What the family notice's ledger rows say (sent, waiting, failed), kept by the server.
+      { name: "notified", type: "text", readOnly: "always", group: "family", hiddenWhen: { field: "notify", equals: false } },
       { name: "file1", type: "file", group: "files" },
       { name: "file2", type: "file", group: "files" },
       { name: "file3", type: "file", group: "files" },

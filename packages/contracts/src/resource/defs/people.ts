@@ -150,6 +150,12 @@ export const admRelatives = defineResource({
     { name: "cel", type: "tel", rules: PHONE, group: "contact", span: "half", ...whileAlive },
     { name: "homephone", type: "tel", rules: PHONE, group: "contact", span: "half", ...whileAlive },
     { name: "notifModes", type: "text", rules: { max: 50 }, group: "contact", ...whileAlive },
+    // Empty: the school's language.
+    { name: "locale", type: "select", options: { kind: "values", values: ["es", "en"] }, group: "contact", span: "half", ...whileAlive },
+    // Issue 14: the channels the person asked not to be written on (rows of ChannelOptOut, not a column of theirs).
+    { name: "optOut", type: "checkboxGroup", options: { kind: "values", values: ["whatsapp", "mail", "push"] }, group: "contact", ...whileAlive },
+    // When and how each was asked, in the reader's language; shown only when there is one.
+    { name: "optOutSince", type: "text", readOnly: "always", group: "contact", hiddenWhen: { field: "optOutSince", equals: "" } },
     { name: "address", type: "text", rules: { max: 255 }, group: "contact", ...whileAlive },
     { name: "country", type: "select", options: place("getcountries"), group: "contact", span: "half", ...whileAlive },
     { name: "state", type: "select", options: place("getstates", "country"), group: "contact", span: "half", ...whileAlive },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRecordId } from "../../validation.ts";
 import { actionSchema, findAction } from "../schema.ts";
 import { defineResource, IMPORTABLE_ACTIONS } from "../types.ts";
 
@@ -152,7 +153,7 @@ export const ZSubjectBulkEdit = actionSchema(findAction(admSubject, "bulkEdit"))
 export const ZPeriodQuery = z.object({ periodId: z.coerce.number().int().positive().optional() });
 
 /** GET admSubject/getParts?periodId&masterId: a teacher's subject sections, as a pick list (000 §7). */
-export const ZSubjectParts = z.object({ periodId: z.coerce.number().int().positive().optional(), masterId: z.coerce.number().int().positive().optional() });
+export const ZSubjectParts = z.object({ periodId: ZRecordId.optional(), masterId: ZRecordId.optional() });
 
 /** POST admSection/moveStudents (spec README: the section-transfer tool's path). */
 export const ZMoveStudents = z.object({

@@ -4,6 +4,7 @@ import { auditModuleNames } from "../../resource/audit.ts";
 import { dayEnd, dayStart } from "../../resource/display.ts";
 import { assignmentQuestionRules } from "./assignment-question-rules.ts";
 import { datesRules } from "./dates-rules.ts";
+import { withTagsContent } from "./localization-routes.ts";
 import { otltRules } from "./otlt-rules.ts";
 
 /** The school's catalogues, calendar, message templates and audit log (000 §3). */
@@ -12,7 +13,7 @@ export const CATALOGUE_RESOURCES: ResourceServer[] = [
   { def: RESOURCES.admAttendanceType, model: "attendanceType" },
   { def: RESOURCES.admInfirmaryValues, model: "infirmaryValue" },
   { def: RESOURCES.admDates, model: "calendarDate", rules: datesRules },
-  { def: RESOURCES.admLocalization, model: "localizationTemplate" },
+  { def: RESOURCES.admLocalization, model: "localizationTemplate", decorate: withTagsContent },
   { def: RESOURCES.admAssignmentQst, model: "assignmentQuestion", rules: assignmentQuestionRules },
   { def: RESOURCES.admCategory, model: "category" },
   {

@@ -1,5 +1,9 @@
 import { authedRoute, type Route } from "../../http/route.ts";
+import { LOCALIZATION_ROUTES } from "./localization-routes.ts";
 import { otltTypes } from "./otlt-types.ts";
 
 /** The catalogue calls beyond the generic five. */
-export const CATALOGUE_ROUTES: Route[] = [authedRoute({ method: "GET", path: "admOtlt/types", auth: "user", module: "admOtlt", handler: otltTypes })];
+export const CATALOGUE_ROUTES: Route[] = [
+  authedRoute({ method: "GET", path: "admOtlt/types", auth: "user", module: "admOtlt", handler: otltTypes }),
+  ...LOCALIZATION_ROUTES,
+];

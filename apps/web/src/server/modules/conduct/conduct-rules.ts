@@ -2,7 +2,9 @@ import type { Prisma, TrackingModel as Tracking } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
+import { channelReady } from "../../delivery/ledger.ts";
 import { checkCodes } from "./catalogue-values.ts";
+import { hasNotice, queueFamilyNotice } from "./notify-family.ts";
 import { assertForwardRange, merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
@@ -58,7 +60,8 @@ function checkDates(ctx: AuthedContext, data: Row, current: Tracking | null) {
 
 /**
  * Notifying the family (001 §6: roles 100 and 20 only): others keep what is stored. Without a notice there is no
- * notice date; a notice without a date goes now.
+ * notice date; a notice without a date goes now. A notice asked for on a server without e-mail is refused rather than
+ * stored as if it would go.
  */
 function checkNotice(ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
   if (data.notify === undefined && data.notifOn === undefined) return;
@@ -66,6 +69,7 @@ function checkNotice(ctx: AuthedContext, resource: string, data: Row, current: T
   const changed =
     (data.notify !== undefined && data.notify !== (current?.notify ?? false)) || (data.notifOn !== undefined && time(data.notifOn) !== time(current?.notifOn));
   if (changed && !mayNotify(ctx)) refuse(ctx, resource, "notify", "conduct.notifyDenied");
+  if (changed && merged<boolean>(data, current, "notify")) channelReady(ctx, "mail", "notify");
   if (!merged<boolean>(data, current, "notify")) data.notifOn = null;
   else if (!merged<Date | null>(data, current, "notifOn")) data.notifOn = minute(new Date());
 }
@@ -84,6 +88,10 @@ export function conductRules(module: ConductModule): ResourceRules {
       checkDates(ctx, data, current);
       checkNotice(ctx, module, data, current);
       if (!current) data.createdByName = ctx.user.name;
+    },
+    // The family's notice joins the ledger in the save's transaction: a refused save queues nothing.
+    async afterSave(tx, id, _virtual, ctx) {
+      if (hasNotice(type)) await queueFamilyNotice(tx, ctx, Number(id), type);
     },
     // A teacher deletes only what they recorded, as they edit only that.
     async beforeDelete(_tx, record, ctx) {

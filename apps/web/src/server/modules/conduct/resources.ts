@@ -5,6 +5,7 @@ import { bookableResourceRules } from "./bookable-resources.ts";
 import { bookingRules } from "./booking-rules.ts";
 import { catalogueNames } from "./catalogue-values.ts";
 import { CONDUCT_TYPES, conductRules, type ConductModule } from "./conduct-rules.ts";
+import { hasNotice, noticeStatus } from "./notify-family.ts";
 import { fullName, nameOf } from "../../resource/display.ts";
 
 type Person = Parameters<typeof fullName>[0];
@@ -34,10 +35,13 @@ function conduct(module: ConductModule): ResourceServer {
       sectionName: nameOf(r.section),
       bookings: (r._count as { bookings: number }).bookings,
     }),
-    decorate: catalogueNames([
-      { field: "values1", type: "trackingValues1" },
-      { field: "values2", type: "trackingValues2" },
-    ]),
+    decorate: async (db, rows, ctx) => {
+      await catalogueNames([
+        { field: "values1", type: "trackingValues1" },
+        { field: "values2", type: "trackingValues2" },
+      ])(db, rows);
+      if (hasNotice(type)) await noticeStatus(db, rows, ctx);
+    },
     personSearch: { through: "user", covers: ["studentName"] },
     rules: conductRules(module),
   };

@@ -4,7 +4,7 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { directory } from "./resources.ts";
 import { guardianColumns, livingGuardians } from "./student-view.ts";
 
-const ADDRESS_COLUMNS = ["rel1mail", "rel2mail", "depMail"] as const;
+export const ADDRESS_COLUMNS = ["rel1mail", "rel2mail", "depMail"] as const;
 
 /**
  * POST admDirectory/mail (the spec shows no path, 001 §7 "Directory"): the checked rows' IDs, and which of their
@@ -18,7 +18,7 @@ export const ZDirectoryMail = z.object({
     .default([...ADDRESS_COLUMNS]),
 });
 
-const isAddress = (value: unknown): value is string => typeof value === "string" && z.email().safeParse(value).success;
+export const isAddress = (value: unknown): value is string => typeof value === "string" && z.email().safeParse(value).success;
 
 /**
  * The send-mail action (001 §2 "Directory"): the distinct addresses of the checked rows, which the compose popup

@@ -3,6 +3,7 @@ import type { ResourceServer } from "../../resource/factory.ts";
 import { combineRules } from "../../resource/combine-rules.ts";
 import { countOf, fullName } from "../../resource/display.ts";
 import { PERSON_SEARCH_FIELDS } from "../../resource/search-text.ts";
+import { optOutRules, optOutStatus } from "./opt-out-rules.ts";
 import { personFileRules } from "./person-files.ts";
 import { personRules, STAFF_ROWS, STAFF_TYPES, userRules } from "./person-rules.ts";
 import { staffRules } from "./staff-rules.ts";
@@ -73,8 +74,10 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
     include: { _count: { select: { dependants: true } } },
+    virtual: ["optOut"],
     display: (r) => ({ dependants: countOf(r, "dependants") }),
-    rules: combineRules(personRules, personFileRules),
+    decorate: optOutStatus,
+    rules: combineRules(personRules, personFileRules, optOutRules),
   },
   {
     def: RESOURCES.admStaff,

@@ -1,3 +1,4 @@
+import { ZRecordId } from "@pizarra/contracts";
 import { tenantOf } from "@pizarra/db";
 import { z } from "zod";
 import { CHANNELS } from "../../channels/channel.ts";
@@ -10,7 +11,7 @@ import { formatDateTime } from "../../resource/values.ts";
 import { queueRun } from "./run-notification.ts";
 import { STATUS } from "./schedule.ts";
 
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZId = z.object({ id: ZRecordId });
 const LEDGER_STATUSES = ["queued", "sending", "sent", "delivered", "read", "failed"] as const;
 const ZMessagesQuery = z.object({
   status: z.enum(LEDGER_STATUSES).or(z.literal("")).optional(),
@@ -22,6 +23,13 @@ const ZMessagesQuery = z.object({
 /** Failure reasons the product itself gives (the providers' own are shown as they said them). */
 const OWN_REASONS = new Set(["noAddress", "notConfigured", "noDevice", "optedOut"]);
 const when = (d: Date | null) => (d ? formatDateTime(d) : null);
+
+type Pausable = { status: number; scheduledAt: Date | null; nextRunAt: Date | null };
+/** Pausing holds a confirmed notification that waits for its date, is going out, or has a recurrence still to come. */
+const pausable = (n: Pausable) =>
+  n.scheduledAt !== null && (n.status === STATUS.ready || n.status === STATUS.sending || (n.nextRunAt !== null && n.status !== STATUS.cancelled));
+/** A paused one resumes; one cancelled with the start-sending switch (no confirmation left) is confirmed again instead. */
+const resumable = (n: Pausable) => n.status === STATUS.cancelled && n.scheduledAt !== null;
 
 async function notificationOf(ctx: AuthedContext, id: number) {
   const n = await ctx.db.notification.findFirst({ where: { id } });
@@ -116,7 +124,7 @@ async function pause(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Prom
   await ctx.db.$transaction(async (tx) => {
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
-    if (n.status !== STATUS.ready && n.status !== STATUS.sending && !(n.nextRunAt && n.scheduledAt)) throw new AppError(-409, "delivery.notPausable", 409);
+    if (!pausable(n)) throw new AppError(-409, "delivery.notPausable", 409);
     await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.cancelled } });
     await audit(tx, ctx, "admNotification", "edit", n.id);
   });
@@ -131,7 +139,7 @@ async function resume(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Pro
   const status = await ctx.db.$transaction(async (tx) => {
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
-    if (n.status !== STATUS.cancelled || !n.scheduledAt) throw new AppError(-409, "delivery.notPaused", 409);
+    if (!resumable(n) || !n.scheduledAt) throw new AppError(-409, "delivery.notPaused", 409);
     const tag = `:resume${Date.now()}`;
     const started = (await tx.message.count({ where: { notificationId: n.id, run: n.run } })) > 0;
     const now = new Date();

@@ -67,6 +67,7 @@ export async function recipientsOf(tx: Tx, audience: Audience): Promise<Recipien
       mail: true,
       cel: true,
       locale: true,
+      language: true,
       dependants: { take: 1, orderBy: { studentId: "asc" }, select: { student: { select: { name: true } } } },
     },
   });

@@ -1,18 +1,8 @@
+import { fillTemplate as fill, type RECIPIENT_TAGS, splitPlaceholders, templateTags as tagsOf } from "@pizarra/contracts";
 import type { ChannelName, WhatsAppTemplate } from "../../channels/channel.ts";
 import type { Locale } from "../../i18n.ts";
 
-/** Template tags filled for each recipient (002 §2: the hidden, read-only ones of tagsContent); the others by the sender. */
-export const RECIPIENT_TAGS = ["name", "fullName", "student", "school"] as const;
-export type RecipientTag = (typeof RECIPIENT_TAGS)[number];
-
-/** The `{{tag}}`s of a template, each once, in order of appearance. */
-export function tagsOf(content: string | null | undefined): string[] {
-  return [...new Set([...(content ?? "").matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((m) => m[1]!))];
-}
-
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, tag: string) => values[tag] ?? whole);
-}
+type RecipientTag = (typeof RECIPIENT_TAGS)[number];
 
 export interface Recipient {
   id: number;
@@ -21,6 +11,7 @@ export interface Recipient {
   mail: string | null;
   cel: string | null;
   locale: string | null;
+  language: string | null;
   /** A guardian's first child, or the student themself. */
   student: string | null;
 }
@@ -41,12 +32,10 @@ export function tagValues(content: Content, recipient: Recipient, school: string
     student: recipient.student ?? recipient.name,
     school,
   };
-  const given = (content.placeholders ?? "").split("|");
   const values: Record<string, string> = { ...own };
-  tagsOf(content.template?.content).forEach((tag, i) => {
-    const typed = given[i]?.trim();
-    if (typed) values[tag] = typed;
-  });
+  for (const [tag, typed] of Object.entries(splitPlaceholders(tagsOf(content.template?.content), content.placeholders))) {
+    if (typed.trim()) values[tag] = typed.trim();
+  }
   return values;
 }
 

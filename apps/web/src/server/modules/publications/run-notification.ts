@@ -3,7 +3,7 @@ import { CronExpressionParser } from "cron-parser";
 import type { ChannelName } from "../../channels/channel.ts";
 import { addressOf, type Draft, queueMessages, refreshNotification } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
-import type { Locale } from "../../i18n.ts";
+import { personLocale } from "../../delivery/locale.ts";
 import { formatDate, formatDateTime } from "../../resource/values.ts";
 import { recipientsOf } from "./recipients.ts";
 import { type Content, type Recipient, render } from "./render.ts";
@@ -31,15 +31,13 @@ export const contentOf = (n: NotificationRow): Content => ({
   template: n.template ? { id: n.template.id, templateId: n.template.templateId, content: n.template.content } : null,
 });
 
-export const localeOf = (recipient: Recipient, schoolLocale: string): Locale => ((recipient.locale ?? schoolLocale) === "en" ? "en" : "es");
-
 /** Every message of one run: each recipient on each of the notification's channels. */
 export function draftsOf(n: NotificationRow, run: number, recipients: Recipient[], school: { title: string; defaultLocale: string }): Draft[] {
   const content = contentOf(n);
   const fallback = (n.fallbackChannel as ChannelName | null) ?? null;
   return recipients.flatMap((r) =>
     channelsOf(n).map((channel) => {
-      const locale = localeOf(r, school.defaultLocale);
+      const locale = personLocale(r, school.defaultLocale);
       return {
         key: `n:${n.id}:${run}:${r.id}:${channel}`,
         source: "notification",
@@ -75,26 +73,52 @@ export async function queueRun(tx: TenantTx, tenantId: number, n: { id: number; 
   await enqueue(tx, [{ name: JOBS.notificationRun, data, key: `run:${tenantId}:${n.id}:${run}:${n.scheduledAt.getTime()}${tag}`, startAfter: at }]);
 }
 
+/** Recipients expanded to messages per transaction: memory and lock time stay the same whatever the audience. */
+const CHUNK = 250;
+
 /**
  * A notification's run fires (worker): its audience as it is now becomes ledger rows (one per person and channel,
- * written once whatever happens to this job), their sends are queued, the notification is "sending", and a recurring
- * one queues its next run. A run of an older confirmation, of a paused or cancelled notification, is dropped.
+ * written once whatever happens to this job: a retried run skips the keys it wrote), a chunk of recipients per
+ * transaction, their sends queued with them; then the notification is "sending" and a recurring one queues its next
+ * run. A run of an older confirmation, of a paused or cancelled notification, is dropped.
  */
 export async function runNotification(system: Db, job: RunJob): Promise<void> {
   const db = forTenant(system, job.tenantId);
-  await db.$transaction(
-    async (tx) => {
-      const n = await tx.notification.findFirst({ where: { id: job.id }, include: { template: true } });
-      if (!n || n.scheduledAt?.toISOString() !== job.scheduledAt || job.run < n.run) return;
-      if (n.status !== 1 && n.status !== 2 && n.status !== 3 && n.status !== 5) return;
-      const school = await tx.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true, timeZone: true } });
-      const recipients = await recipientsOf(tx, n);
-      await queueMessages(tx, draftsOf(n, job.run, recipients, school));
-      const next = nextRun(n, new Date(Math.max(Date.now(), n.sendOn.getTime()) + 1000), school.timeZone);
-      await tx.notification.updateMany({ where: { id: n.id }, data: { run: job.run, status: 2, nextRunAt: next } });
-      if (next) await queueRun(tx, job.tenantId, { id: n.id, scheduledAt: n.scheduledAt }, job.run + 1, next);
-      await refreshNotification(tx, n.id);
-    },
-    { timeout: 120_000 },
-  );
+  const n = await db.notification.findFirst({ where: { id: job.id }, include: { template: true } });
+  if (!n || n.scheduledAt?.toISOString() !== job.scheduledAt || job.run < n.run) return;
+  if (n.status !== 1 && n.status !== 2 && n.status !== 3 && n.status !== 5) return;
+  const school = await db.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true, timeZone: true } });
+  const recipients = await db.$transaction((tx) => recipientsOf(tx, n));
+  await db.notification.updateMany({ where: { id: n.id }, data: { run: job.run, status: 2 } });
+  for (let i = 0; i < recipients.length; i += CHUNK) {
+    await db.$transaction((tx) => queueMessages(tx, draftsOf(n, job.run, recipients.slice(i, i + CHUNK), school)));
+  }
+  const next = nextRun(n, new Date(Math.max(Date.now(), n.sendOn.getTime()) + 1000), school.timeZone);
+  await db.$transaction(async (tx) => {
+    await tx.notification.updateMany({ where: { id: n.id }, data: { nextRunAt: next } });
+    if (next) await queueRun(tx, job.tenantId, { id: n.id, scheduledAt: n.scheduledAt! }, job.run + 1, next);
+    await refreshNotification(tx, n.id);
+  });
+}
+
+/**
+ * Notifications confirmed or recurring whose next run has no job waiting (a database restored from a copy, seeded
+ * data, a job lost with its queue) get one, at their time or now if it passed. Run by the worker at start and every
+ * minute: a run queued twice is written once (its job id is its key).
+ */
+export async function queueMissingRuns(system: Db): Promise<number> {
+  const orphans = await system.$queryRaw<{ id: number; tenantId: number; run: number; status: number; scheduledAt: Date; nextRunAt: Date }[]>`
+    SELECT n.id, n."tenantId", n.run, n.status, n."scheduledAt", n."nextRunAt"
+      FROM "Notification" n
+     WHERE n.status IN (1, 2, 3, 5) AND n."scheduledAt" IS NOT NULL AND n."nextRunAt" IS NOT NULL
+       AND NOT EXISTS (
+         SELECT 1 FROM pgboss.job j
+          WHERE j.name = ${JOBS.notificationRun} AND j.state < 'completed'
+            AND (j.data->>'tenantId')::int = n."tenantId" AND (j.data->>'id')::int = n.id)`;
+  for (const n of orphans) {
+    const run = n.status === 1 ? n.run : n.run + 1;
+    const at = n.nextRunAt > new Date() ? n.nextRunAt : new Date();
+    await forTenant(system, n.tenantId).$transaction((tx) => queueRun(tx, n.tenantId, { id: n.id, scheduledAt: n.scheduledAt }, run, at));
+  }
+  return orphans.length;
 }

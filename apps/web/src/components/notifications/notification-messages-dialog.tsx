@@ -1,0 +1,355 @@
+"use client";
+
+import { Badge, Button, Input, Label, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
+import { ChevronLeft, ChevronRight, LoaderCircle, Pause, Play, RotateCcw } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "@/client/api.ts";
+import { useCanWrite } from "../resource/access.ts";
+import { useHashModal } from "../resource/hash-modal.ts";
+import { useLatest } from "../resource/use-latest.ts";
+import type { OwnDialogProps } from "../resource/types.ts";
+import { SUCCESS_TOAST_MS } from "../resource/values.ts";
+import { DeliverySummary } from "./delivery-summary.tsx";
+import {
+  type DeliveryAnswer,
+  type DeliveryMessage,
+  MESSAGE_CHANNELS,
+  MESSAGE_STATUSES,
+  MESSAGE_TIMES,
+  NOTIFICATION_PAUSED,
+  NOTIFICATION_SENDING,
+  NOTIFICATION_TONE,
+  STATUS_LOOK,
+  STATUS_TIME,
+  TONES,
+} from "./delivery-types.ts";
+import { useLivePoll } from "./use-live-poll.ts";
+
+const PAGE_SIZE = 20;
+/** Fast enough that a person sees the counters move while a notification goes out, slow enough to cost little. */
+const POLL_MS = 2500;
+const SEARCH_DELAY_MS = 300;
+const REASON_TEXT = "text-[color-mix(in_oklab,var(--color-destructive)_65%,var(--color-foreground))]";
+
+interface Filters {
+  status: string;
+  channel: string;
+  filter: string;
+  page: number;
+}
+const NO_FILTERS: Filters = { status: "", channel: "", filter: "", page: 1 };
+
+type Verb = "retry" | "pause" | "resume";
+
+function MessageRow({ message: m }: { message: DeliveryMessage }) {
+  const t = useTranslations("delivery");
+  const timeKey = STATUS_TIME[m.status];
+  const time = timeKey ? m[timeKey] : null;
+  return (
+    <tr className="border-b align-top last:border-0" data-testid={`delivery-row-${m.ID}`}>
+      <td className="py-2 pr-3">
+        <div className="font-medium break-words">{m.name}</div>
+        {m.address && m.address !== m.name && <div className="text-xs break-all text-muted-foreground">{m.address}</div>}
+        <div className="text-xs text-muted-foreground sm:hidden">{t(`channels.${m.channel}`)}</div>
+        {m.fallbackOf !== null && <div className="text-xs text-muted-foreground">{t("fallback")}</div>}
+        {m.error && (
+          <p className="mt-1 text-xs md:hidden">
+            <span className={REASON_TEXT}>{m.error}</span>
+            {m.permanent && <span className="block text-muted-foreground">{t("permanent")}</span>}
+          </p>
+        )}
+      </td>
+      <td className="hidden py-2 pr-3 sm:table-cell">{t(`channels.${m.channel}`)}</td>
+      <td className="py-2 pr-3">
+        <Badge className={TONES[STATUS_LOOK[m.status].tone]} data-testid={`delivery-status-${m.ID}`}>
+          {t(`statuses.${m.status}`)}
+        </Badge>
+        {time && <div className="mt-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums lg:hidden">{time}</div>}
+      </td>
+      <td className="hidden py-2 pr-3 md:table-cell">
+        {m.error && <span className={REASON_TEXT}>{m.error}</span>}
+        {m.error && m.permanent && <span className="block text-xs text-muted-foreground">{t("permanent")}</span>}
+      </td>
+      <td className="hidden py-2 pr-3 text-right tabular-nums md:table-cell">{m.attempts}</td>
+      <td className="hidden py-2 lg:table-cell">
+        <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
+          {MESSAGE_TIMES.filter((key) => m[key]).map((key) => (
+            <div key={key} className="contents">
+              <dt className="text-muted-foreground">{t(`times.${key}`)}</dt>
+              <dd className="whitespace-nowrap tabular-nums">{m[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Issue 14: a notification's delivery, from its row. Counters by status (chart and table), every recipient with the
+ * channel, status, reason of a failure and times, filtered and paged; retry of the failed messages, pause and resume.
+ * While the notification is going out the dialog reads it again every few seconds, so the counters move as one watches.
+ */
+export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnDialogProps) {
+  const t = useTranslations("delivery");
+  const tStatus = useTranslations("resources.admNotification.options.status");
+  const canWrite = useCanWrite()("admNotification");
+  const id = row?.ID;
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [search, setSearch] = useState("");
+  const [data, setData] = useState<DeliveryAnswer | null>(null);
+  const [busy, setBusy] = useState<Verb | null>(null);
+  // Every read takes a number; an answer that is not the latest one asked for (an older filter, a slow poll) is dropped.
+  const latest = useRef(0);
+  const lastStatus = useRef<number | null>(null);
+
+  const close = useHashModal(open, `admNotification-delivery-${id ?? ""}`, () => {
+    latest.current += 1;
+    lastStatus.current = null;
+    setData(null);
+    setFilters(NO_FILTERS);
+    setSearch("");
+    onClosed();
+  });
+
+  // Through refs: the screen hands a new onDone on each render, and a read must not start again because of it.
+  const closeRef = useLatest(close);
+  const onDoneRef = useLatest(onDone);
+  /** `quiet`: a poll or a refresh after an action, which keeps what is shown when it fails and raises no toast. */
+  const load = useCallback(
+    async (quiet: boolean) => {
+      if (id === undefined) return;
+      const ticket = ++latest.current;
+      const result = await api.get<DeliveryAnswer>(`admNotification/${id}/messages`, {
+        query: {
+          status: filters.status || undefined,
+          channel: filters.channel || undefined,
+          filter: filters.filter || undefined,
+          page: filters.page,
+          PageSize: PAGE_SIZE,
+        },
+        notify: !quiet,
+      });
+      if (ticket !== latest.current) return;
+      if (!result.ok) {
+        if (!quiet && lastStatus.current === null) closeRef.current();
+        return;
+      }
+      const next = result.envelope.data;
+      // The list's status and counters changed under the dialog: the grid behind it reads them again.
+      if (lastStatus.current !== null && lastStatus.current !== next.notification.status) onDoneRef.current();
+      lastStatus.current = next.notification.status;
+      setData(next);
+    },
+    [id, filters, closeRef, onDoneRef],
+  );
+
+  useEffect(() => {
+    if (open) void load(false);
+  }, [open, load]);
+
+  useEffect(() => {
+    const typed = search.trim();
+    const timer = window.setTimeout(() => setFilters((f) => (f.filter === typed ? f : { ...f, filter: typed, page: 1 })), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const status = data?.notification.status ?? null;
+  const sending = open && status === NOTIFICATION_SENDING;
+  useLivePoll(sending, () => void load(true), POLL_MS);
+
+  const act = async (verb: Verb) => {
+    if (id === undefined) return;
+    setBusy(verb);
+    const result = await api.post<{ status?: number } | null>(`admNotification/${id}/${verb}`);
+    setBusy(null);
+    if (!result.ok) return;
+    toast.success(result.envelope.msg || t("done"), { duration: SUCCESS_TOAST_MS });
+    onDone();
+    await load(true);
+  };
+
+  const setFilter = (name: "status" | "channel", value: string) => setFilters((f) => ({ ...f, [name]: value, page: 1 }));
+  const counts = data?.counts;
+  const pageCount = Math.max(1, data?.PageCount ?? 1);
+  const title = data?.notification.name ?? (typeof row?.name === "string" ? row.name : t("title"));
+
+  return (
+    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+      <SheetContent side="right" closeLabel={t("close")} className="gap-0 sm:max-w-4xl" data-testid="notification-delivery">
+        <SheetHeader>
+          <SheetTitle className="break-words">{title}</SheetTitle>
+          <SheetDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>{t("title")}</span>
+            {data && (
+              <Badge className={TONES[NOTIFICATION_TONE[data.notification.status] ?? "muted"]} data-testid="delivery-notification-status">
+                {tStatus(String(data.notification.status))}
+              </Badge>
+            )}
+            {data && data.notification.run > 0 && <span>{t("run", { run: data.notification.run + 1 })}</span>}
+            {data?.notification.nextRunAt && <span>{t("nextRunAt", { at: data.notification.nextRunAt })}</span>}
+          </SheetDescription>
+        </SheetHeader>
+        <SheetBody className="flex flex-col gap-5 py-5">
+          {!data || !counts ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <LoaderCircle className="size-4 animate-spin" aria-hidden />
+              {t("loading")}
+            </p>
+          ) : (
+            <>
+              {sending && (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="delivery-live">
+                  <LoaderCircle className="size-4 animate-spin" aria-hidden />
+                  {t("live")}
+                </p>
+              )}
+              {canWrite && (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    // A paused notification sends nothing, retries included, until it resumes.
+                    disabled={busy !== null || counts.failed === 0 || status === NOTIFICATION_PAUSED}
+                    onClick={() => void act("retry")}
+                    data-testid="delivery-retry"
+                  >
+                    {busy === "retry" ? <LoaderCircle className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+                    {t("retry")}
+                  </Button>
+                  {data.notification.canPause && (
+                    <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => void act("pause")} data-testid="delivery-pause">
+                      {busy === "pause" ? <LoaderCircle className="animate-spin" aria-hidden /> : <Pause aria-hidden />}
+                      {t("pause")}
+                    </Button>
+                  )}
+                  {data.notification.canResume && (
+                    <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => void act("resume")} data-testid="delivery-resume">
+                      {busy === "resume" ? <LoaderCircle className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+                      {t("resume")}
+                    </Button>
+                  )}
+                </div>
+              )}
+              <DeliverySummary counts={counts} />
+              <section aria-labelledby="delivery-recipients-title" className="flex flex-col gap-3">
+                <h3 id="delivery-recipients-title" className="text-sm font-semibold">
+                  {t("recipients")}
+                </h3>
+                <div className="grid gap-3 sm:grid-cols-3">
+                  <div className="flex flex-col gap-1.5">
+                    <Label htmlFor="delivery-filter-status">{t("status")}</Label>
+                    <NativeSelect
+                      id="delivery-filter-status"
+                      data-testid="delivery-filter-status"
+                      value={filters.status}
+                      onChange={(e) => setFilter("status", e.target.value)}
+                    >
+                      <option value="">{t("allStatuses")}</option>
+                      {MESSAGE_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {t(`statuses.${s}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </div>
+                  <div className="flex flex-col gap-1.5">
+                    <Label htmlFor="delivery-filter-channel">{t("channel")}</Label>
+                    <NativeSelect
+                      id="delivery-filter-channel"
+                      data-testid="delivery-filter-channel"
+                      value={filters.channel}
+                      onChange={(e) => setFilter("channel", e.target.value)}
+                    >
+                      <option value="">{t("allChannels")}</option>
+                      {MESSAGE_CHANNELS.map((c) => (
+                        <option key={c} value={c}>
+                          {t(`channels.${c}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </div>
+                  <div className="flex flex-col gap-1.5">
+                    <Label htmlFor="delivery-search">{t("search")}</Label>
+                    <Input
+                      id="delivery-search"
+                      type="search"
+                      data-testid="delivery-search"
+                      placeholder={t("searchPlaceholder")}
+                      value={search}
+                      onChange={(e) => setSearch(e.target.value)}
+                    />
+                  </div>
+                </div>
+                {data.Results.length === 0 ? (
+                  <p className="rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground" data-testid="delivery-empty">
+                    {counts.total === 0 ? t("noMessages") : t("noMatches")}
+                  </p>
+                ) : (
+                  <table className="w-full text-sm" data-testid="delivery-messages">
+                    <caption className="sr-only">{t("recipients")}</caption>
+                    <thead className="text-xs text-muted-foreground">
+                      <tr className="border-b text-left">
+                        <th scope="col" className="py-1.5 pr-3 font-medium">
+                          {t("columns.recipient")}
+                        </th>
+                        <th scope="col" className="hidden py-1.5 pr-3 font-medium sm:table-cell">
+                          {t("columns.channel")}
+                        </th>
+                        <th scope="col" className="py-1.5 pr-3 font-medium">
+                          {t("columns.status")}
+                        </th>
+                        <th scope="col" className="hidden py-1.5 pr-3 font-medium md:table-cell">
+                          {t("columns.reason")}
+                        </th>
+                        <th scope="col" className="hidden py-1.5 pr-3 text-right font-medium md:table-cell">
+                          {t("columns.attempts")}
+                        </th>
+                        <th scope="col" className="hidden py-1.5 font-medium lg:table-cell">
+                          {t("columns.times")}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.Results.map((m) => (
+                        <MessageRow key={m.ID} message={m} />
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+                {pageCount > 1 && (
+                  <nav aria-label={t("pagination")} className="flex items-center justify-end gap-2 text-sm">
+                    <Button
+                      variant="outline"
+                      size="icon-sm"
+                      disabled={filters.page <= 1}
+                      onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+                      aria-label={t("previousPage")}
+                      data-testid="delivery-page-prev"
+                    >
+                      <ChevronLeft aria-hidden />
+                    </Button>
+                    <span className="tabular-nums" data-testid="delivery-page">
+                      {t("page", { page: filters.page, pages: pageCount })}
+                    </span>
+                    <Button
+                      variant="outline"
+                      size="icon-sm"
+                      disabled={filters.page >= pageCount}
+                      onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+                      aria-label={t("nextPage")}
+                      data-testid="delivery-page-next"
+                    >
+                      <ChevronRight aria-hidden />
+                    </Button>
+                  </nav>
+                )}
+              </section>
+            </>
+          )}
+        </SheetBody>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,453 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  fillTemplate,
+  joinPlaceholders,
+  labelKeyOf,
+  PLACEHOLDER_SEPARATOR,
+  recordSchema,
+  splitPlaceholders,
+  type TSchedulePreview,
+  type TTagContent,
+  type TTemplatesMeta,
+} from "@pizarra/contracts";
+import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@pizarra/ui";
+import { ChevronLeft, ChevronRight, Eye, LoaderCircle, Send } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { type FieldValues, type Resolver, useForm, useWatch } from "react-hook-form";
+import { api } from "@/client/api.ts";
+import { useErrorMap } from "@/client/validation.ts";
+import { emptyValue, initialValues, prepareValues } from "../resource/form-values.ts";
+import { useHashModal } from "../resource/hash-modal.ts";
+import { useResourceText } from "../resource/resource-text.ts";
+import type { OwnDialogProps, Row } from "../resource/types.ts";
+import { useDependentReset } from "../resource/use-dependent-reset.ts";
+import { SUCCESS_TOAST_MS } from "../resource/values.ts";
+import {
+  apiDateTime,
+  NOTIFICATION,
+  STEP_FIELDS,
+  type Step,
+  STEPS,
+  stepOf,
+  type Target,
+  targetFields,
+  targetOf,
+  type Trigger,
+  tagInputs,
+} from "./wizard/model.ts";
+import { SummaryStep, type Outcome } from "./wizard/summary-step.tsx";
+import { type Numbers, TargetStep } from "./wizard/target-step.tsx";
+import { TemplateStep } from "./wizard/template-step.tsx";
+import { WhenStep } from "./wizard/when-step.tsx";
+
+type Errors = Record<string, string>;
+const NO_NUMBERS: Numbers = { phoneList: "", file: null };
+/** 002 §4: once ready (1) or further on, a notification is not previewed again. */
+const READY = 1;
+/** What is being or was sent (2 sending, 3 sent) is not changed (the server refuses it too). */
+const LOCKED = new Set([2, 3]);
+/** The list each target chooses from. */
+const TARGET_LIST = { sections: "sectionIds", dependants: "userIds", principals: "principalUserIds", group: "groupId" } as const;
+
+/**
+ * The notification wizard (002 §2 "Notification screen", §4): template and placeholders, target, when, summary. It
+ * writes an admNotification through the same create/edit calls and schema as its form; the summary's preview is the
+ * schedule dry run (shown as the recipient will read it) and confirm schedules it. The server's refusals name their
+ * field in the user's language and open the step that shows it.
+ */
+export function NotificationWizard({ open, row, onClosed, onDone }: OwnDialogProps) {
+  const t = useTranslations("wizard");
+  const tAll = useTranslations();
+  const tc = useTranslations("common");
+  const text = useResourceText(NOTIFICATION.id);
+  const labelKey = useMemo(() => labelKeyOf(NOTIFICATION), []);
+  const errorMap = useErrorMap(labelKey);
+  const mode = row ? "edit" : "create";
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    const inner = zodResolver(recordSchema(NOTIFICATION, mode), { error: errorMap }) as unknown as Resolver<FieldValues>;
+    return (values, context, options) => inner(prepareValues(NOTIFICATION, values), context, options);
+  }, [mode, errorMap]);
+  const form = useForm<FieldValues>({ resolver, defaultValues: initialValues(NOTIFICATION, null), shouldFocusError: false });
+  useDependentReset(form, NOTIFICATION.fields, emptyValue);
+
+  const [step, setStep] = useState<Step>("template");
+  const [meta, setMeta] = useState<TTemplatesMeta | null>(null);
+  const [tagsContent, setTagsContent] = useState<TTagContent[] | null>(null);
+  const [tags, setTags] = useState<Record<string, string>>({});
+  const typed = useRef(new Set<string>());
+  /** The tag values of the notification being edited, as stored: they win over the record's defaults. */
+  const storedPlaceholders = useRef("");
+  const [target, setTarget] = useState<Target | "">("");
+  const [trigger, setTrigger] = useState<Trigger | "">("");
+  const [numbers, setNumbers] = useState<Numbers>(NO_NUMBERS);
+  /** The numbers last imported and the group they went into: the same list is not imported twice. */
+  const imported = useRef<{ key: string; groupId: number } | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [savedId, setSavedId] = useState<number | null>(null);
+  const [status, setStatus] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const close = useHashModal(open, `admNotification-wizard-${row?.ID ?? "new"}`, () => {
+    form.reset(initialValues(NOTIFICATION, null));
+    setStep("template");
+    setTagsContent(null);
+    setTags({});
+    typed.current.clear();
+    storedPlaceholders.current = "";
+    setTarget("");
+    setTrigger("");
+    setNumbers(NO_NUMBERS);
+    imported.current = null;
+    setErrors({});
+    setSavedId(null);
+    setStatus(0);
+    setOutcome(null);
+    setConfirmed(false);
+    onClosed();
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    void api.get<TTemplatesMeta>("admLocalization/getMeta", { signal: controller.signal }).then((res) => res.ok && setMeta(res.envelope.data));
+    return () => controller.abort();
+  }, [open]);
+
+  // A row's notification is read whole: the wizard edits it.
+  const rowId = row?.ID;
+  useEffect(() => {
+    if (!open || rowId === undefined) return;
+    const controller = new AbortController();
+    void api.get<Row>(`${NOTIFICATION.id}/get/${rowId}`, { signal: controller.signal }).then((res) => {
+      if (!res.ok) return;
+      const record = res.envelope.data;
+      storedPlaceholders.current = String(record.placeholders ?? "");
+      form.reset(initialValues(NOTIFICATION, record));
+      setSavedId(Number(record.ID));
+      setStatus(Number(record.status ?? 0));
+      setTarget(targetOf(record));
+      setTrigger("date");
+    });
+    return () => controller.abort();
+  }, [open, rowId, form]);
+
+  const [doWA, templateId, page, objectId, name] = useWatch({ control: form.control, name: ["doWA", "doWATemplate", "page", "objectId", "name"] }) as [
+    boolean,
+    string,
+    string,
+    unknown,
+    string,
+  ];
+  const template = meta?.templates.find((tpl) => tpl.ID === templateId);
+  const tagList = tagInputs(template, tagsContent);
+
+  // The chosen template's tags, their defaults from the record it is about (002 §7); what was typed stays.
+  useEffect(() => {
+    setTagsContent(null);
+    if (!open || !doWA || !templateId) return;
+    const controller = new AbortController();
+    const query = { objectType: page || undefined, objectId: objectId ? String(objectId) : undefined };
+    void api
+      .get<{ tagsContent: TTagContent[] }>(`admLocalization/get/${encodeURIComponent(templateId)}`, { query, signal: controller.signal, notify: false })
+      .then((res) => {
+        if (!res.ok) return;
+        const content = res.envelope.data.tagsContent;
+        const stored = splitPlaceholders(
+          content.map((tag) => tag.id),
+          storedPlaceholders.current,
+        );
+        setTagsContent(content);
+        setTags((current) =>
+          Object.fromEntries(content.map((tag) => [tag.id, typed.current.has(tag.id) ? (current[tag.id] ?? "") : stored[tag.id] || tag.defValue])),
+        );
+      });
+    return () => controller.abort();
+  }, [open, doWA, templateId, page, objectId]);
+
+  // Anything changed after a preview asks for a new one (002 §4: confirm follows what was previewed).
+  useEffect(() => {
+    const subscription = form.watch(() => setOutcome(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
+  const changed = () => setOutcome(null);
+
+  const locked = LOCKED.has(status);
+  const stepIndex = STEPS.indexOf(step);
+  const requiredMessage = (label: string) => String(tAll.raw("validation.required")).replace(":attribute", label);
+
+  /** The checks of a step the browser can make (002 §5: "Select a type", "Select a trigger type", the needed lists). */
+  async function checkStep(current: Step): Promise<{ own: Errors; valid: boolean }> {
+    const own: Errors = {};
+    const values = form.getValues();
+    const hasNumbers = Boolean(numbers.phoneList.trim() || numbers.file);
+    // The schema's checks first: they would clear the ones set here.
+    const schemaValid = await form.trigger(STEP_FIELDS[current].filter((field) => field in values));
+    let valid = schemaValid;
+    const refuse = (field: string) => {
+      form.setError(field, { type: "client", message: requiredMessage(text.field(field)) });
+      valid = false;
+    };
+    if (current === "template") {
+      if (!values.doWA && !values.doMail && !values.doPush) own.channels = t("selectType");
+      if (values.doWA && !values.doWATemplate) refuse("doWATemplate");
+      if ((values.doMail || values.doPush) && !String(values.title ?? "").trim()) refuse("title");
+      for (const tag of tagList) {
+        if (!tag.hidden && (tags[tag.id] ?? "").includes(PLACEHOLDER_SEPARATOR)) own[`tag.${tag.id}`] = t("tagSeparator", { separator: PLACEHOLDER_SEPARATOR });
+      }
+    }
+    if (current === "target") {
+      if (!target) own.target = t("selectType");
+      const list = target && target !== "numbers" ? TARGET_LIST[target] : null;
+      if (list && (values[list] === "" || values[list] === null || (Array.isArray(values[list]) && values[list].length === 0))) refuse(list);
+      if (target === "numbers" && !hasNumbers && !values.groupId) own.phoneList = requiredMessage(t("phoneList"));
+    }
+    if (current === "when" && !trigger) own.trigger = t("selectTrigger");
+    return { own, valid };
+  }
+
+  /** Shows the server's refusal (errors by field) on the step that holds the first field it names. */
+  function showRefusal(msg: string, refused: Errors) {
+    const fields = Object.keys(refused);
+    const own: Errors = {};
+    for (const [field, message] of Object.entries(refused)) {
+      if (field in form.getValues() && field !== "recipientType") form.setError(field, { type: "server", message });
+      // Specific numbers: the group they went into is theirs to explain.
+      else own[field === "groupId" && target === "numbers" ? "phoneList" : field] = message;
+    }
+    if (fields.length === 0) {
+      setOutcome({ ok: false, msg, data: null });
+      return;
+    }
+    setErrors(own);
+    setStep(stepOf(fields[0]!));
+  }
+
+  /** Specific numbers become a group of their own (POST admUser/importAttach), once per list. */
+  async function importNumbers(): Promise<boolean> {
+    const key = JSON.stringify([numbers.phoneList.trim(), numbers.file?.data ?? ""]);
+    if (imported.current?.key === key) {
+      form.setValue("groupId", imported.current.groupId);
+      return true;
+    }
+    const groupName = `${t("numbersGroup", { name: String(name || "").slice(0, 50) })} ${new Date().toISOString().slice(0, 19).replace("T", " ")}`;
+    const body = { phoneList: numbers.phoneList, data: numbers.file?.data, groupName };
+    const res = await api.post<{ groupId: number }>("admUser/importAttach", body, { notify: false });
+    if (!res.ok) {
+      const refused = (res.envelope.data as { errors?: Errors } | null)?.errors ?? { phoneList: res.envelope.msg };
+      setErrors(Object.fromEntries(Object.entries(refused).map(([field, message]) => [field === "groupName" ? "phoneList" : field, message])));
+      return false;
+    }
+    imported.current = { key, groupId: res.envelope.data.groupId };
+    form.setValue("groupId", res.envelope.data.groupId);
+    return true;
+  }
+
+  /** Writes the notification as the steps describe it (create, or edit once it exists); its id, or null when refused. */
+  async function save(): Promise<number | null> {
+    if (trigger === "now") form.setValue("sendOn", apiDateTime(new Date()));
+    const tagIds = tagList.map((tag) => tag.id);
+    form.setValue("placeholders", form.getValues("doWA") ? joinPlaceholders(tagIds, tags) : "");
+    const parsed = recordSchema(NOTIFICATION, savedId === null ? "create" : "edit").safeParse(prepareValues(NOTIFICATION, form.getValues()));
+    if (!parsed.success) {
+      await form.trigger();
+      const first = Object.keys(form.formState.errors)[0];
+      if (first) setStep(stepOf(first));
+      return null;
+    }
+    const path = savedId === null ? `${NOTIFICATION.id}/create` : `${NOTIFICATION.id}/edit/${savedId}`;
+    const res = await api.post<{ ID: number } | null>(path, parsed.data, { notify: false });
+    if (!res.ok) {
+      showRefusal(res.envelope.msg, (res.envelope.data as { errors?: Errors } | null)?.errors ?? {});
+      if (!(res.envelope.data as { errors?: Errors } | null)?.errors) toast.error(t("saveFailed"), { description: res.envelope.msg });
+      return null;
+    }
+    const id = res.envelope.data?.ID ?? savedId!;
+    setSavedId(id);
+    return id;
+  }
+
+  const next = async () => {
+    setErrors({});
+    const { own, valid } = await checkStep(step);
+    setErrors(own);
+    if (!valid || Object.keys(own).length > 0) return;
+    setBusy(true);
+    try {
+      if (step === "target") {
+        form.setValue("recipientType", null);
+        for (const [field, value] of Object.entries(targetFields(target as Target, Number(form.getValues("sendTo") ?? 0)))) form.setValue(field, value);
+        // A stored notification's numbers are its group's members: only a new list is imported.
+        if (target === "numbers" && (numbers.phoneList.trim() || numbers.file) && !(await importNumbers())) return;
+      }
+      if (step === "when" && (await save()) === null) return;
+      setStep(STEPS[stepIndex + 1]!);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** 002 §4: the dry run (preview) or the confirmation of `admNotification/schedule/{id}`. */
+  const schedule = async (confirm: boolean) => {
+    if (savedId === null) return;
+    setBusy(true);
+    const res = await api.post<TSchedulePreview>(
+      `${NOTIFICATION.id}/schedule/${savedId}`,
+      {},
+      { query: confirm ? { confirm: "true" } : undefined, notify: false },
+    );
+    setBusy(false);
+    const data = res.ok ? res.envelope.data : null;
+    if (!res.ok && res.httpStatus === 0) {
+      setOutcome({ ok: false, msg: t("networkError"), data: null });
+      return;
+    }
+    setOutcome({ ok: res.ok, msg: res.envelope.msg, data });
+    if (!res.ok) return;
+    if (data) setStatus(data.status);
+    if (confirm) {
+      setConfirmed(true);
+      toast.success(res.envelope.msg, { duration: SUCCESS_TOAST_MS });
+      onDone();
+      close();
+    }
+  };
+
+  const values = form.getValues();
+  const yes = (flag: unknown) => Boolean(flag);
+  const channels = [yes(values.doWA) && text.field("doWA"), yes(values.doMail) && text.field("doMail"), yes(values.doPush) && text.field("doPush")].filter(
+    Boolean,
+  );
+  const summary = [
+    { label: text.field("name"), value: String(values.name ?? "") },
+    { label: t("channels"), value: channels.join(", ") },
+    ...(template ? [{ label: text.field("doWATemplate"), value: template.name }] : []),
+    { label: t("target"), value: target ? t(`targets.${target}`) : "" },
+    { label: text.field("sendOn"), value: trigger === "now" ? t("triggers.now") : String(values.sendOn ?? "") },
+    ...(values.hasRecurrence
+      ? [{ label: text.field("recurrencePattern"), value: values.recurrencePattern ? text.option("recurrencePattern", values.recurrencePattern) : "" }]
+      : []),
+  ];
+  const sampleText = values.doWA && template ? fillTemplate(template.content, tags) : String(values.content ?? "");
+  const sample = sampleText ? { text: sampleText, subject: values.doWA ? null : String(values.title ?? "") || null } : null;
+
+  const stepProps = { control: form.control, text, disabled: busy || locked || confirmed };
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent
+        closeLabel={tc("close")}
+        data-testid="notification-wizard"
+        className="flex h-dvh max-h-dvh w-full max-w-none flex-col gap-0 rounded-none p-0 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:max-w-3xl sm:rounded-lg"
+      >
+        <DialogHeader className="border-b p-4 sm:p-6">
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
+          <ol className="mt-3 flex gap-1 text-xs" aria-label={t("stepsLabel")}>
+            {STEPS.map((key, i) => (
+              <li
+                key={key}
+                aria-current={key === step ? "step" : undefined}
+                className={cn(
+                  "flex flex-1 flex-col gap-1 border-t-4 pt-1",
+                  i <= stepIndex ? "border-primary font-medium text-foreground" : "border-muted text-muted-foreground",
+                )}
+              >
+                <span className="sr-only">{t("stepOf", { n: i + 1, total: STEPS.length })}</span>
+                <span className="truncate">{t(`steps.${key}`)}</span>
+              </li>
+            ))}
+          </ol>
+        </DialogHeader>
+        <div className="flex-1 p-4 sm:p-6" data-testid={`wizard-step-${step}`}>
+          {locked && (
+            <p className="mb-4 rounded-lg border border-info/40 bg-info/10 p-3 text-sm" role="status">
+              {t("locked")}
+            </p>
+          )}
+          {step === "template" && (
+            <TemplateStep
+              {...stepProps}
+              templates={meta?.templates ?? []}
+              tags={tagList}
+              values={tags}
+              errors={errors}
+              onTag={(tag, value) => {
+                typed.current.add(tag);
+                setTags((current) => ({ ...current, [tag]: value }));
+                setErrors(({ [`tag.${tag}`]: _gone, ...rest }) => rest);
+                changed();
+              }}
+            />
+          )}
+          {step === "target" && (
+            <TargetStep
+              {...stepProps}
+              target={target}
+              onTarget={(kind) => {
+                setTarget(kind);
+                form.setValue("groupId", "");
+                setErrors({});
+                changed();
+              }}
+              numbers={numbers}
+              onNumbers={(next) => {
+                setNumbers(next);
+                setErrors(({ phoneList: _list, data: _file, ...rest }) => rest);
+                changed();
+              }}
+              errors={errors}
+            />
+          )}
+          {step === "when" && (
+            <WhenStep
+              {...stepProps}
+              trigger={trigger}
+              onTrigger={(kind) => {
+                setTrigger(kind);
+                setErrors(({ trigger: _gone, ...rest }) => rest);
+                changed();
+              }}
+              error={errors.trigger}
+            />
+          )}
+          {step === "summary" && <SummaryStep lines={summary} outcome={outcome} sample={sample} />}
+        </div>
+        {/* The dialog itself scrolls (its close button keeps the scrolled region reachable by keyboard); the buttons stay in view. */}
+        <DialogFooter className="sticky bottom-0 z-10 flex-row justify-between gap-2 border-t bg-background p-4 sm:justify-between sm:p-6">
+          <Button variant="outline" onClick={() => (stepIndex === 0 ? close() : setStep(STEPS[stepIndex - 1]!))} disabled={busy} data-testid="wizard-back">
+            {stepIndex === 0 ? (
+              tc("close")
+            ) : (
+              <>
+                <ChevronLeft aria-hidden />
+                {t("back")}
+              </>
+            )}
+          </Button>
+          {step !== "summary" ? (
+            <Button onClick={() => void next()} disabled={busy || confirmed} data-testid="wizard-next">
+              {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+              {t("next")}
+              <ChevronRight aria-hidden />
+            </Button>
+          ) : (
+            <div className="flex gap-2">
+              <Button variant="outline" onClick={() => void schedule(false)} disabled={busy || status >= READY || confirmed} data-testid="wizard-preview">
+                <Eye aria-hidden />
+                {t("preview")}
+              </Button>
+              <Button onClick={() => void schedule(true)} disabled={busy || confirmed || !outcome?.ok} data-testid="wizard-confirm">
+                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+                {t("confirm")}
+              </Button>
+            </div>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

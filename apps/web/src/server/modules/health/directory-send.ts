@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { channelReady, queueMessages, type Draft } from "../../delivery/ledger.ts";
+import { AppError } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { directory } from "./resources.ts";
+import { ADDRESS_COLUMNS, isAddress } from "./directory-mail.ts";
+import { livingGuardians } from "./student-view.ts";
+
+/**
+ * POST admDirectory/mail/send (our path: the spec shows none, 001 §7 "Directory"): the compose popup's subject and
+ * text for the checked rows' addresses. `batch` is made by the popup when it opens, so a send that is retried (a double
+ * click, a lost answer) queues each address once.
+ */
+export const ZDirectorySend = z.object({
+  batch: z.uuid(),
+  ids: z.array(z.coerce.number().int().positive()).min(1).max(2000),
+  columns: z
+    .array(z.enum(ADDRESS_COLUMNS))
+    .min(1)
+    .default([...ADDRESS_COLUMNS]),
+  subject: z.string().trim().min(1).max(150),
+  body: z.string().trim().min(1).max(10_000),
+});
+
+/** Labels of the compose popup's fields in refusals. */
+export const directorySendLabel = (field: string) => `directoryMail.fields.${field}`;
+
+interface Recipient {
+  userId: number;
+  address: string;
+}
+
+/** The checked rows' distinct addresses in the chosen columns, each with the person it belongs to. */
+async function recipients(ctx: AuthedContext, ids: number[], columns: readonly string[]): Promise<Recipient[]> {
+  const rows = await ctx.db.user.findMany({
+    where: { AND: [directory.scope!.where, { id: { in: ids } }] },
+    select: { id: true, mail: true, relatives: { ...livingGuardians, select: { relative: { select: { id: true, mail: true } } } } },
+  });
+  const seen = new Map<string, Recipient>();
+  for (const row of rows) {
+    const [first, second] = row.relatives.map((k) => k.relative);
+    const byColumn: Record<string, { id: number; mail: string | null } | undefined> = { rel1mail: first, rel2mail: second, depMail: row };
+    for (const column of columns) {
+      const person = byColumn[column];
+      const address = person?.mail?.trim();
+      if (person && isAddress(address)) {
+        const key = address.toLowerCase();
+        if (!seen.has(key)) seen.set(key, { userId: person.id, address });
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The directory's send-mail action (001 §2 "Directory"): one ledger row per distinct address, each sent to that
+ * address alone (what bcc promises: no family sees another's address), answering to the sender. One row per person
+ * rather than one e-mail with 50 bcc: the ledger then says, per family, whether it went, bounced or opted out, and a
+ * retry resends to one family, not to fifty.
+ */
+export async function sendDirectoryMail(ctx: AuthedContext & { body: z.infer<typeof ZDirectorySend> }): Promise<Reply> {
+  const { batch, ids, columns, subject, body } = ctx.body;
+  channelReady(ctx, "mail");
+  const to = await recipients(ctx, ids, columns);
+  if (to.length === 0) throw new AppError(-422, "api.directoryNoMail", 422);
+  const sender = await ctx.db.user.findFirst({ where: { id: ctx.user.id }, select: { mail: true } });
+  const replyTo = isAddress(sender?.mail) ? sender.mail : null;
+  const drafts: Draft[] = to.map((r) => ({
+    key: `directory:${ctx.user.id}:${batch}:${r.address.toLowerCase()}`,
+    source: "directory",
+    sourceId: ctx.user.id,
+    userId: r.userId,
+    channel: "mail",
+    address: r.address,
+    replyTo,
+    locale: ctx.locale,
+    subject,
+    text: body,
+  }));
+  const result = await ctx.db.$transaction((tx) => queueMessages(tx, drafts));
+  return {
+    data: { ...result, recipients: to.length },
+    msgKey: "directoryMail.queued",
+    msgValues: { count: result.queued },
+  };
+}

@@ -1,0 +1,171 @@
+// The sending figure of `pnpm bench` (issue 14): one notification to 2,000 guardians of the big school over WhatsApp
+// and e-mail, through the real worker, the local WhatsApp stand-in and the SMTP catcher. It times the confirmation
+// (which only queues), the whole send until every message is delivered (WhatsApp: the stand-in's delivered or read
+// callback; e-mail: accepted by the SMTP server, which is as far as e-mail tells), the worker's peak memory, and the
+// grade sheet at 10 clients while the send goes on against the same call without it.
+import fs from "node:fs";
+import type pg from "pg";
+import { startWorker } from "../scripts/lib/outside.ts";
+
+export const GUARDIANS = 2_000;
+const MAIL_DOMAIN = "@familias.bench";
+
+/** Resident memory of a process and its children (tsx runs the worker in a child node), in MB. */
+function treeRssMB(pid: number): number {
+  const rss = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const children = (p: number): number[] => {
+    try {
+      return fs.readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const walk = (p: number): number => {
+    try {
+      return rss(p) + children(p).reduce((sum, c) => sum + walk(c), 0);
+    } catch {
+      return 0;
+    }
+  };
+  return walk(pid);
+}
+
+/** The guardians, their children, a communication group holding them and a WhatsApp template: made once, kept. */
+async function audience(pool: pg.Pool, tenantId: number): Promise<{ groupId: number; template: string }> {
+  const template = "bench-aviso";
+  await pool.query(
+    `INSERT INTO "LocalizationTemplate" ("tenantId", id, type, name, content, "updatedAt") VALUES ($1, $2, 'w', 'Aviso', 'Hola {{name}}, mañana no hay clases.', now())
+     ON CONFLICT DO NOTHING`,
+    [tenantId, template],
+  );
+  const found = await pool.query<{ id: number }>(`SELECT id FROM "UserGroup" WHERE "tenantId" = $1 AND name = 'Familias (bench)'`, [tenantId]);
+  if (found.rows[0]) return { groupId: found.rows[0].id, template };
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const { rows: guardians } = await client.query<{ id: number; n: number }>(
+      `WITH kids AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM "User" WHERE "tenantId" = $1 AND type = 2 ORDER BY id LIMIT $2)
+       INSERT INTO "User" ("tenantId", type, name, last, mail, cel, "updatedAt")
+       SELECT $1, 1, 'Familia' || n, 'Bench', 'familia' || n || $3, '51' || (900000000 + n)::text, now() FROM kids
+       RETURNING id, (regexp_match(mail, '\\d+'))[1]::int AS n`,
+      [tenantId, GUARDIANS, MAIL_DOMAIN],
+    );
+    await client.query(
+      `INSERT INTO "Kinship" ("tenantId", "studentId", "relativeId")
+       SELECT $1, k.id, g.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM "User" WHERE "tenantId" = $1 AND type = 2 ORDER BY id LIMIT $2) k
+       JOIN unnest($3::int[], $4::int[]) AS g(id, n) ON g.n = k.n`,
+      [tenantId, GUARDIANS, guardians.map((g) => g.id), guardians.map((g) => g.n)],
+    );
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO "UserGroup" ("tenantId", name, type, staff, "updatedAt") VALUES ($1, 'Familias (bench)', 1, false, now()) RETURNING id`,
+      [tenantId],
+    );
+    await client.query(`INSERT INTO "UserGroupMember" ("tenantId", "groupId", "userId") SELECT $1, $2, unnest($3::int[])`, [
+      tenantId,
+      rows[0]!.id,
+      guardians.map((g) => g.id),
+    ]);
+    await client.query("COMMIT");
+    return { groupId: rows[0]!.id, template };
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface SendingFigures {
+  recipients: number;
+  messages: number;
+  confirmMs: number;
+  allDeliveredSeconds: number;
+  workerPeakRssMB: number;
+  gradeSheetP95Before: number;
+  gradeSheetP95During: number;
+  failed: number;
+}
+
+interface Options {
+  pool: pg.Pool;
+  tenantId: number;
+  base: string;
+  token: string;
+  /** The worker's environment: the database and the stand-ins. */
+  env: Record<string, string>;
+  /** The grade sheet at 10 clients for a few seconds: its p95 in ms. */
+  gradeSheetP95: () => Promise<number>;
+}
+
+const ms = (since: number) => performance.now() - since;
+
+export async function sendingFigures({ pool, tenantId, base, token, env, gradeSheetP95 }: Options): Promise<SendingFigures> {
+  const { groupId, template } = await audience(pool, tenantId);
+  const api = async (path: string, body?: unknown) => {
+    const res = await fetch(`${base}/api/${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-locale": "es" },
+      body: JSON.stringify(body ?? {}),
+    });
+    const envelope = (await res.json()) as { status: number; msg: string; data: { ID?: number; status?: number } };
+    if (envelope.status < 0) throw new Error(`${path}: ${envelope.msg} ${JSON.stringify(envelope.data)}`);
+    return envelope.data;
+  };
+  const now = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
+  const created = await api("admNotification/create", {
+    name: `Bench ${now}`,
+    sendOn: now,
+    recipientType: 1,
+    groupId,
+    doWA: true,
+    doWATemplate: template,
+    doMail: true,
+    title: "Aviso",
+    content: "Hola {{name}}, mañana no hay clases.",
+    urgent: true,
+  });
+  const gradeSheetP95Before = await gradeSheetP95();
+
+  const worker = startWorker(env);
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  let peak = treeRssMB(worker.pid!);
+  const started = performance.now();
+  await api(`admNotification/schedule/${created.ID}?confirm=true`);
+  const confirmMs = ms(started);
+
+  let done = false;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssMB(worker.pid!));
+  }, 200);
+  const during = gradeSheetP95();
+  let counts = { total: 0, delivered: 0, failed: 0 };
+  while (!done) {
+    const { rows } = await pool.query<{ total: number; delivered: number; failed: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE status IN ('delivered', 'read') OR (channel = 'mail' AND status = 'sent'))::int AS delivered,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed
+         FROM "Message" WHERE "tenantId" = $1 AND "notificationId" = $2`,
+      [tenantId, created.ID],
+    );
+    counts = rows[0]!;
+    done = counts.total === GUARDIANS * 2 && counts.delivered + counts.failed === counts.total;
+    if (!done && ms(started) > 300_000) throw new Error(`sending: ${JSON.stringify(counts)} after 300 s`);
+    if (!done) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const allDeliveredSeconds = ms(started) / 1000;
+  const gradeSheetP95During = await during;
+  clearInterval(sampler);
+  const exited = new Promise((resolve) => worker.once("exit", resolve));
+  worker.kill("SIGTERM");
+  await exited;
+  return {
+    recipients: GUARDIANS,
+    messages: counts.total,
+    confirmMs,
+    allDeliveredSeconds,
+    workerPeakRssMB: peak,
+    gradeSheetP95Before,
+    gradeSheetP95During,
+    failed: counts.failed,
+  };
+}

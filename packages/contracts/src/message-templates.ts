@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { ZRecordId } from "./validation.ts";
+
+/**
+ * Tags of a message template (`{{name}}`) that the sender fills per recipient (issue 14): the recipient's first name,
+ * their full name, the student the message is about (a guardian's child, or the student themself) and the school.
+ * Every other tag is filled once, by whoever writes the notification (its `placeholders`).
+ */
+export const RECIPIENT_TAGS = ["name", "fullName", "student", "school"] as const;
+
+/** A tag: `{{name}}`, and WhatsApp's own numbered `{{1}}`. */
+const TAG_RE = /\{\{\s*([\w.-]+)\s*\}\}/g;
+
+/** The tags of a template's text, each once, in the order they first appear (the order of `placeholders`). */
+export function templateTags(content: string | null | undefined): string[] {
+  return [...new Set([...(content ?? "").matchAll(TAG_RE)].map((m) => m[1]!))];
+}
+
+export const isRecipientTag = (tag: string): boolean => (RECIPIENT_TAGS as readonly string[]).includes(tag);
+
+/** The character that joins a notification's placeholder values (002 §3: one value per tag, in order). */
+export const PLACEHOLDER_SEPARATOR = "|";
+
+/** A notification's `placeholders` from the values of its template's tags (a recipient tag's slot stays empty). */
+export function joinPlaceholders(tags: readonly string[], values: Readonly<Record<string, string>>): string {
+  return tags.map((tag) => (isRecipientTag(tag) ? "" : (values[tag] ?? "").trim())).join(PLACEHOLDER_SEPARATOR);
+}
+
+/** The values of a notification's `placeholders`, by tag (as `joinPlaceholders` wrote them). */
+export function splitPlaceholders(tags: readonly string[], placeholders: string | null | undefined): Record<string, string> {
+  const values = (placeholders ?? "").split(PLACEHOLDER_SEPARATOR);
+  return Object.fromEntries(tags.map((tag, i) => [tag, values[i] ?? ""]));
+}
+
+/** A template's text with its tags filled where a value is known; the others stay as `{{tag}}`. */
+export function fillTemplate(content: string, values: Readonly<Record<string, string | null | undefined>>): string {
+  return content.replace(TAG_RE, (whole, tag: string) => values[tag] || whole);
+}
+
+/** One WhatsApp template as the notification wizard offers it (GET admLocalization/getMeta). */
+export interface TTemplateMeta {
+  ID: string;
+  name: string;
+  /** The provider's own template name, when the school registered it. */
+  templateId: string | null;
+  content: string;
+  tags: { id: string; recipient: boolean }[];
+}
+
+/** GET admLocalization/getMeta: the WhatsApp templates and the tags filled per recipient. */
+export interface TTemplatesMeta {
+  templates: TTemplateMeta[];
+  recipientTags: string[];
+}
+
+/** One tag of GET admLocalization/get/{id} (002 §7 "tagsContent"). */
+export interface TTagContent {
+  id: string;
+  defValue: string;
+  /** Recipient tags: filled for each person when it is sent, so neither shown nor typed. */
+  hidden: boolean;
+  readonly: boolean;
+}
+
+/** The query of GET admLocalization/get/{id}: the record the notification is about, whose values fill the tags. */
+export const ZTemplateObjectQuery = z.object({
+  objectType: z.string().max(20).optional(),
+  objectId: z.preprocess((v) => (v === "" ? undefined : v), ZRecordId.optional()),
+});
+
+/** What admNotification/schedule/{id} answers (002 §4), with what the delivery core adds when it knows it. */
+export interface TSchedulePreview {
+  ID: number;
+  status: number;
+  total: number;
+  sendOn: string;
+  /** Recipients reached on each channel (a channel reaching none is left out). */
+  byChannel?: Partial<Record<"whatsapp" | "mail" | "push", number>>;
+  problems?: { userId: number | null; name: string; channel: string; reason: string }[];
+  preview?: { recipient: string; channel?: string; text: string; subject?: string | null } | null;
+}

@@ -66,7 +66,10 @@ async function seedLedger(page: Page, token: string, tenantId: number): Promise<
 }
 
 async function setNotificationStatus(tenantId: number, id: number, status: number): Promise<void> {
-  await withDatabase((db) => db.query('UPDATE "Notification" SET status = $3 WHERE "tenantId" = $1 AND id = $2', [tenantId, id, status]));
+  // A notification goes out only once confirmed (scheduledAt): only then may it be paused.
+  await withDatabase((db) =>
+    db.query('UPDATE "Notification" SET status = $3, "scheduledAt" = COALESCE("scheduledAt", now()) WHERE "tenantId" = $1 AND id = $2', [tenantId, id, status]),
+  );
 }
 
 async function open(page: Page, { locale, dark }: { locale: "es" | "en"; dark: boolean }) {

@@ -249,7 +249,6 @@ export function NotificationWizard({ open, row, onClosed, onDone }: OwnDialogPro
 
   /** Writes the notification as the steps describe it (create, or edit once it exists); its id, or null when refused. */
   async function save(): Promise<number | null> {
-    if (trigger === "now") form.setValue("sendOn", apiDateTime(new Date()));
     const tagIds = tagList.map((tag) => tag.id);
     form.setValue("placeholders", form.getValues("doWA") ? joinPlaceholders(tagIds, tags) : "");
     const parsed = recordSchema(NOTIFICATION, savedId === null ? "create" : "edit").safeParse(prepareValues(NOTIFICATION, form.getValues()));
@@ -273,6 +272,8 @@ export function NotificationWizard({ open, row, onClosed, onDone }: OwnDialogPro
 
   const next = async () => {
     setErrors({});
+    // Send now: the current minute is the send date the step's checks and the save see.
+    if (step === "when" && trigger === "now") form.setValue("sendOn", apiDateTime(new Date()));
     const { own, valid } = await checkStep(step);
     setErrors(own);
     if (!valid || Object.keys(own).length > 0) return;

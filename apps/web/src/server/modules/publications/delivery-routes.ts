@@ -98,6 +98,8 @@ async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; 
         sent: n.sent,
         read: n.read,
         failed: n.failed,
+        canPause: pausable(n),
+        canResume: resumable(n),
       },
     },
   };

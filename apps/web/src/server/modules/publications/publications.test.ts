@@ -338,6 +338,39 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
     expect((await get("admNotification", sent.ID)).name).toBe(sent.name);
   });
 
+  it("pauses and resumes a confirmed notification, retries its failed messages and shows its ledger (issue 14)", async () => {
+    const { sections } = await gradeWithSections();
+    const id = (await create("admNotification", draft({ sendTo: 2, filterBy: "sections", sectionIds: [sections[0]], confirm: true }))).body.data.ID;
+    const ledger = async (query = "") => (await api.call<Row>("GET", `admNotification/${id}/messages${query}`, { token: admin, locale: "en" })).body.data;
+    expect(await ledger()).toMatchObject({ RowCount: 0, notification: { status: 1, canPause: true, canResume: false } });
+
+    const paused = await api.call<Row>("POST", `admNotification/${id}/pause`, { token: admin, locale: "en" });
+    expect(paused.body).toMatchObject({ status: 0, msg: "Sending paused: nothing more goes out until you resume it.", data: { status: 4 } });
+    expect(await ledger()).toMatchObject({ notification: { status: 4, canPause: false, canResume: true } });
+    expect((await api.call("POST", `admNotification/${id}/pause`, { token: admin })).http).toBe(409);
+    expect((await api.call<Row>("POST", `admNotification/${id}/resume`, { token: admin })).body.data).toEqual({ status: 1 });
+
+    // Two messages of its run: one failed for good with nothing to fall back on, one on its way.
+    const { db, tenantId } = await api.school();
+    const child = await db.sectionMember.findFirstOrThrow({ where: { sectionId: sections[0] }, select: { userId: true } });
+    const base = { source: "notification", sourceId: id, notificationId: id, userId: child.userId, text: "Aviso", tenantId };
+    await api.db().message.createMany({
+      data: [
+        { ...base, key: `t:${id}:a`, channel: "mail", address: "", status: "failed", permanent: true, error: "noAddress", attempts: 1 },
+        { ...base, key: `t:${id}:b`, channel: "push", address: `user:${child.userId}`, status: "sent", attempts: 1 },
+      ],
+    });
+    const failed = await ledger("?status=failed");
+    expect(failed).toMatchObject({ RowCount: 1, counts: { failed: 1, sent: 1, total: 2 } });
+    expect((failed.Results as Row[])[0]).toMatchObject({ channel: "mail", status: "failed", permanent: true, error: "No address on this channel" });
+    const retried = await api.call<Row>("POST", `admNotification/${id}/retry`, { token: admin, locale: "en" });
+    expect(retried.body).toMatchObject({ msg: "Messages to be sent again: 1.", data: { count: 1 } });
+    expect(await ledger()).toMatchObject({ counts: { queued: 1, failed: 0 }, notification: { status: 2 } });
+
+    expect((await api.call("GET", `admNotification/${id}/messages`, { token: northside })).http).toBe(404);
+    expect((await api.call("POST", `admNotification/${id}/retry`, { token: secretary })).http).toBe(403);
+  });
+
   it("is for those with the module's rights, and each school sees its own", async () => {
     const row = (await list("admNotification/get?PageSize=1"))[0]!;
     expect((await api.call("POST", `admNotification/schedule/${row.ID}`, { token: secretary })).http).toBe(403);

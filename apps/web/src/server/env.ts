@@ -79,8 +79,11 @@ const ZEnv = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: z.string().default("mailto:admin@pizarra.local"),
-  /** Messages a worker sends at once (each waits on its provider). */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Messages a worker takes from the queue at once and sends side by side (each waits on its provider). The queue is
+   * polled at most every half second, so this also bounds a worker's rate: 100 → up to 200 messages a second.
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(100),
   /** How long a worker holds a message it is sending; past it (the worker died mid-send) another worker takes it again. */
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });

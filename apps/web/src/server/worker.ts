@@ -12,7 +12,8 @@ import { env } from "./env.ts";
 import { queueMissingRuns, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
 
 const concurrency = env().WORKER_CONCURRENCY;
-const system = createDb(env().DATABASE_URL, Math.max(4, Math.ceil(concurrency / 2)));
+// Sends mostly wait on providers; their two short statements each share a modest pool.
+const system = createDb(env().DATABASE_URL, Math.min(20, Math.max(4, Math.ceil(concurrency / 5))));
 const queue = await startBoss();
 
 await queue.work<RunJob>(JOBS.notificationRun, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {

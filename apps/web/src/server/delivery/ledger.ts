@@ -208,31 +208,36 @@ export async function refreshSoon(db: TenantDb | TenantTx, notificationId: numbe
 export async function recordStatus(
   system: Db,
   channel: ChannelName,
-  providerId: string,
+  { providerId, key }: { providerId: string; key?: string },
   status: Exclude<LedgerStatus, "queued" | "sending">,
   at: Date,
   error?: string,
 ): Promise<boolean> {
-  const found = await system.message.findFirst({ where: { providerId, channel }, select: { id: true, tenantId: true } });
+  const select = { id: true, tenantId: true, status: true, notificationId: true, providerId: true } as const;
+  // A callback can overtake the worker's own record of the send (a busy worker, a fast provider): the key the message
+  // was sent with, echoed by the provider, finds it before its provider id is stored, and stores it.
+  const found =
+    (await system.message.findFirst({ where: { providerId, channel }, select })) ??
+    (key ? await system.message.findFirst({ where: { key, channel, providerId: null }, select }) : null);
   if (!found) return false;
   const db = forTenant(system, found.tenantId);
-  await db.$transaction(async (tx) => {
-    const row = await tx.message.findFirst({ where: { id: found.id } });
-    if (!row || row.status === "failed") return;
-    const rank = STATUS_RANK[row.status as keyof typeof STATUS_RANK];
-    if (status === "failed") {
-      if (rank >= STATUS_RANK.delivered) return;
-      const failedRow = await tx.message.update({
-        where: { id: row.id },
+  if (found.providerId === null) await db.message.updateMany({ where: { id: found.id, providerId: null }, data: { providerId, sentAt: at } });
+  if (status === "failed") {
+    await db.$transaction(async (tx) => {
+      const [failed] = await tx.message.updateManyAndReturn({
+        where: { id: found.id, status: { in: ["queued", "sending", "sent"] } },
         data: { status: "failed", permanent: true, error: error?.slice(0, 500) ?? "failed", failedAt: at, lockedUntil: null },
       });
-      await fallBack(tx, failedRow);
-    } else {
-      if (STATUS_RANK[status] <= rank) return;
-      const stamp = status === "sent" ? { sentAt: at } : status === "delivered" ? { deliveredAt: at } : { readAt: at, deliveredAt: row.deliveredAt ?? at };
-      await tx.message.update({ where: { id: row.id }, data: { status, ...stamp } });
-    }
-    if (row.notificationId !== null) await refreshSoon(tx, row.notificationId);
-  });
+      if (failed) await fallBack(tx, failed);
+    });
+  } else {
+    // One statement, moving the row forward only: a callback that comes late or twice changes nothing (three
+    // callbacks a WhatsApp message, thousands a send: each is what the web app spends on them).
+    const behind = (Object.keys(STATUS_RANK) as (keyof typeof STATUS_RANK)[]).filter((s) => STATUS_RANK[s] < STATUS_RANK[status]);
+    const stamp = status === "sent" ? { sentAt: at } : status === "delivered" ? { deliveredAt: at } : { readAt: at };
+    const moved = await db.message.updateMany({ where: { id: found.id, status: { in: behind } }, data: { status, ...stamp } });
+    if (moved.count === 0) return true;
+  }
+  if (found.notificationId !== null) await refreshSoon(db, found.notificationId);
   return true;
 }

@@ -43,10 +43,12 @@ export async function sendMessage(system: Db, job: SendJob): Promise<number | nu
       ? { ok: false as const, permanent: false, error: "notConfigured" }
       : await channel.send(toOutgoing(row)).catch((error: Error) => ({ ok: false as const, permanent: false, error: error.message }));
   if (outcome.ok) {
-    await db.message.updateMany({
+    // A provider's callback may have moved the row on already: it keeps its status, the send is recorded all the same.
+    const sent = await db.message.updateMany({
       where: { id: row.id, status: "sending" },
       data: { status: "sent", providerId: outcome.providerId, sentAt: new Date(), error: null, lockedUntil: null },
     });
+    if (sent.count === 0) await db.message.updateMany({ where: { id: row.id }, data: { providerId: outcome.providerId, lockedUntil: null } });
     return row.notificationId;
   }
   const final = outcome.permanent || row.attempts >= MAX_ATTEMPTS;

@@ -13,6 +13,8 @@ const ZStatus = z.object({
   id: z.string().min(1),
   status: z.string(),
   timestamp: z.union([z.string(), z.number()]).optional(),
+  /** The ledger key the message was sent with, echoed by Meta: it finds a message whose provider id is not stored yet. */
+  biz_opaque_callback_data: z.string().max(300).optional(),
   errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).loose()).optional(),
 });
 
@@ -121,7 +123,7 @@ async function applyStatus(system: Db, status: z.infer<typeof ZStatus>): Promise
   const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
   const failure = status.errors?.[0];
   const error = failure ? [failure.code, failure.title ?? failure.message].filter((part) => part !== undefined).join(" ") : undefined;
-  await recordStatus(system, "whatsapp", status.id, known.data, at, error);
+  await recordStatus(system, "whatsapp", { providerId: status.id, key: status.biz_opaque_callback_data }, known.data, at, error);
 }
 
 /** What a person wrote: the text, the tapped button or list item, or a file's caption. */

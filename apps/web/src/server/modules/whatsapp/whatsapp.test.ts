@@ -156,6 +156,20 @@ describe("POST whatsapp/webhook", () => {
     expect(await read()).toMatchObject({ status: "read", readAt: new Date(1764115400_000), error: null });
   });
 
+  it("finds by its ledger key a message whose send the worker has not recorded yet, and keeps Meta's id", async () => {
+    const row = await school.message.create({
+      data: { key: "test:early", source: "notification", channel: "whatsapp", address: "51987654321", text: "Hola", status: "sending" },
+    });
+    const early = notification({
+      statuses: [{ id: "wamid.early-1", status: "delivered", timestamp: "1764115300", recipient_id: "51987654321", biz_opaque_callback_data: "test:early" }],
+    });
+    expect((await post(early)).status).toBe(200);
+    expect(await school.message.findFirstOrThrow({ where: { id: row.id } })).toMatchObject({ status: "delivered", providerId: "wamid.early-1" });
+    // Its later callbacks name only Meta's id, which is now known.
+    await post(status("wamid.early-1", "read", 1764115400));
+    expect((await school.message.findFirstOrThrow({ where: { id: row.id } })).status).toBe("read");
+  });
+
   it("records a failure with Meta's code and title", async () => {
     const row = await school.message.create({
       data: {

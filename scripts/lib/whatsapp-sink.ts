@@ -125,7 +125,7 @@ export async function startWhatsAppSink(options: WhatsAppSinkOptions): Promise<W
   }
 
   /** Posts a notification to the app exactly as Meta does: the signature covers the bytes sent. */
-  async function notify(phoneNumberId: string, value: Json): Promise<number> {
+  async function notify(phoneNumberId: string, value: Json, quiet = false): Promise<number> {
     if (!webhookUrl) return 0;
     const raw = JSON.stringify({
       object: "whatsapp_business_account",
@@ -145,11 +145,11 @@ export async function startWhatsAppSink(options: WhatsAppSinkOptions): Promise<W
     try {
       const res = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": signature }, body: raw });
       await res.arrayBuffer();
-      if (!res.ok) console.warn(`WhatsApp sink: the webhook answered ${res.status}`);
+      if (!res.ok && !quiet) console.warn(`WhatsApp sink: the webhook answered ${res.status}`);
       return res.status;
     } catch (error) {
       // The app may be restarting (demo) or gone (a test that ended): Meta would retry later; the sink just says so.
-      console.warn(`WhatsApp sink: the webhook is unreachable: ${(error as Error).message}`);
+      if (!quiet) console.warn(`WhatsApp sink: the webhook is unreachable: ${(error as Error).message}`);
       return 0;
     }
   }
@@ -158,10 +158,24 @@ export async function startWhatsAppSink(options: WhatsAppSinkOptions): Promise<W
     const timer = setTimeout(() => {
       timers.delete(timer);
       const timestamp = String(Math.floor(Date.now() / 1000));
-      void notify(message.phoneNumberId, {
+      void deliver(message.phoneNumberId, {
         statuses: [{ id: message.id, status, timestamp, recipient_id: message.to, ...(message.key ? { biz_opaque_callback_data: message.key } : {}) }],
       });
     }, delay);
+    timers.add(timer);
+  }
+
+  /** As Meta does, a callback the app did not take (no answer, or not 2xx) is posted again later: 1 s, 2 s, 4 s … 5 times. */
+  async function deliver(phoneNumberId: string, value: Json, attempt = 0): Promise<void> {
+    const status = await notify(phoneNumberId, value, attempt < 5);
+    if ((status >= 200 && status < 300) || attempt >= 5 || !webhookUrl) return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        void deliver(phoneNumberId, value, attempt + 1);
+      },
+      1000 * 2 ** attempt,
+    );
     timers.add(timer);
   }
 

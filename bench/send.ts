@@ -111,6 +111,11 @@ export async function sendingFigures({ pool, tenantId, base, token, env, gradeSh
     if (envelope.status < 0) throw new Error(`${path}: ${envelope.msg} ${JSON.stringify(envelope.data)}`);
     return envelope.data;
   };
+  const gradeSheetP95Before = await gradeSheetP95();
+
+  const worker = startWorker(env);
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  // Written just before it is confirmed: the send date must not have passed by then (002 §5).
   const now = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
   const created = await api("admNotification/create", {
     name: `Bench ${now}`,
@@ -124,10 +129,6 @@ export async function sendingFigures({ pool, tenantId, base, token, env, gradeSh
     content: "Hola {{name}}, mañana no hay clases.",
     urgent: true,
   });
-  const gradeSheetP95Before = await gradeSheetP95();
-
-  const worker = startWorker(env);
-  await new Promise((resolve) => setTimeout(resolve, 4000));
   let peak = treeRssMB(worker.pid!);
   const started = performance.now();
   await api(`admNotification/schedule/${created.ID}?confirm=true`);

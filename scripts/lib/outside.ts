@@ -90,9 +90,12 @@ export async function startOutside(
  * (not the tsx command, which runs the worker in a child), so that its pid is the worker's own.
  */
 export function startWorker(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "apps/web/src/server/worker.ts"], {
+  const worker = spawn(process.execPath, ["--import", "tsx", "apps/web/src/server/worker.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", ...env },
   });
+  // A caller that ends on an error does not leave the worker behind, polling a database that is gone.
+  process.once("exit", () => worker.kill("SIGKILL"));
+  return worker;
 }

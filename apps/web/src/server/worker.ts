@@ -4,12 +4,19 @@
 // the publications domain, the channels, the catalogues of messages); a second package would import all of it anyway.
 // Any number of workers may run at once: a job is taken by one (pg-boss, SKIP LOCKED) and a message is claimed by one
 // (ledger lease), so nothing goes out twice.
+import os from "node:os";
 import { createDb, forTenant } from "@pizarra/db";
 import { recoverStale, sendMessage, type SendJob, TransientFailure } from "./delivery/send-message.ts";
-import { refreshNotification, refreshSoon } from "./delivery/ledger.ts";
+import { refreshSoon } from "./delivery/ledger.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
-import { queueMissingRuns, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
+import { type FollowupJob, runFollowup } from "./modules/flows/followups.ts";
+import { applyStatus, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
+import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
+
+// A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
+// worker yields the processor to it (on a machine of its own this changes nothing).
+os.setPriority(10);
 
 const concurrency = env().WORKER_CONCURRENCY;
 // Sends mostly wait on providers; their two short statements each share a modest pool.
@@ -43,7 +50,15 @@ await queue.work<SendJob>(JOBS.messageSend, { batchSize: concurrency, pollingInt
 
 await queue.work<{ tenantId: number; id: number }>(JOBS.notificationRefresh, { batchSize: 10, pollingIntervalSeconds: 1 }, async (jobs) => {
   const unique = new Map(jobs.map((job) => [`${job.data.tenantId}:${job.data.id}`, job.data]));
-  for (const { tenantId, id } of unique.values()) await refreshNotification(forTenant(system, tenantId), id);
+  for (const { tenantId, id } of unique.values()) await refreshSending(forTenant(system, tenantId), id);
+});
+
+await queue.work<FollowupJob>(JOBS.flowFollowup, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+  await runFollowup(system, job!.data);
+});
+
+await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  for (const job of jobs) await applyStatus(system, job.data);
 });
 
 await queue.work(JOBS.ledgerRecovery, async () => {

@@ -36,6 +36,10 @@ export interface DeliveryMessage {
   failedAt: string | null;
   /** The failed message this one replaces on the notification's fallback channel. */
   fallbackOf: number | null;
+  /** A reminder of the flow the notification sends, to someone who had not answered it yet. */
+  reminder: boolean;
+  /** A queued message waiting for its time (the end of the school's quiet hours): when it may go. */
+  heldUntil: string | null;
 }
 
 export type DeliveryCounts = Record<MessageStatus | "total", number>;

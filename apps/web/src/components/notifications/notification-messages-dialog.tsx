@@ -53,6 +53,8 @@ function MessageRow({ message: m }: { message: DeliveryMessage }) {
         {m.address && m.address !== m.name && <div className="text-xs break-all text-muted-foreground">{m.address}</div>}
         <div className="text-xs text-muted-foreground sm:hidden">{t(`channels.${m.channel}`)}</div>
         {m.fallbackOf !== null && <div className="text-xs text-muted-foreground">{t("fallback")}</div>}
+        {m.reminder && <div className="text-xs text-muted-foreground">{t("reminder")}</div>}
+        {m.heldUntil && <div className="text-xs text-muted-foreground">{t("heldUntil", { time: m.heldUntil })}</div>}
         {m.error && (
           <p className="mt-1 text-xs md:hidden">
             <span className={REASON_TEXT}>{m.error}</span>

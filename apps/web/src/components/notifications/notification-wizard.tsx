@@ -58,7 +58,16 @@ const TARGET_LIST = { sections: "sectionIds", dependants: "userIds", principals:
  * schedule dry run (shown as the recipient will read it) and confirm schedules it. The server's refusals name their
  * field in the user's language and open the step that shows it.
  */
-export function NotificationWizard({ open, row, onClosed, onDone }: OwnDialogProps) {
+/** A new notification about a record (a flow's send): what it is about, its name, and the flow's own audience. */
+export interface About {
+  page: string;
+  objectId: number;
+  name: string;
+  recipientType?: number | null;
+  groupId?: number | null;
+}
+
+export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDialogProps & { about?: About }) {
   const t = useTranslations("wizard");
   const tAll = useTranslations();
   const tc = useTranslations("common");
@@ -92,7 +101,7 @@ export function NotificationWizard({ open, row, onClosed, onDone }: OwnDialogPro
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const close = useHashModal(open, `admNotification-wizard-${row?.ID ?? "new"}`, () => {
+  const close = useHashModal(open, `admNotification-wizard-${row?.ID ?? (about ? `${about.page}-${about.objectId}` : "new")}`, () => {
     form.reset(initialValues(NOTIFICATION, null));
     setStep("template");
     setTagsContent(null);
@@ -117,6 +126,15 @@ export function NotificationWizard({ open, row, onClosed, onDone }: OwnDialogPro
     void api.get<TTemplatesMeta>("admLocalization/getMeta", { signal: controller.signal }).then((res) => res.ok && setMeta(res.envelope.data));
     return () => controller.abort();
   }, [open]);
+
+  // A new notification about a record starts from it: its name, what it is about and, for a flow, its group.
+  useEffect(() => {
+    if (!open || !about) return;
+    const { recipientType, groupId, ...rest } = about;
+    const audience = recipientType === 1 && groupId ? { recipientType, groupId } : {};
+    form.reset(initialValues(NOTIFICATION, { ...rest, ...audience }));
+    if (recipientType === 1 && groupId) setTarget("group");
+  }, [open, about, form]);
 
   // A row's notification is read whole: the wizard edits it.
   const rowId = row?.ID;

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
 import { GradeImportDialog } from "../grades/grade-import-dialog.tsx";
 import { StudentGradesDialog } from "../grades/student-grades-dialog.tsx";
+import { FlowSendWizard } from "../notifications/flow-send-wizard.tsx";
 import { NotificationMessagesDialog } from "../notifications/notification-messages-dialog.tsx";
 import { NotificationWizard } from "../notifications/notification-wizard.tsx";
 import type { OwnDialogProps } from "./types.ts";
@@ -9,6 +10,7 @@ import type { OwnDialogProps } from "./types.ts";
 /** The dialogs of their own that an action's `dialog` names (ActionDef), by that name. */
 export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   directoryMail: DirectoryMailDialog,
+  flowSend: FlowSendWizard,
   gradeImport: GradeImportDialog,
   studentGrades: StudentGradesDialog,
   notificationMessages: NotificationMessagesDialog,

@@ -6,6 +6,8 @@ import { type MailSink, startMailSink } from "../../../../../scripts/lib/mail-si
 import { startWorker as startWorkerProcess } from "../../../../../scripts/lib/outside.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { formatDateTime } from "../resource/values.ts";
+import { runNotification } from "../modules/publications/run-notification.ts";
+import { localMinutes } from "./quiet-hours.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -18,6 +20,9 @@ beforeAll(async () => {
   sink = await startMailSink();
   process.env.SMTP_URL = sink.url;
   ({ admin } = await api.tokens());
+  // These sends are not urgent and the tests run at any hour: the school keeps no quiet hours, but for the test of them.
+  const { tenantId } = await api.school();
+  await api.db().tenant.update({ where: { id: tenantId }, data: { quietFrom: null, quietTo: null } });
 });
 /** Stops every worker still running and waits for them to be gone (the database is dropped after the file). */
 async function stopWorkers() {
@@ -149,4 +154,135 @@ describe("delivery through the queue, the worker and SMTP (issue 14)", () => {
     expect(users.every((u) => byAddress.get(u.mail!)?.size === 1)).toBe(true);
     console.log(`2,000 recipients: ${sink.received.length - before} SMTP deliveries, ${byAddress.size} mailboxes, one message each`);
   }, 180_000);
+});
+
+describe("quiet hours (issue 14)", () => {
+  it("holds a message that is not urgent until the school's quiet hours end; an urgent one goes at once", async () => {
+    const { db, tenantId } = await api.school();
+    const school = await api.db().tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { timeZone: true } });
+    // Quiet from an hour ago to an hour from now, on the school's clock, whatever the hour the test runs at.
+    const now = localMinutes(new Date(), school.timeZone);
+    await api.db().tenant.update({ where: { id: tenantId }, data: { quietFrom: (now + 1380) % 1440, quietTo: (now + 60) % 1440 } });
+    try {
+      const section = await db.section.findFirstOrThrow({ where: { members: { some: {} } }, orderBy: { id: "asc" }, select: { id: true } });
+      const audience = { sendTo: 0, filterBy: "sections", sectionIds: [section.id], title: "Aviso", content: "Hola {{name}}." };
+      const calm = await createNotification(audience);
+      const urgent = await createNotification({ ...audience, urgent: true });
+      for (const id of [calm, urgent]) await api.call<Row>("POST", `admNotification/schedule/${id}?confirm=true`, { token: admin });
+      for (const id of [calm, urgent]) {
+        const n = await db.notification.findFirstOrThrow({ where: { id }, select: { scheduledAt: true } });
+        await runNotification(api.db(), { tenantId, id, run: 0, scheduledAt: n.scheduledAt!.toISOString() });
+      }
+      const held = await db.message.findMany({ where: { notificationId: calm }, select: { notBefore: true } });
+      const prompt = await db.message.findMany({ where: { notificationId: urgent }, select: { notBefore: true } });
+      expect(held.length).toBeGreaterThan(0);
+      for (const m of held) {
+        expect(localMinutes(m.notBefore, school.timeZone)).toBe((now + 60) % 1440);
+        expect(m.notBefore.getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);
+      }
+      for (const m of prompt) expect(m.notBefore.getTime()).toBeLessThanOrEqual(Date.now());
+      const ledger = await api.call<{ Results: Row[] }>("GET", `admNotification/${calm}/messages`, { token: admin });
+      expect(ledger.body.data.Results[0]!.heldUntil).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    } finally {
+      await api.db().tenant.update({ where: { id: tenantId }, data: { quietFrom: null, quietTo: null } });
+    }
+  });
+});
+
+describe("flow follow-ups (issue 14): reminders to those who have not answered, as jobs of the worker", () => {
+  /** Brings the waiting reminder rounds forward to now, as if their delay had passed, and answers how many there were. */
+  const fireFollowups = async (db: Awaited<ReturnType<typeof api.school>>["db"]) =>
+    db.$executeRaw`UPDATE pgboss.job SET start_after = now() WHERE name = 'flow-followup' AND state = 'created'`;
+
+  it("reminds who has not completed the flow after its delay, stops on engagement, keeps to its budget and maximum", async () => {
+    const { db } = await api.school();
+    const group = await db.userGroup.create({ data: { name: "Familias del paseo", type: 1, staff: false } });
+    await db.user.createMany({
+      data: ["Ana", "Beto", "Carla", "Dario", "Elena"].map((name) => ({ type: 1, name, last: "Paseo", mail: `${name.toLowerCase()}@paseo.test` })),
+    });
+    const people = await db.user.findMany({ where: { mail: { endsWith: "@paseo.test" } }, orderBy: { id: "asc" }, select: { id: true, mail: true } });
+    const [ana, beto, carla, dario, elena] = people as [(typeof people)[number], ...(typeof people)[number][]];
+    await db.userGroupMember.createMany({ data: people.map((u) => ({ groupId: group.id, userId: u.id })) });
+    const flow = await db.flow.create({
+      data: {
+        type: "form",
+        name: "Permiso del paseo",
+        tags: "paseo",
+        recipientType: 1,
+        groupId: group.id,
+        followupDefaultDelay: 30,
+        followupUnit: "minutes",
+        followupMaxTotal: 2,
+        followupBudget: 3,
+        followupStopOnEngagement: true,
+      },
+    });
+    const id = await createNotification({
+      recipientType: 1,
+      groupId: group.id,
+      page: "fetch",
+      objectId: flow.id,
+      title: "Permiso del paseo",
+      content: "Hola {{name}}, complete el permiso del paseo.",
+    });
+    expect((await api.call<Row>("POST", `admNotification/schedule/${id}?confirm=true`, { token: admin })).body.data.status).toBe(1);
+    expect(await db.flow.findFirstOrThrow({ where: { id: flow.id } })).toMatchObject({ sendStatus: 1 });
+
+    startWorker();
+    await until(
+      "notification status",
+      () => notification(id),
+      (n) => n.status === 3,
+    );
+    // The flow's figures follow the notification that sends it; its first reminder waits for the flow's delay.
+    await until(
+      "flow figures",
+      () => db.flow.findFirstOrThrow({ where: { id: flow.id }, select: { sendStatus: true, target: true, sent: true } }),
+      (f) => f.sendStatus === 3 && f.sent === 5,
+    );
+    const [round1] = await db.$queryRaw<{ start_after: Date; data: { round: number } }[]>`
+      SELECT start_after, data FROM pgboss.job WHERE name = 'flow-followup' AND state = 'created'`;
+    expect(round1!.data.round).toBe(1);
+    expect(round1!.start_after.getTime() - Date.now()).toBeGreaterThan(28 * 60_000);
+
+    // Ana completed it, Beto began answering, Carla read the message; Dario and Elena did nothing.
+    await db.flowResponse.create({ data: { fetchId: flow.id, userId: ana.id, dateCompleted: new Date() } });
+    await db.flowResponse.create({ data: { fetchId: flow.id, userId: beto!.id } });
+    await db.message.updateMany({ where: { notificationId: id, userId: carla!.id }, data: { status: "read", readAt: new Date() } });
+    const before = sink.received.length;
+    expect(await fireFollowups(db)).toBe(1);
+    const reminded = await until(
+      "first reminders",
+      async () => sink.received.slice(before),
+      (mails) => mails.length >= 2,
+    );
+    const parsed = await Promise.all(reminded.map((m) => simpleParser(m.raw)));
+    expect(reminded.flatMap((m) => m.envelopeTo).sort()).toEqual([dario!.mail, elena!.mail].sort());
+    for (const mail of parsed) {
+      expect(mail.subject).toBe("Recordatorio: Permiso del paseo");
+      expect(mail.text).toContain("complete el permiso del paseo");
+    }
+
+    // Without stop on engagement only completing the flow ends the reminders; the budget (3) leaves one more message.
+    await db.flow.updateMany({ where: { id: flow.id }, data: { followupStopOnEngagement: false } });
+    expect(await fireFollowups(db)).toBe(1);
+    await until(
+      "second reminders",
+      () => db.message.count({ where: { source: "flow-followup", sourceId: flow.id } }),
+      (n) => n === 3,
+    );
+    await until(
+      "second reminder sent",
+      async () => sink.received.length - before,
+      (n) => n === 3,
+    );
+    // The maximum of two rounds is reached: no third one is queued. The notification's own counters leave reminders out.
+    expect(await fireFollowups(db)).toBe(0);
+    expect(await notification(id)).toMatchObject({ status: 3, total: 5, sent: 5 });
+    const ledger = await api.call<{ Results: Row[]; counts: Row }>("GET", `admNotification/${id}/messages?PageSize=20`, { token: admin });
+    expect(ledger.body.data.Results.filter((r) => r.reminder)).toHaveLength(3);
+    const second = await db.message.findFirstOrThrow({ where: { source: "flow-followup", key: { endsWith: ":f2" } }, select: { userId: true } });
+    expect(second.userId).toBe(beto!.id);
+    await stopWorkers();
+  }, 120_000);
 });

@@ -149,16 +149,17 @@ export async function fallBack(tx: TenantTx, row: MessageModel): Promise<void> {
 }
 
 /**
- * A notification's counters and status, derived from its ledger for its current run: a row replaced by its fallback
- * counts once, through its replacement. Paused (4) stays paused; otherwise 2 while anything is queued or being sent,
- * then 5 when something failed, else 3.
+ * A notification's counters and status, derived from its ledger for its current run (its own messages: a flow's
+ * reminders are listed with them but not counted): a row replaced by its fallback counts once, through its
+ * replacement. Paused (4) stays paused; otherwise 2 while anything is queued or being sent, then 5 when something
+ * failed, else 3. Answers what the notification is about.
  */
-export async function refreshNotification(db: TenantDb | TenantTx, notificationId: number): Promise<void> {
-  const n = await db.notification.findFirst({ where: { id: notificationId }, select: { status: true, run: true } });
-  if (!n) return;
+export async function refreshNotification(db: TenantDb | TenantTx, notificationId: number): Promise<{ page: string; objectId: number | null } | null> {
+  const n = await db.notification.findFirst({ where: { id: notificationId }, select: { status: true, run: true, page: true, objectId: true } });
+  if (!n) return null;
   const groups = await db.message.groupBy({
     by: ["status", "permanent", "fallback"],
-    where: { notificationId, run: n.run },
+    where: { notificationId, run: n.run, source: "notification" },
     _count: { _all: true },
   });
   let total = 0;
@@ -177,6 +178,7 @@ export async function refreshNotification(db: TenantDb | TenantTx, notificationI
   }
   const status = n.status === 4 ? 4 : pending > 0 ? 2 : failed > 0 ? 5 : 3;
   await db.notification.updateMany({ where: { id: notificationId }, data: { total, sent, read, failed, status } });
+  return { page: n.page, objectId: n.objectId };
 }
 
 /** Refreshes are grouped by slots of this length: one job per notification and slot, run once the slot is over. */

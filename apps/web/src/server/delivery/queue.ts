@@ -17,6 +17,10 @@ export const JOBS = {
   ledgerRecovery: "ledger-recovery",
   /** A notification's counters and status from its ledger: at most one every two seconds while messages move. */
   notificationRefresh: "notification-refresh",
+  /** A reminder round of a flow sent by a notification, to those who have not answered it. */
+  flowFollowup: "flow-followup",
+  /** A WhatsApp status callback (sent, delivered, read, failed), checked and queued by the webhook. */
+  whatsappStatus: "whatsapp-status",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -27,8 +31,11 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 const QUEUES: PgBoss.Queue[] = [
   { name: JOBS.notificationRun, policy: "standard", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   { name: JOBS.messageSend, policy: "standard", retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
-  { name: JOBS.ledgerRecovery, policy: "singleton", retryLimit: 0, expireInSeconds: 60 },
+  // One recovery at a time; one held by a worker that died expires soon, so that the next can run.
+  { name: JOBS.ledgerRecovery, policy: "singleton", retryLimit: 0, expireInSeconds: 15 },
   { name: JOBS.notificationRefresh, policy: "standard", retryLimit: 3, retryDelay: 2, expireInSeconds: 60 },
+  { name: JOBS.flowFollowup, policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
+  { name: JOBS.whatsappStatus, policy: "standard", retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
 ];
 
 /** The worker's queue client: it fetches and completes jobs, and does pg-boss's maintenance. */
@@ -55,10 +62,10 @@ export function jobId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** pg-boss's statements run on the caller's transaction: the job is committed, or rolled back, with the change. */
 /** A transaction, or a client outside one (the job is then committed on its own). */
 type Sql = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
 
+/** pg-boss's statements run on the caller's transaction: the job is committed, or rolled back, with the change. */
 function onTransaction(tx: Sql): PgBoss.Db {
   return {
     executeSql: async (text, values) => {

@@ -2,13 +2,14 @@ import { ZRecordId } from "@pizarra/contracts";
 import { tenantOf } from "@pizarra/db";
 import { z } from "zod";
 import { CHANNELS } from "../../channels/channel.ts";
-import { refreshNotification, requeue } from "../../delivery/ledger.ts";
+import { requeue } from "../../delivery/ledger.ts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { audit } from "../../resource/audit.ts";
 import { formatDateTime } from "../../resource/values.ts";
-import { queueRun } from "./run-notification.ts";
+import { FOLLOWUP_SOURCE } from "../flows/followups.ts";
+import { queueRun, refreshSending } from "./run-notification.ts";
 import { STATUS } from "./schedule.ts";
 
 const ZId = z.object({ id: ZRecordId });
@@ -84,6 +85,9 @@ async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; 
         readAt: when(r.readAt),
         failedAt: when(r.failedAt),
         fallbackOf: r.fallbackOf,
+        reminder: r.source === FOLLOWUP_SOURCE,
+        // Waiting for its time: the end of the school's quiet hours, or a date it was given.
+        heldUntil: r.status === "queued" && r.notBefore > new Date() ? formatDateTime(r.notBefore) : null,
       })),
       RowCount: count,
       PageCount: Math.max(1, Math.ceil(count / PageSize)),
@@ -114,7 +118,7 @@ async function retryFailed(ctx: AuthedContext & { params: z.infer<typeof ZId> })
     const where = { notificationId: n.id, run: n.run, status: "failed", NOT: { permanent: true, fallback: { not: null } } };
     await tx.message.updateMany({ where, data: { status: "queued", error: null, permanent: false, failedAt: null, attempts: 0, notBefore: new Date() } });
     const queued = await requeue(tx, { notificationId: n.id, run: n.run, attempts: 0, failedAt: null }, `retry${Date.now()}`);
-    await refreshNotification(tx, n.id);
+    await refreshSending(tx, n.id);
     await audit(tx, ctx, "admNotification", "edit", n.id);
     return queued;
   });
@@ -128,6 +132,7 @@ async function pause(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Prom
     if (!n) throw notFound();
     if (!pausable(n)) throw new AppError(-409, "delivery.notPausable", 409);
     await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.cancelled } });
+    await refreshSending(tx, n.id);
     await audit(tx, ctx, "admNotification", "edit", n.id);
   });
   return { data: { status: STATUS.cancelled }, msgKey: "delivery.pausedNow" };
@@ -154,7 +159,7 @@ async function resume(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Pro
     await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.sending } });
     await requeue(tx, { notificationId: n.id, run: n.run }, tag);
     if (n.nextRunAt) await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt: n.scheduledAt }, n.run + 1, later(n.nextRunAt), tag);
-    await refreshNotification(tx, n.id);
+    await refreshSending(tx, n.id);
     await audit(tx, ctx, "admNotification", "edit", n.id);
     return (await tx.notification.findFirstOrThrow({ where: { id: n.id }, select: { status: true } })).status;
   });

@@ -56,8 +56,13 @@ async function whereOf(tx: Tx, a: Audience): Promise<Prisma.UserWhereInput> {
 
 /** The people a notification reaches now (active users, each once), with what a message to them needs. */
 export async function recipientsOf(tx: Tx, audience: Audience): Promise<Recipient[]> {
+  return recipientsWhere(tx, await whereOf(tx, audience));
+}
+
+/** The people who match, with what a message to them needs (their first child's name for a guardian). */
+export async function recipientsWhere(tx: Tx, where: Prisma.UserWhereInput): Promise<Recipient[]> {
   const users = await tx.user.findMany({
-    where: await whereOf(tx, audience),
+    where,
     orderBy: { id: "asc" },
     select: {
       id: true,

@@ -1,12 +1,11 @@
-import { type Db, forTenant, type Prisma, type TenantTx } from "@pizarra/db";
+import { type Db, forTenant, type TenantDb, type TenantTx } from "@pizarra/db";
 import { CronExpressionParser } from "cron-parser";
-import type { ChannelName } from "../../channels/channel.ts";
-import { addressOf, type Draft, queueMessages, refreshNotification } from "../../delivery/ledger.ts";
+import { queueMessages, refreshNotification } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
-import { personLocale } from "../../delivery/locale.ts";
 import { formatDate, formatDateTime } from "../../resource/values.ts";
+import { queueFollowup, refreshFlow } from "../flows/followups.ts";
+import { draftsOf } from "./drafts.ts";
 import { recipientsOf } from "./recipients.ts";
-import { type Content, type Recipient, render } from "./render.ts";
 
 export interface RunJob {
   tenantId: number;
@@ -14,46 +13,6 @@ export interface RunJob {
   run: number;
   /** The confirmation this run belongs to: a notification confirmed again (new date) leaves older runs stale. */
   scheduledAt: string;
-}
-
-type NotificationRow = Prisma.NotificationGetPayload<{ include: { template: true } }>;
-
-/** The channels a notification goes out on, in the order a person would want them tried. */
-export function channelsOf(n: { doWA: boolean; doMail: boolean; doPush: boolean }): ChannelName[] {
-  return [...(n.doWA ? (["whatsapp"] as const) : []), ...(n.doMail ? (["mail"] as const) : []), ...(n.doPush ? (["push"] as const) : [])];
-}
-
-export const contentOf = (n: NotificationRow): Content => ({
-  title: n.title,
-  content: n.content,
-  body: n.body,
-  placeholders: n.placeholders,
-  template: n.template ? { id: n.template.id, templateId: n.template.templateId, content: n.template.content } : null,
-});
-
-/** Every message of one run: each recipient on each of the notification's channels. */
-export function draftsOf(n: NotificationRow, run: number, recipients: Recipient[], school: { title: string; defaultLocale: string }): Draft[] {
-  const content = contentOf(n);
-  const fallback = (n.fallbackChannel as ChannelName | null) ?? null;
-  return recipients.flatMap((r) =>
-    channelsOf(n).map((channel) => {
-      const locale = personLocale(r, school.defaultLocale);
-      return {
-        key: `n:${n.id}:${run}:${r.id}:${channel}`,
-        source: "notification",
-        sourceId: n.id,
-        notificationId: n.id,
-        run,
-        userId: r.id,
-        channel,
-        address: addressOf(r, channel),
-        locale,
-        urgent: n.urgent,
-        fallback,
-        ...render(content, channel, r, school.title, locale),
-      };
-    }),
-  );
 }
 
 /**
@@ -97,7 +56,8 @@ export async function runNotification(system: Db, job: RunJob): Promise<void> {
   await db.$transaction(async (tx) => {
     await tx.notification.updateMany({ where: { id: n.id }, data: { nextRunAt: next } });
     if (next) await queueRun(tx, job.tenantId, { id: n.id, scheduledAt: n.scheduledAt! }, job.run + 1, next);
-    await refreshNotification(tx, n.id);
+    await queueFollowup(tx, job.tenantId, n, job.run, 1);
+    await refreshSending(tx, n.id);
   });
 }
 
@@ -121,4 +81,10 @@ export async function queueMissingRuns(system: Db): Promise<number> {
     await forTenant(system, n.tenantId).$transaction((tx) => queueRun(tx, n.tenantId, { id: n.id, scheduledAt: n.scheduledAt }, run, at));
   }
   return orphans.length;
+}
+
+/** A notification's counters and status from its ledger, and, for one that sends a flow, the flow's figures from it. */
+export async function refreshSending(db: TenantDb | TenantTx, notificationId: number): Promise<void> {
+  const about = await refreshNotification(db, notificationId);
+  if (about?.page === "fetch" && about.objectId !== null) await refreshFlow(db, about.objectId);
 }

@@ -1,12 +1,12 @@
-import { type Prisma, type TenantTx, tenantOf } from "@pizarra/db";
+import { type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
 import { channelReady } from "../../delivery/ledger.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { recipientsOf, type Audience } from "./recipients.ts";
-import { channelsOf, draftsOf, queueRun } from "./run-notification.ts";
-
-type NotificationRow = Prisma.NotificationGetPayload<{ include: { template: true } }>;
+import { refreshFlow } from "../flows/followups.ts";
+import { channelsOf, draftsOf, type NotificationRow } from "./drafts.ts";
+import { queueRun } from "./run-notification.ts";
 
 /** 002 §4: 0 draft, 1 ready, 2 sending, 3 sent, 4 cancelled (the filter's "paused"), 5 sending errors. */
 export const STATUS = { draft: 0, ready: 1, sending: 2, sent: 3, cancelled: 4, errors: 5 } as const;
@@ -85,5 +85,6 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
     data: { status: STATUS.ready, total: recipients.length, sent: 0, read: 0, failed: 0, scheduledAt, run: 0, nextRunAt: n.sendOn },
   });
   await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt }, 0, n.sendOn);
+  if (n.page === "fetch" && n.objectId !== null) await refreshFlow(tx, n.objectId);
   return { status: STATUS.ready, ...outcome };
 }

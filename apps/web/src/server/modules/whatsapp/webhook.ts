@@ -1,6 +1,7 @@
 import { type Db, forTenant, type Prisma } from "@pizarra/db";
 import { z } from "zod";
 import { recordStatus } from "../../delivery/ledger.ts";
+import { enqueue, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
@@ -17,6 +18,8 @@ const ZStatus = z.object({
   biz_opaque_callback_data: z.string().max(300).optional(),
   errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).loose()).optional(),
 });
+
+export type StatusUpdate = z.infer<typeof ZStatus>;
 
 const ZInbound = z
   .object({
@@ -107,16 +110,22 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     console.warn("WhatsApp webhook: a signed notification of an unknown shape was ignored", parsed.error.issues[0]);
     return { data: null };
   }
-  for (const entry of parsed.data.entry) {
-    for (const { value } of entry.changes) {
-      for (const status of value?.statuses ?? []) await applyStatus(ctx.system, status);
-      for (const message of value?.messages ?? []) await storeInbound(ctx.system, value?.metadata?.phone_number_id ?? null, message);
-    }
+  const changes = parsed.data.entry.flatMap((entry) => entry.changes.map((change) => change.value));
+  // Statuses come by the thousand while a notification goes out: they are queued (one statement, a status Meta sends
+  // twice queued once) and the worker applies them, so that the web app answers Meta at once and stays free for staff.
+  const statuses = changes.flatMap((value) => value?.statuses ?? []);
+  await enqueue(
+    ctx.system,
+    statuses.map((status) => ({ name: JOBS.whatsappStatus, data: status, key: `wa:${status.id}:${status.status}` })),
+  );
+  for (const value of changes) {
+    for (const message of value?.messages ?? []) await storeInbound(ctx.system, value?.metadata?.phone_number_id ?? null, message);
   }
   return { data: null };
 }
 
-async function applyStatus(system: Db, status: z.infer<typeof ZStatus>): Promise<void> {
+/** A status of a message we sent, taken from the queue by the worker: the ledger row moves forward (recordStatus). */
+export async function applyStatus(system: Db, status: StatusUpdate): Promise<void> {
   const known = ZLedgerStatus.safeParse(status.status);
   if (!known.success) return;
   const seconds = Number(status.timestamp);

@@ -1,4 +1,5 @@
 import http from "node:http";
+import type PgBoss from "pg-boss";
 import type { AddressInfo } from "node:net";
 import type { TenantDb } from "@pizarra/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +8,9 @@ import en from "../../../../messages/en.json";
 import es from "../../../../messages/es.json";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { whatsapp } from "../../channels/whatsapp.ts";
+import { JOBS, startBoss } from "../../delivery/queue.ts";
 import { signBody } from "./signature.ts";
+import { applyStatus, type StatusUpdate } from "./webhook.ts";
 
 /**
  * The WhatsApp webhook through the real route handler and PostgreSQL: Meta's verify challenge, signed notifications
@@ -24,6 +27,7 @@ let bridge: http.Server;
 let school: TenantDb;
 let tenantId: number;
 let relative: { id: number; cel: string };
+let queue: PgBoss;
 
 beforeAll(async () => {
   // A loopback HTTP hop into the in-process route handler: the sink calls it like Meta calls the app.
@@ -51,6 +55,11 @@ beforeAll(async () => {
     WHATSAPP_VERIFY_TOKEN: VERIFY,
   });
   ({ db: school, tenantId } = await api.school());
+  // The webhook queues statuses; the worker's consumer of that queue, here in the test's process, applies them.
+  queue = await startBoss(api.state.database!.url);
+  await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) await applyStatus(api.db(), job.data);
+  });
   await api.db().tenant.update({ where: { id: tenantId }, data: { settings: { whatsappPhoneNumberId: SCHOOL_NUMBER } } });
   const someone = await school.user.findFirstOrThrow({ where: { type: 1, inactive: false }, select: { id: true } });
   // Kept as schools type it, without the country code; WhatsApp writes from 51987654321.
@@ -58,6 +67,7 @@ beforeAll(async () => {
   await school.user.update({ where: { id: relative.id }, data: { cel: relative.cel } });
 });
 afterAll(async () => {
+  await queue?.stop({ graceful: true, wait: true });
   await sink?.close();
   await new Promise((resolve) => bridge?.close(resolve));
 });
@@ -91,6 +101,12 @@ function post(payload: unknown, { secret = SECRET as string | null, locale = "es
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (secret) headers["x-hub-signature-256"] = signBody(rawBody, secret);
   return api.raw("POST", "whatsapp/webhook", { rawBody, headers, locale });
+}
+/** Waits until every queued status has been applied. */
+async function applied() {
+  const waiting = async () =>
+    Number((await api.db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${JOBS.whatsappStatus} AND state < 'completed'`)[0]!.n);
+  await expect.poll(waiting, { timeout: 15_000 }).toBe(0);
 }
 const envelope = async (res: Response) => (await res.json()) as { status: number; msg: string };
 const stored = (providerId: string) => api.db().inboundMessage.count({ where: { channel: "whatsapp", providerId } });
@@ -148,11 +164,13 @@ describe("POST whatsapp/webhook", () => {
     });
     const read = async () => school.message.findFirstOrThrow({ where: { id: row.id } });
     expect((await post(status("wamid.status-1", "delivered", 1764115300))).status).toBe(200);
+    await applied();
     expect(await read()).toMatchObject({ status: "delivered", deliveredAt: new Date(1764115300_000) });
     await post(status("wamid.status-1", "read", 1764115400));
     // Late or out of order: a "sent" after "read", or a failure after delivery, changes nothing.
     await post(status("wamid.status-1", "sent", 1764115200));
     await post(status("wamid.status-1", "failed", 1764115500, [{ code: 131026, title: "Message undeliverable" }]));
+    await applied();
     expect(await read()).toMatchObject({ status: "read", readAt: new Date(1764115400_000), error: null });
   });
 
@@ -164,9 +182,11 @@ describe("POST whatsapp/webhook", () => {
       statuses: [{ id: "wamid.early-1", status: "delivered", timestamp: "1764115300", recipient_id: "51987654321", biz_opaque_callback_data: "test:early" }],
     });
     expect((await post(early)).status).toBe(200);
+    await applied();
     expect(await school.message.findFirstOrThrow({ where: { id: row.id } })).toMatchObject({ status: "delivered", providerId: "wamid.early-1" });
     // Its later callbacks name only Meta's id, which is now known.
     await post(status("wamid.early-1", "read", 1764115400));
+    await applied();
     expect((await school.message.findFirstOrThrow({ where: { id: row.id } })).status).toBe("read");
   });
 
@@ -183,6 +203,7 @@ describe("POST whatsapp/webhook", () => {
       },
     });
     await post(status("wamid.failed-1", "failed", 1764115500, [{ code: 131026, title: "Message undeliverable" }]));
+    await applied();
     expect(await school.message.findFirstOrThrow({ where: { id: row.id } })).toMatchObject({
       status: "failed",
       permanent: true,

@@ -57,8 +57,9 @@ await queue.work<FollowupJob>(JOBS.flowFollowup, { batchSize: 1, pollingInterval
   await runFollowup(system, job!.data);
 });
 
-await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-  for (const job of jobs) await applyStatus(system, job.data);
+// Side by side: each moves one row forward in one statement, whatever the order they are applied in.
+await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 100, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await Promise.all(jobs.map((job) => applyStatus(system, job.data)));
 });
 
 await queue.work(JOBS.ledgerRecovery, async () => {

@@ -11,7 +11,7 @@ import { refreshSoon } from "./delivery/ledger.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
 import { type FollowupJob, runFollowup } from "./modules/flows/followups.ts";
-import { applyStatus, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
+import { applyStatuses, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
 import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
 
 // A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
@@ -57,9 +57,11 @@ await queue.work<FollowupJob>(JOBS.flowFollowup, { batchSize: 1, pollingInterval
   await runFollowup(system, job!.data);
 });
 
-// Side by side: each moves one row forward in one statement, whatever the order they are applied in.
-await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 100, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-  await Promise.all(jobs.map((job) => applyStatus(system, job.data)));
+await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 200, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await applyStatuses(
+    system,
+    jobs.map((job) => job.data),
+  );
 });
 
 await queue.work(JOBS.ledgerRecovery, async () => {

@@ -32,7 +32,6 @@ export interface Draft {
 }
 
 export const STATUS_RANK = { queued: 0, sending: 1, sent: 2, delivered: 3, read: 4 } as const;
-export type LedgerStatus = keyof typeof STATUS_RANK | "failed";
 
 /** The address a person has on a channel: an e-mail, a WhatsApp number as digits with country code, or their devices. */
 export function addressOf(user: { id: number; mail: string | null; cel: string | null }, channel: ChannelName): string | null {
@@ -202,44 +201,92 @@ export async function refreshSoon(db: TenantDb | TenantTx, notificationId: numbe
   ]);
 }
 
+/** A provider's word that a message moved on, with the time it did. */
+export interface Progress {
+  providerId: string;
+  /** The ledger key the message was sent with, when the provider echoes it. */
+  key?: string;
+  status: "sent" | "delivered" | "read";
+  at: Date;
+}
+
+type Moved = { providerId: string; tenantId: number; notificationId: number | null };
+const RANK_SQL = `CASE m.status ${Object.entries(STATUS_RANK)
+  .map(([status, rank]) => `WHEN '${status}' THEN ${rank}`)
+  .join(" ")} ELSE 99 END`;
+
 /**
- * A provider's word on a message it took (a WhatsApp status callback): the row moves forward only (sent → delivered →
- * read; failed while not yet delivered), its notification's counters follow, and a permanent failure falls back.
- * Unknown ids are ignored: the callback may be for another installation sharing the number.
+ * One statement for a batch: each row found moves forward only (a status that comes late or twice changes nothing but
+ * a time still missing), and keeps the provider's id. Rows are found by the provider's id, or, for a status that
+ * overtook the worker's own record of the send, by the key it was sent with while it has no provider id yet.
  */
-export async function recordStatus(
+async function moveForward(system: Db, channel: ChannelName, rows: object[], by: "provider" | "key"): Promise<Moved[]> {
+  const match = by === "provider" ? `m."providerId" = v.pid` : `m."providerId" IS NULL AND m.key = v.key`;
+  return system.$queryRawUnsafe<Moved[]>(
+    `UPDATE "Message" m SET
+       status = CASE WHEN ${RANK_SQL} < v.rank THEN v.status ELSE m.status END,
+       "providerId" = v.pid,
+       "sentAt" = COALESCE(m."sentAt", v.sent, v.delivered, v.read),
+       "deliveredAt" = COALESCE(m."deliveredAt", v.delivered),
+       "readAt" = COALESCE(m."readAt", v.read),
+       "updatedAt" = now()
+     FROM jsonb_to_recordset($1::jsonb) AS v(pid text, key text, status text, rank int, sent timestamptz, delivered timestamptz, read timestamptz)
+     WHERE ${match} AND m.channel = $2 AND m.status <> 'failed'
+       AND (${RANK_SQL} < v.rank OR m."providerId" IS NULL
+            OR (m."deliveredAt" IS NULL AND v.delivered IS NOT NULL) OR (m."readAt" IS NULL AND v.read IS NOT NULL))
+     RETURNING v.pid AS "providerId", m."tenantId", m."notificationId"`,
+    JSON.stringify(rows),
+    channel,
+  );
+}
+
+/**
+ * Providers' word that messages moved on (WhatsApp's sent, delivered and read callbacks), a batch at a time: thousands
+ * come while a notification goes out, so a batch costs two statements rather than several per callback. The
+ * notifications touched get their counters soon. Unknown ids are ignored: the callback may be for another
+ * installation sharing the number.
+ */
+export async function recordProgress(system: Db, channel: ChannelName, updates: Progress[]): Promise<void> {
+  type Row = { pid: string; key: string | null; status: string; rank: number; sent?: string; delivered?: string; read?: string };
+  const rows = new Map<string, Row>();
+  for (const u of updates) {
+    const row = rows.get(u.providerId) ?? { pid: u.providerId, key: null, status: u.status, rank: STATUS_RANK[u.status] };
+    if (STATUS_RANK[u.status] > row.rank) Object.assign(row, { status: u.status, rank: STATUS_RANK[u.status] });
+    row[u.status] ??= u.at.toISOString();
+    row.key ??= u.key ?? null;
+    rows.set(u.providerId, row);
+  }
+  const moved = await moveForward(system, channel, [...rows.values()], "provider");
+  const found = new Set(moved.map((m) => m.providerId));
+  const rest = [...rows.values()].filter((row) => row.key !== null && !found.has(row.pid));
+  if (rest.length) moved.push(...(await moveForward(system, channel, rest, "key")));
+  const touched = new Map(moved.filter((m) => m.notificationId !== null).map((m) => [`${m.tenantId}:${m.notificationId}`, m]));
+  for (const { tenantId, notificationId } of touched.values()) await refreshSoon(forTenant(system, tenantId), notificationId!);
+}
+
+/**
+ * A provider's word that a message it took failed (a WhatsApp "failed" callback): the row fails for good unless it was
+ * delivered already, its notification's counters follow, and it falls back to the notification's second channel.
+ */
+export async function recordFailure(
   system: Db,
   channel: ChannelName,
   { providerId, key }: { providerId: string; key?: string },
-  status: Exclude<LedgerStatus, "queued" | "sending">,
   at: Date,
   error?: string,
-): Promise<boolean> {
-  const select = { id: true, tenantId: true, status: true, notificationId: true, providerId: true } as const;
-  // A callback can overtake the worker's own record of the send (a busy worker, a fast provider): the key the message
-  // was sent with, echoed by the provider, finds it before its provider id is stored, and stores it.
+): Promise<void> {
+  const select = { id: true, tenantId: true, notificationId: true } as const;
   const found =
     (await system.message.findFirst({ where: { providerId, channel }, select })) ??
     (key ? await system.message.findFirst({ where: { key, channel, providerId: null }, select }) : null);
-  if (!found) return false;
+  if (!found) return;
   const db = forTenant(system, found.tenantId);
-  if (found.providerId === null) await db.message.updateMany({ where: { id: found.id, providerId: null }, data: { providerId, sentAt: at } });
-  if (status === "failed") {
-    await db.$transaction(async (tx) => {
-      const [failed] = await tx.message.updateManyAndReturn({
-        where: { id: found.id, status: { in: ["queued", "sending", "sent"] } },
-        data: { status: "failed", permanent: true, error: error?.slice(0, 500) ?? "failed", failedAt: at, lockedUntil: null },
-      });
-      if (failed) await fallBack(tx, failed);
+  await db.$transaction(async (tx) => {
+    const [failed] = await tx.message.updateManyAndReturn({
+      where: { id: found.id, status: { in: ["queued", "sending", "sent"] } },
+      data: { providerId, status: "failed", permanent: true, error: error?.slice(0, 500) ?? "failed", failedAt: at, lockedUntil: null },
     });
-  } else {
-    // One statement, moving the row forward only: a callback that comes late or twice changes nothing (three
-    // callbacks a WhatsApp message, thousands a send: each is what the web app spends on them).
-    const behind = (Object.keys(STATUS_RANK) as (keyof typeof STATUS_RANK)[]).filter((s) => STATUS_RANK[s] < STATUS_RANK[status]);
-    const stamp = status === "sent" ? { sentAt: at } : status === "delivered" ? { deliveredAt: at } : { readAt: at };
-    const moved = await db.message.updateMany({ where: { id: found.id, status: { in: behind } }, data: { status, ...stamp } });
-    if (moved.count === 0) return true;
-  }
+    if (failed) await fallBack(tx, failed);
+  });
   if (found.notificationId !== null) await refreshSoon(db, found.notificationId);
-  return true;
 }

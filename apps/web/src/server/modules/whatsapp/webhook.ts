@@ -1,6 +1,6 @@
 import { type Db, forTenant, type Prisma } from "@pizarra/db";
 import { z } from "zod";
-import { recordStatus } from "../../delivery/ledger.ts";
+import { type Progress, recordFailure, recordProgress } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -124,15 +124,27 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
   return { data: null };
 }
 
-/** A status of a message we sent, taken from the queue by the worker: the ledger row moves forward (recordStatus). */
-export async function applyStatus(system: Db, status: StatusUpdate): Promise<void> {
-  const known = ZLedgerStatus.safeParse(status.status);
-  if (!known.success) return;
-  const seconds = Number(status.timestamp);
-  const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
-  const failure = status.errors?.[0];
-  const error = failure ? [failure.code, failure.title ?? failure.message].filter((part) => part !== undefined).join(" ") : undefined;
-  await recordStatus(system, "whatsapp", { providerId: status.id, key: status.biz_opaque_callback_data }, known.data, at, error);
+/**
+ * Statuses of messages we sent, a batch taken from the queue by the worker: deliveries and reads move their ledger
+ * rows forward together (recordProgress), failures one by one (recordFailure: each may fall back to another channel).
+ */
+export async function applyStatuses(system: Db, statuses: StatusUpdate[]): Promise<void> {
+  const progress: Progress[] = [];
+  for (const status of statuses) {
+    const known = ZLedgerStatus.safeParse(status.status);
+    if (!known.success) continue;
+    const seconds = Number(status.timestamp);
+    const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+    const found = { providerId: status.id, key: status.biz_opaque_callback_data };
+    if (known.data !== "failed") {
+      progress.push({ ...found, status: known.data, at });
+      continue;
+    }
+    const failure = status.errors?.[0];
+    const error = failure ? [failure.code, failure.title ?? failure.message].filter((part) => part !== undefined).join(" ") : undefined;
+    await recordFailure(system, "whatsapp", found, at, error);
+  }
+  if (progress.length) await recordProgress(system, "whatsapp", progress);
 }
 
 /** What a person wrote: the text, the tapped button or list item, or a file's caption. */

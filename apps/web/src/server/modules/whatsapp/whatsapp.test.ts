@@ -10,7 +10,7 @@ import { apiHarness } from "../../../test-support/harness.ts";
 import { whatsapp } from "../../channels/whatsapp.ts";
 import { JOBS, startBoss } from "../../delivery/queue.ts";
 import { signBody } from "./signature.ts";
-import { applyStatus, type StatusUpdate } from "./webhook.ts";
+import { applyStatuses, type StatusUpdate } from "./webhook.ts";
 
 /**
  * The WhatsApp webhook through the real route handler and PostgreSQL: Meta's verify challenge, signed notifications
@@ -58,7 +58,10 @@ beforeAll(async () => {
   // The webhook queues statuses; the worker's consumer of that queue, here in the test's process, applies them.
   queue = await startBoss(api.state.database!.url);
   await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) await applyStatus(api.db(), job.data);
+    await applyStatuses(
+      api.db(),
+      jobs.map((job) => job.data),
+    );
   });
   await api.db().tenant.update({ where: { id: tenantId }, data: { settings: { whatsappPhoneNumberId: SCHOOL_NUMBER } } });
   const someone = await school.user.findFirstOrThrow({ where: { type: 1, inactive: false }, select: { id: true } });
@@ -172,6 +175,43 @@ describe("POST whatsapp/webhook", () => {
     await post(status("wamid.status-1", "failed", 1764115500, [{ code: 131026, title: "Message undeliverable" }]));
     await applied();
     expect(await read()).toMatchObject({ status: "read", readAt: new Date(1764115400_000), error: null });
+  });
+
+  it("keeps the delivery time of a message whose read overtook its delivery, and applies a batch of both at once", async () => {
+    const rows = await Promise.all(
+      ["late-1", "late-2"].map((id) =>
+        school.message.create({
+          data: {
+            key: `test:${id}`,
+            source: "notification",
+            channel: "whatsapp",
+            address: "51987654321",
+            text: "Hola",
+            status: "sent",
+            providerId: `wamid.${id}`,
+          },
+        }),
+      ),
+    );
+    await post(status("wamid.late-1", "read", 1764115400));
+    await applied();
+    await post(status("wamid.late-1", "delivered", 1764115300));
+    await post(
+      notification({
+        statuses: [
+          { id: "wamid.late-2", status: "read", timestamp: "1764115400", recipient_id: "51987654321" },
+          { id: "wamid.late-2", status: "delivered", timestamp: "1764115300", recipient_id: "51987654321" },
+        ],
+      }),
+    );
+    await applied();
+    for (const row of rows) {
+      expect(await school.message.findFirstOrThrow({ where: { id: row.id } })).toMatchObject({
+        status: "read",
+        deliveredAt: new Date(1764115300_000),
+        readAt: new Date(1764115400_000),
+      });
+    }
   });
 
   it("finds by its ledger key a message whose send the worker has not recorded yet, and keeps Meta's id", async () => {

@@ -27,12 +27,21 @@ await queue.work<RunJob>(JOBS.notificationRun, { batchSize: 1, pollingIntervalSe
   await runNotification(system, job!.data);
 });
 
+/** The next moment a send may start: sends keep a steady pace (WORKER_SENDS_PER_SECOND) across batches. */
+let nextSlot = 0;
+function paced(): Promise<void> {
+  const now = Date.now();
+  const slot = Math.max(now, nextSlot);
+  nextSlot = slot + 1000 / env().WORKER_SENDS_PER_SECOND;
+  return slot > now ? new Promise((resolve) => setTimeout(resolve, slot - now)) : Promise.resolve();
+}
+
 /**
- * Sends a batch side by side. A transient failure fails only its own job (the queue retries it with backoff); the
- * notifications touched get their counters once per batch rather than once per message.
+ * Sends a batch side by side, at the worker's pace. A transient failure fails only its own job (the queue retries it
+ * with backoff); the notifications touched get their counters once per batch rather than once per message.
  */
 await queue.work<SendJob>(JOBS.messageSend, { batchSize: concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-  const results = await Promise.allSettled(jobs.map((job) => sendMessage(system, job.data)));
+  const results = await Promise.allSettled(jobs.map((job) => paced().then(() => sendMessage(system, job.data))));
   const retry: string[] = [];
   const touched = new Map<string, { tenantId: number; id: number }>();
   results.forEach((result, i) => {

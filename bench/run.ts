@@ -3,6 +3,7 @@
 // the same run. Prints one table and writes bench/results/latest.json. Nothing here asserts a time.
 import { once } from "node:events";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -412,6 +413,7 @@ try {
       base: BASE,
       token: tokens.admin,
       env,
+      webPid: web.pid!,
       gradeSheetP95: async () => (await loadApi(sheet, 10, SECONDS)).p95,
     });
   }
@@ -448,6 +450,17 @@ try {
     target("every message delivered", `${fmt(sending.allDeliveredSeconds)} s`, "< 60 s");
     target("worker peak RSS", `${fmt(sending.workerPeakRssMB, 0)} MB`, "flat");
     target("GET admGrades/get p95 @ 10 clients, during / before", `${fmt(sending.gradeSheetP95During)} / ${fmt(sending.gradeSheetP95Before)}`, "≤ 1.5 ×");
+    const cores = os.cpus().length;
+    for (const [when, cpu] of [
+      ["before", sending.cpuBefore],
+      ["during", sending.cpuDuring],
+    ] as const) {
+      const share = (seconds: number) => `${fmt((100 * seconds) / (cores * cpu.seconds), 0)} %`;
+      console.log(
+        `  processor of ${cores} cores while the grade sheet was measured ${when} the send: web app ${share(cpu.web)}, worker ${share(cpu.worker)}, ` +
+          `PostgreSQL ${share(cpu.database)}, bench (load, stand-ins) ${share(cpu.bench)}`,
+      );
+    }
   }
   if (!exported) {
     console.log(`\nOnly the calls matching ${ONLY.join(", ")}: no export, no first-load figures, no results file.`);

@@ -10,9 +10,8 @@ import { startWorker } from "../scripts/lib/outside.ts";
 export const GUARDIANS = 2_000;
 const MAIL_DOMAIN = "@familias.bench";
 
-/** Resident memory of a process and its children (tsx runs the worker in a child node), in MB. */
-function treeRssMB(pid: number): number {
-  const rss = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) / 1024;
+/** A process and its descendants, each measured by `measure` (a process gone meanwhile counts 0). */
+function treeSum(pid: number, measure: (p: number) => number): number {
   const children = (p: number): number[] => {
     try {
       return fs.readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
@@ -22,13 +21,58 @@ function treeRssMB(pid: number): number {
   };
   const walk = (p: number): number => {
     try {
-      return rss(p) + children(p).reduce((sum, c) => sum + walk(c), 0);
+      return measure(p) + children(p).reduce((sum, c) => sum + walk(c), 0);
     } catch {
       return 0;
     }
   };
   return walk(pid);
 }
+
+/** Resident memory of a process and its children, in MB. */
+const treeRssMB = (pid: number) => treeSum(pid, (p) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) / 1024);
+
+/** Processor seconds (user and system) a process has used: fields 14 and 15 of /proc/<pid>/stat, in ticks of 1/100 s. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Processor seconds used so far by each part of the run: the web app, the worker, PostgreSQL, and this process. */
+function cpuByPart(web: number, worker: number | null): CpuShare {
+  const postgres = fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .reduce((sum, entry) => {
+      try {
+        return fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres" ? sum + cpuSeconds(Number(entry)) : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+  const own = process.cpuUsage();
+  return {
+    web: treeSum(web, cpuSeconds),
+    worker: worker === null ? 0 : treeSum(worker, cpuSeconds),
+    database: postgres,
+    bench: (own.user + own.system) / 1e6,
+  };
+}
+
+/** A measurement of the grade sheet, with the processor seconds each part used while it ran. */
+async function withCpu(webPid: number, workerPid: number | null, measure: () => Promise<number>): Promise<{ p95: number; cpu: CpuWindow }> {
+  const before = cpuByPart(webPid, workerPid);
+  const started = performance.now();
+  const p95 = await measure();
+  const after = cpuByPart(webPid, workerPid);
+  const used = (part: keyof CpuShare) => after[part] - before[part];
+  return { p95, cpu: { web: used("web"), worker: used("worker"), database: used("database"), bench: used("bench"), seconds: ms(started) / 1000 } };
+}
+
+/** Processor seconds by part: the web app, the worker, PostgreSQL, and the bench process (load, stand-ins). */
+export type CpuShare = { web: number; worker: number; database: number; bench: number };
+/** Processor seconds by part over a window of `seconds`. */
+export type CpuWindow = CpuShare & { seconds: number };
 
 /** The guardians, their children, a communication group holding them and a WhatsApp template: made once, kept. */
 async function audience(pool: pg.Pool, tenantId: number): Promise<{ groupId: number; template: string }> {
@@ -83,6 +127,9 @@ export interface SendingFigures {
   workerPeakRssMB: number;
   gradeSheetP95Before: number;
   gradeSheetP95During: number;
+  /** Processor seconds each part used while the grade sheet was measured, without the send and during it. */
+  cpuBefore: CpuWindow;
+  cpuDuring: CpuWindow;
   failed: number;
 }
 
@@ -93,13 +140,15 @@ interface Options {
   token: string;
   /** The worker's environment: the database and the stand-ins. */
   env: Record<string, string>;
+  /** The web app's process, for its processor time. */
+  webPid: number;
   /** The grade sheet at 10 clients for a few seconds: its p95 in ms. */
   gradeSheetP95: () => Promise<number>;
 }
 
 const ms = (since: number) => performance.now() - since;
 
-export async function sendingFigures({ pool, tenantId, base, token, env, gradeSheetP95 }: Options): Promise<SendingFigures> {
+export async function sendingFigures({ pool, tenantId, base, token, env, webPid, gradeSheetP95 }: Options): Promise<SendingFigures> {
   const { groupId, template } = await audience(pool, tenantId);
   const api = async (path: string, body?: unknown) => {
     const res = await fetch(`${base}/api/${path}`, {
@@ -111,7 +160,7 @@ export async function sendingFigures({ pool, tenantId, base, token, env, gradeSh
     if (envelope.status < 0) throw new Error(`${path}: ${envelope.msg} ${JSON.stringify(envelope.data)}`);
     return envelope.data;
   };
-  const gradeSheetP95Before = await gradeSheetP95();
+  const before = await withCpu(webPid, null, gradeSheetP95);
 
   const worker = startWorker(env);
   await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -138,7 +187,7 @@ export async function sendingFigures({ pool, tenantId, base, token, env, gradeSh
   const sampler = setInterval(() => {
     peak = Math.max(peak, treeRssMB(worker.pid!));
   }, 200);
-  const during = gradeSheetP95();
+  const during = withCpu(webPid, worker.pid!, gradeSheetP95);
   let counts = { total: 0, delivered: 0, failed: 0 };
   while (!done) {
     const { rows } = await pool.query<{ total: number; delivered: number; failed: number }>(
@@ -154,7 +203,7 @@ export async function sendingFigures({ pool, tenantId, base, token, env, gradeSh
     if (!done) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const allDeliveredSeconds = ms(started) / 1000;
-  const gradeSheetP95During = await during;
+  const measured = await during;
   clearInterval(sampler);
   const exited = new Promise((resolve) => worker.once("exit", resolve));
   worker.kill("SIGTERM");
@@ -165,8 +214,10 @@ export async function sendingFigures({ pool, tenantId, base, token, env, gradeSh
     confirmMs,
     allDeliveredSeconds,
     workerPeakRssMB: peak,
-    gradeSheetP95Before,
-    gradeSheetP95During,
+    gradeSheetP95Before: before.p95,
+    gradeSheetP95During: measured.p95,
+    cpuBefore: before.cpu,
+    cpuDuring: measured.cpu,
     failed: counts.failed,
   };
 }

@@ -131,9 +131,10 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
   useEffect(() => {
     if (!open || !about) return;
     const { recipientType, groupId, ...rest } = about;
-    const audience = recipientType === 1 && groupId ? { recipientType, groupId } : {};
-    form.reset(initialValues(NOTIFICATION, { ...rest, ...audience }));
-    if (recipientType === 1 && groupId) setTarget("group");
+    // The target's own fields (recipientType …) are written when its step is left, as when a person picks it.
+    const toGroup = recipientType === 1 && Boolean(groupId);
+    form.reset(initialValues(NOTIFICATION, null, { ...rest, ...(toGroup ? { groupId } : {}) }));
+    if (toGroup) setTarget("group");
   }, [open, about, form]);
 
   // A row's notification is read whole: the wizard edits it.

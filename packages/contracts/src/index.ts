@@ -10,3 +10,4 @@ export * from "./grade-filters.ts";
 export * from "./deep-link.ts";
 export * from "./grade-api.ts";
 export * from "./message-templates.ts";
+export * from "./company.ts";

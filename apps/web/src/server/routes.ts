@@ -3,6 +3,7 @@ import type { Route } from "./http/route.ts";
 import { ACADEMIC_ROUTES } from "./modules/academic/routes.ts";
 import { MODULE_ROUTES } from "./modules/adm-module/routes.ts";
 import { CATALOGUE_ROUTES } from "./modules/catalogues/routes.ts";
+import { COMPANY_ROUTES } from "./modules/company/routes.ts";
 import { CONDUCT_ROUTES } from "./modules/conduct/routes.ts";
 import { FLOWS_ROUTES } from "./modules/flows/routes.ts";
 import { GENERAL_ROUTES } from "./modules/general/routes.ts";
@@ -24,6 +25,7 @@ export const ROUTES: Route[] = [
   ...SESSION_ROUTES,
   ...SUPPORT_ROUTES,
   ...MODULE_ROUTES,
+  ...COMPANY_ROUTES,
   ...RESOURCE_ROUTES,
   ...ACADEMIC_ROUTES,
   ...CATALOGUE_ROUTES,

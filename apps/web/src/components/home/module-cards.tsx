@@ -7,6 +7,7 @@ import Link from "next/link";
 import { menuLabel, walkMenu } from "@/client/menu.ts";
 import { ModuleIcon } from "../module-icon.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
+import { CompanyCard } from "./company-card.tsx";
 
 interface Group {
   heading: TMenuItem | null;
@@ -84,6 +85,7 @@ export function ModuleCards() {
         <h1 className="text-2xl font-semibold tracking-tight">{t("welcome", { name: session.user.name })}</h1>
         <p className="text-sm text-muted-foreground">{t("subtitle", { school: session.tenant.name })}</p>
       </header>
+      <CompanyCard />
       {groups.length === 0 && <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">{t("empty")}</p>}
       {groups.map((group) => {
         const title = group.heading ? menuLabel(group.heading, locale) : t("other");

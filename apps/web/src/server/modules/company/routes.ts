@@ -1,0 +1,26 @@
+import { companyLabel, ZCompanyProfile } from "@pizarra/contracts";
+import { ownLabels } from "../../http/parse.ts";
+import { authedRoute, type Part, type Route } from "../../http/route.ts";
+import { UPLOAD_BODY_LIMIT, ZUpload } from "../../resource/upload.ts";
+import { COMPANY_MODULE, getProfile, saveProfile, uploadLogo } from "./profile.ts";
+
+const profileLabel = ownLabels(Object.keys(ZCompanyProfile.shape), companyLabel);
+const label = (field: string, part: Part) => (part === "body" ? profileLabel(field) : `fields.${field}`);
+
+/**
+ * The school's own profile (000 §7, 002 §7): module management's right (read to see it, modify to change it), and a
+ * role of 95 or more, which the handlers check.
+ */
+export const COMPANY_ROUTES: Route[] = [
+  authedRoute({ method: "GET", path: "company/profile", auth: "user", module: COMPANY_MODULE, handler: getProfile }),
+  authedRoute({ method: "POST", path: "company/profile", auth: "user", module: COMPANY_MODULE, body: ZCompanyProfile, labelKey: label, handler: saveProfile }),
+  authedRoute({
+    method: "POST",
+    path: "company/file",
+    auth: "user",
+    module: COMPANY_MODULE,
+    body: ZUpload,
+    maxBytes: UPLOAD_BODY_LIMIT,
+    handler: uploadLogo,
+  }),
+];

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { TIME_RE } from "./resource/schema.ts";
+import { THEME_COLORS } from "./session.ts";
+
+/** Spec 000 §6 and §9 "Company role threshold": the lowest role number that may see and change the school's profile. */
+export const COMPANY_ROLE_MIN = 95;
+/** Spec 000 §5 / 002 §5: the logo accepts jpeg, jpg and png. */
+export const COMPANY_LOGO_TYPES = ["jpeg", "jpg", "png"] as const;
+/** The logo is shown small (a card, the shell): 2 MB is the image control's limit elsewhere (000 §5). */
+export const COMPANY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+const rule = (key: string) => ({ params: { key } });
+const EMAIL = z.email();
+/** A host name such as colegio.edu.pe: labels of letters, digits and inner dashes, and a top-level name. */
+const DOMAIN_RE = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+/** As the people's phone fields (resource definitions): digits, spaces and a leading +. */
+const PHONE_RE = /^\+?[0-9 ]*$/;
+
+let zones: Set<string> | null = null;
+/** An IANA zone this runtime knows (the list is the same in the browser and on the server, built once). */
+export function isTimeZone(zone: string): boolean {
+  zones ??= new Set(Intl.supportedValuesOf("timeZone"));
+  return zones.has(zone);
+}
+
+/** "HH:mm" → minutes after midnight, as Tenant.quietFrom/quietTo hold them; "" (none) → null. */
+export const minutesOf = (time: string): number | null => (time === "" ? null : Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+/** Minutes after midnight → "HH:mm"; null → "". */
+export const timeOf = (minutes: number | null): string =>
+  minutes === null ? "" : `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+const text = (max: number) => z.string().trim().max(max);
+const email = text(254).refine((v) => v === "" || EMAIL.safeParse(v).success, rule("email"));
+const phone = text(20).refine((v) => v === "" || PHONE_RE.test(v), rule("phone"));
+const time = text(5).refine((v) => v === "" || TIME_RE.test(v), rule("time"));
+
+/**
+ * POST company/profile (000 §7, 002 §7), shared by the route and the profile form. The school is always the caller's:
+ * an `id` sent with the spec's body is not read, nor is `img` (the logo changes only through company/file, so no one
+ * can point it at another stored file). Only the name is required; a field left out stays as it is, an empty text
+ * clears it. Beyond the spec: the support inbox, the school's time zone and its quiet hours ("HH:mm", both or neither;
+ * both empty for none).
+ */
+export const ZCompanyProfile = z
+  .object({
+    name: text(150).min(1),
+    email: email.optional(),
+    domain: text(253)
+      .refine((v) => v === "" || DOMAIN_RE.test(v), rule("format"))
+      .optional(),
+    tel: phone.optional(),
+    cel: phone.optional(),
+    color: z.enum(THEME_COLORS).optional(),
+    supportEmail: email.optional(),
+    timeZone: text(64).refine(isTimeZone, rule("option")).optional(),
+    quietFrom: time.optional(),
+    quietTo: time.optional(),
+  })
+  .superRefine((value, ctx) => {
+    // Quiet hours are a window: one end alone says nothing, so the missing end is the one named.
+    const { quietFrom: from, quietTo: to } = value;
+    if (from === undefined && to === undefined) return;
+    if (from !== undefined && to !== undefined && (from === "") === (to === "")) return;
+    ctx.addIssue({ code: "custom", path: [from ? "quietTo" : "quietFrom"], params: { key: "required" } });
+  });
+export type TCompanyProfileInput = z.input<typeof ZCompanyProfile>;
+export type TCompanyProfileSave = z.infer<typeof ZCompanyProfile>;
+
+/** The label key of a profile field in refusals and in the form. */
+export const companyLabel = (field: string) => `company.fields.${field}`;
+
+/** GET company/profile: the spec's fields (img: a link the browser can load) and the school's delivery settings. */
+export interface TCompanyProfile {
+  id: number;
+  name: string;
+  email: string | null;
+  domain: string | null;
+  tel: string | null;
+  cel: string | null;
+  color: string;
+  img: string | null;
+  supportEmail: string | null;
+  timeZone: string;
+  /** "HH:mm", or "" when the school has no quiet hours. */
+  quietFrom: string;
+  quietTo: string;
+}

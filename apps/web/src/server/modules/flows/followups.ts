@@ -74,7 +74,7 @@ async function stillOwing(db: TenantDb, n: { id: number; run: number }, flow: { 
 export async function runFollowup(system: Db, job: FollowupJob): Promise<number> {
   const db = forTenant(system, job.tenantId);
   const n = await db.notification.findFirst({ where: { id: job.notificationId }, include: { template: true } });
-  if (!n || n.page !== "fetch" || n.objectId === null || n.scheduledAt?.toISOString() !== job.scheduledAt || n.run !== job.run) return 0;
+  if (n?.page !== "fetch" || n.objectId === null || n.scheduledAt?.toISOString() !== job.scheduledAt || n.run !== job.run) return 0;
   const flow = await db.flow.findFirst({ where: { id: n.objectId } });
   if (!flow || job.round > flow.followupMaxTotal || (flow.activeTo && flow.activeTo < new Date())) return 0;
   if (n.status === 4) {

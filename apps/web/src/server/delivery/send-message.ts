@@ -4,6 +4,7 @@ import { CHANNEL_BY_NAME } from "../channels/registry.ts";
 import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
 import { fallBack, refreshSoon, requeue } from "./ledger.ts";
+import { JOBS } from "./queue.ts";
 
 /** Transient failures are retried (with the queue's backoff) up to this many attempts; then the row fails. */
 export const MAX_ATTEMPTS = 6;
@@ -90,7 +91,7 @@ function toOutgoing(row: MessageModel): Outgoing {
  */
 export async function recoverStale(system: Db): Promise<number> {
   const stale = await system.message.groupBy({ by: ["tenantId"], where: { status: "sending", lockedUntil: { lt: new Date() } } });
-  let count = 0;
+  let count = await requeueOrphans(system);
   for (const { tenantId } of stale) {
     const db = forTenant(system, tenantId);
     count += await db.$transaction(async (tx) => {
@@ -98,6 +99,30 @@ export async function recoverStale(system: Db): Promise<number> {
       await tx.message.updateMany({ where: { id: { in: ids }, status: "sending" }, data: { status: "queued", lockedUntil: null } });
       return requeue(tx, { id: { in: ids } }, `recover${Date.now()}`);
     });
+  }
+  return count;
+}
+
+/**
+ * Messages due for longer than a lease that are still queued but have no send job waiting: a worker that died after
+ * taking their jobs from the queue and before claiming them (its sends wait for their turn at the worker's pace). Each
+ * gets a new job; those of a paused notification wait for its resume instead.
+ */
+async function requeueOrphans(system: Db): Promise<number> {
+  const orphans = await system.$queryRaw<{ id: number; tenantId: number }[]>`
+    SELECT m.id, m."tenantId" FROM "Message" m
+     WHERE m.status = 'queued' AND m."notBefore" < now() - make_interval(secs => ${env().WORKER_LEASE_SECONDS})
+       AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."tenantId" = m."tenantId" AND n.id = m."notificationId" AND n.status = 4)
+       AND NOT EXISTS (
+         SELECT 1 FROM pgboss.job j
+          WHERE j.name = ${JOBS.messageSend} AND j.state IN ('created', 'retry', 'active')
+            AND (j.data->>'tenantId')::int = m."tenantId" AND (j.data->>'id')::int = m.id
+            AND (j.state <> 'active' OR j.started_on > now() - make_interval(secs => ${env().WORKER_LEASE_SECONDS})))`;
+  const byTenant = new Map<number, number[]>();
+  for (const o of orphans) byTenant.set(o.tenantId, [...(byTenant.get(o.tenantId) ?? []), o.id]);
+  let count = 0;
+  for (const [tenantId, ids] of byTenant) {
+    count += await forTenant(system, tenantId).$transaction((tx) => requeue(tx, { id: { in: ids } }, `orphan${Date.now()}`));
   }
   return count;
 }

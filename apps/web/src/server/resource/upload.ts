@@ -18,9 +18,64 @@ export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 
-function refuse(ctx: AuthedContext, def: ResourceDef, field: string, key: string, values: Record<string, string | number> = {}): never {
-  const msg = ctx.t(`validation.${key}`, { attribute: ctx.t(labelKeyOf(def)(field)), ...values });
-  throw fieldRefusal(field, msg);
+/**
+ * Where an upload goes: the field it is refused by (`label` its caption's key) and answered under, the extensions and
+ * size it takes, the key prefix it is stored under, the module its audit names, and how its record is read and pointed
+ * at the new file.
+ */
+export interface FileSlot {
+  field: string;
+  label: string;
+  allowed: readonly string[];
+  maxBytes: number;
+  /** A refusal of its own for a wrong extension (else the generic "only these types"). */
+  extMessage?: string;
+  keyPrefix: string;
+  module: string;
+  auditId: number | string;
+  /** The record's current file (scoped to the tenant); null when there is no such record. */
+  current(): Promise<{ previous: string | null } | null>;
+  /** Points the record at the new file, inside the upload's transaction. */
+  save(tx: TenantTx, key: string): Promise<void>;
+}
+
+/**
+ * Checks the extension, the size and the bytes against the extension (a renamed file is refused), stores the file under
+ * a name the server makes, points the record at it in one transaction with its audit, and removes the file it replaced.
+ */
+export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: z.infer<typeof ZUpload>): Promise<Reply> {
+  const refuse = (key: string, values: Record<string, string | number> = {}): never => {
+    throw fieldRefusal(slot.field, ctx.t(`validation.${key}`, { attribute: ctx.t(slot.label), ...values }));
+  };
+  const ext = body.name.split(".").pop()!.toLowerCase();
+  if (!slot.allowed.includes(ext)) {
+    if (slot.extMessage) throw fieldRefusal(slot.field, ctx.t(slot.extMessage));
+    refuse("ext", { values: slot.allowed.join(", ") });
+  }
+  const payload = body.data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
+  if (!BASE64_RE.test(payload)) refuse("base64");
+  const bytes = Buffer.from(payload, "base64");
+  if (bytes.length > slot.maxBytes) refuse("fileSize", { max: Math.round(slot.maxBytes / 1024 / 1024) });
+  if (!contentMatches(ext, bytes)) refuse("fileContent", { values: ext });
+  const record = await slot.current();
+  if (!record) throw notFound();
+
+  const key = `${slot.keyPrefix}-${randomBytes(8).toString("hex")}.${ext}`;
+  await storage().put(key, bytes);
+  try {
+    await ctx.db.$transaction(async (tx) => {
+      await slot.save(tx, key);
+      await audit(tx, ctx, slot.module, "edit", slot.auditId);
+    });
+  } catch (error) {
+    await storage().remove(key);
+    throw error;
+  }
+  if (record.previous)
+    await storage()
+      .remove(record.previous)
+      .catch(() => {});
+  return { data: { name: slot.field, value: key, url: fileUrl(key) }, msgKey: "api.uploaded" };
 }
 
 interface UploadTarget {
@@ -32,39 +87,22 @@ interface UploadTarget {
   save(tx: TenantTx, id: number | string, key: string): Promise<void>;
 }
 
-/**
- * POST {resource}/file?id= (and {resource}/{field}?id=): checks the extension against the field's `ext` rule, the
- * size against its limit and the bytes against the extension (a renamed file is refused), stores the file under a
- * name the server makes, and points the record at it.
- */
-export async function upload(ctx: AuthedContext, target: UploadTarget, id: number | string, body: z.infer<typeof ZUpload>): Promise<Reply> {
+/** POST {resource}/file?id= (and {resource}/{field}?id=): a record's file field, by the field's `ext` and size rules. */
+export function upload(ctx: AuthedContext, target: UploadTarget, id: number | string, body: z.infer<typeof ZUpload>): Promise<Reply> {
   const { def, field } = target;
-  const ext = body.name.split(".").pop()!.toLowerCase();
-  const allowed = field.rules?.ext ?? DEFAULT_EXTENSIONS;
-  if (!allowed.includes(ext)) refuse(ctx, def, field.name, "ext", { values: allowed.join(", ") });
-  const payload = body.data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
-  if (!BASE64_RE.test(payload)) refuse(ctx, def, field.name, "base64");
-  const bytes = Buffer.from(payload, "base64");
-  const limit = field.rules?.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (bytes.length > limit) refuse(ctx, def, field.name, "fileSize", { max: Math.round(limit / 1024 / 1024) });
-  if (!contentMatches(ext, bytes)) refuse(ctx, def, field.name, "fileContent", { values: ext });
-  const record = await target.current(id);
-  if (!record) throw notFound();
-
-  const key = `t${ctx.user.tenantId}/${def.id}/${id}/${field.name}-${randomBytes(8).toString("hex")}.${ext}`;
-  await storage().put(key, bytes);
-  try {
-    await ctx.db.$transaction(async (tx) => {
-      await target.save(tx, id, key);
-      await audit(tx, ctx, def.module, "edit", id);
-    });
-  } catch (error) {
-    await storage().remove(key);
-    throw error;
-  }
-  if (record.previous)
-    await storage()
-      .remove(record.previous)
-      .catch(() => {});
-  return { data: { name: field.name, value: key, url: fileUrl(key) }, msgKey: "api.uploaded" };
+  return storeUpload(
+    ctx,
+    {
+      field: field.name,
+      label: labelKeyOf(def)(field.name),
+      allowed: field.rules?.ext ?? DEFAULT_EXTENSIONS,
+      maxBytes: field.rules?.maxBytes ?? DEFAULT_MAX_BYTES,
+      keyPrefix: `t${ctx.user.tenantId}/${def.id}/${id}/${field.name}`,
+      module: def.module,
+      auditId: id,
+      current: () => target.current(id),
+      save: (tx, key) => target.save(tx, id, key),
+    },
+    body,
+  );
 }

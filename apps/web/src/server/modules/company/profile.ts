@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   COMPANY_LOGO_MAX_BYTES,
   COMPANY_LOGO_TYPES,
@@ -11,20 +10,17 @@ import {
 } from "@pizarra/contracts";
 import { tenantOf, type Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
 import type { z } from "zod";
-import { AppError, fieldRefusal } from "../../http/app-error.ts";
+import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
-import type { ZUpload } from "../../resource/upload.ts";
-import { contentMatches } from "../../storage/file-types.ts";
-import { fileUrl, storage } from "../../storage/storage.ts";
+import { storeUpload, type ZUpload } from "../../resource/upload.ts";
+import { fileUrl } from "../../storage/storage.ts";
 
 /**
  * The module whose right the profile's routes need and under which its changes are audited: the spec offers the
  * profile's editing in the home screen's "Manage admin modules" mode (000 §6, 002 §6), i.e. to module management.
  */
 export const COMPANY_MODULE = "admModule";
-
-const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 
 const SELECT = {
   id: true,
@@ -104,45 +100,34 @@ export async function saveProfile(ctx: AuthedContext & { body: TCompanyProfileSa
   return { data: profileOf(school), msgKey: "company.saved" };
 }
 
-function refuseLogo(ctx: AuthedContext, key: string, values: Record<string, string | number> = {}): never {
-  throw fieldRefusal("img", ctx.t(`validation.${key}`, { attribute: ctx.t(companyLabel("img")), ...values }));
-}
-
 /**
- * POST company/file (000 §7 upload; body {name, doc, data}): the school's logo, jpeg, jpg or png (000 §5) by its name
- * and by its bytes, stored under a name the server makes; the previous logo is removed once the new one is saved.
- * The `?id=` of the other upload routes is not read: the school is the caller's.
+ * POST company/file (000 §7 upload; body {name, doc, data}): the school's logo, jpeg, jpg or png (000 §5), through the
+ * uploads' one mechanism. The `?id=` of the other upload routes is not read: the school is the caller's. Only a logo
+ * stored here is removed when replaced: a value written by hand names no file of ours.
  */
-export async function uploadLogo(ctx: AuthedContext & { body: z.infer<typeof ZUpload> }): Promise<Reply> {
+export function uploadLogo(ctx: AuthedContext & { body: z.infer<typeof ZUpload> }): Promise<Reply> {
   requireCompanyRole(ctx);
-  const ext = ctx.body.name.includes(".") ? ctx.body.name.split(".").pop()!.toLowerCase() : "";
-  // The generic "only these types" names no field; the form shows this same sentence before any upload.
-  if (!(COMPANY_LOGO_TYPES as readonly string[]).includes(ext)) throw fieldRefusal("img", ctx.t("company.logoTypes"));
-  const payload = ctx.body.data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
-  if (!BASE64_RE.test(payload)) refuseLogo(ctx, "base64");
-  const bytes = Buffer.from(payload, "base64");
-  if (bytes.length > COMPANY_LOGO_MAX_BYTES) refuseLogo(ctx, "fileSize", { max: COMPANY_LOGO_MAX_BYTES / 1024 / 1024 });
-  if (!contentMatches(ext, bytes)) refuseLogo(ctx, "fileContent", { values: ext });
-
   const id = tenantOf(ctx.db);
-  const key = `t${id}/company/${id}/logo-${randomBytes(8).toString("hex")}.${ext}`;
-  await storage().put(key, bytes);
-  let previous: string | null;
-  try {
-    previous = await ctx.db.$transaction(async (tx) => {
-      const { logo } = await tx.tenant.findUniqueOrThrow({ where: { id }, select: { logo: true } });
-      await tx.tenant.update({ where: { id }, data: { logo: key } });
-      await audit(tx, ctx, COMPANY_MODULE, "edit", id);
-      return logo;
-    });
-  } catch (error) {
-    await storage().remove(key);
-    throw error;
-  }
-  // Only a logo stored here is removed: a value written by hand names no file of ours.
-  if (previous?.startsWith(`t${id}/company/`))
-    await storage()
-      .remove(previous)
-      .catch(() => {});
-  return { data: { name: "img", value: key, url: fileUrl(key) }, msgKey: "api.uploaded" };
+  return storeUpload(
+    ctx,
+    {
+      field: "img",
+      label: companyLabel("img"),
+      allowed: COMPANY_LOGO_TYPES,
+      maxBytes: COMPANY_LOGO_MAX_BYTES,
+      // The generic "only these types" would list them bare; the form shows this same sentence before any upload.
+      extMessage: "company.logoTypes",
+      keyPrefix: `t${id}/company/${id}/logo`,
+      module: COMPANY_MODULE,
+      auditId: id,
+      current: async () => {
+        const { logo } = await ctx.db.tenant.findUniqueOrThrow({ where: { id }, select: { logo: true } });
+        return { previous: logo?.startsWith(`t${id}/company/`) ? logo : null };
+      },
+      save: async (tx, key) => {
+        await tx.tenant.update({ where: { id }, data: { logo: key } });
+      },
+    },
+    ctx.body,
+  );
 }

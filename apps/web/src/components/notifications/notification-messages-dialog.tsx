@@ -42,6 +42,30 @@ const NO_FILTERS: Filters = { status: "", channel: "", filter: "", page: 1 };
 
 type Verb = "retry" | "pause" | "resume";
 
+type FilterName = "status" | "channel";
+/** The option texts of each filter: delivery.statuses.* and delivery.channels.*. */
+const OPTION_TEXTS: Record<FilterName, string> = { status: "statuses", channel: "channels" };
+
+/** One of the ledger's filters: everything, or one of its values. */
+function FilterSelect(props: { name: FilterName; all: string; values: readonly string[]; value: string; onChange: (name: FilterName, value: string) => void }) {
+  const { name, all, values, value, onChange } = props;
+  const t = useTranslations("delivery");
+  const id = `delivery-filter-${name}`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{t(name)}</Label>
+      <NativeSelect id={id} data-testid={id} value={value} onChange={(e) => onChange(name, e.target.value)}>
+        <option value="">{all}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {t(`${OPTION_TEXTS[name]}.${v}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 function MessageRow({ message: m }: { message: DeliveryMessage }) {
   const t = useTranslations("delivery");
   const timeKey = STATUS_TIME[m.status];
@@ -172,7 +196,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
     await load(true);
   };
 
-  const setFilter = (name: "status" | "channel", value: string) => setFilters((f) => ({ ...f, [name]: value, page: 1 }));
+  const setFilter = (name: FilterName, value: string) => setFilters((f) => ({ ...f, [name]: value, page: 1 }));
   const counts = data?.counts;
   const pageCount = Math.max(1, data?.PageCount ?? 1);
   const title = data?.notification.name ?? (typeof row?.name === "string" ? row.name : t("title"));
@@ -240,38 +264,8 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
                   {t("recipients")}
                 </h3>
                 <div className="grid gap-3 sm:grid-cols-3">
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="delivery-filter-status">{t("status")}</Label>
-                    <NativeSelect
-                      id="delivery-filter-status"
-                      data-testid="delivery-filter-status"
-                      value={filters.status}
-                      onChange={(e) => setFilter("status", e.target.value)}
-                    >
-                      <option value="">{t("allStatuses")}</option>
-                      {MESSAGE_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {t(`statuses.${s}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="delivery-filter-channel">{t("channel")}</Label>
-                    <NativeSelect
-                      id="delivery-filter-channel"
-                      data-testid="delivery-filter-channel"
-                      value={filters.channel}
-                      onChange={(e) => setFilter("channel", e.target.value)}
-                    >
-                      <option value="">{t("allChannels")}</option>
-                      {MESSAGE_CHANNELS.map((c) => (
-                        <option key={c} value={c}>
-                          {t(`channels.${c}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
+                  <FilterSelect name="status" all={t("allStatuses")} values={MESSAGE_STATUSES} value={filters.status} onChange={setFilter} />
+                  <FilterSelect name="channel" all={t("allChannels")} values={MESSAGE_CHANNELS} value={filters.channel} onChange={setFilter} />
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor="delivery-search">{t("search")}</Label>
                     <Input

@@ -11,3 +11,4 @@ export * from "./deep-link.ts";
 export * from "./grade-api.ts";
 export * from "./message-templates.ts";
 export * from "./company.ts";
+export * from "./attendance.ts";

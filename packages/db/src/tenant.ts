@@ -54,6 +54,9 @@ export const TENANT_MODELS = new Set([
   "inboundMessage",
   "pushSubscription",
   "channelOptOut",
+  "attendanceSession",
+  "attendanceMark",
+  "justification",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -46,9 +46,7 @@ export const ZDay = z
   .string()
   .trim()
   .refine((v) => DATE_RE.test(v) && isRealDay(v), rule("date"));
-const flag = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-  .transform((v) => v === true || v === "true" || v === "1");
+const flag = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) => v === true || v === "true" || v === "1");
 const comment = z.string().trim().max(ATTENDANCE_COMMENT_MAX);
 
 /** GET admAttendance?dt&masterId&daily[&groupId]: a teacher's registers of a day, daily (by section) or by subject. */

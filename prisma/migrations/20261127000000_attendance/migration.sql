@@ -149,3 +149,6 @@ ALTER TABLE "Justification" ADD CONSTRAINT "Justification_tenantId_userId_fkey" 
 ALTER TABLE "Justification" ADD CONSTRAINT "Justification_tenantId_attendanceTypeId_fkey" FOREIGN KEY ("tenantId", "attendanceTypeId") REFERENCES "AttendanceType"("tenantId", "id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 
+
+-- Absence alerts wait their type's delay as jobs of their own queue (the worker keeps its settings as in delivery/queue.ts).
+SELECT pgboss.create_queue('attendance-alert', '{"policy":"standard","retryLimit":5,"retryDelay":30,"retryBackoff":true,"expireInSeconds":300}'::json);

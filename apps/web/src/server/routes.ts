@@ -2,6 +2,7 @@ import { Router } from "./http/router.ts";
 import type { Route } from "./http/route.ts";
 import { ACADEMIC_ROUTES } from "./modules/academic/routes.ts";
 import { MODULE_ROUTES } from "./modules/adm-module/routes.ts";
+import { ATTENDANCE_ROUTES } from "./modules/attendance/routes.ts";
 import { CATALOGUE_ROUTES } from "./modules/catalogues/routes.ts";
 import { COMPANY_ROUTES } from "./modules/company/routes.ts";
 import { CONDUCT_ROUTES } from "./modules/conduct/routes.ts";
@@ -37,6 +38,7 @@ export const ROUTES: Route[] = [
   ...PUBLICATIONS_ROUTES,
   ...FLOWS_ROUTES,
   ...GRADES_ROUTES,
+  ...ATTENDANCE_ROUTES,
   ...PUSH_ROUTES,
   ...WHATSAPP_ROUTES,
 ];

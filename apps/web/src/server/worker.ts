@@ -10,6 +10,7 @@ import { recoverStale, sendMessage, type SendJob, TransientFailure } from "./del
 import { refreshSoon } from "./delivery/ledger.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
+import { type AlertJob, runAlert } from "./modules/attendance/alerts.ts";
 import { type FollowupJob, runFollowup } from "./modules/flows/followups.ts";
 import { applyStatuses, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
 import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
@@ -71,6 +72,10 @@ await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 200, pollingInt
     system,
     jobs.map((job) => job.data),
   );
+});
+
+await queue.work<AlertJob>(JOBS.attendanceAlert, { batchSize: 20, pollingIntervalSeconds: 2 }, async (jobs) => {
+  for (const job of jobs) await runAlert(system, job.data);
 });
 
 await queue.work(JOBS.ledgerRecovery, async () => {

@@ -21,6 +21,8 @@ export const JOBS = {
   flowFollowup: "flow-followup",
   /** A WhatsApp status callback (sent, delivered, read, failed), checked and queued by the webhook. */
   whatsappStatus: "whatsapp-status",
+  /** An absence alert, once its attendance type's delay has passed: sent unless the mark was changed back meanwhile. */
+  attendanceAlert: "attendance-alert",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -36,6 +38,7 @@ const QUEUES: PgBoss.Queue[] = [
   { name: JOBS.notificationRefresh, policy: "standard", retryLimit: 3, retryDelay: 2, expireInSeconds: 60 },
   { name: JOBS.flowFollowup, policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
   { name: JOBS.whatsappStatus, policy: "standard", retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  { name: JOBS.attendanceAlert, policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
 ];
 
 /** The worker's queue client: it fetches and completes jobs, and does pg-boss's maintenance. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { labelKeyOf, type FieldDef, type ResourceDef } from "@pizarra/contracts";
+import { labelKeyOf, type FieldDef, type ResourceDef, type Translate } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { fieldRefusal, notFound } from "../http/app-error.ts";
@@ -39,24 +39,36 @@ export interface FileSlot {
   save(tx: TenantTx, key: string): Promise<void>;
 }
 
+/** What a file is checked against: the field it is refused by, its caption's key, the extensions and size it takes. */
+export type FileRules = Pick<FileSlot, "field" | "label" | "allowed" | "maxBytes" | "extMessage">;
+
 /**
- * Checks the extension, the size and the bytes against the extension (a renamed file is refused), stores the file under
- * a name the server makes, points the record at it in one transaction with its audit, and removes the file it replaced.
+ * A sent file's bytes once its extension, its base64, its size and its content (against the extension: a renamed file
+ * is refused) are right; otherwise a refusal naming the field in the caller's language.
  */
-export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: z.infer<typeof ZUpload>): Promise<Reply> {
+export function checkedFile(t: Translate, rules: FileRules, name: string, data: string): { ext: string; bytes: Buffer } {
   const refuse = (key: string, values: Record<string, string | number> = {}): never => {
-    throw fieldRefusal(slot.field, ctx.t(`validation.${key}`, { attribute: ctx.t(slot.label), ...values }));
+    throw fieldRefusal(rules.field, t(`validation.${key}`, { attribute: t(rules.label), ...values }));
   };
-  const ext = body.name.split(".").pop()!.toLowerCase();
-  if (!slot.allowed.includes(ext)) {
-    if (slot.extMessage) throw fieldRefusal(slot.field, ctx.t(slot.extMessage));
-    refuse("ext", { values: slot.allowed.join(", ") });
+  const ext = name.split(".").pop()!.toLowerCase();
+  if (!rules.allowed.includes(ext)) {
+    if (rules.extMessage) throw fieldRefusal(rules.field, t(rules.extMessage));
+    refuse("ext", { values: rules.allowed.join(", ") });
   }
-  const payload = body.data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
+  const payload = data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
   if (!BASE64_RE.test(payload)) refuse("base64");
   const bytes = Buffer.from(payload, "base64");
-  if (bytes.length > slot.maxBytes) refuse("fileSize", { max: Math.round(slot.maxBytes / 1024 / 1024) });
+  if (bytes.length > rules.maxBytes) refuse("fileSize", { max: Math.round(rules.maxBytes / 1024 / 1024) });
   if (!contentMatches(ext, bytes)) refuse("fileContent", { values: ext });
+  return { ext, bytes };
+}
+
+/**
+ * Checks the file (checkedFile), stores it under a name the server makes, points the record at it in one transaction
+ * with its audit, and removes the file it replaced.
+ */
+export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: z.infer<typeof ZUpload>): Promise<Reply> {
+  const { ext, bytes } = checkedFile(ctx.t, slot, body.name, body.data);
   const record = await slot.current();
   if (!record) throw notFound();
 

@@ -1,0 +1,153 @@
+import { MARK_JUSTIFICATION } from "@pizarra/contracts";
+import { type Db, forTenant, tenantOf, type TenantTx } from "@pizarra/db";
+import type { ChannelName } from "../../channels/channel.ts";
+import { CHANNEL_BY_NAME } from "../../channels/registry.ts";
+import { addressOf, type Draft, queueMessages } from "../../delivery/ledger.ts";
+import { personLocale } from "../../delivery/locale.ts";
+import { enqueue, JOBS } from "../../delivery/queue.ts";
+import { env } from "../../env.ts";
+import { translator, type Locale } from "../../i18n.ts";
+import { fullName } from "../../resource/display.ts";
+import { formatDate, formatDateTime } from "../../resource/values.ts";
+import { signJustifyLink } from "./link-token.ts";
+
+/** The ledger's `source` of absence alerts; `sourceId` is the mark. */
+export const ALERT_SOURCE = "attendance";
+
+export interface AlertJob {
+  tenantId: number;
+  markId: number;
+  status: number;
+  typeId: number;
+  /** The change that asked for it: a later change of the same mark asks for its own alert. */
+  markedAt: string;
+}
+
+/** Queues each alert to run once its attendance type's delay has passed, on the marks' transaction. */
+export async function queueAlerts(tx: TenantTx, alerts: (Omit<AlertJob, "tenantId"> & { delayMinutes: number })[]): Promise<void> {
+  if (alerts.length === 0) return;
+  const tenantId = tenantOf(tx);
+  await enqueue(
+    tx,
+    alerts.map(({ delayMinutes, ...alert }) => ({
+      name: JOBS.attendanceAlert,
+      data: { ...alert, tenantId },
+      key: `alert:${tenantId}:${alert.markId}:${alert.status}:${alert.markedAt}`,
+      startAfter: new Date(Date.parse(alert.markedAt) + delayMinutes * 60_000),
+    })),
+  );
+}
+
+/** WhatsApp first (as a template: the only kind Meta delivers outside a conversation), else e-mail, else push. */
+function channelsFor(guardian: { id: number; mail: string | null; cel: string | null; _count: { pushSubscriptions: number } }): ChannelName[] {
+  const open = (c: ChannelName) => CHANNEL_BY_NAME[c].configured() && (c === "push" ? guardian._count.pushSubscriptions > 0 : addressOf(guardian, c) !== null);
+  return (["whatsapp", "mail", "push"] as const).filter(open);
+}
+
+/**
+ * The alert of one mark, once its delay is over (issue 15 item 3): nothing when the mark has changed since (a teacher's
+ * slip must not alarm a family) or when an excuse is already in; otherwise each living, active guardian is told on
+ * their first open channel (the next one as its fallback), in their language, with the child, the class, the time and
+ * a link to justify. Keys hold mark, guardian and channel: an alert never goes twice for one mark.
+ */
+export async function runAlert(system: Db, job: AlertJob): Promise<number> {
+  const db = forTenant(system, job.tenantId);
+  const mark = await db.attendanceMark.findFirst({
+    where: { id: job.markId },
+    select: {
+      status: true,
+      typeId: true,
+      markedAt: true,
+      justification: true,
+      userId: true,
+      type: { select: { name: true } },
+      session: {
+        select: {
+          id: true,
+          day: true,
+          section: { select: { name: true, superSection: { select: { name: true } } } },
+          part: { select: { activity: { select: { name: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } } },
+          group: { select: { name: true } },
+        },
+      },
+      user: {
+        select: {
+          name: true,
+          last: true,
+          last2: true,
+          relatives: {
+            where: { relative: { rip: false, inactive: false } },
+            orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
+            select: {
+              relative: {
+                select: {
+                  id: true,
+                  name: true,
+                  last: true,
+                  last2: true,
+                  mail: true,
+                  cel: true,
+                  language: true,
+                  locale: true,
+                  _count: { select: { pushSubscriptions: true } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  if (!mark || mark.status !== job.status || mark.typeId !== job.typeId || mark.justification !== MARK_JUSTIFICATION.notReceived) return 0;
+  const school = await db.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true } });
+  const { session } = mark;
+  const section = session.section ?? session.part?.section ?? null;
+  const sectionName = section ? `${section.superSection.name} ${section.name}` : null;
+  const place = [session.part?.activity.name, sectionName ?? session.group?.name].filter(Boolean).join(" · ");
+  const day = formatDate(session.day);
+  const time = formatDateTime(mark.markedAt ?? new Date());
+  const student = fullName(mark.user);
+  const schoolLocale: Locale = school.defaultLocale === "en" ? "en" : "es";
+  const drafts: Draft[] = [];
+  for (const { relative } of mark.user.relatives) {
+    const [first, second] = channelsFor(relative);
+    if (!first) continue;
+    const locale = personLocale(relative, schoolLocale);
+    const t = translator(locale);
+    const link = `${env().PUBLIC_URL.replace(/\/+$/, "")}/justify/${await signJustifyLink({
+      tenantId: job.tenantId,
+      studentId: mark.userId,
+      guardianId: relative.id,
+      from: day,
+      to: day,
+      sessionId: session.id,
+    })}`;
+    const values = {
+      guardian: fullName(relative),
+      student,
+      type: mark.type?.name ?? t(`attendanceApi.status.${mark.status}`),
+      place,
+      time,
+      link,
+      school: school.title,
+    };
+    const channel = first;
+    drafts.push({
+      key: `${ALERT_SOURCE}:${job.markId}:${relative.id}:${channel}`,
+      source: ALERT_SOURCE,
+      sourceId: job.markId,
+      userId: relative.id,
+      channel,
+      address: addressOf(relative, channel),
+      locale,
+      subject: t("attendanceApi.alert.subject", values),
+      text: t(channel === "push" ? "attendanceApi.alert.push" : "attendanceApi.alert.text", values),
+      template:
+        channel === "whatsapp" ? { name: env().WHATSAPP_ALERT_TEMPLATE, language: locale, params: [values.guardian, student, place, time, link] } : null,
+      fallback: second ?? null,
+      urgent: true,
+    });
+  }
+  if (drafts.length) await db.$transaction((tx) => queueMessages(tx, drafts));
+  return drafts.length;
+}

@@ -1,0 +1,111 @@
+import { JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustifyLink, type ZJustifyLinkSave } from "@pizarra/contracts";
+import { forTenant, type TenantDb } from "@pizarra/db";
+import type { z } from "zod";
+import { AppError } from "../../http/app-error.ts";
+import type { BaseContext, Reply } from "../../http/context.ts";
+import { fullName } from "../../resource/display.ts";
+import { checkedFile } from "../../resource/upload.ts";
+import { parseDate } from "../../resource/values.ts";
+import { createJustification, DOC_RULES } from "./justifications.ts";
+import { type JustifyClaims, verifyJustifyLink } from "./link-token.ts";
+
+/**
+ * The family's page behind an absence alert (issue 15 item 5): no account, only the signed link, which works for its
+ * school, its student and its days alone. A link that is not genuine is refused and logged; nothing is read or stored.
+ */
+async function claimsOf(ctx: BaseContext & { params: { token: string } }): Promise<{ claims: JustifyClaims; db: TenantDb }> {
+  const claims = await verifyJustifyLink(ctx.params.token);
+  if (claims === "expired") throw new AppError(-410, "attendanceApi.link.expired", 410);
+  if (!claims) {
+    console.warn(`Justification link refused (tampered or malformed) from ${ctx.address ?? "an unknown address"}`);
+    throw new AppError(-401, "attendanceApi.link.invalid", 401);
+  }
+  const tenant = await ctx.system.tenant.findFirst({ where: { id: claims.tenantId }, select: { id: true } });
+  if (!tenant) throw new AppError(-401, "attendanceApi.link.invalid", 401);
+  return { claims, db: forTenant(ctx.system, claims.tenantId) };
+}
+
+/** What this link already sent: the family's latest justification for the student and these days. */
+const sentThrough = (db: TenantDb, c: JustifyClaims) =>
+  db.justification.findFirst({
+    where: { userId: c.studentId, via: "link", createdBy: c.guardianId, date: parseDate(c.from) },
+    orderBy: { id: "desc" },
+    select: { id: true, status: true, reason: true },
+  });
+
+/** GET justify/{token}. */
+export async function showLink(ctx: BaseContext & { params: { token: string } }): Promise<Reply<TJustifyLink>> {
+  const { claims, db } = await claimsOf(ctx);
+  const [school, student, session, sent] = await Promise.all([
+    db.tenant.findUniqueOrThrow({ where: { id: claims.tenantId }, select: { title: true } }),
+    db.user.findFirst({ where: { id: claims.studentId }, select: { name: true, last: true, last2: true } }),
+    claims.sessionId
+      ? db.attendanceSession.findFirst({
+          where: { id: claims.sessionId },
+          select: {
+            section: { select: { name: true, superSection: { select: { name: true } } } },
+            part: { select: { activity: { select: { name: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } } },
+            group: { select: { name: true } },
+          },
+        })
+      : null,
+    sentThrough(db, claims),
+  ]);
+  if (!student) throw new AppError(-401, "attendanceApi.link.invalid", 401);
+  const section = session?.section ?? session?.part?.section;
+  const about = session
+    ? [session.part?.activity.name, section ? `${section.superSection.name} ${section.name}` : session.group?.name].filter(Boolean).join(" · ")
+    : null;
+  return {
+    data: {
+      school: school.title,
+      student: fullName(student),
+      from: claims.from,
+      to: claims.to,
+      about,
+      sent: sent ? { ID: sent.id, status: sent.status as 1 | 2 | -1, reason: sent.reason } : null,
+    },
+  };
+}
+
+/**
+ * POST justify/{token}: the family's reason, note and document land as a pending justification of those days in the
+ * office's list. One per link while it is pending or accepted; after a denial the family may send another.
+ */
+export async function sendThroughLink(
+  ctx: BaseContext & { params: { token: string }; body: z.infer<typeof ZJustifyLinkSave> },
+): Promise<Reply<{ ID: number }>> {
+  const { claims, db } = await claimsOf(ctx);
+  const previous = await sentThrough(db, claims);
+  if (previous && previous.status !== JUSTIFICATION_STATUS.denied) throw new AppError(-409, "attendanceApi.link.alreadySent", 409);
+  const guardian = await db.user.findFirst({
+    where: { id: claims.guardianId, dependants: { some: { studentId: claims.studentId } } },
+    select: { name: true, last: true, last2: true, mail: true, cel: true },
+  });
+  if (!guardian) throw new AppError(-401, "attendanceApi.link.invalid", 401);
+  const file = ctx.body.file ? checkedFile(ctx.t, DOC_RULES, ctx.body.file.name, ctx.body.file.data) : null;
+  const from = parseDate(claims.from);
+  const to = parseDate(claims.to);
+  const id = await createJustification(
+    db,
+    {
+      userId: claims.studentId,
+      kind: to > from ? JUSTIFICATION_KIND.days : JUSTIFICATION_KIND.day,
+      date: from,
+      tillDate: to,
+      sessionId: null,
+      reason: ctx.body.reason,
+      comment: ctx.body.note,
+      docName: ctx.body.file ? ctx.body.file.name.slice(0, 200) : null,
+      via: "link",
+      createdBy: claims.guardianId,
+      createdByName: fullName(guardian),
+      createdByEmail: guardian.mail,
+      createdByPhone: guardian.cel,
+    },
+    file,
+    claims.tenantId,
+    async () => {},
+  );
+  return { data: { ID: id }, msgKey: "attendanceApi.link.sent" };
+}

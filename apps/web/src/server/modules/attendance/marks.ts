@@ -1,0 +1,255 @@
+import {
+  ATTENDANCE_STATUS,
+  JUSTIFIABLE_STATUSES,
+  JUSTIFICATION_KIND,
+  JUSTIFICATION_STATUS,
+  MARK_JUSTIFICATION,
+  type TAttendanceList,
+  type TAttendanceMarkInput,
+  type TAttendanceRow,
+  type TAttendanceSaved,
+  type TAttendanceStatus,
+} from "@pizarra/contracts";
+import { insertRows, type Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { fileUrl } from "../../storage/storage.ts";
+import { queueAlerts } from "./alerts.ts";
+import { isAdmin, registersById } from "./registers.ts";
+
+type Db = TenantDb | TenantTx;
+const STUDENT = 2;
+
+const SESSION_SELECT = {
+  id: true,
+  day: true,
+  sectionId: true,
+  partId: true,
+  groupId: true,
+  masterId: true,
+  startedAt: true,
+  section: { select: { owner: true, superSection: { select: { period: { select: { closed: true } } } } } },
+  part: { select: { activityId: true } },
+} as const;
+type Session = Prisma.AttendanceSessionGetPayload<{ select: typeof SESSION_SELECT }>;
+
+async function sessionOf(db: Db, id: number): Promise<Session> {
+  const session = await db.attendanceSession.findFirst({ where: { id }, select: SESSION_SELECT });
+  if (!session) throw notFound();
+  return session;
+}
+
+/** The students a register is for: its section's, or its group's, active students. */
+const rosterWhere = (s: { sectionId: number | null; groupId: number | null }): Prisma.UserWhereInput => ({
+  type: STUDENT,
+  inactive: false,
+  ...(s.groupId !== null ? { memberships: { some: { groupId: s.groupId } } } : { sections: { some: { sectionId: s.sectionId ?? -1 } } }),
+});
+
+/**
+ * Why the caller may not change this register's marks, or null: a closed period is read-only for everyone (as its
+ * grades are); otherwise role 100, the register's teacher, a teacher of the part's subject, or for a group's register
+ * anyone with the module's write right, may mark.
+ */
+async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList["readOnly"]> {
+  const closed = s.section
+    ? s.section.superSection.period.closed
+    : (await db.period.count({ where: { from: { lte: s.day }, to: { gte: s.day }, closed: true } })) > 0;
+  if (closed) return "closed";
+  if (isAdmin(ctx) || s.masterId === ctx.user.id || s.groupId !== null) return null;
+  if (s.section?.owner === ctx.user.id) return null;
+  if (s.part && (await db.activityMaster.count({ where: { activityId: s.part.activityId, userId: ctx.user.id } }))) return null;
+  return "notYours";
+}
+
+const REFUSAL = { closed: "attendanceApi.closed", notYours: "attendanceApi.notYourRegister" } as const;
+
+async function assertMayMark(db: Db, ctx: AuthedContext, s: Session): Promise<void> {
+  const reason = await readOnlyReason(db, ctx, s);
+  if (reason) throw new AppError(-403, REFUSAL[reason], 403);
+}
+
+/** The register's rows in surname order: its students, and anyone marked in it who has left the roster since. */
+async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId: number | null }, only?: number[]): Promise<TAttendanceRow[]> {
+  const users = await db.user.findMany({
+    where: { ...(only ? { id: { in: only } } : {}), OR: [rosterWhere(s), { attendanceMarks: { some: { sessionId: s.id } } }] },
+    select: {
+      id: true,
+      name: true,
+      last: true,
+      last2: true,
+      face: true,
+      attendanceMarks: {
+        where: { sessionId: s.id },
+        select: { status: true, comment: true, justification: true, typeId: true, type: { select: { name: true } } },
+      },
+    },
+    orderBy: [{ last: "asc" }, { last2: "asc" }, { name: "asc" }, { id: "asc" }],
+  });
+  return users.map((u) => {
+    const mark = u.attendanceMarks[0];
+    return {
+      id: u.id,
+      name: u.name,
+      last: u.last,
+      last2: u.last2,
+      status: (mark?.status ?? ATTENDANCE_STATUS.pending) as TAttendanceStatus,
+      comment: mark?.comment ?? null,
+      justifType: mark?.justification ?? MARK_JUSTIFICATION.notReceived,
+      typeId: mark?.typeId ?? null,
+      typeName: mark?.type?.name ?? null,
+      img: fileUrl(u.face),
+    };
+  });
+}
+
+async function listOf(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList> {
+  const [[session], rows, readOnly] = await Promise.all([registersById(db, [s.id]), rowsOf(db, s), readOnlyReason(db, ctx, s)]);
+  return { session: session!, rows, readOnly };
+}
+
+/** GET admAttendance/{part}/sessions/{id}/list (001 §7). */
+export async function listRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceList>> {
+  return { data: await listOf(ctx.db, ctx, await sessionOf(ctx.db, ctx.params.id)) };
+}
+
+/**
+ * POST admAttendance/session/{id}/init (001 §2, §7): starts the register; each student then on its roster gets a
+ * pending mark, so the register keeps who was in the class that day. Starting it again changes nothing.
+ */
+export async function initRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceList>> {
+  const data = await ctx.db.$transaction(async (tx) => {
+    const s = await sessionOf(tx, ctx.params.id);
+    await assertMayMark(tx, ctx, s);
+    if (!s.startedAt) {
+      const started = await tx.attendanceSession.updateMany({ where: { id: s.id, startedAt: null }, data: { startedAt: new Date(), startedBy: ctx.user.id } });
+      if (started.count) {
+        const roster = await tx.user.findMany({ where: rosterWhere(s), select: { id: true } });
+        await tx.attendanceMark.createMany({ data: roster.map((u) => ({ sessionId: s.id, userId: u.id })), skipDuplicates: true });
+      }
+    }
+    return listOf(tx, ctx, await sessionOf(tx, s.id));
+  });
+  return { data, msgKey: "attendanceApi.started" };
+}
+
+/** The first attendance type recorded for each status: a mark of that status is recorded as it. */
+async function defaultTypes(db: Db): Promise<Map<number, { id: number; notify: boolean; notifyDelay: number }>> {
+  const types = await db.attendanceType.findMany({ orderBy: { id: "asc" }, select: { id: true, type: true, notify: true, notifyDelay: true } });
+  const byStatus = new Map<number, { id: number; notify: boolean; notifyDelay: number }>();
+  for (const t of types) if (!byStatus.has(t.type)) byStatus.set(t.type, t);
+  return byStatus;
+}
+
+/**
+ * The justifications already in (pending or accepted) that cover these students on the register's day: a student
+ * excused in advance (a trip, an appointment) is marked absent with the excuse already attached.
+ */
+async function coveringJustifications(db: Db, s: Session, userIds: number[]) {
+  const found = await db.justification.findMany({
+    where: {
+      userId: { in: userIds },
+      status: { in: [JUSTIFICATION_STATUS.pending, JUSTIFICATION_STATUS.accepted] },
+      date: { lte: s.day },
+      tillDate: { gte: s.day },
+      OR: [{ kind: { not: JUSTIFICATION_KIND.hours } }, { sessionId: s.id }],
+    },
+    orderBy: { id: "desc" },
+    select: { id: true, userId: true, status: true, attendanceTypeId: true },
+  });
+  return new Map(found.reverse().map((j) => [j.userId, j]));
+}
+
+interface Change {
+  userId: number;
+  status: TAttendanceStatus;
+  /** undefined: leave the comment as it is. */
+  comment: string | null | undefined;
+}
+
+/**
+ * Writes marks in one statement (last write wins: two devices marking one student leave one row, the later value),
+ * keeping a mark's type and justification when its status does not change, and queues the family's alert of each
+ * mark whose type asks for one. Comments of students left pending are not kept (001 §5).
+ */
+async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes: Change[]): Promise<TAttendanceSaved> {
+  const ids = [...new Set(changes.map((c) => c.userId))];
+  const [onRoster, previous, types, excuses] = await Promise.all([
+    tx.user.findMany({ where: { id: { in: ids }, OR: [rosterWhere(s), { attendanceMarks: { some: { sessionId: s.id } } }] }, select: { id: true } }),
+    tx.attendanceMark.findMany({
+      where: { sessionId: s.id, userId: { in: ids } },
+      select: { userId: true, status: true, comment: true, typeId: true, justification: true, justificationId: true },
+    }),
+    defaultTypes(tx),
+    coveringJustifications(tx, s, ids),
+  ]);
+  const known = new Set(onRoster.map((u) => u.id));
+  const stranger = ids.find((id) => !known.has(id));
+  if (stranger !== undefined) throw fieldRefusal("userId", ctx.t("attendanceApi.notOnRegister", { id: stranger }));
+
+  const latest = new Map(changes.map((c) => [c.userId, c]));
+  const commentsNotSaved: number[] = [];
+  const now = new Date().toISOString();
+  const rows = [...latest.values()].map((c) => {
+    const before = previous.find((p) => p.userId === c.userId);
+    const same = before !== undefined && before.status === c.status;
+    if (c.comment && c.status === ATTENDANCE_STATUS.pending) commentsNotSaved.push(c.userId);
+    const comment =
+      c.status === ATTENDANCE_STATUS.pending ? (before?.comment ?? null) : c.comment === undefined ? (before?.comment ?? null) : c.comment || null;
+    const excuse = JUSTIFIABLE_STATUSES.includes(c.status) ? excuses.get(c.userId) : undefined;
+    const justification = same
+      ? { typeId: before.typeId, justification: before.justification, justificationId: before.justificationId }
+      : excuse
+        ? {
+            typeId: (excuse.status === JUSTIFICATION_STATUS.accepted ? excuse.attendanceTypeId : null) ?? types.get(c.status)?.id ?? null,
+            justification: excuse.status === JUSTIFICATION_STATUS.accepted ? MARK_JUSTIFICATION.accepted : MARK_JUSTIFICATION.received,
+            justificationId: excuse.id,
+          }
+        : { typeId: types.get(c.status)?.id ?? null, justification: MARK_JUSTIFICATION.notReceived, justificationId: null };
+    return { sessionId: s.id, userId: c.userId, status: c.status, comment, ...justification, markedAt: now, markedBy: ctx.user.id, updatedAt: now };
+  });
+  const written = await insertRows(tx, "AttendanceMark", rows, {
+    on: ["sessionId", "userId"],
+    update: ["status", "comment", "typeId", "justification", "justificationId", "markedAt", "markedBy", "updatedAt"],
+    returning: ["id", "userId", "status", "typeId"],
+  });
+  // A mark that became one the school wants families told of: an alert waits its delay, then goes unless changed back.
+  const alerts = written.filter((w) => {
+    const type = [...types.values()].find((t) => t.id === w.typeId);
+    const before = previous.find((p) => p.userId === w.userId);
+    return type?.notify && (before?.status !== w.status || before?.typeId !== w.typeId);
+  });
+  await queueAlerts(
+    tx,
+    alerts.map((w) => {
+      const type = [...types.values()].find((t) => t.id === w.typeId)!;
+      return { markId: Number(w.id), status: Number(w.status), typeId: type.id, delayMinutes: type.notifyDelay, markedAt: now };
+    }),
+  );
+  return { rows: await rowsOf(tx, s, ids), commentsNotSaved };
+}
+
+async function save(ctx: AuthedContext, id: number, changes: (previous: Map<number, TAttendanceStatus>) => Change[]): Promise<Reply<TAttendanceSaved>> {
+  const data = await ctx.db.$transaction(async (tx) => {
+    const s = await sessionOf(tx, id);
+    await assertMayMark(tx, ctx, s);
+    if (!s.startedAt) throw new AppError(-409, "attendanceApi.notStarted", 409);
+    const marks = await tx.attendanceMark.findMany({ where: { sessionId: s.id }, select: { userId: true, status: true } });
+    return writeMarks(tx, ctx, s, changes(new Map(marks.map((m) => [m.userId, m.status as TAttendanceStatus]))));
+  });
+  return data.commentsNotSaved.length ? { data, msgKey: "attendanceApi.commentPending" } : { data };
+}
+
+/** POST admAttendance/session/{id}/status (001 §7): [{userId, comment, status}]. */
+export function saveStatuses(ctx: AuthedContext & { params: { id: number }; body: TAttendanceMarkInput[] }): Promise<Reply<TAttendanceSaved>> {
+  return save(ctx, ctx.params.id, () =>
+    ctx.body.map((m) => ({ userId: m.userId, status: m.status, comment: m.comment === undefined ? undefined : (m.comment ?? null) })),
+  );
+}
+
+/** POST admAttendance/session/{id}/comment (001 §7, §8): comments alone; a pending student's is not kept. */
+export function saveComments(ctx: AuthedContext & { params: { id: number }; body: { userId: number; comment: string }[] }): Promise<Reply<TAttendanceSaved>> {
+  return save(ctx, ctx.params.id, (status) =>
+    ctx.body.map((c) => ({ userId: c.userId, status: status.get(c.userId) ?? ATTENDANCE_STATUS.pending, comment: c.comment })),
+  );
+}

@@ -1,0 +1,169 @@
+import type { TAttendanceDayQuery, TAttendanceSession, TAttendanceSessionsQuery } from "@pizarra/contracts";
+import type { TenantDb, TenantTx } from "@pizarra/db";
+import { AppError, notFound } from "../../http/app-error.ts";
+import type { AuthedContext } from "../../http/context.ts";
+import { fullName } from "../../resource/display.ts";
+import { formatDate, parseDate } from "../../resource/values.ts";
+
+type Db = TenantDb | TenantTx;
+type Scope = { sectionId: number | null; partId: number | null; groupId: number | null; masterId: number | null };
+const STUDENT = 2;
+
+/** "s:<sectionId>", "p:<partId>", "g:<groupId>": a day has one register of each. */
+const scopeOf = (s: Scope) => (s.partId !== null ? `p:${s.partId}` : s.groupId !== null ? `g:${s.groupId}` : `s:${s.sectionId}`);
+
+/** Role 100 takes any register; anyone else the ones they teach (001 §6, as for grades). */
+export const isAdmin = (ctx: AuthedContext) => ctx.user.roleCode === 100;
+
+/** The sections of the periods that hold the day (the school year it falls in). */
+const sectionsOfDay = (day: Date) => ({ superSection: { period: { from: { lte: day }, to: { gte: day } } } });
+
+/**
+ * The registers of a day for the given scopes, made when first asked for: a register exists once someone opens the
+ * day (one row per day and scope, so two people opening it at once share it).
+ */
+async function ensureRegisters(db: Db, day: Date, scopes: Scope[]): Promise<number[]> {
+  if (scopes.length === 0) return [];
+  const rows = scopes.map((s) => ({ ...s, day, scope: scopeOf(s) }));
+  await db.attendanceSession.createMany({ data: rows, skipDuplicates: true });
+  const found = await db.attendanceSession.findMany({ where: { day, scope: { in: rows.map((r) => r.scope) } }, select: { id: true } });
+  return found.map((f) => f.id);
+}
+
+const REGISTER_SELECT = {
+  id: true,
+  day: true,
+  sectionId: true,
+  partId: true,
+  groupId: true,
+  masterId: true,
+  startedAt: true,
+  section: { select: { name: true, superSection: { select: { name: true } } } },
+  part: { select: { activity: { select: { name: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } } },
+  group: { select: { name: true } },
+} as const;
+
+/** The registers as the lists show them, with the count of students at each status (the roster's size before it starts). */
+export async function registersById(db: Db, ids: number[]): Promise<TAttendanceSession[]> {
+  if (ids.length === 0) return [];
+  const sessions = await db.attendanceSession.findMany({ where: { id: { in: ids } }, select: REGISTER_SELECT });
+  const [counts, masters, rosters] = await Promise.all([
+    db.attendanceMark.groupBy({ by: ["sessionId", "status"], where: { sessionId: { in: ids } }, _count: { _all: true } }),
+    db.user.findMany({
+      where: { id: { in: [...new Set(sessions.map((s) => s.masterId).filter((m): m is number => m !== null))] } },
+      select: { id: true, name: true, last: true, last2: true },
+    }),
+    rosterSizes(db, sessions),
+  ]);
+  const label = (s: (typeof sessions)[number]) => {
+    const section = s.section ?? s.part?.section ?? null;
+    return section ? `${section.superSection.name} ${section.name}` : null;
+  };
+  return sessions
+    .map((s): TAttendanceSession => {
+      const byStatus: [number, number, number, number] = [0, 0, 0, 0];
+      for (const c of counts) if (c.sessionId === s.id && c.status >= 0 && c.status <= 3) byStatus[c.status] = c._count._all;
+      const marked = byStatus.reduce((a, b) => a + b, 0);
+      const total = s.startedAt ? marked : (rosters.get(s.id) ?? 0);
+      if (!s.startedAt) byStatus[0] = total;
+      const master = masters.find((m) => m.id === s.masterId);
+      return {
+        ID: s.id,
+        day: formatDate(s.day),
+        kind: s.partId !== null ? "part" : s.groupId !== null ? "group" : "section",
+        sectionId: s.sectionId,
+        partId: s.partId,
+        groupId: s.groupId,
+        sectionName: label(s),
+        subjectName: s.part?.activity.name ?? null,
+        groupName: s.group?.name ?? null,
+        masterId: s.masterId,
+        masterName: master ? fullName(master) : null,
+        started: s.startedAt !== null,
+        startedAt: s.startedAt?.toISOString() ?? null,
+        total,
+        counts: byStatus,
+      };
+    })
+    .sort(
+      (a, b) =>
+        (a.sectionName ?? a.groupName ?? "").localeCompare(b.sectionName ?? b.groupName ?? "") || (a.subjectName ?? "").localeCompare(b.subjectName ?? ""),
+    );
+}
+
+async function rosterSizes(db: Db, sessions: { id: number; sectionId: number | null; groupId: number | null; startedAt: Date | null }[]) {
+  const waiting = sessions.filter((s) => !s.startedAt);
+  const sectionIds = [...new Set(waiting.map((s) => s.sectionId).filter((id): id is number => id !== null))];
+  const groupIds = [...new Set(waiting.map((s) => s.groupId).filter((id): id is number => id !== null))];
+  const [bySection, byGroup] = await Promise.all([
+    sectionIds.length
+      ? db.sectionMember.groupBy({
+          by: ["sectionId"],
+          where: { sectionId: { in: sectionIds }, user: { type: STUDENT, inactive: false } },
+          _count: { _all: true },
+        })
+      : [],
+    groupIds.length
+      ? db.userGroupMember.groupBy({ by: ["groupId"], where: { groupId: { in: groupIds }, user: { type: STUDENT, inactive: false } }, _count: { _all: true } })
+      : [],
+  ]);
+  return new Map(
+    waiting.map((s) => [
+      s.id,
+      (s.groupId !== null ? byGroup.find((g) => g.groupId === s.groupId) : bySection.find((g) => g.sectionId === s.sectionId))?._count._all ?? 0,
+    ]),
+  );
+}
+
+/** Whose registers the caller may list: their own, or anyone's for role 100 (all of them when no teacher is named). */
+function teacherOf(ctx: AuthedContext, masterId: number | undefined): number | null {
+  if (masterId === undefined) return isAdmin(ctx) ? null : ctx.user.id;
+  if (masterId !== ctx.user.id && !isAdmin(ctx)) throw new AppError(-403, "attendanceApi.notYourRegister", 403);
+  return masterId;
+}
+
+/** A group's register, opened by whoever takes it. */
+async function groupScope(ctx: AuthedContext, groupId: number): Promise<Scope> {
+  if (!(await ctx.db.userGroup.count({ where: { id: groupId } }))) throw notFound();
+  return { sectionId: null, partId: null, groupId, masterId: ctx.user.id };
+}
+
+/** The daily registers of sections (tutored by `master`, or all) and the registers of subject parts (taught by `master`, or all). */
+async function dayScopes(db: Db, day: Date, master: number | null, daily: boolean, only: { sectionId?: number; partId?: number }): Promise<Scope[]> {
+  if (daily) {
+    const sections = await db.section.findMany({
+      where: { ...sectionsOfDay(day), ...(master !== null ? { owner: master } : {}), ...(only.sectionId ? { id: only.sectionId } : {}) },
+      select: { id: true, owner: true },
+    });
+    return sections.map((s) => ({ sectionId: s.id, partId: null, groupId: null, masterId: s.owner }));
+  }
+  const parts = await db.activityPart.findMany({
+    where: {
+      section: sectionsOfDay(day),
+      ...(master !== null ? { OR: [{ masterId: master }, { activity: { masters: { some: { userId: master } } } }] } : {}),
+      ...(only.sectionId ? { sectionId: only.sectionId } : {}),
+      ...(only.partId ? { id: only.partId } : {}),
+    },
+    select: { id: true, sectionId: true, masterId: true },
+  });
+  return parts.map((p) => ({ sectionId: p.sectionId, partId: p.id, groupId: null, masterId: p.masterId ?? master }));
+}
+
+/** GET admAttendance?dt&masterId&daily[&groupId] (001 §7): a teacher's registers of a day. */
+export async function teacherDay(ctx: AuthedContext & { query: TAttendanceDayQuery }) {
+  const day = parseDate(ctx.query.dt);
+  const master = teacherOf(ctx, ctx.query.masterId);
+  const scopes = ctx.query.groupId ? [await groupScope(ctx, ctx.query.groupId)] : await dayScopes(ctx.db, day, master, ctx.query.daily ?? true, {});
+  return { data: await registersById(ctx.db, await ensureRegisters(ctx.db, day, scopes)) };
+}
+
+/** GET admAttendance/{part}/sessions?dt&sectionId&groupId (001 §7): part 0, the daily registers; else one subject part's. */
+export async function partDay(ctx: AuthedContext & { query: TAttendanceSessionsQuery; params: { part: number } }) {
+  const day = parseDate(ctx.query.dt);
+  const { part } = ctx.params;
+  const master = isAdmin(ctx) || ctx.query.sectionId || part ? null : ctx.user.id;
+  const scopes = ctx.query.groupId
+    ? [await groupScope(ctx, ctx.query.groupId)]
+    : await dayScopes(ctx.db, day, master, part === 0, { sectionId: ctx.query.sectionId, partId: part || undefined });
+  return { data: await registersById(ctx.db, await ensureRegisters(ctx.db, day, scopes)) };
+}

@@ -4,40 +4,82 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 
 const pct = (n: number, of: number) => (of ? Math.round((1000 * n) / of) / 10 : 0);
 
+type Db = TenantDb | TenantTx;
+type Tally = { status: number; justification: number; count: number };
+
+/** Only attendance types shown in reports count (a type with showInReports off is left out, as the spec's flag says). */
+const REPORTED = { status: { not: ATTENDANCE_STATUS.pending }, OR: [{ typeId: null }, { type: { showInReports: true } }] };
+
+/** Counts and percentages of a period's marks taken (pending ones left out), from their tallies by status and justification. */
+function summaryOf(period: { id: number; name: string }, tallies: Tally[]): TAttendanceSummary {
+  const sum = (keep: (t: Tally) => boolean) => tallies.filter(keep).reduce((n, t) => n + t.count, 0);
+  const taken = sum(() => true);
+  const [present, late, absent] = [ATTENDANCE_STATUS.present, ATTENDANCE_STATUS.late, ATTENDANCE_STATUS.absent].map((s) => sum((t) => t.status === s)) as [
+    number,
+    number,
+    number,
+  ];
+  const justified = sum((t) => t.justification === MARK_JUSTIFICATION.accepted);
+  return {
+    periodId: period.id,
+    periodName: period.name,
+    taken,
+    present,
+    late,
+    absent,
+    justified,
+    presentPct: pct(present, taken),
+    latePct: pct(late, taken),
+    absentPct: pct(absent, taken),
+    justifiedPct: pct(justified, taken),
+  };
+}
+
 /**
- * A student's attendance per period (issue 15 item 5): of the marks taken (pending ones left out), how many present,
- * late, absent, and late or absent with an accepted justification. Periods are the school's, by their days; only
- * attendance types shown in reports count (a type with showInReports off is left out, as the spec's flag says).
+ * A student's attendance per period (issue 15 item 5): of the marks taken, how many present, late, absent, and late or
+ * absent with an accepted justification; periods by their days, those without marks left out.
  */
-export async function attendanceSummary(db: TenantDb | TenantTx, userId: number): Promise<TAttendanceSummary[]> {
+export async function attendanceSummary(db: Db, userId: number): Promise<TAttendanceSummary[]> {
   const periods = await db.period.findMany({ orderBy: { from: "asc" }, select: { id: true, name: true, from: true, to: true } });
   const marks = await db.attendanceMark.findMany({
-    where: { userId, status: { not: ATTENDANCE_STATUS.pending }, OR: [{ typeId: null }, { type: { showInReports: true } }] },
+    where: { userId, ...REPORTED },
     select: { status: true, justification: true, session: { select: { day: true } } },
   });
   return periods
-    .map((p) => {
-      const mine = marks.filter((m) => m.session.day >= p.from && m.session.day <= p.to);
-      const count = (status: number) => mine.filter((m) => m.status === status).length;
-      const justified = mine.filter((m) => m.justification === MARK_JUSTIFICATION.accepted).length;
-      const taken = mine.length;
-      const [present, late, absent] = [count(ATTENDANCE_STATUS.present), count(ATTENDANCE_STATUS.late), count(ATTENDANCE_STATUS.absent)];
-      return {
-        periodId: p.id,
-        periodName: p.name,
-        taken,
-        present,
-        late,
-        absent,
-        justified,
-        presentPct: pct(present, taken),
-        latePct: pct(late, taken),
-        absentPct: pct(absent, taken),
-        justifiedPct: pct(justified, taken),
-      };
-    })
+    .map((p) =>
+      summaryOf(
+        p,
+        marks.filter((m) => m.session.day >= p.from && m.session.day <= p.to).map((m) => ({ ...m, count: 1 })),
+      ),
+    )
     .filter((s) => s.taken > 0);
 }
+
+/** The attendance of some students over one period, for their report cards: one grouped query whatever their number. */
+export async function periodAttendance(
+  db: Db,
+  period: { id: number; name: string; from: Date; to: Date },
+  userIds: number[],
+): Promise<Map<number, TAttendanceSummary>> {
+  const groups = await db.attendanceMark.groupBy({
+    by: ["userId", "status", "justification"],
+    where: { userId: { in: userIds }, session: { day: { gte: period.from, lte: period.to } }, ...REPORTED },
+    _count: { _all: true },
+  });
+  return new Map(
+    userIds.map((id) => [
+      id,
+      summaryOf(
+        period,
+        groups.filter((g) => g.userId === id).map((g) => ({ status: g.status, justification: g.justification, count: g._count._all })),
+      ),
+    ]),
+  );
+}
+
+/** What a report card's attendance is drawn from: any mark taken, changed or justified moves one of these. */
+export const attendanceChanges = (db: Db, userIds: number[]) =>
+  db.attendanceMark.aggregate({ where: { userId: { in: userIds } }, _count: { _all: true }, _max: { updatedAt: true } });
 
 /** GET admAttendance/summary/{userId}. */
 export async function getSummary(ctx: AuthedContext & { params: { userId: number } }): Promise<Reply<TAttendanceSummary[]>> {

@@ -1,3 +1,5 @@
+import type { TAttendanceSummary } from "@pizarra/contracts";
+import { attendanceChanges, periodAttendance } from "../attendance/summary.ts";
 import { CONCEPT_TYPE, DEFAULT_SCALE, headerLayout, isTextConcept, letterOf, type HeaderConcept } from "@pizarra/contracts";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
@@ -40,6 +42,8 @@ export interface ReportCard extends Letterhead {
   section: string;
   subjects: CardBlock[];
   behaviour: CardBlock | null;
+  /** The student's attendance over the period; null when no register of it was taken. */
+  attendance: TAttendanceSummary | null;
   pdfMsg: string | null;
 }
 
@@ -134,12 +138,18 @@ const headerOf = async (ctx: AuthedContext, periodId: number, sectionId: number,
 export async function* sectionCards(ctx: AuthedContext, period: CardPeriod, students: CardStudent[], now = new Date()): AsyncGenerator<ReportCard> {
   const section = students[0]?.section;
   if (!section) return;
-  const [head, academic, behaviour, { pdfMsg }] = await Promise.all([
+  const [head, academic, behaviour, { pdfMsg }, days] = await Promise.all([
     letterhead(ctx),
     headerOf(ctx, period.id, section.id, false),
     headerOf(ctx, period.id, section.id, true),
     visibilityOf(ctx.db, period.id, section.superSection.id, now),
+    ctx.db.period.findFirstOrThrow({ where: { id: period.id }, select: { from: true, to: true } }),
   ]);
+  const attendance = await periodAttendance(
+    ctx.db,
+    { ...period, ...days },
+    students.map((s) => s.id),
+  );
   const activities = await ctx.db.activity.findMany({
     where: { id: { in: [...new Set(academic.map((c) => c.activityId!))] }, hasGrades: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
@@ -171,6 +181,7 @@ export async function* sectionCards(ctx: AuthedContext, period: CardPeriod, stud
         ),
       ),
       behaviour: behaviour.length ? blockOf(ctx.t("reportCard.behaviour"), behaviour, DEFAULT_SCALE, cells) : null,
+      attendance: attendance.get(student.id)?.taken ? attendance.get(student.id)! : null,
       pdfMsg,
     };
   }
@@ -190,7 +201,7 @@ const CHANGES = { _count: { _all: true }, _max: { id: true, updatedAt: true } } 
 export async function cardSources(ctx: AuthedContext, period: CardPeriod, students: CardStudent[], now = new Date()) {
   const studentIds = students.map((s) => s.id);
   const sectionIds = [...new Set(students.map((s) => s.section.id))];
-  const [school, { pdfMsg }, parts, people, subjects, concepts, grades] = await Promise.all([
+  const [school, { pdfMsg }, parts, people, subjects, concepts, grades, marks] = await Promise.all([
     ctx.system.tenant.findUniqueOrThrow({ where: { id: ctx.user.tenantId }, select: { title: true, logo: true } }),
     visibilityOf(ctx.db, period.id, students[0]!.section.superSection.id, now),
     ctx.db.activityPart.findMany({
@@ -202,8 +213,9 @@ export async function cardSources(ctx: AuthedContext, period: CardPeriod, studen
     ctx.db.activity.aggregate({ where: { periodId: period.id }, ...CHANGES }),
     ctx.db.evalConcept.aggregate({ where: { periodId: period.id }, ...CHANGES }),
     ctx.db.grade.aggregate({ where: { studentId: { in: studentIds }, concept: { periodId: period.id } }, ...CHANGES }),
+    attendanceChanges(ctx.db, studentIds),
   ]);
-  return { school, period, pdfMsg, students, parts, people: people._max, subjects, concepts, grades };
+  return { school, period, pdfMsg, students, parts, people: people._max, subjects, concepts, grades, marks };
 }
 
 /** A name fit for a file: no accents, no separators, dashes between words. */

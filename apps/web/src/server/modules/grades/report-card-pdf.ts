@@ -1,3 +1,4 @@
+import type { TAttendanceSummary } from "@pizarra/contracts";
 import type { Translate } from "@pizarra/contracts";
 import PDFDocument from "pdfkit";
 import type { CardBlock, Letterhead, ReportCard } from "./report-card-data.ts";
@@ -166,6 +167,26 @@ function drawBlock(doc: Doc, block: CardBlock, t: Translate): void {
   if (!block.rows.length && !block.notes.length) drawParagraph(doc, null, t("reportCard.noGrades"));
 }
 
+/** The period's attendance: registers taken, and present, late, absent and justified as counts and percentages. */
+function drawAttendance(doc: Doc, a: TAttendanceSummary, t: Translate): void {
+  drawHeading(doc, t("reportCard.attendance.title"));
+  const line = (key: string, n: number, pct: number) => ({ cells: [t(`reportCard.attendance.${key}`), String(n), `${pct.toFixed(1)} %`] });
+  drawTable(
+    doc,
+    [
+      { label: t("reportCard.attendance.of", { taken: a.taken }) },
+      { label: t("reportCard.attendance.count"), width: 70, align: "center" },
+      { label: "%", width: 80, align: "center" },
+    ],
+    [
+      line("present", a.present, a.presentPct),
+      line("late", a.late, a.latePct),
+      line("absent", a.absent, a.absentPct),
+      line("justified", a.justified, a.justifiedPct),
+    ],
+  );
+}
+
 /**
  * 001 §7 "Grades": one student's report card: the letterhead, who and when, a table per subject (its concepts down to
  * level 1 with their grade and letter, averages in bold) with its descriptive conclusions, the behaviour, and the
@@ -186,6 +207,7 @@ export function reportCardPdf(card: ReportCard, t: Translate): Doc {
   if (!card.subjects.length) drawParagraph(doc, null, t("reportCard.noSubjects"));
   for (const block of card.subjects) drawBlock(doc, block, t);
   if (card.behaviour) drawBlock(doc, card.behaviour, t);
+  if (card.attendance) drawAttendance(doc, card.attendance, t);
   if (card.pdfMsg) drawParagraph(doc, t("reportCard.notice"), card.pdfMsg, true);
   doc.end();
   return doc;

@@ -72,6 +72,28 @@ describe("GET grades/pdfreport/{year}/{id} (001 §7)", () => {
     expect(text).toContain(PDF_MSG);
   });
 
+  it("prints the student's attendance of the period, and draws the card again once a mark changes", async () => {
+    const before = await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()));
+    expect(before).not.toContain("Asistencia");
+    // Two registers of the period: present in one, absent in the other.
+    for (const [day, status] of [
+      ["2026-06-15", 1],
+      ["2026-06-16", 3],
+    ] as const) {
+      const [register] = (await api.call<{ ID: number }[]>("GET", `admAttendance/0/sessions?dt=${day}&sectionId=${place.sectionId}`, { token: admin })).body
+        .data;
+      await api.call("POST", `admAttendance/session/${register!.ID}/init`, { token: admin });
+      expect(
+        (await api.call("POST", `admAttendance/session/${register!.ID}/status`, { token: admin, body: [{ userId: place.studentId, status }] })).body.status,
+      ).toBe(0);
+    }
+    const text = await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()));
+    expect(text).toContain("Asistencia");
+    expect(text).toContain("De 2 registros");
+    expect(text).toMatch(/Presente\s*1\s*50\.0 %/);
+    expect(text).toMatch(/Faltas\s*1\s*50\.0 %/);
+  });
+
   it("drops the PDF message once showGradesFrom has come, and follows an enabled exception of the student's grade", async () => {
     await db.period.updateMany({ where: { id: place.periodId }, data: { showGradesFrom: new Date(Date.now() - 86_400_000) } });
     expect(await textOf(new Uint8Array(await (await card(`grades/pdfreport/2026/${place.studentId}`)).arrayBuffer()))).not.toContain(PDF_MSG);

@@ -6,7 +6,7 @@
 // (ledger lease), so nothing goes out twice.
 import os from "node:os";
 import { createDb, forTenant } from "@pizarra/db";
-import { recoverStale, sendMessage, type SendJob, TransientFailure } from "./delivery/send-message.ts";
+import { claimMessages, deliver, recoverStale, type SendJob, SentLog, TransientFailure } from "./delivery/send-message.ts";
 import { refreshSoon } from "./delivery/ledger.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
@@ -42,16 +42,23 @@ function paced(): Promise<void> {
  * with backoff); the notifications touched get their counters once per batch rather than once per message.
  */
 await queue.work<SendJob>(JOBS.messageSend, { batchSize: concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-  const results = await Promise.allSettled(jobs.map((job) => paced().then(() => sendMessage(system, job.data))));
+  const claimed = await claimMessages(
+    system,
+    jobs.map((job) => job.data),
+  );
+  const log = new SentLog(system);
+  const results = await Promise.allSettled(claimed.map((row) => paced().then(() => deliver(system, row, log))));
+  await log.flush();
   const retry: string[] = [];
   const touched = new Map<string, { tenantId: number; id: number }>();
   results.forEach((result, i) => {
-    const job = jobs[i]!;
+    const row = claimed[i]!;
     if (result.status === "rejected") {
-      if (!(result.reason instanceof TransientFailure)) console.error("Send failed", job.data, result.reason);
-      retry.push(job.id);
+      if (!(result.reason instanceof TransientFailure)) console.error("Send failed", { tenantId: row.tenantId, id: row.id }, result.reason);
+      const job = jobs.find((j) => j.data.tenantId === row.tenantId && j.data.id === row.id);
+      if (job) retry.push(job.id);
     } else if (result.value !== null) {
-      touched.set(`${job.data.tenantId}:${result.value}`, { tenantId: job.data.tenantId, id: result.value });
+      touched.set(`${row.tenantId}:${result.value}`, { tenantId: row.tenantId, id: result.value });
     }
   });
   for (const { tenantId, id } of touched.values()) await refreshSoon(forTenant(system, tenantId), id);

@@ -18,25 +18,83 @@ export interface SendJob {
 export class TransientFailure extends Error {}
 
 /**
- * Sends one ledger row, at most once at a time: the row is claimed (queued, or held by a worker whose lease ran out;
- * not before its time; not while its notification is paused) by one UPDATE, so two workers handed the same job, or
- * a job run twice, send it once. Returns the notification to refresh, if any.
+ * Claims a batch of ledger rows for sending, one statement per school: a row is taken when queued (or held by a worker
+ * whose lease ran out), due, and not of a paused notification, so two workers handed the same job, or a job run twice,
+ * send it once. Rows not taken (sent meanwhile, paused, not yet due) are simply not returned.
  */
-export async function sendMessage(system: Db, job: SendJob): Promise<number | null> {
-  const db = forTenant(system, job.tenantId);
+export async function claimMessages(system: Db, jobs: SendJob[]): Promise<MessageModel[]> {
+  const byTenant = new Map<number, number[]>();
+  for (const job of jobs) byTenant.set(job.tenantId, [...(byTenant.get(job.tenantId) ?? []), job.id]);
   const now = new Date();
-  const [row] = await db.message.updateManyAndReturn({
-    where: {
-      id: job.id,
-      notBefore: { lte: now },
-      AND: [
-        { OR: [{ status: "queued" }, { status: "sending", lockedUntil: { lt: now } }] },
-        { OR: [{ notificationId: null }, { notification: { status: { not: 4 } } }] },
-      ],
-    },
-    data: { status: "sending", lockedUntil: new Date(now.getTime() + env().WORKER_LEASE_SECONDS * 1000), attempts: { increment: 1 } },
-  });
-  if (!row) return null;
+  const claimed = await Promise.all(
+    [...byTenant].map(([tenantId, ids]) =>
+      forTenant(system, tenantId).message.updateManyAndReturn({
+        where: {
+          id: { in: ids },
+          notBefore: { lte: now },
+          AND: [
+            { OR: [{ status: "queued" }, { status: "sending", lockedUntil: { lt: now } }] },
+            { OR: [{ notificationId: null }, { notification: { status: { not: 4 } } }] },
+          ],
+        },
+        data: { status: "sending", lockedUntil: new Date(now.getTime() + env().WORKER_LEASE_SECONDS * 1000), attempts: { increment: 1 } },
+      }),
+    ),
+  );
+  return claimed.flat();
+}
+
+/** How long a sent message may wait to be written down, and how many wait at most: a few statements a second, not one a message. */
+const RECORD_EVERY_MS = 50;
+const RECORD_AT_MOST = 25;
+
+/**
+ * Writes down the messages a provider took, a few at a time in one statement: a callback that got there first (a
+ * WhatsApp "delivered" matched by the row's key) keeps its status; the provider's id and the time are recorded all the
+ * same. A worker killed in between sends those few again on recovery, under the same key (and Message-ID).
+ */
+export class SentLog {
+  private rows: { id: number; tenantId: number; pid: string; at: string }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly system: Db) {}
+
+  add(row: MessageModel, providerId: string): void {
+    this.rows.push({ id: row.id, tenantId: row.tenantId, pid: providerId, at: new Date().toISOString() });
+    if (this.rows.length >= RECORD_AT_MOST) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), RECORD_EVERY_MS);
+  }
+
+  /** Writes what waits; resolves once everything added so far is written. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const rows = this.rows.splice(0);
+    if (rows.length) {
+      this.writing = this.writing.then(() =>
+        this.system
+          .$executeRawUnsafe(
+            `UPDATE "Message" m SET
+             status = CASE WHEN m.status = 'sending' THEN 'sent' ELSE m.status END,
+             "providerId" = v.pid, "sentAt" = COALESCE(m."sentAt", v.at), error = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+           FROM jsonb_to_recordset($1::jsonb) AS v(id int, "tenantId" int, pid text, at timestamptz)
+           WHERE m.id = v.id AND m."tenantId" = v."tenantId"`,
+            JSON.stringify(rows),
+          )
+          .then(() => {}),
+      );
+    }
+    return this.writing;
+  }
+}
+
+/**
+ * Sends one claimed row through its channel. Taken: written down by `log`. Refused: retried with the queue's backoff
+ * (TransientFailure) until MAX_ATTEMPTS, or failed for good at once when no retry can mend it, then handed to its
+ * fallback channel. Returns the notification whose counters moved, if any.
+ */
+export async function deliver(system: Db, row: MessageModel, log: SentLog): Promise<number | null> {
   const channel = CHANNEL_BY_NAME[row.channel as keyof typeof CHANNEL_BY_NAME];
   const outcome = !row.address
     ? { ok: false as const, permanent: true, error: "noAddress" }
@@ -44,14 +102,10 @@ export async function sendMessage(system: Db, job: SendJob): Promise<number | nu
       ? { ok: false as const, permanent: false, error: "notConfigured" }
       : await channel.send(toOutgoing(row)).catch((error: Error) => ({ ok: false as const, permanent: false, error: error.message }));
   if (outcome.ok) {
-    // A provider's callback may have moved the row on already: it keeps its status, the send is recorded all the same.
-    const sent = await db.message.updateMany({
-      where: { id: row.id, status: "sending" },
-      data: { status: "sent", providerId: outcome.providerId, sentAt: new Date(), error: null, lockedUntil: null },
-    });
-    if (sent.count === 0) await db.message.updateMany({ where: { id: row.id }, data: { providerId: outcome.providerId, lockedUntil: null } });
+    log.add(row, outcome.providerId);
     return row.notificationId;
   }
+  const db = forTenant(system, row.tenantId);
   const final = outcome.permanent || row.attempts >= MAX_ATTEMPTS;
   await db.$transaction(async (tx) => {
     const failed = await tx.message.update({

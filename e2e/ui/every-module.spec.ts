@@ -22,12 +22,9 @@ const screensOf = (items: MenuItem[], trail: MenuItem[] = []): Screen[] =>
  * its screen must leave it, and no other module may show the box.
  */
 const PENDING_SCREENS = [
-  "admActivitySession",
-  "admAttendanceControl",
   "admBillingGrid",
   "admCommunications",
   "admConversations",
-  "admJustification",
   "admOrderGrid",
   "admStats",
   "admUsage",

@@ -71,8 +71,15 @@ async function assertMayMark(db: Db, ctx: AuthedContext, s: Session): Promise<vo
 
 /** The register's rows in surname order: its students, and anyone marked in it who has left the roster since. */
 async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId: number | null }, only?: number[]): Promise<TAttendanceRow[]> {
+  // The ids first (two index scans), then the people: one query with both as OR'd EXISTS reads the whole school.
+  const [roster, marked] = only
+    ? [only, []]
+    : await Promise.all([
+        db.user.findMany({ where: rosterWhere(s), select: { id: true } }).then((us) => us.map((u) => u.id)),
+        db.attendanceMark.findMany({ where: { sessionId: s.id }, select: { userId: true } }).then((ms) => ms.map((m) => m.userId)),
+      ]);
   const users = await db.user.findMany({
-    where: { ...(only ? { id: { in: only } } : {}), OR: [rosterWhere(s), { attendanceMarks: { some: { sessionId: s.id } } }] },
+    where: { id: { in: [...new Set([...roster, ...marked])] } },
     select: {
       id: true,
       name: true,
@@ -229,27 +236,31 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes:
   return { rows: await rowsOf(tx, s, ids), commentsNotSaved };
 }
 
-async function save(ctx: AuthedContext, id: number, changes: (previous: Map<number, TAttendanceStatus>) => Change[]): Promise<Reply<TAttendanceSaved>> {
+async function save(ctx: AuthedContext, id: number, changes: (tx: TenantTx, sessionId: number) => Promise<Change[]>): Promise<Reply<TAttendanceSaved>> {
   const data = await ctx.db.$transaction(async (tx) => {
     const s = await sessionOf(tx, id);
     await assertMayMark(tx, ctx, s);
     if (!s.startedAt) throw new AppError(-409, "attendanceApi.notStarted", 409);
-    const marks = await tx.attendanceMark.findMany({ where: { sessionId: s.id }, select: { userId: true, status: true } });
-    return writeMarks(tx, ctx, s, changes(new Map(marks.map((m) => [m.userId, m.status as TAttendanceStatus]))));
+    return writeMarks(tx, ctx, s, await changes(tx, s.id));
   });
   return data.commentsNotSaved.length ? { data, msgKey: "attendanceApi.commentPending" } : { data };
 }
 
 /** POST admAttendance/session/{id}/status (001 §7): [{userId, comment, status}]. */
 export function saveStatuses(ctx: AuthedContext & { params: { id: number }; body: TAttendanceMarkInput[] }): Promise<Reply<TAttendanceSaved>> {
-  return save(ctx, ctx.params.id, () =>
+  return save(ctx, ctx.params.id, async () =>
     ctx.body.map((m) => ({ userId: m.userId, status: m.status, comment: m.comment === undefined ? undefined : (m.comment ?? null) })),
   );
 }
 
 /** POST admAttendance/session/{id}/comment (001 §7, §8): comments alone; a pending student's is not kept. */
 export function saveComments(ctx: AuthedContext & { params: { id: number }; body: { userId: number; comment: string }[] }): Promise<Reply<TAttendanceSaved>> {
-  return save(ctx, ctx.params.id, (status) =>
-    ctx.body.map((c) => ({ userId: c.userId, status: status.get(c.userId) ?? ATTENDANCE_STATUS.pending, comment: c.comment })),
-  );
+  return save(ctx, ctx.params.id, async (tx, sessionId) => {
+    const marks = await tx.attendanceMark.findMany({
+      where: { sessionId, userId: { in: ctx.body.map((c) => c.userId) } },
+      select: { userId: true, status: true },
+    });
+    const status = new Map(marks.map((m) => [m.userId, m.status]));
+    return ctx.body.map((c) => ({ userId: c.userId, status: (status.get(c.userId) ?? ATTENDANCE_STATUS.pending) as TAttendanceStatus, comment: c.comment }));
+  });
 }

@@ -12,34 +12,37 @@ import { registersById } from "./registers.ts";
  */
 export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanceDayQuery, "dt"> }): Promise<Reply<TWhoIsMissing>> {
   const day = parseDate(ctx.query.dt);
-  const sections = await ctx.db.section.findMany({
-    where: { superSection: { period: { from: { lte: day }, to: { gte: day } } } },
-    select: { id: true, owner: true },
-  });
-  await ctx.db.attendanceSession.createMany({
-    data: sections.map((s) => ({ day, scope: `s:${s.id}`, sectionId: s.id, masterId: s.owner })),
-    skipDuplicates: true,
-  });
-  const [pendingBySession, absentMarks] = await Promise.all([
+  const [sections, opened] = await Promise.all([
+    ctx.db.section.findMany({ where: { superSection: { period: { from: { lte: day }, to: { gte: day } } } }, select: { id: true, owner: true } }),
+    ctx.db.attendanceSession.findMany({ where: { day, scope: { startsWith: "s:" } }, select: { sectionId: true } }),
+  ]);
+  const have = new Set(opened.map((o) => o.sectionId));
+  const missing = sections.filter((s) => !have.has(s.id));
+  if (missing.length) {
+    await ctx.db.attendanceSession.createMany({
+      data: missing.map((s) => ({ day, scope: `s:${s.id}`, sectionId: s.id, masterId: s.owner })),
+      skipDuplicates: true,
+    });
+  }
+  // Scalars only, then the people and the sections in one query each: nested selects cost a query per relation.
+  const [pendingBySession, marks, sessions] = await Promise.all([
     ctx.db.attendanceMark.groupBy({ by: ["sessionId"], where: { session: { day }, status: ATTENDANCE_STATUS.pending }, _count: { _all: true } }),
     ctx.db.attendanceMark.findMany({
       where: { session: { day }, status: { in: [...JUSTIFIABLE_STATUSES] } },
       orderBy: { markedAt: "asc" },
-      select: {
-        userId: true,
-        status: true,
-        justification: true,
-        markedAt: true,
-        user: { select: { name: true, last: true, last2: true } },
-        session: {
-          select: {
-            section: { select: { name: true, superSection: { select: { name: true } } } },
-            part: { select: { section: { select: { name: true, superSection: { select: { name: true } } } } } },
-          },
-        },
-      },
+      select: { userId: true, status: true, justification: true, markedAt: true, sessionId: true },
+    }),
+    ctx.db.attendanceSession.findMany({
+      where: { day, startedAt: { not: null } },
+      select: { id: true, section: { select: { name: true, superSection: { select: { name: true } } } } },
     }),
   ]);
+  const people = await ctx.db.user.findMany({
+    where: { id: { in: [...new Set(marks.map((m) => m.userId))] } },
+    select: { id: true, name: true, last: true, last2: true },
+  });
+  const person = new Map(people.map((p) => [p.id, p]));
+  const sectionOf = new Map(sessions.map((s) => [s.id, s.section ? `${s.section.superSection.name} ${s.section.name}` : null]));
   const open = await ctx.db.attendanceSession.findMany({
     where: { day, OR: [{ startedAt: null, scope: { startsWith: "s:" } }, { id: { in: pendingBySession.map((p) => p.sessionId) } }] },
     select: { id: true },
@@ -54,14 +57,15 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
     .filter((r) => r.pending > 0);
   // A student late to one class and absent from the next is listed once, by the latest mark.
   const absent = new Map<number, TWhoIsMissing["absent"][number]>();
-  for (const m of absentMarks) {
-    const section = m.session.section ?? m.session.part?.section;
+  for (const m of marks) {
+    const p = person.get(m.userId);
+    if (!p) continue;
     absent.set(m.userId, {
       userId: m.userId,
-      name: m.user.name,
-      last: m.user.last,
-      last2: m.user.last2,
-      sectionName: section ? `${section.superSection.name} ${section.name}` : null,
+      name: p.name,
+      last: p.last,
+      last2: p.last2,
+      sectionName: sectionOf.get(m.sessionId) ?? absent.get(m.userId)?.sectionName ?? null,
       status: m.status as 2 | 3,
       justifType: m.justification,
       since: m.markedAt?.toISOString() ?? null,

@@ -13,6 +13,7 @@ import { weightedAverage } from "../packages/contracts/src/grades.ts";
 import { ROOT } from "../scripts/lib/database.ts";
 import { startOutside } from "../scripts/lib/outside.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
+import { attendanceScenarios } from "./attendance.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
 import { type SendingFigures, sendingFigures } from "./send.ts";
 
@@ -32,13 +33,20 @@ const ONLY = process.argv.slice(2).filter((a) => a !== "--");
 
 /** `failed`: answers that were not 2xx (errors and timeouts included), `codes` the HTTP statuses among them. */
 type Stats = { p50: number; p95: number; p99: number; rps: number; count: number; failed: number; codes?: Record<string, number> };
-type Request = { method: "GET" | "POST"; path: string; body?: () => unknown };
-interface Scenario {
+/** `next`, when given, makes each request's path and body anew (a call that moves from one record to the next). */
+type Request = { method: "GET" | "POST"; path: string; body?: () => unknown; next?: () => { path: string; body: unknown } };
+const nextOf = (r: Request) => r.next?.() ?? { path: r.path, body: r.body?.() };
+export interface Scenario {
   name: string;
   token: string;
   request: Request;
-  /** The queries the handler ends up running, hand-written, on one connection. */
-  sql: (client: pg.PoolClient) => Promise<unknown>;
+  /** The queries the handler ends up running, hand-written, on one connection (`worker`: which of the loop's connections). */
+  sql: (client: pg.PoolClient, worker: number) => Promise<unknown>;
+  /** The client counts to load it at (CLIENTS unless given), and the issue's p95 target at some of them (ms). */
+  clients?: number[];
+  targets?: Partial<Record<number, number>>;
+  /** Undoes what the loads left behind that a later figure would trip on. */
+  cleanup?: (pool: pg.Pool) => Promise<void>;
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
@@ -50,8 +58,8 @@ function stats(times: number[], seconds: number, failed: number): Stats {
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, "x-locale": "es", "content-type": "application/json" });
 
 async function call(token: string, request: Request): Promise<Response> {
-  const body = request.body?.();
-  return fetch(`${BASE}/api/${request.path}`, { method: request.method, headers: headers(token), body: body === undefined ? undefined : JSON.stringify(body) });
+  const { path, body } = nextOf(request);
+  return fetch(`${BASE}/api/${path}`, { method: request.method, headers: headers(token), body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 /** Fails the run unless the call answers 2xx with a non-negative envelope status: a benchmark of refusals is worthless. */
@@ -86,7 +94,14 @@ async function loadApi(s: Scenario, connections: number, seconds: number): Promi
             method: s.request.method,
             path: `/api/${s.request.path}`,
             headers: headers(s.token),
-            ...(s.request.body ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(s.request.body!()) }) } : {}),
+            ...(s.request.body || s.request.next
+              ? {
+                  setupRequest: (req: autocannon.Request) => {
+                    const { path, body } = nextOf(s.request);
+                    return { ...req, path: `/api/${path}`, body: JSON.stringify(body) };
+                  },
+                }
+              : {}),
           },
         ],
       },
@@ -116,12 +131,12 @@ async function loadSql(pool: pg.Pool, s: Scenario, connections: number): Promise
   const times: number[] = [];
   const end = Date.now() + SQL_SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: connections }, async (_, worker) => {
       while (Date.now() < end) {
         const started = performance.now();
         const client = await pool.connect();
         try {
-          await s.sql(client);
+          await s.sql(client, worker);
         } finally {
           client.release();
         }
@@ -227,7 +242,7 @@ async function fixture(pool: pg.Pool) {
   return { tenantId, part, concepts, leaves: concepts.filter((c) => !c.calcAverage && !c.locked), students: students.map((s) => s.userId) };
 }
 
-type Fixture = Awaited<ReturnType<typeof fixture>>;
+export type Fixture = Awaited<ReturnType<typeof fixture>>;
 
 const STUDENT_PAGE_SQL = `
   SELECT u.id, u."externalId", u.last, u.last2, u.name, u.status, u.enrolled, u.face, u.mail, u.birthday, u.gender, latest.*
@@ -390,17 +405,19 @@ try {
 
   // The export first, on a fresh server, so that its peak memory is not that of the load before it.
   const exported = ONLY.length ? null : await exportXlsx(tokens.admin, web.pid!);
-  const rows: { call: string; clients: number; api: Stats; sql: Stats; ratioP95: number }[] = [];
-  for (const s of scenarios(f, tokens).filter((s) => ONLY.length === 0 || ONLY.some((text) => s.name.includes(text)))) {
+  const rows: { call: string; clients: number; api: Stats; sql: Stats; ratioP95: number; target?: number }[] = [];
+  const all = [...scenarios(f, tokens), ...(await attendanceScenarios(pool, f, tokens))];
+  for (const s of all.filter((s) => ONLY.length === 0 || ONLY.some((text) => s.name.includes(text)))) {
     await check(s.name, s.token, s.request);
     await loadApi(s, 1, 2);
-    for (const clients of CLIENTS) {
+    for (const clients of s.clients ?? CLIENTS) {
       await settle(pool);
       const api = await loadApi(s, clients, SECONDS);
       const sql = await loadSql(pool, s, clients);
-      rows.push({ call: s.name, clients, api, sql, ratioP95: api.p95 / sql.p95 });
+      rows.push({ call: s.name, clients, api, sql, ratioP95: api.p95 / sql.p95, target: s.targets?.[clients] });
       console.log(`${s.name} @ ${clients}: p95 ${fmt(api.p95)} ms (SQL ${fmt(sql.p95)} ms)`);
     }
+    await s.cleanup?.(pool);
   }
 
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
@@ -419,8 +436,8 @@ try {
   }
 
   const line = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const widths = [32, 7, 8, 8, 8, 8, 11, 9, 9, 7, 7];
-  console.log(`\n${line(["call", "clients", "p50 ms", "p95 ms", "p99 ms", "req/s", "failed", "SQL p50", "SQL p95", "SQL/s", "p95 ×"], widths)}`);
+  const widths = [38, 7, 8, 8, 8, 8, 11, 9, 9, 7, 7, 13];
+  console.log(`\n${line(["call", "clients", "p50 ms", "p95 ms", "p99 ms", "req/s", "failed", "SQL p50", "SQL p95", "SQL/s", "p95 ×", "p95 target"], widths)}`);
   for (const r of rows) {
     console.log(
       line(
@@ -436,6 +453,7 @@ try {
           fmt(r.sql.p95),
           fmt(r.sql.rps, 0),
           fmt(r.ratioP95),
+          r.target === undefined ? "" : `< ${r.target} ${r.api.p95 < r.target ? "met" : "missed"}`,
         ],
         widths,
       ),

@@ -1,6 +1,7 @@
 // `pnpm bench:seed` (issue 5): the bench database anew, migrated and filled with one big school (20,000 students in
-// 600 sections, 1,500 staff, 80 subjects a period with 60-leaf concept trees, grades for three periods) and 50 small
-// schools beside it. Every value comes from fixed seeds, so every run makes the same data.
+// 600 sections, 1,500 staff, 80 subjects a period with 60-leaf concept trees, grades for three periods, a term of
+// attendance) and 50 small schools beside it. Every value comes from fixed seeds, so every run makes the same data.
+// `pnpm bench:seed -- attendance` adds only the attendance to the bench database there is, when it has none.
 import { createDb, forTenant, type Db } from "@pizarra/db";
 import { seedSchool, seedStaff, seedTenant } from "@pizarra/db/seed";
 import { Readable } from "node:stream";
@@ -252,7 +253,7 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
  * Runs `load` with the table's secondary indexes and foreign keys dropped, then puts them back as the migrations made
  * them (pg_get_indexdef / pg_get_constraintdef): building an index once is much faster than keeping it up row by row.
  */
-async function withoutIndexes(pool: pg.Pool, table: string, load: () => Promise<void>): Promise<void> {
+async function withoutIndexes(pool: pg.Pool | pg.PoolClient, table: string, load: () => Promise<void>): Promise<void> {
   const { rows: keys } = await pool.query<{ name: string; def: string }>(
     "SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'",
     [`"${table}"`],
@@ -264,7 +265,9 @@ async function withoutIndexes(pool: pg.Pool, table: string, load: () => Promise<
   for (const k of keys) await pool.query(`ALTER TABLE "${table}" DROP CONSTRAINT "${k.name}"`);
   for (const i of indexes) await pool.query(`DROP INDEX "${i.name}"`);
   await load();
-  await Promise.all(indexes.map((i) => pool.query(i.def)));
+  // A pool builds them side by side; one connection (a transaction's) builds them in turn.
+  if (pool instanceof pg.Pool) await Promise.all(indexes.map((i) => pool.query(i.def)));
+  else for (const i of indexes) await pool.query(i.def);
   for (const k of keys) await pool.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${k.name}" ${k.def}`);
 }
 
@@ -298,27 +301,190 @@ async function loadGrades(pool: pg.Pool, tenantId: number, trees: Tree[]): Promi
   return count;
 }
 
-const database = await benchDatabase({ fresh: true });
+/** A term of attendance (issue 15): the current period's first 60 school days, Monday to Friday. */
+const TERM_DAYS = 60;
+/** Days per INSERT of marks: one statement a school week, so that the progress shows. */
+const MARK_CHUNK_DAYS = 5;
+/** The bench school's attendance types (status 2 late, 3 absent), made when it has none; the first two notify. */
+const ATTENDANCE_TYPES = [
+  ["Tardanza", 2, true, 15],
+  ["Falta", 3, true, 15],
+  ["Tardanza justificada", 2, false, 0],
+  ["Falta justificada", 3, false, 0],
+] as const;
+const ATTENDANCE_TABLES = ["AttendanceSession", "AttendanceMark", "Justification"];
+
+/** Rows, heap and index sizes of the attendance tables (pg_table_size, pg_indexes_size, pg_total_relation_size). */
+async function attendanceSizes(pool: pg.Pool): Promise<void> {
+  const mb = (bytes: string) => `${(Number(bytes) / 1024 / 1024).toFixed(0)} MB`;
+  for (const table of ATTENDANCE_TABLES) {
+    const { rows } = await pool.query<{ n: string; heap: string; indexes: string; total: string }>(
+      `SELECT (SELECT count(*) FROM "${table}") AS n, pg_table_size($1::regclass) AS heap, pg_indexes_size($1::regclass) AS indexes, pg_total_relation_size($1::regclass) AS total`,
+      [`"${table}"`],
+    );
+    const r = rows[0]!;
+    log(
+      `  ${table.padEnd(18)} ${Number(r.n).toLocaleString("en").padStart(10)} rows  table ${mb(r.heap).padStart(7)}  indexes ${mb(r.indexes).padStart(7)}  total ${mb(r.total).padStart(7)}`,
+    );
+  }
+}
+
+/**
+ * The big school's term of attendance (issue 15, "Measured"), set-based in one transaction: every school day of the
+ * term, the daily register of each section of the current period (taken by its tutor) and the register of each
+ * subject that meets that day (three days of five: (part + day) % 5 < 3), about 6 million marks. A student is absent
+ * 4 % of days, from every register of the day; late to the daily register 5 % of days and to a subject 2 % of its
+ * lessons (fixed hashes of student, day and register, so every run makes the same marks). The term's last day is as
+ * the office finds it mid-morning: one section in ten has not opened its daily register, one in ten has a quarter of
+ * its students still pending, and the afternoon's subjects (odd part ids) are not opened yet. Sections with no tutor get
+ * the teacher of their first subject. Skipped when the school has marks already.
+ */
+async function attendanceTerm(pool: pg.Pool): Promise<void> {
+  const begun = Date.now();
+  const { rows: schools } = await pool.query<{ id: number; from: string }>(
+    `SELECT t.id, to_char(p."from", 'YYYY-MM-DD') AS "from" FROM "Tenant" t JOIN "Period" p ON p."tenantId" = t.id AND p.current WHERE t.alias = $1`,
+    [BIG_SCHOOL],
+  );
+  const school = schools[0];
+  if (!school) throw new Error("The bench database holds no big school: run `pnpm bench:seed` first.");
+  const tenantId = school.id;
+  if ((await pool.query(`SELECT 1 FROM "AttendanceMark" WHERE "tenantId" = $1 LIMIT 1`, [tenantId])).rowCount) {
+    log("the big school has its term of attendance already: step skipped");
+    await attendanceSizes(pool);
+    return;
+  }
+  // Inside the full seed these were just bulk-loaded: without statistics the inserts below are planned for empty tables.
+  await pool.query(`ANALYZE "Section", "SuperSection", "Period", "SectionMember", "ActivityPart"`);
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    // Registers opened on the screens before the term was written (they hold no marks) would clash with its own.
+    await client.query(`DELETE FROM "AttendanceSession" WHERE "tenantId" = $1`, [tenantId]);
+    // The bench teacher takes the registers of the subjects she teaches.
+    await client.query(
+      `INSERT INTO "ModuleAccess" ("tenantId", "groupId", "moduleId", "canRead", "canWrite")
+       SELECT $1, g.id, 'admAttendanceControl', true, true FROM "UserGroup" g WHERE g."tenantId" = $1 AND g.name = 'Docentes'
+       ON CONFLICT ("groupId", "moduleId") DO UPDATE SET "canRead" = true, "canWrite" = true`,
+      [tenantId],
+    );
+    await client.query(
+      `UPDATE "Section" s SET owner = first."masterId"
+         FROM (SELECT DISTINCT ON (p."sectionId") p."sectionId", p."masterId" FROM "ActivityPart" p WHERE p."tenantId" = $1 AND p."masterId" IS NOT NULL ORDER BY p."sectionId", p.id) first
+        WHERE s."tenantId" = $1 AND s.id = first."sectionId" AND s.owner IS NULL`,
+      [tenantId],
+    );
+    await client.query(
+      `INSERT INTO "AttendanceType" ("tenantId", name, type, notify, "notifyDelay", "updatedAt")
+       SELECT $1, v.name, v.type, v.notify, v.delay, now() FROM unnest($2::text[], $3::int[], $4::bool[], $5::int[]) AS v(name, type, notify, delay)
+        WHERE NOT EXISTS (SELECT 1 FROM "AttendanceType" WHERE "tenantId" = $1)`,
+      [tenantId, ...[0, 1, 2, 3].map((k) => ATTENDANCE_TYPES.map((t) => t[k]))],
+    );
+    const { rows: types } = await client.query<{ late: number; absent: number }>(
+      `SELECT min(id) FILTER (WHERE type = 2 AND notify) AS late, min(id) FILTER (WHERE type = 3 AND notify) AS absent FROM "AttendanceType" WHERE "tenantId" = $1`,
+      [tenantId],
+    );
+    await client.query(
+      `CREATE TEMP TABLE term_day ON COMMIT DROP AS
+       SELECT d::date AS day, row_number() OVER (ORDER BY d)::int AS n
+         FROM generate_series($1::date, $1::date + 7 * ($2::int / 5 + 1), interval '1 day') d
+        WHERE extract(isodow FROM d) < 6 ORDER BY d LIMIT $2`,
+      [school.from, TERM_DAYS],
+    );
+    await client.query(
+      `CREATE TEMP TABLE term_section ON COMMIT DROP AS
+       SELECT s.id, s.owner FROM "Section" s JOIN "SuperSection" g ON g."tenantId" = s."tenantId" AND g.id = s."superSectionId"
+         JOIN "Period" p ON p."tenantId" = g."tenantId" AND p.id = g."periodId" WHERE s."tenantId" = $1 AND p.current`,
+      [tenantId],
+    );
+    const { rows: span } = await client.query<{ first: string; last: string; sections: number; parts: number }>(
+      `SELECT to_char(min(day), 'YYYY-MM-DD') AS first, to_char(max(day), 'YYYY-MM-DD') AS last, (SELECT count(*)::int FROM term_section) AS sections,
+              (SELECT count(*)::int FROM "ActivityPart" p JOIN term_section s ON s.id = p."sectionId") AS parts FROM term_day`,
+    );
+    const { first, last, sections, parts } = span[0]!;
+    log(`attendance: ${TERM_DAYS} school days ${first} to ${last}, ${sections} sections, ${parts} subject registers`);
+    // Started at 07:50 local (UTC-5) for the daily register, a lesson hour from 08:00 for a subject.
+    const { rowCount: sessions } = await client.query(
+      `INSERT INTO "AttendanceSession" ("tenantId", day, scope, "sectionId", "partId", "masterId", "startedAt", "startedBy", "createdAt", "updatedAt")
+       SELECT $1, day, scope, "sectionId", "partId", "masterId", at, "masterId", at, at FROM (
+         SELECT d.day, d.n, 's:' || s.id AS scope, s.id AS "sectionId", NULL::int AS "partId", s.owner AS "masterId",
+                d.day + time '12:50' + (s.id % 10) * interval '1 minute' AS at
+           FROM term_day d CROSS JOIN term_section s WHERE NOT (d.n = $2 AND s.id % 10 = 0)
+         UNION ALL
+         SELECT d.day, d.n, 'p:' || p.id, p."sectionId", p.id, p."masterId", d.day + time '13:00' + ((p.id + d.n) % 6) * interval '1 hour'
+           FROM term_day d JOIN "ActivityPart" p ON (p.id + d.n) % 5 < 3 JOIN term_section s ON s.id = p."sectionId"
+          WHERE NOT (d.n = $2 AND p.id % 2 = 1)) r
+        ORDER BY day, scope`,
+      [tenantId, TERM_DAYS],
+    );
+    log(`${sessions!.toLocaleString("en")} registers`);
+    let marks = 0;
+    await withoutIndexes(client, "AttendanceMark", async () => {
+      for (let from = 1; from <= TERM_DAYS; from += MARK_CHUNK_DAYS) {
+        const { rowCount } = await client.query(
+          `INSERT INTO "AttendanceMark" ("tenantId", "sessionId", "userId", status, "typeId", "markedAt", "markedBy", "updatedAt")
+           SELECT $1, x.id, m."userId", st.status, CASE st.status WHEN 2 THEN $4::int WHEN 3 THEN $5::int END,
+                  CASE WHEN st.status > 0 THEN x."startedAt" + interval '4 minutes' END, CASE WHEN st.status > 0 THEN x."masterId" END,
+                  x."startedAt" + interval '4 minutes'
+             FROM "AttendanceSession" x
+             JOIN term_day d ON d.day = x.day
+             JOIN "SectionMember" m ON m."tenantId" = x."tenantId" AND m."sectionId" = x."sectionId"
+            CROSS JOIN LATERAL (SELECT hashint8(m."userId"::bigint * 1000 + d.n) & 1023 AS day_hash,
+                                       hashint8(m."userId"::bigint * 1000000 + x.id) & 1023 AS own_hash) h
+            CROSS JOIN LATERAL (SELECT CASE
+                      WHEN d.n = $6 AND x."partId" IS NULL AND x."sectionId" % 10 = 1 AND h.own_hash < 256 THEN 0
+                      WHEN h.day_hash < 41 THEN 3
+                      WHEN x."partId" IS NULL AND h.day_hash < 92 THEN 2
+                      WHEN x."partId" IS NOT NULL AND h.own_hash < 20 THEN 2
+                      ELSE 1 END AS status) st
+            WHERE x."tenantId" = $1 AND d.n BETWEEN $2 AND $3
+            ORDER BY x.id, m."userId"`,
+          [tenantId, from, Math.min(TERM_DAYS, from + MARK_CHUNK_DAYS - 1), types[0]!.late, types[0]!.absent, TERM_DAYS],
+        );
+        marks += rowCount!;
+        log(`${marks.toLocaleString("en")} marks (school days ${from}-${Math.min(TERM_DAYS, from + MARK_CHUNK_DAYS - 1)} of ${TERM_DAYS})`);
+      }
+      log("building the marks' indexes and keys");
+    });
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+  await pool.query(`ANALYZE "Section", ${ATTENDANCE_TABLES.map((t) => `"${t}"`).join(", ")}`);
+  log(`attendance written in ${((Date.now() - begun) / 1000).toFixed(0)} s:`);
+  await attendanceSizes(pool);
+}
+
+/** `pnpm bench:seed -- attendance` adds only the term of attendance to the bench database there is (issue 15). */
+const ONLY_ATTENDANCE = process.argv.slice(2).includes("attendance");
+const database = await benchDatabase({ fresh: !ONLY_ATTENDANCE });
 const db = createDb(database.url, 4);
 const pool = new pg.Pool({ connectionString: database.url, max: 3, options: "-c synchronous_commit=off -c maintenance_work_mem=512MB" });
 try {
   await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: database.url });
   log("bench database migrated");
-  const { tenantId, trees } = await bigSchool(db);
-  const grades = await loadGrades(pool, tenantId, trees);
-  log(`${grades.toLocaleString("en")} grades indexed`);
-  for (let i = 1; i <= SMALL_SCHOOLS; i++) {
-    const small = await seedTenant(db, {
-      title: `Escuela ${i}`,
-      alias: `escuela-${i}`,
-      defaultLocale: i % 2 ? "es" : "en",
-      groups: [{ name: "Dirección", read: "*", write: "*" }],
-    });
-    await seedSchool(db, small.tenantId, null, { students: 40, teachers: 4, staff: 2 });
+  if (ONLY_ATTENDANCE) {
+    await attendanceTerm(pool);
+  } else {
+    const { tenantId, trees } = await bigSchool(db);
+    const grades = await loadGrades(pool, tenantId, trees);
+    log(`${grades.toLocaleString("en")} grades indexed`);
+    await attendanceTerm(pool);
+    for (let i = 1; i <= SMALL_SCHOOLS; i++) {
+      const small = await seedTenant(db, {
+        title: `Escuela ${i}`,
+        alias: `escuela-${i}`,
+        defaultLocale: i % 2 ? "es" : "en",
+        groups: [{ name: "Dirección", read: "*", write: "*" }],
+      });
+      await seedSchool(db, small.tenantId, null, { students: 40, teachers: 4, staff: 2 });
+    }
+    log(`${SMALL_SCHOOLS} small schools`);
+    await pool.query("ANALYZE");
   }
-  log(`${SMALL_SCHOOLS} small schools`);
-  await pool.query("ANALYZE");
-  log(`analysed. Sign in as ${BENCH_ACCOUNTS.admin} or ${BENCH_ACCOUNTS.teacher}, password "${BENCH_PASSWORD}"`);
+  log(`${ONLY_ATTENDANCE ? "Done" : "Analysed"}. Sign in as ${BENCH_ACCOUNTS.admin} or ${BENCH_ACCOUNTS.teacher}, password "${BENCH_PASSWORD}"`);
 } finally {
   await pool.end();
   await db.$disconnect();

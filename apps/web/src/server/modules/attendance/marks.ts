@@ -20,19 +20,10 @@ import { isAdmin, registersById } from "./registers.ts";
 type Db = TenantDb | TenantTx;
 const STUDENT = 2;
 
-const SESSION_SELECT = {
-  id: true,
-  day: true,
-  sectionId: true,
-  partId: true,
-  groupId: true,
-  masterId: true,
-  startedAt: true,
-  section: { select: { owner: true, superSection: { select: { period: { select: { closed: true } } } } } },
-  part: { select: { activityId: true } },
-} as const;
+const SESSION_SELECT = { id: true, day: true, sectionId: true, partId: true, groupId: true, masterId: true, startedAt: true } as const;
 type Session = Prisma.AttendanceSessionGetPayload<{ select: typeof SESSION_SELECT }>;
 
+/** The register's own row: what its rights need beyond it is read only when asked (nested selects cost a query each). */
 async function sessionOf(db: Db, id: number): Promise<Session> {
   const session = await db.attendanceSession.findFirst({ where: { id }, select: SESSION_SELECT });
   if (!session) throw notFound();
@@ -52,13 +43,16 @@ const rosterWhere = (s: { sectionId: number | null; groupId: number | null }): P
  * anyone with the module's write right, may mark.
  */
 async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList["readOnly"]> {
-  const closed = s.section
-    ? s.section.superSection.period.closed
-    : (await db.period.count({ where: { from: { lte: s.day }, to: { gte: s.day }, closed: true } })) > 0;
-  if (closed) return "closed";
+  const closedPeriods = await db.period.count({
+    where: {
+      closed: true,
+      ...(s.sectionId !== null ? { superSections: { some: { sections: { some: { id: s.sectionId } } } } } : { from: { lte: s.day }, to: { gte: s.day } }),
+    },
+  });
+  if (closedPeriods > 0) return "closed";
   if (isAdmin(ctx) || s.masterId === ctx.user.id || s.groupId !== null) return null;
-  if (s.section?.owner === ctx.user.id) return null;
-  if (s.part && (await db.activityMaster.count({ where: { activityId: s.part.activityId, userId: ctx.user.id } }))) return null;
+  if (s.sectionId !== null && (await db.section.count({ where: { id: s.sectionId, owner: ctx.user.id } }))) return null;
+  if (s.partId !== null && (await db.activityMaster.count({ where: { activity: { parts: { some: { id: s.partId } } }, userId: ctx.user.id } }))) return null;
   return "notYours";
 }
 
@@ -70,14 +64,12 @@ async function assertMayMark(db: Db, ctx: AuthedContext, s: Session): Promise<vo
 }
 
 /** The register's rows in surname order: its students, and anyone marked in it who has left the roster since. */
-async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId: number | null }, only?: number[]): Promise<TAttendanceRow[]> {
+async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId: number | null }): Promise<TAttendanceRow[]> {
   // The ids first (two index scans), then the people: one query with both as OR'd EXISTS reads the whole school.
-  const [roster, marked] = only
-    ? [only, []]
-    : await Promise.all([
-        db.user.findMany({ where: rosterWhere(s), select: { id: true } }).then((us) => us.map((u) => u.id)),
-        db.attendanceMark.findMany({ where: { sessionId: s.id }, select: { userId: true } }).then((ms) => ms.map((m) => m.userId)),
-      ]);
+  const [roster, marked] = await Promise.all([
+    db.user.findMany({ where: rosterWhere(s), select: { id: true } }).then((us) => us.map((u) => u.id)),
+    db.attendanceMark.findMany({ where: { sessionId: s.id }, select: { userId: true } }).then((ms) => ms.map((m) => m.userId)),
+  ]);
   const users = await db.user.findMany({
     where: { id: { in: [...new Set([...roster, ...marked])] } },
     select: {
@@ -140,12 +132,14 @@ export async function initRegister(ctx: AuthedContext & { params: { id: number }
   return { data, msgKey: "attendanceApi.started" };
 }
 
-/** The first attendance type recorded for each status: a mark of that status is recorded as it. */
-async function defaultTypes(db: Db): Promise<Map<number, { id: number; notify: boolean; notifyDelay: number }>> {
-  const types = await db.attendanceType.findMany({ orderBy: { id: "asc" }, select: { id: true, type: true, notify: true, notifyDelay: true } });
-  const byStatus = new Map<number, { id: number; notify: boolean; notifyDelay: number }>();
+type AttendanceKind = { id: number; name: string; notify: boolean; notifyDelay: number };
+
+/** The school's attendance types by id, and the first of each status: a mark of that status is recorded as it. */
+async function attendanceTypes(db: Db): Promise<{ byId: Map<number, AttendanceKind>; byStatus: Map<number, AttendanceKind> }> {
+  const types = await db.attendanceType.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, type: true, notify: true, notifyDelay: true } });
+  const byStatus = new Map<number, AttendanceKind>();
   for (const t of types) if (!byStatus.has(t.type)) byStatus.set(t.type, t);
-  return byStatus;
+  return { byId: new Map(types.map((t) => [t.id, t])), byStatus };
 }
 
 /**
@@ -182,12 +176,15 @@ interface Change {
 async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes: Change[]): Promise<TAttendanceSaved> {
   const ids = [...new Set(changes.map((c) => c.userId))];
   const [onRoster, previous, types, excuses] = await Promise.all([
-    tx.user.findMany({ where: { id: { in: ids }, OR: [rosterWhere(s), { attendanceMarks: { some: { sessionId: s.id } } }] }, select: { id: true } }),
+    tx.user.findMany({
+      where: { id: { in: ids }, OR: [rosterWhere(s), { attendanceMarks: { some: { sessionId: s.id } } }] },
+      select: { id: true, name: true, last: true, last2: true, face: true },
+    }),
     tx.attendanceMark.findMany({
       where: { sessionId: s.id, userId: { in: ids } },
       select: { userId: true, status: true, comment: true, typeId: true, justification: true, justificationId: true },
     }),
-    defaultTypes(tx),
+    attendanceTypes(tx),
     coveringJustifications(tx, s, ids),
   ]);
   const known = new Set(onRoster.map((u) => u.id));
@@ -208,11 +205,11 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes:
       ? { typeId: before.typeId, justification: before.justification, justificationId: before.justificationId }
       : excuse
         ? {
-            typeId: (excuse.status === JUSTIFICATION_STATUS.accepted ? excuse.attendanceTypeId : null) ?? types.get(c.status)?.id ?? null,
+            typeId: (excuse.status === JUSTIFICATION_STATUS.accepted ? excuse.attendanceTypeId : null) ?? types.byStatus.get(c.status)?.id ?? null,
             justification: excuse.status === JUSTIFICATION_STATUS.accepted ? MARK_JUSTIFICATION.accepted : MARK_JUSTIFICATION.received,
             justificationId: excuse.id,
           }
-        : { typeId: types.get(c.status)?.id ?? null, justification: MARK_JUSTIFICATION.notReceived, justificationId: null };
+        : { typeId: types.byStatus.get(c.status)?.id ?? null, justification: MARK_JUSTIFICATION.notReceived, justificationId: null };
     return { sessionId: s.id, userId: c.userId, status: c.status, comment, ...justification, markedAt: now, markedBy: ctx.user.id, updatedAt: now };
   });
   const written = await insertRows(tx, "AttendanceMark", rows, {
@@ -221,19 +218,34 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes:
     returning: ["id", "userId", "status", "typeId"],
   });
   // A mark that became one the school wants families told of: an alert waits its delay, then goes unless changed back.
-  const alerts = written.filter((w) => {
-    const type = [...types.values()].find((t) => t.id === w.typeId);
+  const alerts = written.flatMap((w) => {
+    const type = types.byId.get(Number(w.typeId));
     const before = previous.find((p) => p.userId === w.userId);
-    return type?.notify && (before?.status !== w.status || before?.typeId !== w.typeId);
+    return type?.notify && (before?.status !== w.status || before?.typeId !== w.typeId)
+      ? [{ markId: Number(w.id), status: Number(w.status), typeId: type.id, delayMinutes: type.notifyDelay, markedAt: now }]
+      : [];
   });
-  await queueAlerts(
-    tx,
-    alerts.map((w) => {
-      const type = [...types.values()].find((t) => t.id === w.typeId)!;
-      return { markId: Number(w.id), status: Number(w.status), typeId: type.id, delayMinutes: type.notifyDelay, markedAt: now };
-    }),
-  );
-  return { rows: await rowsOf(tx, s, ids), commentsNotSaved };
+  await queueAlerts(tx, alerts);
+  // The rows as saved, from what was written and the people already read.
+  const people = new Map(onRoster.map((u) => [u.id, u]));
+  const saved = rows
+    .map((r): TAttendanceRow => {
+      const u = people.get(r.userId)!;
+      return {
+        id: u.id,
+        name: u.name,
+        last: u.last,
+        last2: u.last2,
+        status: r.status,
+        comment: r.comment,
+        justifType: r.justification,
+        typeId: r.typeId,
+        typeName: r.typeId !== null ? (types.byId.get(r.typeId)?.name ?? null) : null,
+        img: fileUrl(u.face),
+      };
+    })
+    .sort((a, b) => `${a.last ?? ""} ${a.last2 ?? ""} ${a.name}`.localeCompare(`${b.last ?? ""} ${b.last2 ?? ""} ${b.name}`) || a.id - b.id);
+  return { rows: saved, commentsNotSaved };
 }
 
 async function save(ctx: AuthedContext, id: number, changes: (tx: TenantTx, sessionId: number) => Promise<Change[]>): Promise<Reply<TAttendanceSaved>> {

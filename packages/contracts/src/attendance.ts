@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DATE_RE, isRealDay } from "./resource/schema.ts";
+import type { FieldDef } from "./resource/types.ts";
 import { ZRecordId } from "./validation.ts";
 
 /** 001 §4 "Attendance status". */
@@ -173,13 +174,15 @@ const fileType = z
 
 /**
  * POST attendance/absence (002 §7): a new justification from the office's form. `numOfDay` days from `date` (1 = that
- * day); `sessionId` narrows it to one register's hours. `file` is the document's base64 with its `fileType`.
+ * day); `sessionId` (or `partId`) narrows it to one register's hours. `file` is the document's base64 with its `fileType`.
  */
 export const ZAbsence = z.object({
   userId: ID,
   date: ZDay,
   numOfDay: z.coerce.number().int().min(1).max(JUSTIFICATION_MAX_DAYS).default(1),
   sessionId: ID.nullish(),
+  /** Instead of `sessionId`: the register of that day by its part (0: the student's section's daily register). */
+  partId: z.coerce.number().int().min(0).max(2_147_483_647).nullish(),
   reason,
   note: note.min(1),
   attendanceTypeId: ID.nullish(),
@@ -276,3 +279,25 @@ export const ZJustifyLinkSave = z.object({
   file: z.object({ name: z.string().trim().min(1).max(255), data: z.string().min(1).max(12_000_000) }).nullish(),
 });
 export type TJustifyLinkInput = z.input<typeof ZJustifyLinkSave>;
+
+/** The module of the office's justification screen. */
+export const JUSTIFICATION_MODULE = "admJustification";
+
+/**
+ * The pick lists of the justification screen (002 §7 "Option lists"): grades, the grade's sections, the section's
+ * students and the attendance types. Whoever may write justifications may read them (resource/pick-access.ts).
+ */
+export const JUSTIFICATION_PICKS = {
+  superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } },
+  sectionId: {
+    name: "sectionId",
+    type: "select",
+    options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
+  },
+  userId: {
+    name: "userId",
+    type: "select",
+    options: { kind: "resource", resource: "admStudent", dependsOn: "sectionId", dependsParam: "sectionId" },
+  },
+  attendanceTypeId: { name: "attendanceTypeId", type: "select", options: { kind: "resource", resource: "admAttendanceType" } },
+} as const satisfies Record<string, FieldDef>;

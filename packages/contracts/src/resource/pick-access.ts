@@ -1,3 +1,4 @@
+import { JUSTIFICATION_MODULE, JUSTIFICATION_PICKS } from "../attendance.ts";
 import { GRADE_SCREEN_MODULES, gradeFilterFields } from "../grade-filters.ts";
 import type { FieldDef, ResourceDef } from "./types.ts";
 
@@ -31,6 +32,8 @@ export function pickRights(resources: readonly ResourceDef[]): Map<string, PickR
     for (const action of def.extraActions ?? []) for (const field of action.fields ?? []) add(field, def.module, action.write === false ? "read" : "write");
   }
   for (const field of Object.values(gradeFilterFields(null, null))) for (const module of GRADE_SCREEN_MODULES) add(field, module, "read");
+  // The justification screen's filters (read) and its form (write).
+  for (const field of Object.values(JUSTIFICATION_PICKS)) for (const right of ["read", "write"] as const) add(field, JUSTIFICATION_MODULE, right);
   return rights;
 }
 

@@ -7,7 +7,10 @@ import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, type ReactNode } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
+import { ActivitySessions } from "../attendance/activity-sessions.tsx";
+import { AttendanceScreen } from "../attendance/attendance-screen.tsx";
 import { GradeScreen } from "../grades/grade-screen.tsx";
+import { JustificationScreen } from "../justifications/justification-screen.tsx";
 import { ModuleIcon } from "../module-icon.tsx";
 import { ModuleAdmin } from "./module-admin.tsx";
 import { ResourceScreen } from "../resource/resource-screen.tsx";
@@ -20,6 +23,9 @@ const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number]
   admGradesBehavior: (props) => <GradeScreen {...props} mode="behavior" />,
   admGradesRep: (props) => <GradeScreen {...props} prefer={4} />,
   admGradesMaster: (props) => <GradeScreen {...props} prefer={1} />,
+  admAttendanceControl: AttendanceScreen,
+  admActivitySession: ActivitySessions,
+  admJustification: JustificationScreen,
 };
 
 /** Spec 000 §8: the permission toast lasts 3000 ms. */

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { StudentAttendanceDialog } from "../attendance-summary/student-attendance-dialog.tsx";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
 import { GradeImportDialog } from "../grades/grade-import-dialog.tsx";
 import { StudentGradesDialog } from "../grades/student-grades-dialog.tsx";
@@ -13,6 +14,7 @@ export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   flowSend: FlowSendWizard,
   gradeImport: GradeImportDialog,
   studentGrades: StudentGradesDialog,
+  studentAttendance: StudentAttendanceDialog,
   notificationMessages: NotificationMessagesDialog,
   notificationWizard: NotificationWizard,
 };

@@ -117,7 +117,11 @@ export const admStudent = defineResource({
   ],
   actions: IMPORTABLE_ACTIONS,
   // 001 §2 "Student screen for grades": the student's grades, report card and memo, for those who open the grade sheet.
-  extraActions: [{ name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" }],
+  // The attendance summary (issue 15 item 5) needs only this list's read right, as GET admAttendance/summary/{userId} does.
+  extraActions: [
+    { name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" },
+    { name: "attendance", scope: "row", write: false, dialog: "studentAttendance" },
+  ],
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;

@@ -406,6 +406,23 @@ describe("justifications (002 §7)", () => {
     );
     expect(edited.body.data).toMatchObject({ kind: 2, tillDate: "2026-06-15", doc: null });
     expect(await mark()).toMatchObject({ justification: 0, justificationId: null });
+    // Some hours: the office names the class (the register of that day is found, or made) rather than a register id.
+    const hours = await post<{ ID: number }>(
+      "attendance/absence",
+      { userId: student, date: "2026-06-16", numOfDay: 1, partId: register.partId, reason: "Deporte", note: "Campeonato" },
+      secretary,
+    );
+    const byHours = (await get<TJustification>(`admJustification/get/${hours.body.data.ID}`, secretary)).body.data;
+    expect(byHours).toMatchObject({ kind: 1, sessionId: register.ID, marks: 1 });
+    const otherPart = await school.db.activityPart.findFirstOrThrow({ where: { sectionId: { not: register.sectionId! } }, select: { id: true } });
+    const wrongPart = await post(
+      "attendance/absence",
+      { userId: student, date: "2026-06-16", partId: otherPart.id, reason: "Deporte", note: "x" },
+      secretary,
+      "en",
+    );
+    expect(wrongPart.body.data.errors!.partId).toContain("Course");
+    await post(`admJustification/delete/${hours.body.data.ID}`, {}, secretary);
     const denied = await post<TJustification>(`admAttendance/0/justifications/${id}`, { status: -1 }, secretary, "en");
     expect(denied.body.msg).toBe("Justification denied");
     // The teacher's module does not open the office's review.

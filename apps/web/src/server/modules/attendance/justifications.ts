@@ -6,6 +6,7 @@ import {
   JUSTIFICATION_FILE_TYPES,
   JUSTIFICATION_KIND,
   JUSTIFICATION_MAX_DAYS,
+  JUSTIFICATION_MODULE,
   JUSTIFICATION_STATUS,
   MARK_JUSTIFICATION,
   type TJustification,
@@ -23,10 +24,10 @@ import { audit } from "../../resource/audit.ts";
 import { checkedFile, type FileRules, storeUpload, type ZUpload } from "../../resource/upload.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
+import { ensureRegisters, type Scope } from "./registers.ts";
 
 type Db = TenantDb | TenantTx;
 const DAY_MS = 86_400_000;
-export const JUSTIFICATION_MODULE = "admJustification";
 const STUDENT = 2;
 
 /** Today on the spec's clock (UTC-5), as a stored DATE. */
@@ -241,14 +242,37 @@ export async function createJustification(
   }
 }
 
+/**
+ * The register of a day an "hours" justification names by its part (0: the daily register of the student's section
+ * that day), made if nobody has opened it yet: the office names the class, not a register id it cannot list.
+ */
+async function registerOf(ctx: AuthedContext, userId: number, day: Date, partId: number): Promise<number> {
+  const refuse = () => fieldRefusal("partId", ctx.t("validation.option", { attribute: ctx.t("attendanceApi.fields.partId") }));
+  const member = await ctx.db.sectionMember.findFirst({
+    where: { userId, section: { superSection: { period: { from: { lte: day }, to: { gte: day } } } } },
+    select: { sectionId: true, section: { select: { owner: true } } },
+  });
+  if (!member) throw refuse();
+  const part = partId
+    ? await ctx.db.activityPart.findFirst({ where: { id: partId, sectionId: member.sectionId }, select: { id: true, masterId: true } })
+    : null;
+  if (partId && !part) throw refuse();
+  const scope: Scope = part
+    ? { sectionId: member.sectionId, partId: part.id, groupId: null, masterId: part.masterId }
+    : { sectionId: member.sectionId, partId: null, groupId: null, masterId: member.section.owner };
+  const [id] = await ensureRegisters(ctx.db, day, [scope]);
+  return id!;
+}
+
 /** POST attendance/absence (002 §7): the office's new justification, pending. */
 export async function createAbsence(ctx: AuthedContext & { body: z.infer<typeof ZAbsence> }): Promise<Reply<{ ID: number }>> {
   const b = ctx.body;
   const date = parseDate(b.date);
   await assertStudent(ctx.db, ctx, b.userId);
   await assertType(ctx.db, ctx, b.attendanceTypeId);
-  if (b.sessionId) {
-    const session = await ctx.db.attendanceSession.findFirst({ where: { id: b.sessionId }, select: { day: true } });
+  const sessionId = b.sessionId ?? (b.partId !== null && b.partId !== undefined ? await registerOf(ctx, b.userId, date, b.partId) : null);
+  if (sessionId) {
+    const session = await ctx.db.attendanceSession.findFirst({ where: { id: sessionId }, select: { day: true } });
     if (!session || session.day.getTime() !== date.getTime())
       throw fieldRefusal("sessionId", ctx.t("validation.option", { attribute: ctx.t("attendanceApi.fields.sessionId") }));
   }
@@ -260,10 +284,10 @@ export async function createAbsence(ctx: AuthedContext & { body: z.infer<typeof 
     {
       userId: b.userId,
       attendanceTypeId: b.attendanceTypeId ?? null,
-      kind: b.sessionId ? JUSTIFICATION_KIND.hours : b.numOfDay > 1 ? JUSTIFICATION_KIND.days : JUSTIFICATION_KIND.day,
+      kind: sessionId ? JUSTIFICATION_KIND.hours : b.numOfDay > 1 ? JUSTIFICATION_KIND.days : JUSTIFICATION_KIND.day,
       date,
       tillDate: addDays(date, b.numOfDay - 1),
-      sessionId: b.sessionId ?? null,
+      sessionId: sessionId ?? null,
       reason: b.reason,
       comment: b.note,
       docName: file ? `doc.${file.ext}` : null,

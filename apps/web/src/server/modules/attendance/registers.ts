@@ -6,7 +6,7 @@ import { fullName } from "../../resource/display.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 
 type Db = TenantDb | TenantTx;
-type Scope = { sectionId: number | null; partId: number | null; groupId: number | null; masterId: number | null };
+export type Scope = { sectionId: number | null; partId: number | null; groupId: number | null; masterId: number | null };
 const STUDENT = 2;
 
 /** "s:<sectionId>", "p:<partId>", "g:<groupId>": a day has one register of each. */
@@ -22,7 +22,7 @@ const sectionsOfDay = (day: Date) => ({ superSection: { period: { from: { lte: d
  * The registers of a day for the given scopes, made when first asked for: a register exists once someone opens the
  * day (one row per day and scope, so two people opening it at once share it).
  */
-async function ensureRegisters(db: Db, day: Date, scopes: Scope[]): Promise<number[]> {
+export async function ensureRegisters(db: Db, day: Date, scopes: Scope[]): Promise<number[]> {
   if (scopes.length === 0) return [];
   const rows = scopes.map((s) => ({ ...s, day, scope: scopeOf(s) }));
   await db.attendanceSession.createMany({ data: rows, skipDuplicates: true });

@@ -1,4 +1,5 @@
 import {
+  JUSTIFICATION_MODULE,
   ZAbsence,
   ZAttendanceCommentSave,
   ZAttendanceDayQuery,
@@ -21,7 +22,6 @@ import {
   deleteJustification,
   editJustification,
   getJustification,
-  JUSTIFICATION_MODULE,
   listJustifications,
   reviewJustification,
   uploadDoc,

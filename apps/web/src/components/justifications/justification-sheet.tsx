@@ -1,0 +1,76 @@
+"use client";
+
+import type { TJustification } from "@pizarra/contracts";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@pizarra/ui";
+import { LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { api } from "@/client/api.ts";
+import { useHashModal } from "../resource/hash-modal.ts";
+import { JustificationForm } from "./justification-form.tsx";
+
+/** A new justification, or one to edit by id (read again, so that the form starts from what is stored). */
+export type SheetTarget = { mode: "create" } | { mode: "edit"; id: number };
+
+interface SheetProps {
+  target: SheetTarget | null;
+  canWrite: boolean;
+  onClosed: () => void;
+  /** Something was saved: the list loads again. */
+  onChanged: () => void;
+  /** Saved, but its document did not go: the sheet goes on editing the saved justification. */
+  onStored: (id: number) => void;
+}
+
+/** The create/edit modal (002 §2) as the app's right-side sheet; the Back button closes it (000 §2.6). */
+export function JustificationSheet({ target, canWrite, onClosed, onChanged, onStored }: SheetProps) {
+  const t = useTranslations("justifications");
+  const tc = useTranslations("common");
+  const open = target !== null;
+  const close = useHashModal(open, target ? `admJustification-${target.mode === "edit" ? target.id : "new"}` : "admJustification", onClosed);
+  const editId = target?.mode === "edit" ? target.id : null;
+  const [item, setItem] = useState<TJustification | null>(null);
+
+  useEffect(() => {
+    setItem(null);
+    if (editId === null) return;
+    const controller = new AbortController();
+    void api.get<TJustification>(`admJustification/get/${editId}`, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok && result.envelope.data) setItem(result.envelope.data);
+      else close();
+    });
+    return () => controller.abort();
+  }, [editId, close]);
+
+  const creating = target?.mode === "create";
+  return (
+    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+      <SheetContent closeLabel={tc("close")} className="gap-0 sm:max-w-xl" data-testid="justification-sheet" data-mode={target?.mode}>
+        <SheetHeader>
+          <SheetTitle>{creating ? t("form.createTitle") : t("form.editTitle")}</SheetTitle>
+          <SheetDescription className="flex items-center gap-2">
+            {target && !creating && !item && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+            {creating ? t("form.createDescription") : item ? t("form.editDescription") : t("loading")}
+          </SheetDescription>
+        </SheetHeader>
+        {target && (creating || item) && (
+          <JustificationForm
+            key={creating ? "create" : `edit-${editId}`}
+            target={creating ? { mode: "create" } : { mode: "edit", item: item! }}
+            canWrite={canWrite}
+            onClose={close}
+            onSaved={() => {
+              close();
+              onChanged();
+            }}
+            onStored={(id) => {
+              onChanged();
+              onStored(id);
+            }}
+          />
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,348 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { JUSTIFICATION_REASONS, JUSTIFICATION_STATUS, ZJustifyLinkSave, type TJustifyLink, type TLocale } from "@pizarra/contracts";
+import { Button, cn, FieldError, Textarea, fieldControl } from "@pizarra/ui";
+import { CalendarDays, CircleAlert, CircleCheck, Clock3, HeartPulse, LoaderCircle, Plane, Send, Trophy, UserRound, Users } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useForm, type FieldValues, type Resolver } from "react-hook-form";
+import { z } from "zod";
+import { useErrorMap } from "@/client/validation.ts";
+import { BrandMark } from "../brand.tsx";
+import { LocaleSelect } from "../locale-select.tsx";
+import { DocumentInput } from "../justifications/document-input.tsx";
+import { DOCUMENT_TYPES, documentMessage, formatDay, withoutBlanks } from "../justifications/justification-model.ts";
+import { ProgressBar } from "../justifications/progress-bar.tsx";
+import { fitImage, readBase64 } from "../resource/upload-files.ts";
+import { publicRequest } from "./public-request.ts";
+
+/** A phone's photo of a doctor's note is shrunk to this box before it goes: still legible, a fraction of the bytes. */
+const PHOTO_BOX = { width: 2000, height: 2000 };
+/** What the picker offers on a phone: any photo, and the document types of 002 §5. */
+const PICKER_ACCEPT = "image/*,.pdf,.doc,.docx";
+/** 002 §4 "Justification status": the page's word for each. */
+const STATUS_KEY = { 1: "pending", 2: "accepted", [-1]: "denied" } as const;
+
+const REASON_ICON = { Salud: HeartPulse, Familiar: Users, Deporte: Trophy, Personal: UserRound, Viaje: Plane } as const;
+
+/** POST justify/{token}'s schema for what is typed; the document is checked on its own. */
+const ZLinkForm = ZJustifyLinkSave.pick({ note: true }).extend({ reason: z.string().pipe(ZJustifyLinkSave.shape.reason) });
+
+type Loaded = { kind: "loading" } | { kind: "refused"; expired: boolean; msg: string } | { kind: "unreachable" } | { kind: "ready"; link: TJustifyLink };
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("common");
+  const locale = useLocale();
+  // The root layout names the language the app was last used in; this page speaks the family's.
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return (
+    <div lang={locale} className="flex min-h-dvh flex-col bg-muted/40">
+      <header className="mx-auto flex w-full max-w-xl items-center justify-between gap-3 px-4 py-3">
+        <span className="flex items-center gap-2 font-semibold">
+          <BrandMark />
+          {t("appName")}
+        </span>
+        <LocaleSelect />
+      </header>
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pb-12">{children}</main>
+    </div>
+  );
+}
+
+/** A page's one message (its h1), or a message under the summary (an h2). */
+function Notice({
+  tone,
+  title,
+  children,
+  testId,
+  heading = "h1",
+}: {
+  tone: "ok" | "bad" | "wait";
+  title: string;
+  children?: React.ReactNode;
+  testId: string;
+  heading?: "h1" | "h2";
+}) {
+  const Heading = heading;
+  const Icon = tone === "ok" ? CircleCheck : tone === "bad" ? CircleAlert : Clock3;
+  return (
+    <section
+      role={tone === "bad" ? "alert" : "status"}
+      className="flex items-start gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
+      data-testid={testId}
+    >
+      <Icon
+        className={cn("mt-0.5 size-6 shrink-0", tone === "ok" ? "text-success" : tone === "bad" ? "text-destructive" : "text-muted-foreground")}
+        aria-hidden
+      />
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <Heading className="text-lg font-semibold leading-snug">{title}</Heading>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** Who and which days the link is about, as the alert told the family. */
+function Summary({ link }: { link: TJustifyLink }) {
+  const t = useTranslations("justifyLink");
+  const locale = useLocale();
+  const days = link.from === link.to ? formatDay(link.from, locale) : t("range", { from: formatDay(link.from, locale), to: formatDay(link.to, locale) });
+  return (
+    <section
+      aria-labelledby="justify-title"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
+      data-testid="justify-summary"
+    >
+      <p className="text-sm text-muted-foreground">{link.school}</p>
+      <h1 id="justify-title" className="text-xl font-semibold leading-snug">
+        {t("title")}
+      </h1>
+      <dl className="flex flex-col gap-2 text-sm">
+        <div className="flex items-start gap-2">
+          <UserRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <dt className="sr-only">{t("student")}</dt>
+          <dd className="font-medium" data-testid="justify-student">
+            {link.student}
+          </dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <CalendarDays className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <dt className="sr-only">{t("days")}</dt>
+          <dd>
+            {days}
+            {link.about && <span className="block text-muted-foreground">{link.about}</span>}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** What was sent through this link, and how the school decided. */
+function SentStatus({ sent, fresh }: { sent: NonNullable<TJustifyLink["sent"]>; fresh: boolean }) {
+  const t = useTranslations("justifyLink");
+  const key = STATUS_KEY[sent.status];
+  const reason = t.has(`reasons.${sent.reason}`) ? t(`reasons.${sent.reason}`) : sent.reason;
+  return (
+    <Notice
+      tone={sent.status === -1 ? "bad" : sent.status === 2 ? "ok" : fresh ? "ok" : "wait"}
+      title={fresh ? t("sentTitle") : t("alreadySent")}
+      testId="justify-sent"
+      heading="h2"
+    >
+      {fresh && <p className="text-sm">{t("sentBody")}</p>}
+      <p className="text-sm">
+        {t("sentReason", { reason })} · <span data-testid="justify-sent-status">{t(`status.${key}`)}</span>
+      </p>
+      <p className="text-sm text-muted-foreground">{t(`statusHint.${key}`)}</p>
+    </Notice>
+  );
+}
+
+/** The reasons as five large radio cards (002 §3), each with its icon, one tap on a phone. */
+function ReasonCards({ value, onChange, error }: { value: string; onChange: (reason: string) => void; error?: string }) {
+  const t = useTranslations("justifyLink");
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? "justify-reason-error" : undefined}>
+      <legend className="mb-2 text-sm font-medium">
+        {t("fields.reason")}
+        <span className="text-destructive" aria-hidden>
+          {" "}
+          *
+        </span>
+      </legend>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {JUSTIFICATION_REASONS.map((reason) => {
+          const Icon = REASON_ICON[reason];
+          return (
+            <label
+              key={reason}
+              className="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border bg-background px-4 py-3 text-base transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-primary/10 has-focus-visible:ring-2 has-focus-visible:ring-ring"
+              data-testid={`justify-reason-${reason}`}
+            >
+              <input type="radio" name="reason" value={reason} checked={value === reason} onChange={() => onChange(reason)} className="sr-only" />
+              <Icon className="size-5 shrink-0 text-primary" aria-hidden />
+              <span className="font-medium">{t(`reasons.${reason}`)}</span>
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id="justify-reason-error">{error}</FieldError>
+    </fieldset>
+  );
+}
+
+/** The form: reason, note and an optional photo or document; the send shows its progress. */
+function JustifyForm({ token, onSent }: { token: string; onSent: (sent: NonNullable<TJustifyLink["sent"]>) => void }) {
+  const t = useTranslations("justifyLink");
+  const locale = useLocale() as TLocale;
+  const errorMap = useErrorMap((field) => `justifyLink.fields.${field}`);
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    const inner = zodResolver(ZLinkForm, { error: errorMap }) as unknown as Resolver<FieldValues>;
+    return (values, context, options) => inner(withoutBlanks(values), context, options);
+  }, [errorMap]);
+  const form = useForm<FieldValues>({ resolver, defaultValues: { reason: "", note: "" } });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const choose = (chosen: File) => {
+    const problem = documentMessage(chosen, t);
+    setFileError(problem);
+    setFile(problem ? null : chosen);
+  };
+
+  const send = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setProgress(0);
+    const photo = file && /^image\/(jpeg|png)$/.test(file.type) ? await fitImage(file, PHOTO_BOX) : file;
+    const body = { reason: values.reason, note: values.note, file: photo ? { name: file!.name, data: await readBase64(photo) } : null };
+    const answer = await publicRequest<{ ID: number }>("POST", `justify/${encodeURIComponent(token)}`, { locale, body, onProgress: setProgress });
+    setProgress(null);
+    if (answer.ok && answer.data) {
+      onSent({ ID: answer.data.ID, status: 1, reason: values.reason });
+      return;
+    }
+    const errors = (answer.data as { errors?: Record<string, string> } | null)?.errors ?? {};
+    for (const [name, message] of Object.entries(errors)) {
+      if (name === "reason" || name === "note") form.setError(name, { type: "server", message });
+      else setFileError(message);
+    }
+    setFailure(answer.msg || t("unreachable"));
+  });
+
+  const reason = form.watch("reason") as string;
+  const { errors, isSubmitting } = form.formState;
+  const noteError = errors.note?.message as string | undefined;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void send(e)}
+      className="flex flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
+      data-testid="justify-form"
+    >
+      <ReasonCards
+        value={reason}
+        onChange={(next) => form.setValue("reason", next, { shouldValidate: form.formState.isSubmitted })}
+        error={errors.reason?.message as string | undefined}
+      />
+      <div className="flex flex-col gap-2">
+        <label htmlFor="justify-note" className="text-sm font-medium">
+          {t("fields.note")}
+          <span className="text-destructive" aria-hidden>
+            {" "}
+            *
+          </span>
+        </label>
+        <Textarea
+          {...fieldControl("justify-note", noteError)}
+          rows={4}
+          placeholder={t("notePlaceholder")}
+          className="text-base"
+          {...form.register("note")}
+          aria-required
+        />
+        <FieldError id="justify-note-error">{noteError}</FieldError>
+      </div>
+      <DocumentInput
+        id="justify-file"
+        labels={{
+          label: t("fields.file"),
+          choose: t("chooseFile"),
+          camera: t("takePhoto"),
+          remove: t("removeFile"),
+          hint: t("fileHint", { types: DOCUMENT_TYPES }),
+        }}
+        accept={PICKER_ACCEPT}
+        file={file}
+        onFile={choose}
+        onClear={() => {
+          setFile(null);
+          setFileError(undefined);
+        }}
+        error={fileError}
+        disabled={isSubmitting}
+        camera
+      />
+      {failure && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="justify-failure">
+          {failure}
+        </p>
+      )}
+      <div className="flex flex-col gap-2">
+        <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={isSubmitting} data-testid="justify-send">
+          {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+          {isSubmitting ? t("sending") : t("send")}
+        </Button>
+        {progress !== null && <ProgressBar label={t("sending")} percent={progress} className="h-2 w-full" testId="justify-progress" />}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The family's page behind an absence alert's link (no account, no shell): GET justify/{token} says whose absence
+ * and which days; a refused link gets a plain page saying why; the form sends reason, note and an optional photo
+ * or document (POST justify/{token}), which lands as a pending justification in the office's list.
+ */
+export function JustifyLinkPage({ token }: { token: string }) {
+  const t = useTranslations("justifyLink");
+  const locale = useLocale() as TLocale;
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
+  const [sentNow, setSentNow] = useState<NonNullable<TJustifyLink["sent"]> | null>(null);
+
+  const load = useCallback(() => {
+    setLoaded({ kind: "loading" });
+    void publicRequest<TJustifyLink>("GET", `justify/${encodeURIComponent(token)}`, { locale }).then((answer) => {
+      if (answer.ok && answer.data) setLoaded({ kind: "ready", link: answer.data });
+      else if (answer.status === 0) setLoaded({ kind: "unreachable" });
+      else setLoaded({ kind: "refused", expired: answer.status === -410, msg: answer.msg });
+    });
+  }, [token, locale]);
+  useEffect(load, [load]);
+
+  if (loaded.kind === "loading")
+    return (
+      <Frame>
+        <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status" data-testid="justify-loading">
+          <LoaderCircle className="size-4 animate-spin" aria-hidden />
+          {t("loading")}
+        </p>
+      </Frame>
+    );
+  if (loaded.kind === "unreachable")
+    return (
+      <Frame>
+        <Notice tone="bad" title={t("unreachableTitle")} testId="justify-unreachable">
+          <p className="text-sm">{t("unreachable")}</p>
+          <Button variant="outline" className="mt-2 self-start" onClick={load} data-testid="justify-retry">
+            {t("retry")}
+          </Button>
+        </Notice>
+      </Frame>
+    );
+  if (loaded.kind === "refused")
+    return (
+      <Frame>
+        <Notice tone="bad" title={loaded.expired ? t("expiredTitle") : t("invalidTitle")} testId="justify-refused">
+          {/* The server's reason already says what to do; without one, the page says it. */}
+          <p className="text-sm">{loaded.msg || t("askSchool")}</p>
+        </Notice>
+      </Frame>
+    );
+  const sent = sentNow ?? loaded.link.sent;
+  // After a denial the family may send another justification through the same link.
+  const maySend = !sent || (sentNow === null && sent.status === JUSTIFICATION_STATUS.denied);
+  return (
+    <Frame>
+      <Summary link={loaded.link} />
+      {sent && <SentStatus sent={sent} fresh={sentNow !== null} />}
+      {maySend && <JustifyForm token={token} onSent={setSentNow} />}
+    </Frame>
+  );
+}

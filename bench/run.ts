@@ -1,6 +1,7 @@
 // `pnpm bench` (issue 5): the built app (apps/web/server.mjs on loopback) against the bench database of `pnpm bench:seed`,
 // driven by autocannon at 1, 10 and 50 clients; each call beside the hand-written SQL it stands for, run with `pg` in
 // the same run. Prints one table and writes bench/results/latest.json. Nothing here asserts a time.
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +12,6 @@ import ExcelJS from "exceljs";
 import pg from "pg";
 import { weightedAverage } from "../packages/contracts/src/grades.ts";
 import { ROOT } from "../scripts/lib/database.ts";
-import { startOutside } from "../scripts/lib/outside.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
@@ -386,6 +386,28 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scen
   ];
 }
 
+/** The SMTP catcher and the WhatsApp stand-in, in a process of their own (bench/outside.ts). */
+async function startOutsideProcess(webPort: number): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/outside.ts", String(webPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  process.once("exit", () => child.kill("SIGKILL"));
+  const line = await new Promise<string>((resolve, reject) => {
+    let text = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes("\n")) resolve(text.split("\n")[0]!);
+    });
+    child.once("exit", (code) => reject(new Error(`the outside stand-ins stopped (${code})`)));
+  });
+  return {
+    env: JSON.parse(line) as Record<string, string>,
+    close: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 /** "9 (503)" : how many failed and with which statuses. */
 const failures = (s: Stats) => (s.failed ? `${s.failed} (${Object.keys(s.codes ?? {}).join(",") || "err"})` : "0");
@@ -395,7 +417,7 @@ const pool = new pg.Pool({ connectionString: database.url, max: 10 });
 // An idle connection that the database's stop closes at the end is no failure of the run (pg asks for a listener).
 pool.on("error", (error) => console.error(`bench pool: ${error.message}`));
 let web: Awaited<ReturnType<typeof startWeb>> | undefined;
-const outside = await startOutside(PORT);
+const outside = await startOutsideProcess(PORT);
 try {
   const f = await fixture(pool);
   await buildIfNeeded();
@@ -476,7 +498,7 @@ try {
       const share = (seconds: number) => `${fmt((100 * seconds) / (cores * cpu.seconds), 0)} %`;
       console.log(
         `  processor of ${cores} cores while the grade sheet was measured ${when} the send: web app ${share(cpu.web)}, worker ${share(cpu.worker)}, ` +
-          `PostgreSQL ${share(cpu.database)}, bench (load, stand-ins) ${share(cpu.bench)}`,
+          `PostgreSQL ${share(cpu.database)}, bench load ${share(cpu.bench)}`,
       );
     }
   }

@@ -38,7 +38,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Processor seconds used so far by each part of the run: the web app, the worker, PostgreSQL, and this process. */
+/** Processor seconds used so far by each part of the run: the web app, the worker, PostgreSQL, and this process (the load). */
 function cpuByPart(web: number, worker: number | null): CpuShare {
   const postgres = fs
     .readdirSync("/proc")
@@ -69,7 +69,7 @@ async function withCpu(webPid: number, workerPid: number | null, measure: () => 
   return { p95, cpu: { web: used("web"), worker: used("worker"), database: used("database"), bench: used("bench"), seconds: ms(started) / 1000 } };
 }
 
-/** Processor seconds by part: the web app, the worker, PostgreSQL, and the bench process (load, stand-ins). */
+/** Processor seconds by part: the web app, the worker, PostgreSQL, and the bench process (the load; the stand-ins run apart). */
 export type CpuShare = { web: number; worker: number; database: number; bench: number };
 /** Processor seconds by part over a window of `seconds`. */
 export type CpuWindow = CpuShare & { seconds: number };

@@ -30,6 +30,8 @@ const NOT_AIMED: Record<string, string> = {
   // Northside's administrator is also Colegio Demo's, so switching there is right; session.test.ts refuses a non-member.
   "GET admStaff/tenants/{id}/menu": "switching school: membership decides, tested in session.test.ts",
   "POST admStaff/logout": "ends the caller's own session: there is no record to aim at (auth/sessions.test.ts)",
+  "GET justify/{token}": "public: the signed link names its school and student; a tampered or bent one is refused (attendance.test.ts)",
+  "POST justify/{token}": "public: the signed link names its school and student; a tampered or bent one is refused (attendance.test.ts)",
 };
 
 /** Names of references (fields, filters, parameters) → the resource whose record they point at. */
@@ -67,6 +69,10 @@ const REFERENCES: Record<string, string> = {
   trackingId: "admTracking",
   publicationId: "admPublication",
   orderId: "admOrder",
+  sessionId: "attendanceRegister",
+  partId: "admActivityParts",
+  attendanceTypeId: "admAttendanceType",
+  typeId: "admAttendanceType",
 };
 /** Id-like names that hold no record of a school: codes typed by people, a new key, a module name. */
 const NOT_REFERENCES = new Set(["externalId", "natId", "easyId", "useExternalIds", "newId", "moduleId", "ID", "templateId", "refId", "recordId"]);
@@ -97,7 +103,19 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "grades/pdfreport/{year}/{id}": (s, p) => (p === "year" ? 2026 : s.id("admStudent")),
   "grades/memo/{periodId}/{id}": (s, p) => (p === "periodId" ? s.id("admPeriod") : s.id("admStudent")),
   "admPeriod/clone/{id}": (s) => s.id("admPeriod"),
+  "admAttendance/summary/{userId}": (s) => s.id("admStudent"),
+  "admAttendance/{part}/sessions": (s) => s.id("admActivityParts"),
+  "admAttendance/{part}/sessions/{id}/list": (s, p) => (p === "part" ? 0 : s.id("attendanceRegister")),
+  "admAttendance/session/{id}/init": (s) => s.id("attendanceRegister"),
+  "admAttendance/session/{id}/status": (s) => s.id("attendanceRegister"),
+  "admAttendance/session/{id}/comment": (s) => s.id("attendanceRegister"),
+  "admAttendance/0/justifications/{id}": (s) => s.id("justification"),
+  "admJustification/get/{id}": (s) => s.id("justification"),
+  "admJustification/edit/{id}": (s) => s.id("justification"),
+  "admJustification/delete/{id}": (s) => s.id("justification"),
 };
+/** A query's `id` on a call that is not a resource's: the record it names. */
+const QUERY_IDS: Record<string, string> = { "admJustification/file": "justification" };
 
 /** Calls that read their query inside the handler (the grade screen's header and final sheets): the sheet's filters. */
 const SHEET_QUERY = ["periodId", "sectionId", "activityId", "activityPartId"];
@@ -116,6 +134,9 @@ const BODIES: Record<string, (s: Samples) => unknown> = {
 };
 const cells = (s: Samples) => ({ grades: [{ conceptId: s.id("admEvalConcept"), studentId: s.id("admStudent"), gradeNum: 15 }] });
 for (const path of ["admGrades", "admGrades/behavior", "admGrades/master"]) BODIES[`POST ${path}`] = cells;
+// A register's marks and comments are lists of students.
+BODIES["POST admAttendance/session/{id}/status"] = (s) => [{ userId: s.id("admStudent"), status: 3 }];
+BODIES["POST admAttendance/session/{id}/comment"] = (s) => [{ userId: s.id("admStudent"), comment: "Observación del colegio" }];
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]).toString("base64");
 
@@ -234,6 +255,13 @@ async function samplesOf(db: Db, tenant: number): Promise<Samples> {
     admActivityParts: part.id,
   };
   for (const [resource, id] of Object.entries(related)) ids.set(resource, id);
+  // Attendance's registers and justifications are no list-and-edit resource: Colegio Demo gets one of each to aim at.
+  const school = forTenant(db, tenant);
+  const day = new Date("2026-06-15T00:00:00Z");
+  const register = await school.attendanceSession.create({ data: { day, scope: `s:${section.id}`, sectionId: section.id, startedAt: new Date() } });
+  const excuse = await school.justification.create({ data: { userId: grade.studentId, date: day, tillDate: day, reason: "Salud", comment: "Nota de una familia del colegio" } });
+  ids.set("attendanceRegister", register.id);
+  ids.set("justification", excuse.id);
   const catalogue = await db.catalogueValue.findFirstOrThrow({ where: { tenantId: tenant }, select: { type: true } });
   const missing = new Set<string>();
   return {
@@ -256,7 +284,7 @@ function referenceOf(route: Route, name: string, field?: FieldDef): string | nul
     return options.path.startsWith("general/") ? null : (OPTION_PATHS[options.path] ?? fail(route, `the option list ${options.path} of ${name}`));
   if (options) return SHARED_OPTIONS.has(options.resource) ? null : options.resource;
   if (name === "parentId") return resourceOf(route)?.def.parent?.resource ?? null;
-  if (name === "id") return resourceOf(route)?.def.id ?? fail(route, "the query's id");
+  if (name === "id") return resourceOf(route)?.def.id ?? QUERY_IDS[route.path] ?? fail(route, "the query's id");
   if (NOT_REFERENCES.has(name) || !idLike(name)) return null;
   return REFERENCES[name] ?? fail(route, `the id-like field ${name}`);
 }

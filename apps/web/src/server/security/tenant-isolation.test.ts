@@ -259,7 +259,9 @@ async function samplesOf(db: Db, tenant: number): Promise<Samples> {
   const school = forTenant(db, tenant);
   const day = new Date("2026-06-15T00:00:00Z");
   const register = await school.attendanceSession.create({ data: { day, scope: `s:${section.id}`, sectionId: section.id, startedAt: new Date() } });
-  const excuse = await school.justification.create({ data: { userId: grade.studentId, date: day, tillDate: day, reason: "Salud", comment: "Nota de una familia del colegio" } });
+  const excuse = await school.justification.create({
+    data: { userId: grade.studentId, date: day, tillDate: day, reason: "Salud", comment: "Nota de una familia del colegio" },
+  });
   ids.set("attendanceRegister", register.id);
   ids.set("justification", excuse.id);
   const catalogue = await db.catalogueValue.findFirstOrThrow({ where: { tenantId: tenant }, select: { type: true } });

@@ -3,6 +3,7 @@ import { type Db, forTenant, tenantOf, type TenantTx } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../../channels/registry.ts";
 import { addressOf, type Draft, queueMessages } from "../../delivery/ledger.ts";
+import { guardiansToTell } from "../../delivery/guardians.ts";
 import { personLocale } from "../../delivery/locale.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
@@ -10,6 +11,7 @@ import { translator, type Locale } from "../../i18n.ts";
 import { fullName } from "../../resource/display.ts";
 import { formatDate, formatDateTime } from "../../resource/values.ts";
 import { signJustifyLink } from "./link-token.ts";
+import { PLACE_SELECT, placeOf } from "./registers.ts";
 
 /** The ledger's `source` of absence alerts; `sourceId` is the mark. */
 export const ALERT_SOURCE = "attendance";
@@ -65,9 +67,7 @@ export async function runAlert(system: Db, job: AlertJob): Promise<number> {
         select: {
           id: true,
           day: true,
-          section: { select: { name: true, superSection: { select: { name: true } } } },
-          part: { select: { activity: { select: { name: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } } },
-          group: { select: { name: true } },
+          ...PLACE_SELECT,
         },
       },
       user: {
@@ -75,25 +75,7 @@ export async function runAlert(system: Db, job: AlertJob): Promise<number> {
           name: true,
           last: true,
           last2: true,
-          relatives: {
-            where: { relative: { rip: false, inactive: false } },
-            orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
-            select: {
-              relative: {
-                select: {
-                  id: true,
-                  name: true,
-                  last: true,
-                  last2: true,
-                  mail: true,
-                  cel: true,
-                  language: true,
-                  locale: true,
-                  _count: { select: { pushSubscriptions: true } },
-                },
-              },
-            },
-          },
+          relatives: guardiansToTell,
         },
       },
     },
@@ -101,9 +83,7 @@ export async function runAlert(system: Db, job: AlertJob): Promise<number> {
   if (!mark || mark.status !== job.status || mark.typeId !== job.typeId || mark.justification !== MARK_JUSTIFICATION.notReceived) return 0;
   const school = await db.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true } });
   const { session } = mark;
-  const section = session.section ?? session.part?.section ?? null;
-  const sectionName = section ? `${section.superSection.name} ${section.name}` : null;
-  const place = [session.part?.activity.name, sectionName ?? session.group?.name].filter(Boolean).join(" · ");
+  const place = placeOf(session);
   const day = formatDate(session.day);
   const time = formatDateTime(mark.markedAt ?? new Date());
   const student = fullName(mark.user);

@@ -24,11 +24,10 @@ import { audit } from "../../resource/audit.ts";
 import { checkedFile, type FileRules, storeUpload, type ZUpload } from "../../resource/upload.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
-import { ensureRegisters, type Scope } from "./registers.ts";
+import { ensureRegisters, PLACE_SELECT, placeOf, type Scope, STUDENT, sectionLabel } from "./registers.ts";
 
 type Db = TenantDb | TenantTx;
 const DAY_MS = 86_400_000;
-const STUDENT = 2;
 
 /** Today on the spec's clock (UTC-5), as a stored DATE. */
 export const schoolToday = () => parseDate(new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10));
@@ -80,19 +79,9 @@ async function sessionLabels(db: Db, ids: number[]): Promise<Map<number, string>
   if (ids.length === 0) return new Map();
   const sessions = await db.attendanceSession.findMany({
     where: { id: { in: ids } },
-    select: {
-      id: true,
-      section: { select: { name: true, superSection: { select: { name: true } } } },
-      part: { select: { activity: { select: { name: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } } },
-      group: { select: { name: true } },
-    },
+    select: { id: true, ...PLACE_SELECT },
   });
-  return new Map(
-    sessions.map((s) => {
-      const section = s.section ?? s.part?.section;
-      return [s.id, [s.part?.activity.name, section ? `${section.superSection.name} ${section.name}` : s.group?.name].filter(Boolean).join(" · ")];
-    }),
-  );
+  return new Map(sessions.map((s) => [s.id, placeOf(s)]));
 }
 
 function toCard(j: Row, labels: Map<number, string>): TJustification {
@@ -105,7 +94,7 @@ function toCard(j: Row, labels: Map<number, string>): TJustification {
     last: j.student.last,
     last2: j.student.last2,
     face: fileUrl(j.student.face),
-    sectionTag: section ? `${section.superSection.name} ${section.name}` : null,
+    sectionTag: sectionLabel(section),
     attendanceTypeId: j.attendanceTypeId,
     attendanceTypeName: j.type?.name ?? null,
     kind: j.kind as TJustification["kind"],

@@ -8,6 +8,7 @@ import { checkedFile } from "../../resource/upload.ts";
 import { parseDate } from "../../resource/values.ts";
 import { createJustification, DOC_RULES } from "./justifications.ts";
 import { type JustifyClaims, verifyJustifyLink } from "./link-token.ts";
+import { PLACE_SELECT, placeOf } from "./registers.ts";
 
 /**
  * The family's page behind an absence alert (issue 15 item 5): no account, only the signed link, which works for its
@@ -42,20 +43,13 @@ export async function showLink(ctx: BaseContext & { params: { token: string } })
     claims.sessionId
       ? db.attendanceSession.findFirst({
           where: { id: claims.sessionId },
-          select: {
-            section: { select: { name: true, superSection: { select: { name: true } } } },
-            part: { select: { activity: { select: { name: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } } },
-            group: { select: { name: true } },
-          },
+          select: PLACE_SELECT,
         })
       : null,
     sentThrough(db, claims),
   ]);
   if (!student) throw new AppError(-401, "attendanceApi.link.invalid", 401);
-  const section = session?.section ?? session?.part?.section;
-  const about = session
-    ? [session.part?.activity.name, section ? `${section.superSection.name} ${section.name}` : session.group?.name].filter(Boolean).join(" · ")
-    : null;
+  const about = session ? placeOf(session) : null;
   return {
     data: {
       school: school.title,

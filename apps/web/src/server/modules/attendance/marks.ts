@@ -15,10 +15,9 @@ import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { queueAlerts } from "./alerts.ts";
-import { isAdmin, registersById } from "./registers.ts";
+import { isAdmin, registersById, STUDENT } from "./registers.ts";
 
 type Db = TenantDb | TenantTx;
-const STUDENT = 2;
 
 const SESSION_SELECT = { id: true, day: true, sectionId: true, partId: true, groupId: true, masterId: true, startedAt: true } as const;
 type Session = Prisma.AttendanceSessionGetPayload<{ select: typeof SESSION_SELECT }>;

@@ -2,7 +2,7 @@ import type { TAttendanceDayQuery, TWhoIsMissing } from "@pizarra/contracts";
 import { ATTENDANCE_STATUS, JUSTIFIABLE_STATUSES } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
-import { registersById } from "./registers.ts";
+import { registersById, sectionLabel } from "./registers.ts";
 
 /**
  * GET admAttendance/missing?dt (issue 15 item 5): the office's live view of a day. Every section's daily register is
@@ -42,7 +42,7 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
     select: { id: true, name: true, last: true, last2: true },
   });
   const person = new Map(people.map((p) => [p.id, p]));
-  const sectionOf = new Map(sessions.map((s) => [s.id, s.section ? `${s.section.superSection.name} ${s.section.name}` : null]));
+  const sectionOf = new Map(sessions.map((s) => [s.id, sectionLabel(s.section)]));
   const open = await ctx.db.attendanceSession.findMany({
     where: { day, OR: [{ startedAt: null, scope: { startsWith: "s:" } }, { id: { in: pendingBySession.map((p) => p.sessionId) } }] },
     select: { id: true },

@@ -1,5 +1,5 @@
 import type { TAttendanceDayQuery, TAttendanceSession, TAttendanceSessionsQuery } from "@pizarra/contracts";
-import type { TenantDb, TenantTx } from "@pizarra/db";
+import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
@@ -7,7 +7,8 @@ import { formatDate, parseDate } from "../../resource/values.ts";
 
 type Db = TenantDb | TenantTx;
 export type Scope = { sectionId: number | null; partId: number | null; groupId: number | null; masterId: number | null };
-const STUDENT = 2;
+/** A student (User.type). */
+export const STUDENT = 2;
 
 /** "s:<sectionId>", "p:<partId>", "g:<groupId>": a day has one register of each. */
 const scopeOf = (s: Scope) => (s.partId !== null ? `p:${s.partId}` : s.groupId !== null ? `g:${s.groupId}` : `s:${s.sectionId}`);
@@ -30,6 +31,21 @@ export async function ensureRegisters(db: Db, day: Date, scopes: Scope[]): Promi
   return found.map((f) => f.id);
 }
 
+/** A grade and section as people name them: "3.º de primaria A". */
+export const sectionLabel = (section: { name: string; superSection: { name: string } } | null | undefined) =>
+  section ? `${section.superSection.name} ${section.name}` : null;
+
+/** What names a register: its section (a subject part's register holds the part's section too), subject and group. */
+export const PLACE_SELECT = {
+  section: { select: { name: true, superSection: { select: { name: true } } } },
+  part: { select: { activity: { select: { name: true } } } },
+  group: { select: { name: true } },
+} as const;
+
+/** A register as a message or a card names it: "Matemática · 3.º A", "3.º A", or the group. */
+export const placeOf = (s: Prisma.AttendanceSessionGetPayload<{ select: typeof PLACE_SELECT }>) =>
+  [s.part?.activity.name, sectionLabel(s.section) ?? s.group?.name].filter(Boolean).join(" · ");
+
 const REGISTER_SELECT = {
   id: true,
   day: true,
@@ -38,9 +54,7 @@ const REGISTER_SELECT = {
   groupId: true,
   masterId: true,
   startedAt: true,
-  section: { select: { name: true, superSection: { select: { name: true } } } },
-  part: { select: { activity: { select: { name: true } }, section: { select: { name: true, superSection: { select: { name: true } } } } } },
-  group: { select: { name: true } },
+  ...PLACE_SELECT,
 } as const;
 
 /** The registers as the lists show them, with the count of students at each status (the roster's size before it starts). */
@@ -55,10 +69,6 @@ export async function registersById(db: Db, ids: number[]): Promise<TAttendanceS
     }),
     rosterSizes(db, sessions),
   ]);
-  const label = (s: (typeof sessions)[number]) => {
-    const section = s.section ?? s.part?.section ?? null;
-    return section ? `${section.superSection.name} ${section.name}` : null;
-  };
   return sessions
     .map((s): TAttendanceSession => {
       const byStatus: [number, number, number, number] = [0, 0, 0, 0];
@@ -74,7 +84,7 @@ export async function registersById(db: Db, ids: number[]): Promise<TAttendanceS
         sectionId: s.sectionId,
         partId: s.partId,
         groupId: s.groupId,
-        sectionName: label(s),
+        sectionName: sectionLabel(s.section),
         subjectName: s.part?.activity.name ?? null,
         groupName: s.group?.name ?? null,
         masterId: s.masterId,

@@ -2,6 +2,7 @@ import type { TenantTx } from "@pizarra/db";
 import { CHANNEL_BY_NAME } from "../../channels/registry.ts";
 import { addressOf, queueMessages, requeue, type Draft } from "../../delivery/ledger.ts";
 import { afterQuietHours } from "../../delivery/quiet-hours.ts";
+import { guardiansToTell } from "../../delivery/guardians.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { personLocale } from "../../delivery/locale.ts";
 import { translator, type Locale } from "../../i18n.ts";
@@ -39,25 +40,7 @@ export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: nu
           name: true,
           last: true,
           last2: true,
-          relatives: {
-            where: { relative: { rip: false, inactive: false } },
-            orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
-            select: {
-              relative: {
-                select: {
-                  id: true,
-                  name: true,
-                  last: true,
-                  last2: true,
-                  mail: true,
-                  cel: true,
-                  language: true,
-                  locale: true,
-                  _count: { select: { pushSubscriptions: true } },
-                },
-              },
-            },
-          },
+          relatives: guardiansToTell,
         },
       },
     },

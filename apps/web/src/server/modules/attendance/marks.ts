@@ -62,6 +62,23 @@ async function assertMayMark(db: Db, ctx: AuthedContext, s: Session): Promise<vo
   if (reason) throw new AppError(-403, REFUSAL[reason], 403);
 }
 
+type Person = { id: number; name: string; last: string | null; last2: string | null; face: string | null };
+type Marked = { status: number; comment: string | null; justification: number; typeId: number | null };
+
+/** 001 §3 "Attendance row": a student and their mark (none yet: pending). */
+const rowOf = (u: Person, mark: Marked | undefined, typeName: string | null): TAttendanceRow => ({
+  id: u.id,
+  name: u.name,
+  last: u.last,
+  last2: u.last2,
+  status: (mark?.status ?? ATTENDANCE_STATUS.pending) as TAttendanceStatus,
+  comment: mark?.comment ?? null,
+  justifType: mark?.justification ?? MARK_JUSTIFICATION.notReceived,
+  typeId: mark?.typeId ?? null,
+  typeName,
+  img: fileUrl(u.face),
+});
+
 /** The register's rows in surname order: its students, and anyone marked in it who has left the roster since. */
 async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId: number | null }): Promise<TAttendanceRow[]> {
   // The ids first (two index scans), then the people: one query with both as OR'd EXISTS reads the whole school.
@@ -84,21 +101,7 @@ async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId
     },
     orderBy: [{ last: "asc" }, { last2: "asc" }, { name: "asc" }, { id: "asc" }],
   });
-  return users.map((u) => {
-    const mark = u.attendanceMarks[0];
-    return {
-      id: u.id,
-      name: u.name,
-      last: u.last,
-      last2: u.last2,
-      status: (mark?.status ?? ATTENDANCE_STATUS.pending) as TAttendanceStatus,
-      comment: mark?.comment ?? null,
-      justifType: mark?.justification ?? MARK_JUSTIFICATION.notReceived,
-      typeId: mark?.typeId ?? null,
-      typeName: mark?.type?.name ?? null,
-      img: fileUrl(u.face),
-    };
-  });
+  return users.map((u) => rowOf(u, u.attendanceMarks[0], u.attendanceMarks[0]?.type?.name ?? null));
 }
 
 async function listOf(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList> {
@@ -126,7 +129,7 @@ export async function initRegister(ctx: AuthedContext & { params: { id: number }
         await tx.attendanceMark.createMany({ data: roster.map((u) => ({ sessionId: s.id, userId: u.id })), skipDuplicates: true });
       }
     }
-    return listOf(tx, ctx, await sessionOf(tx, s.id));
+    return listOf(tx, ctx, s);
   });
   return { data, msgKey: "attendanceApi.started" };
 }
@@ -162,7 +165,8 @@ async function coveringJustifications(db: Db, s: Session, userIds: number[]) {
 
 interface Change {
   userId: number;
-  status: TAttendanceStatus;
+  /** undefined: leave the status as it is (a comment alone). */
+  status?: TAttendanceStatus;
   /** undefined: leave the comment as it is. */
   comment: string | null | undefined;
 }
@@ -193,8 +197,9 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes:
   const latest = new Map(changes.map((c) => [c.userId, c]));
   const commentsNotSaved: number[] = [];
   const now = new Date().toISOString();
-  const rows = [...latest.values()].map((c) => {
-    const before = previous.find((p) => p.userId === c.userId);
+  const rows = [...latest.values()].map((change) => {
+    const before = previous.find((p) => p.userId === change.userId);
+    const c = { ...change, status: change.status ?? ((before?.status ?? ATTENDANCE_STATUS.pending) as TAttendanceStatus) };
     const same = before !== undefined && before.status === c.status;
     if (c.comment && c.status === ATTENDANCE_STATUS.pending) commentsNotSaved.push(c.userId);
     const comment =
@@ -228,50 +233,31 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes:
   // The rows as saved, from what was written and the people already read.
   const people = new Map(onRoster.map((u) => [u.id, u]));
   const saved = rows
-    .map((r): TAttendanceRow => {
-      const u = people.get(r.userId)!;
-      return {
-        id: u.id,
-        name: u.name,
-        last: u.last,
-        last2: u.last2,
-        status: r.status,
-        comment: r.comment,
-        justifType: r.justification,
-        typeId: r.typeId,
-        typeName: r.typeId !== null ? (types.byId.get(r.typeId)?.name ?? null) : null,
-        img: fileUrl(u.face),
-      };
-    })
+    .map((r) => rowOf(people.get(r.userId)!, r, r.typeId !== null ? (types.byId.get(r.typeId)?.name ?? null) : null))
     .sort((a, b) => `${a.last ?? ""} ${a.last2 ?? ""} ${a.name}`.localeCompare(`${b.last ?? ""} ${b.last2 ?? ""} ${b.name}`) || a.id - b.id);
   return { rows: saved, commentsNotSaved };
 }
 
-async function save(ctx: AuthedContext, id: number, changes: (tx: TenantTx, sessionId: number) => Promise<Change[]>): Promise<Reply<TAttendanceSaved>> {
+async function save(ctx: AuthedContext, id: number, changes: Change[]): Promise<Reply<TAttendanceSaved>> {
   const data = await ctx.db.$transaction(async (tx) => {
     const s = await sessionOf(tx, id);
     await assertMayMark(tx, ctx, s);
     if (!s.startedAt) throw new AppError(-409, "attendanceApi.notStarted", 409);
-    return writeMarks(tx, ctx, s, await changes(tx, s.id));
+    return writeMarks(tx, ctx, s, changes);
   });
   return data.commentsNotSaved.length ? { data, msgKey: "attendanceApi.commentPending" } : { data };
 }
 
 /** POST admAttendance/session/{id}/status (001 §7): [{userId, comment, status}]. */
 export function saveStatuses(ctx: AuthedContext & { params: { id: number }; body: TAttendanceMarkInput[] }): Promise<Reply<TAttendanceSaved>> {
-  return save(ctx, ctx.params.id, async () =>
+  return save(
+    ctx,
+    ctx.params.id,
     ctx.body.map((m) => ({ userId: m.userId, status: m.status, comment: m.comment === undefined ? undefined : (m.comment ?? null) })),
   );
 }
 
-/** POST admAttendance/session/{id}/comment (001 §7, §8): comments alone; a pending student's is not kept. */
+/** POST admAttendance/session/{id}/comment (001 §7, §8): comments alone, each student keeping their mark; a pending student's is not kept. */
 export function saveComments(ctx: AuthedContext & { params: { id: number }; body: { userId: number; comment: string }[] }): Promise<Reply<TAttendanceSaved>> {
-  return save(ctx, ctx.params.id, async (tx, sessionId) => {
-    const marks = await tx.attendanceMark.findMany({
-      where: { sessionId, userId: { in: ctx.body.map((c) => c.userId) } },
-      select: { userId: true, status: true },
-    });
-    const status = new Map(marks.map((m) => [m.userId, m.status]));
-    return ctx.body.map((c) => ({ userId: c.userId, status: (status.get(c.userId) ?? ATTENDANCE_STATUS.pending) as TAttendanceStatus, comment: c.comment }));
-  });
+  return save(ctx, ctx.params.id, ctx.body);
 }

@@ -22,7 +22,7 @@ import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { checkedFile, type FileRules, storeUpload, type ZUpload } from "../../resource/upload.ts";
-import { formatDate, parseDate } from "../../resource/values.ts";
+import { formatDate, formatDateTime, parseDate } from "../../resource/values.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
 import { ensureRegisters, PLACE_SELECT, placeOf, type Scope, STUDENT, sectionLabel } from "./registers.ts";
 
@@ -30,7 +30,7 @@ type Db = TenantDb | TenantTx;
 const DAY_MS = 86_400_000;
 
 /** Today on the spec's clock (UTC-5), as a stored DATE. */
-export const schoolToday = () => parseDate(new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10));
+const schoolToday = () => parseDate(formatDateTime(new Date()).slice(0, 10));
 const addDays = (day: Date, days: number) => new Date(day.getTime() + days * DAY_MS);
 
 /** The document's checks (002 §5: jpeg, jpg, png, pdf, doc, docx), shared by the office's upload and the family's link. */

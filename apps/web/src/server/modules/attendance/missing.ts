@@ -2,7 +2,7 @@ import type { TAttendanceDayQuery, TWhoIsMissing } from "@pizarra/contracts";
 import { ATTENDANCE_STATUS, JUSTIFIABLE_STATUSES } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
-import { registersById, sectionLabel } from "./registers.ts";
+import { dayScopes, ensureRegisters, PLACE_SELECT, registersById, sectionLabel } from "./registers.ts";
 
 /**
  * GET admAttendance/missing?dt (issue 15 item 5): the office's live view of a day. Every section's daily register is
@@ -12,18 +12,7 @@ import { registersById, sectionLabel } from "./registers.ts";
  */
 export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanceDayQuery, "dt"> }): Promise<Reply<TWhoIsMissing>> {
   const day = parseDate(ctx.query.dt);
-  const [sections, opened] = await Promise.all([
-    ctx.db.section.findMany({ where: { superSection: { period: { from: { lte: day }, to: { gte: day } } } }, select: { id: true, owner: true } }),
-    ctx.db.attendanceSession.findMany({ where: { day, scope: { startsWith: "s:" } }, select: { sectionId: true } }),
-  ]);
-  const have = new Set(opened.map((o) => o.sectionId));
-  const missing = sections.filter((s) => !have.has(s.id));
-  if (missing.length) {
-    await ctx.db.attendanceSession.createMany({
-      data: missing.map((s) => ({ day, scope: `s:${s.id}`, sectionId: s.id, masterId: s.owner })),
-      skipDuplicates: true,
-    });
-  }
+  await ensureRegisters(ctx.db, day, await dayScopes(ctx.db, day, null, true, {}));
   // Scalars only, then the people and the sections in one query each: nested selects cost a query per relation.
   const [pendingBySession, marks, sessions] = await Promise.all([
     ctx.db.attendanceMark.groupBy({ by: ["sessionId"], where: { session: { day }, status: ATTENDANCE_STATUS.pending }, _count: { _all: true } }),
@@ -34,7 +23,7 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
     }),
     ctx.db.attendanceSession.findMany({
       where: { day, startedAt: { not: null } },
-      select: { id: true, section: { select: { name: true, superSection: { select: { name: true } } } } },
+      select: { id: true, section: PLACE_SELECT.section },
     }),
   ]);
   const people = await ctx.db.user.findMany({

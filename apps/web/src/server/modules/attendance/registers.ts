@@ -21,14 +21,18 @@ const sectionsOfDay = (day: Date) => ({ superSection: { period: { from: { lte: d
 
 /**
  * The registers of a day for the given scopes, made when first asked for: a register exists once someone opens the
- * day (one row per day and scope, so two people opening it at once share it).
+ * day (one row per day and scope, so two people opening it at once share it). Most asks find them all made: one read.
  */
 export async function ensureRegisters(db: Db, day: Date, scopes: Scope[]): Promise<number[]> {
   if (scopes.length === 0) return [];
   const rows = scopes.map((s) => ({ ...s, day, scope: scopeOf(s) }));
-  await db.attendanceSession.createMany({ data: rows, skipDuplicates: true });
-  const found = await db.attendanceSession.findMany({ where: { day, scope: { in: rows.map((r) => r.scope) } }, select: { id: true } });
-  return found.map((f) => f.id);
+  const made = () => db.attendanceSession.findMany({ where: { day, scope: { in: rows.map((r) => r.scope) } }, select: { id: true, scope: true } });
+  const found = await made();
+  const have = new Set(found.map((f) => f.scope));
+  const missing = rows.filter((r) => !have.has(r.scope));
+  if (missing.length === 0) return found.map((f) => f.id);
+  await db.attendanceSession.createMany({ data: missing, skipDuplicates: true });
+  return (await made()).map((f) => f.id);
 }
 
 /** A grade and section as people name them: "3.º de primaria A". */
@@ -139,7 +143,7 @@ async function groupScope(ctx: AuthedContext, groupId: number): Promise<Scope> {
 }
 
 /** The daily registers of sections (tutored by `master`, or all) and the registers of subject parts (taught by `master`, or all). */
-async function dayScopes(db: Db, day: Date, master: number | null, daily: boolean, only: { sectionId?: number; partId?: number }): Promise<Scope[]> {
+export async function dayScopes(db: Db, day: Date, master: number | null, daily: boolean, only: { sectionId?: number; partId?: number }): Promise<Scope[]> {
   if (daily) {
     const sections = await db.section.findMany({
       where: { ...sectionsOfDay(day), ...(master !== null ? { owner: master } : {}), ...(only.sectionId ? { id: only.sectionId } : {}) },

@@ -3,6 +3,7 @@
 import { JUSTIFICATION_STATUSES } from "@pizarra/contracts";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
+import { LegendTable } from "../charts/legend-table.tsx";
 import type { StatusCounts } from "./justification-model.ts";
 
 // The chart library loads with the screen's first chart, not with the shell.
@@ -23,7 +24,12 @@ export function JustificationCounts({ counts }: { counts: StatusCounts }) {
   const t = useTranslations("justifications");
   const number = new Intl.NumberFormat(useLocale() === "en" ? "en-US" : "es-ES");
   const total = JUSTIFICATION_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  const data = JUSTIFICATION_STATUSES.map((status) => ({ key: String(status), count: counts[status], fill: STATUS_FILL[status] }));
+  const data = JUSTIFICATION_STATUSES.map((status) => ({
+    key: String(status),
+    label: t(`status.${status}`),
+    count: counts[status],
+    fill: STATUS_FILL[status],
+  }));
   return (
     <section
       aria-labelledby="justification-counts-title"
@@ -36,44 +42,15 @@ export function JustificationCounts({ counts }: { counts: StatusCounts }) {
       <div role="img" aria-label={t("counts.chart", { total })} data-testid="justification-chart" className="size-36 shrink-0">
         <JustificationChart data={data} total={total} />
       </div>
-      <table className="min-w-48 flex-1 text-sm sm:max-w-xs">
-        <caption className="sr-only">{t("counts.title")}</caption>
-        <thead className="text-xs text-muted-foreground">
-          <tr className="border-b">
-            <th scope="col" className="py-1.5 text-left font-medium">
-              {t("counts.status")}
-            </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
-              {t("counts.count")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {JUSTIFICATION_STATUSES.map((status) => (
-            <tr key={status} className="border-b last:border-0">
-              <th scope="row" className="py-1.5 text-left font-normal">
-                <span className="inline-flex items-center gap-2">
-                  <span aria-hidden className="size-2.5 rounded-sm" style={{ background: STATUS_FILL[status] }} />
-                  {t(`status.${status}`)}
-                </span>
-              </th>
-              <td className="py-1.5 text-right tabular-nums" data-testid={`justification-count-${status}`}>
-                {number.format(counts[status])}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t font-medium">
-            <th scope="row" className="py-1.5 text-left">
-              {t("counts.total")}
-            </th>
-            <td className="py-1.5 text-right tabular-nums" data-testid="justification-count-total">
-              {number.format(total)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <LegendTable
+        className="min-w-48 flex-1 text-sm sm:max-w-xs"
+        caption={t("counts.title")}
+        heads={{ label: t("counts.status"), count: t("counts.count") }}
+        rows={data}
+        total={{ label: t("counts.total"), count: total }}
+        format={(n) => number.format(n)}
+        testIdPrefix="justification-count"
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
+import { LegendTable } from "../charts/legend-table.tsx";
 import { type DeliveryCounts, MESSAGE_STATUSES, STATUS_LOOK } from "./delivery-types.ts";
 
 // The chart library loads with the dialog's first chart, not with every module screen that registers the dialog.
@@ -27,49 +28,17 @@ export function DeliverySummary({ counts }: { counts: DeliveryCounts }) {
       <div role="img" aria-label={t("chart")} data-testid="delivery-chart" className="min-h-48 min-w-0">
         <DeliveryChart data={data} />
       </div>
-      <table className="w-full self-start text-sm" data-testid="delivery-counts">
-        <caption className="sr-only">{t("summary")}</caption>
-        <thead className="text-xs text-muted-foreground">
-          <tr className="border-b">
-            <th scope="col" className="py-1.5 text-left font-medium">
-              {t("status")}
-            </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
-              {t("recipients")}
-            </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
-              {t("share")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.status} className="border-b last:border-0">
-              <th scope="row" className="py-1.5 text-left font-normal">
-                <span className="inline-flex items-center gap-2">
-                  <span aria-hidden className="size-2.5 rounded-sm" style={{ background: STATUS_LOOK[d.status].fill }} />
-                  {d.label}
-                </span>
-              </th>
-              <td className="py-1.5 text-right tabular-nums" data-testid={`delivery-count-${d.status}`}>
-                {number.format(d.count)}
-              </td>
-              <td className="py-1.5 text-right text-muted-foreground tabular-nums">{share(d.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t font-medium">
-            <th scope="row" className="py-1.5 text-left">
-              {t("total")}
-            </th>
-            <td className="py-1.5 text-right tabular-nums" data-testid="delivery-count-total">
-              {number.format(counts.total)}
-            </td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
+      <LegendTable
+        className="w-full self-start text-sm"
+        data-testid="delivery-counts"
+        caption={t("summary")}
+        heads={{ label: t("status"), count: t("recipients"), share: t("share") }}
+        rows={data.map((d) => ({ key: d.status, label: d.label, fill: STATUS_LOOK[d.status].fill, count: d.count }))}
+        total={{ label: t("total"), count: counts.total }}
+        format={(n) => number.format(n)}
+        share={share}
+        testIdPrefix="delivery-count"
+      />
     </section>
   );
 }

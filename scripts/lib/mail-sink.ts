@@ -18,17 +18,26 @@ export interface MailSink {
   received: CaughtMail[];
   /** One per Message-ID. */
   mailbox(): CaughtMail[];
+  /** Refuses the next `times` messages to `address` as a busy server does (451, try again later). */
+  refuse(address: string, times: number): void;
   close(): Promise<void>;
 }
 
 export async function startMailSink({ port = 0, dir }: { port?: number; dir?: string } = {}): Promise<MailSink> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const received: CaughtMail[] = [];
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     size: 25 * 1024 * 1024,
+    onRcptTo(address, _session, done) {
+      const left = refusals.get(address.address) ?? 0;
+      if (left === 0) return done();
+      refusals.set(address.address, left - 1);
+      done(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+    },
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -52,6 +61,7 @@ export async function startMailSink({ port = 0, dir }: { port?: number; dir?: st
     url: `smtp://127.0.0.1:${actual}`,
     received,
     mailbox: () => [...new Map(received.map((m) => [m.messageId, m])).values()],
+    refuse: (address, times) => refusals.set(address, times),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -179,19 +179,23 @@ export function forTenant(db: DbOrTx | TenantDb, tenantId: number): TenantDb | T
  * this machine (40 grades: 20 ms against 2.5). The tenant is the scoped client's, as for every other write; a row cannot
  * name one. Keys are the model's field names, which must be its column names (no @map), and the same in every row.
  * `upsert` makes it an INSERT … ON CONFLICT (its unique columns) DO UPDATE of the columns listed, on rows of this
- * tenant only; the rows written are returned with the columns asked for.
+ * tenant only, or DO NOTHING when it lists none; the rows written are returned with the columns asked for.
  */
 export async function insertRows(
   db: TenantDb | TenantTx,
-  model: "Grade" | "GradeChange" | "AttendanceMark",
+  model: "Grade" | "GradeChange" | "AttendanceMark" | "Message",
   rows: Row[],
   upsert?: { on: string[]; update: string[]; returning: string[] },
 ): Promise<Row[]> {
   const tenantId = tenantOf(db);
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
-  const names = [...columns, ...(upsert ? [...upsert.on, ...upsert.update, ...upsert.returning] : [])];
-  if (names.some((c) => c === "tenantId" || !/^[A-Za-z]\w*$/.test(c))) throw new Error(`insertRows: bad columns ${names.join(", ")}`);
+  // A row cannot name its school, nor an update move it; the conflict target may name the tenant's column.
+  const names = [...columns, ...(upsert ? [...upsert.update, ...upsert.returning] : [])];
+  const target = upsert?.on ?? [];
+  if (names.some((c) => c === "tenantId") || [...names, ...target].some((c) => !/^[A-Za-z]\w*$/.test(c))) {
+    throw new Error(`insertRows: bad columns ${names.join(", ")}`);
+  }
   const list = columns.map((c) => `"${c}"`).join(", ");
   const insert = `INSERT INTO "${model}" ("tenantId", ${list}) SELECT $1::int, ${list} FROM json_populate_recordset(NULL::"${model}", $2::json)`;
   if (!upsert) {
@@ -199,9 +203,11 @@ export async function insertRows(
     return [];
   }
   const quoted = (cs: string[]) => cs.map((c) => `"${c}"`).join(", ");
+  const action = upsert.update.length
+    ? `DO UPDATE SET ${upsert.update.map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ")} WHERE "${model}"."tenantId" = $1::int`
+    : "DO NOTHING";
   return db.$queryRawUnsafe<Row[]>(
-    `${insert} ON CONFLICT (${quoted(upsert.on)}) DO UPDATE SET ${upsert.update.map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ")}
-     WHERE "${model}"."tenantId" = $1::int RETURNING ${quoted(upsert.returning)}`,
+    `${insert} ON CONFLICT (${quoted(upsert.on)}) ${action} RETURNING ${quoted(upsert.returning)}`,
     tenantId,
     JSON.stringify(rows),
   );

@@ -7,7 +7,7 @@
 import os from "node:os";
 import { createDb, forTenant } from "@pizarra/db";
 import { claimMessages, deliver, recoverStale, type SendJob, SentLog, TransientFailure } from "./delivery/send-message.ts";
-import { refreshSoon } from "./delivery/ledger.ts";
+import { refreshSoon, SEND_CHUNK } from "./delivery/ledger.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
 import { type AlertJob, runAlert } from "./modules/attendance/alerts.ts";
@@ -38,10 +38,12 @@ function paced(): Promise<void> {
 }
 
 /**
- * Sends a batch side by side, at the worker's pace. A transient failure fails only its own job (the queue retries it
- * with backoff); the notifications touched get their counters once per batch rather than once per message.
+ * Sends a batch of jobs (about WORKER_CONCURRENCY messages) side by side, at the worker's pace. A transient failure
+ * fails only its own job: the queue runs it again with backoff, and that run claims only its rows still queued. The
+ * notifications touched get their counters once per batch rather than once per message.
  */
-await queue.work<SendJob>(JOBS.messageSend, { batchSize: concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+const sendBatch = Math.max(1, Math.round(concurrency / SEND_CHUNK));
+await queue.work<SendJob>(JOBS.messageSend, { batchSize: sendBatch, pollingIntervalSeconds: 0.5 }, async (jobs) => {
   const claimed = await claimMessages(
     system,
     jobs.map((job) => job.data),
@@ -49,20 +51,20 @@ await queue.work<SendJob>(JOBS.messageSend, { batchSize: concurrency, pollingInt
   const log = new SentLog(system);
   const results = await Promise.allSettled(claimed.map((row) => paced().then(() => deliver(system, row, log))));
   await log.flush();
-  const retry: string[] = [];
+  const retry = new Set<string>();
   const touched = new Map<string, { tenantId: number; id: number }>();
   results.forEach((result, i) => {
     const row = claimed[i]!;
     if (result.status === "rejected") {
       if (!(result.reason instanceof TransientFailure)) console.error("Send failed", { tenantId: row.tenantId, id: row.id }, result.reason);
-      const job = jobs.find((j) => j.data.tenantId === row.tenantId && j.data.id === row.id);
-      if (job) retry.push(job.id);
+      const job = jobs.find((j) => j.data.tenantId === row.tenantId && j.data.ids.includes(row.id));
+      if (job) retry.add(job.id);
     } else if (result.value !== null) {
       touched.set(`${row.tenantId}:${result.value}`, { tenantId: row.tenantId, id: result.value });
     }
   });
   for (const { tenantId, id } of touched.values()) await refreshSoon(forTenant(system, tenantId), id);
-  if (retry.length) await queue.fail(JOBS.messageSend, retry);
+  if (retry.size) await queue.fail(JOBS.messageSend, [...retry]);
 });
 
 await queue.work<{ tenantId: number; id: number }>(JOBS.notificationRefresh, { batchSize: 10, pollingIntervalSeconds: 1 }, async (jobs) => {

@@ -14,9 +14,12 @@ function transporter(): Transporter {
   return transport;
 }
 
-/** SMTP replies that no retry can mend: mailbox unknown or refused, bad address syntax (RFC 5321 5xx). */
+/**
+ * SMTP replies that no retry can mend: mailbox unknown or refused, bad address syntax (RFC 5321 5xx), or an envelope
+ * nodemailer itself refuses (no reply at all). A 4xx (a busy or greylisting server) is worth trying again.
+ */
 const isPermanent = (error: { responseCode?: number; code?: string }) =>
-  (error.responseCode !== undefined && error.responseCode >= 500 && error.responseCode < 600) || error.code === "EENVELOPE";
+  error.responseCode !== undefined ? error.responseCode >= 500 && error.responseCode < 600 : error.code === "EENVELOPE";
 
 /**
  * E-mail over SMTP (nodemailer). The Message-ID is made from the ledger key, so a message sent again after a worker

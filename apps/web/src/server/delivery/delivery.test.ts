@@ -114,6 +114,35 @@ describe("delivery through the queue, the worker and SMTP (issue 14)", () => {
     expect(ledger.filter((m) => m.status === "sent")).toHaveLength(withMail.length);
   });
 
+  it("retries a message the mail server turned away for now, alone: the others of its job go out once", async () => {
+    const { db } = await api.school();
+    const group = await db.userGroup.create({ data: { name: "Familias ocupadas", type: 1, staff: false } });
+    const people = Array.from({ length: 60 }, (_, i) => ({ type: 1, name: `Ocupada${i}`, last: "Prueba", mail: `ocupada${i}@busy.test` }));
+    await db.user.createMany({ data: people });
+    const users = await db.user.findMany({ where: { mail: { endsWith: "@busy.test" } }, orderBy: { id: "asc" }, select: { id: true, mail: true } });
+    await db.userGroupMember.createMany({ data: users.map((u) => ({ groupId: group.id, userId: u.id })) });
+    const busy = users[3]!;
+    sink.refuse(busy.mail!, 1);
+    const id = await createNotification({ recipientType: 1, groupId: group.id, title: "Aviso", content: "Hola {{name}}." });
+    const before = sink.received.length;
+    await api.call<Row>("POST", `admNotification/schedule/${id}?confirm=true`, { token: admin });
+    startWorker();
+    await until(
+      "notification status",
+      () => notification(id),
+      (n) => n.status === 3,
+    );
+    await stopWorkers();
+
+    const ledger = await db.message.findMany({ where: { notificationId: id }, select: { userId: true, status: true, attempts: true } });
+    expect(ledger.every((m) => m.status === "sent")).toBe(true);
+    expect(ledger.find((m) => m.userId === busy.id)!.attempts).toBe(2);
+    expect(ledger.filter((m) => m.userId !== busy.id).every((m) => m.attempts === 1)).toBe(true);
+    const count = new Map<string, number>();
+    for (const m of sink.received.slice(before)) for (const to of m.envelopeTo) count.set(to, (count.get(to) ?? 0) + 1);
+    expect(users.every((u) => count.get(u.mail!) === 1)).toBe(true);
+  }, 90_000);
+
   it("two workers, one killed (SIGKILL) in the middle of a 2,000-recipient send: each person gets one message, none lost", async () => {
     const { db } = await api.school();
     const group = await db.userGroup.create({ data: { name: "Familias 2000", type: 1, staff: false } });

@@ -1,4 +1,4 @@
-import { type Db, forTenant, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
+import { type Db, forTenant, insertRows, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
 import { fieldRefusal } from "../http/app-error.ts";
@@ -46,12 +46,34 @@ export function channelReady(ctx: AuthedContext, channel: ChannelName, field: st
   if (!CHANNEL_BY_NAME[channel].configured()) throw fieldRefusal(field, ctx.t(`delivery.notConfigured.${channel}`));
 }
 
-const sendJob = (tenantId: number, id: number, attempt: number, startAfter: Date, tag = ""): JobRequest => ({
-  name: JOBS.messageSend,
-  data: { tenantId, id },
-  key: `send:${tenantId}:${id}:${attempt}${tag}`,
-  startAfter,
-});
+/** Messages one send job carries: a send of thousands is a few hundred jobs for the queue to store, hand out and close. */
+export const SEND_CHUNK = 25;
+
+/**
+ * The send jobs of ledger rows, a chunk of rows due at the same moment per job. A job's key is its first row and that
+ * row's attempt (and the tag of a requeue): queuing the same rows again does nothing while the job is kept.
+ */
+function sendJobs(tenantId: number, rows: { id: number; attempts: number; notBefore: Date }[], tag = ""): JobRequest[] {
+  const byDue = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const due = byDue.get(row.notBefore.getTime());
+    if (due) due.push(row);
+    else byDue.set(row.notBefore.getTime(), [row]);
+  }
+  const jobs: JobRequest[] = [];
+  for (const [due, dueRows] of byDue) {
+    for (let i = 0; i < dueRows.length; i += SEND_CHUNK) {
+      const chunk = dueRows.slice(i, i + SEND_CHUNK);
+      jobs.push({
+        name: JOBS.messageSend,
+        data: { tenantId, ids: chunk.map((r) => r.id) },
+        key: `send:${tenantId}:${chunk[0]!.id}:${chunk[0]!.attempts}${tag}`,
+        startAfter: new Date(due),
+      });
+    }
+  }
+  return jobs;
+}
 
 /**
  * Writes the drafts to the ledger and queues their sends, on the caller's transaction: people who opted out of a
@@ -69,7 +91,7 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
   const out = new Set(optOuts.map((o) => `${o.userId}:${o.channel}`));
   const now = new Date();
   const kept = drafts.filter((d) => d.userId === null || !out.has(`${d.userId}:${d.channel}`));
-  const rows: Prisma.MessageCreateManyInput[] = kept.map((d) => {
+  const rows = kept.map((d) => {
     const due = d.notBefore && d.notBefore > now ? d.notBefore : now;
     return {
       key: d.key,
@@ -85,22 +107,25 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
       subject: d.subject ?? null,
       text: d.text,
       html: d.html ?? null,
-      template: (d.template ?? undefined) as Prisma.InputJsonValue | undefined,
+      template: d.template ?? null,
       fallback: d.fallback && d.fallback !== d.channel ? d.fallback : null,
       fallbackOf: d.fallbackOf ?? null,
       urgent: d.urgent ?? false,
       notBefore: d.urgent ? due : afterQuietHours(due, school),
+      updatedAt: now,
     };
   });
-  for (let i = 0; i < rows.length; i += 2000) await tx.message.createMany({ data: rows.slice(i, i + 2000), skipDuplicates: true });
-  const fresh = await tx.message.findMany({
-    where: { key: { in: rows.map((r) => r.key) }, status: "queued", attempts: 0 },
-    select: { id: true, notBefore: true },
-  });
-  await enqueue(
-    tx,
-    fresh.map((m) => sendJob(tenantId, m.id, 0, m.notBefore)),
-  );
+  // Only the rows written now get a send job: a key written before (a retried run) has had its own since then.
+  const fresh: { id: number; attempts: number; notBefore: Date }[] = [];
+  for (let i = 0; i < rows.length; i += 2000) {
+    const written = await insertRows(tx, "Message", rows.slice(i, i + 2000), {
+      on: ["tenantId", "key"],
+      update: [],
+      returning: ["id", "attempts", "notBefore"],
+    });
+    fresh.push(...(written as typeof fresh));
+  }
+  await enqueue(tx, sendJobs(tenantId, fresh));
   return { queued: fresh.length, skipped: drafts.length - kept.length };
 }
 
@@ -108,10 +133,7 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
 export async function requeue(tx: TenantTx, where: Prisma.MessageWhereInput, tag: string): Promise<number> {
   const tenantId = tenantOf(tx);
   const rows = await tx.message.findMany({ where: { ...where, status: "queued" }, select: { id: true, attempts: true, notBefore: true } });
-  await enqueue(
-    tx,
-    rows.map((m) => sendJob(tenantId, m.id, m.attempts, m.notBefore, `:${tag}`)),
-  );
+  await enqueue(tx, sendJobs(tenantId, rows, `:${tag}`));
   return rows.length;
 }
 

@@ -9,22 +9,24 @@ import { JOBS } from "./queue.ts";
 /** Transient failures are retried (with the queue's backoff) up to this many attempts; then the row fails. */
 export const MAX_ATTEMPTS = 6;
 
+/** A send job: ledger rows of one school (a chunk of a send, SEND_CHUNK at most). */
 export interface SendJob {
   tenantId: number;
-  id: number;
+  ids: number[];
 }
 
 /** Thrown to have the queue retry the job later: the provider failed in a way that may mend. */
 export class TransientFailure extends Error {}
 
 /**
- * Claims a batch of ledger rows for sending, one statement per school: a row is taken when queued (or held by a worker
- * whose lease ran out), due, and not of a paused notification, so two workers handed the same job, or a job run twice,
- * send it once. Rows not taken (sent meanwhile, paused, not yet due) are simply not returned.
+ * Claims the ledger rows of a batch of jobs for sending, one statement per school: a row is taken when queued (or held
+ * by a worker whose lease ran out), due, and not of a paused notification, so two workers handed the same job, or a job
+ * run again after some of its rows went out, send each row once. Rows not taken (sent meanwhile, paused, not yet due)
+ * are simply not returned.
  */
 export async function claimMessages(system: Db, jobs: SendJob[]): Promise<MessageModel[]> {
   const byTenant = new Map<number, number[]>();
-  for (const job of jobs) byTenant.set(job.tenantId, [...(byTenant.get(job.tenantId) ?? []), job.id]);
+  for (const job of jobs) byTenant.set(job.tenantId, [...(byTenant.get(job.tenantId) ?? []), ...job.ids]);
   const now = new Date();
   const claimed = await Promise.all(
     [...byTenant].map(([tenantId, ids]) =>
@@ -170,7 +172,7 @@ async function requeueOrphans(system: Db): Promise<number> {
        AND NOT EXISTS (
          SELECT 1 FROM pgboss.job j
           WHERE j.name = ${JOBS.messageSend} AND j.state IN ('created', 'retry', 'active')
-            AND (j.data->>'tenantId')::int = m."tenantId" AND (j.data->>'id')::int = m.id
+            AND (j.data->>'tenantId')::int = m."tenantId" AND j.data->'ids' @> to_jsonb(m.id)
             AND (j.state <> 'active' OR j.started_on > now() - make_interval(secs => ${env().WORKER_LEASE_SECONDS})))`;
   const byTenant = new Map<number, number[]>();
   for (const o of orphans) byTenant.set(o.tenantId, [...(byTenant.get(o.tenantId) ?? []), o.id]);

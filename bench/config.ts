@@ -1,6 +1,10 @@
 // What the bench seed and the bench run share: the bench database and the big school's sign-in accounts.
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase } from "../scripts/lib/database.ts";
 
+/** The value under which `p` percent of the sorted figures fall (NaN for none). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+
 /** The big school's sign-in accounts (password BENCH_PASSWORD). */
 export const BENCH_ACCOUNTS = { admin: "admin@bench.pizarra", teacher: "docente@bench.pizarra" } as const;
 export const BENCH_PASSWORD = "pizarra-bench";

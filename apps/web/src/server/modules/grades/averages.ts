@@ -4,7 +4,7 @@ import { CONCEPT_SELECT, readGrades, sameValue, type CellKey, type Concept, type
 
 /**
  * The averages of the grade tree (001 §3), worked out: what they read and what they come to. Nothing here locks or
- * writes: the caller holds the students' locks, and grade-store.ts's writeAverages stores what these answer.
+ * writes: the caller holds the students' locks, and grade-store.ts's writeGrades stores what these answer.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -22,27 +22,57 @@ function countedValue(concept: Concept, value: Value | undefined): number | null
   return concept.type === CONCEPT_TYPE.qualification ? numberOf(value.gradeTxt) : null;
 }
 
+/** A subject's concept tree (activityId), or a period's behaviour tree (activityId null). */
+export type Tree = { activityId: number | null; periodId: number };
+
+/** The concepts of some trees in one read, each with its children. */
+async function readTrees(tx: Tx, trees: Tree[]): Promise<Map<number, Concept & { children: Concept[] }>> {
+  const activities = [...new Set(trees.map((t) => t.activityId).filter((a): a is number => a !== null))];
+  const periods = [...new Set(trees.filter((t) => t.activityId === null).map((t) => t.periodId))];
+  const concepts = await tx.evalConcept.findMany({
+    where: {
+      OR: [
+        ...(activities.length ? [{ activityId: { in: activities } }] : []),
+        ...(periods.length ? [{ activityId: null, isBehavior: true, periodId: { in: periods } }] : []),
+      ],
+    },
+    select: CONCEPT_SELECT,
+  });
+  const byId = new Map(concepts.map((c) => [c.id, { ...c, children: [] as Concept[] }]));
+  for (const c of concepts) if (c.parentId !== null) byId.get(c.parentId)?.children.push(c);
+  return byId;
+}
+
 /**
  * Recomputes the named averaging concepts (001 §3) for the named students from their children, then, bottom-up, every
  * averaging ancestor of an average that changed. Only values that change are answered, each as a write with the value
- * it replaces. A named concept that does not average is left alone. Each level reads the stored grades it needs, with
- * what the levels before it computed in their place (as they will be once written before it).
+ * it replaces. A named concept that does not average is left alone. `typed`: values written in the same transaction
+ * but not stored yet, which count as stored. The trees are read once and the grades they need once (the caller holds
+ * the students' locks, so nothing else changes them meanwhile); each level reads what the levels before it computed
+ * in place of what is stored (as it will be once written).
  */
-export async function recompute(tx: Tx, targets: CellKey[]): Promise<AverageWrites> {
+export async function recompute(tx: Tx, trees: Tree[], targets: CellKey[], typed: GradeWrite[] = []): Promise<AverageWrites> {
+  if (targets.length === 0) return [];
+  const tree = await readTrees(tx, trees);
+  // Every concept a level may read: the targets, their ancestors, and the children of each.
+  const needed = new Set<number>();
+  const climbed = new Set<number>();
+  for (const start of new Set(targets.map((t) => t.conceptId))) {
+    for (let concept = tree.get(start); concept && !climbed.has(concept.id); concept = tree.get(concept.parentId ?? Number.NaN)) {
+      climbed.add(concept.id);
+      needed.add(concept.id);
+      for (const child of concept.children) needed.add(child.id);
+    }
+  }
+  const stored = await readGrades(tx, [...needed], [...new Set(targets.map((t) => t.studentId))]);
+  const computed = new Map<string, Value>(typed.map((w) => [cellKey(w.conceptId, w.studentId), w.value]));
   const levels: AverageWrites = [];
-  const computed = new Map<string, Value>();
   let pending = targets;
   while (pending.length) {
-    const parents = await tx.evalConcept.findMany({
-      where: { id: { in: [...new Set(pending.map((p) => p.conceptId))] }, calcAverage: true },
-      select: { ...CONCEPT_SELECT, children: { select: CONCEPT_SELECT } },
+    const parents = [...new Set(pending.map((p) => p.conceptId))].flatMap((id) => {
+      const concept = tree.get(id);
+      return concept?.calcAverage ? [concept] : [];
     });
-    // One read of every grade this level needs: the averages and their children, for the students concerned.
-    const stored = await readGrades(
-      tx,
-      parents.flatMap((p) => [p.id, ...p.children.map((c) => c.id)]),
-      [...new Set(pending.map((p) => p.studentId))],
-    );
     const cell = (conceptId: number, studentId: number) => computed.get(cellKey(conceptId, studentId)) ?? stored.get(cellKey(conceptId, studentId));
     const writes: GradeWrite[] = [];
     const next: CellKey[] = [];
@@ -65,20 +95,4 @@ export async function recompute(tx: Tx, targets: CellKey[]): Promise<AverageWrit
     pending = next;
   }
   return levels;
-}
-
-/** After typed cells changed: every averaging ancestor of them, recomputed for those students. */
-export async function recomputeAverages(tx: Tx, changed: CellKey[]): Promise<AverageWrites> {
-  const concepts = await tx.evalConcept.findMany({
-    where: { id: { in: [...new Set(changed.map((c) => c.conceptId))] } },
-    select: { id: true, parentId: true },
-  });
-  const parentOf = new Map(concepts.map((c) => [c.id, c.parentId]));
-  return recompute(
-    tx,
-    changed.flatMap((c) => {
-      const parentId = parentOf.get(c.conceptId);
-      return parentId === null || parentId === undefined ? [] : [{ conceptId: parentId, studentId: c.studentId }];
-    }),
-  );
 }

@@ -75,19 +75,21 @@ export async function gradedStudents(tx: Tx, tree: { activityId: number | null; 
 export type GradeWrite = CellKey & { old: Value | undefined; value: Value };
 
 /**
- * Stores grades and their lines of the trail (computed: the server worked them out) in three statements, whatever
- * their number: the cells' rows are replaced, then the trail is appended.
+ * Stores typed grades and the averages worked out from them (`levels`, as averages.ts answers them), with their lines
+ * of the trail, in two statements whatever their number: each cell's row is written with its last value, then the
+ * trail is appended, typed lines first and each level's computed ones after (a cell written twice has two lines).
+ * Answers every average written, in that order.
  */
-export async function writeGrades(tx: WriteTx, ctx: AuthedContext, writes: GradeWrite[], computed: boolean): Promise<void> {
-  if (writes.length === 0) return;
-  const studentsOf = new Map<number, number[]>();
-  for (const { conceptId, studentId } of writes) (studentsOf.get(conceptId) ?? studentsOf.set(conceptId, []).get(conceptId)!).push(studentId);
-  await tx.grade.deleteMany({ where: { OR: [...studentsOf].map(([conceptId, students]) => ({ conceptId, studentId: { in: students } })) } });
+export async function writeGrades(tx: WriteTx, ctx: AuthedContext, typed: GradeWrite[], levels: GradeWrite[][] = []): Promise<Average[]> {
+  const computed = levels.flat();
+  const writes = [...typed.map((w) => ({ ...w, computed: false })), ...computed.map((w) => ({ ...w, computed: true }))];
+  if (writes.length === 0) return [];
+  const last = new Map(writes.map((w) => [`${w.conceptId}:${w.studentId}`, w]));
   const updatedAt = new Date();
   await insertRows(
     tx,
     "Grade",
-    writes.map(({ conceptId, studentId, value }) => ({
+    [...last.values()].map(({ conceptId, studentId, value }) => ({
       conceptId,
       studentId,
       gradeNum: value.gradeNum,
@@ -95,11 +97,12 @@ export async function writeGrades(tx: WriteTx, ctx: AuthedContext, writes: Grade
       updatedBy: ctx.user.id,
       updatedAt,
     })),
+    { on: ["conceptId", "studentId"], update: ["gradeNum", "gradeTxt", "updatedBy", "updatedAt"], returning: ["id"] },
   );
   await insertRows(
     tx,
     "GradeChange",
-    writes.map(({ conceptId, studentId, old, value }) => ({
+    writes.map(({ conceptId, studentId, old, value, computed }) => ({
       conceptId,
       studentId,
       userId: ctx.user.id,
@@ -110,14 +113,5 @@ export async function writeGrades(tx: WriteTx, ctx: AuthedContext, writes: Grade
       computed,
     })),
   );
-}
-
-/**
- * Stores the averages averages.ts recomputed, level by level as it worked them out (a level's writes together, so
- * that a cell a later level recomputes again is written twice, each time with its line of the trail), and answers
- * every average written, in that order.
- */
-export async function writeAverages(tx: WriteTx, ctx: AuthedContext, levels: GradeWrite[][]): Promise<Average[]> {
-  for (const writes of levels) await writeGrades(tx, ctx, writes, true);
-  return levels.flat().map(({ conceptId, studentId, value }) => ({ conceptId, studentId, gradeNum: value.gradeNum, gradeTxt: null }));
+  return computed.map(({ conceptId, studentId, value }) => ({ conceptId, studentId, gradeNum: value.gradeNum, gradeTxt: null }));
 }

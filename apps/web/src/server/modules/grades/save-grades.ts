@@ -12,7 +12,7 @@ import {
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { recompute, recomputeAverages } from "./averages.ts";
+import { recompute, type Tree } from "./averages.ts";
 import {
   CONCEPT_SELECT,
   gradedStudents,
@@ -20,7 +20,6 @@ import {
   readGrades,
   sameValue,
   studentKey,
-  writeAverages,
   writeGrades,
   type Average,
   type CellKey,
@@ -68,6 +67,9 @@ function storedValue(ctx: AuthedContext, concept: Concept, cell: { gradeNum?: un
   if (text.length > GRADE_TEXT_MAX) throw validationRefusal({ gradeTxt: ctx.t("validation.max", { attribute: ctx.t("grades.grade"), max: GRADE_TEXT_MAX }) });
   return { gradeNum: null, gradeTxt: text };
 }
+
+/** The trees (a subject's, or a period's behaviour) the concepts belong to. */
+const treesOf = (concepts: Concept[]): Tree[] => concepts.map((c) => ({ activityId: c.activityId, periodId: c.periodId }));
 
 /** Each student's section in the concepts' periods; a student of none (or no student) is not found. */
 async function sectionsOf(tx: Tx, studentIds: number[], concepts: Concept[]): Promise<Map<number, number>> {
@@ -118,13 +120,13 @@ export async function writeCells(tx: WriteTx, ctx: AuthedContext, cells: TGradeC
     const value = storedValue(ctx, byId.get(cell.conceptId)!, cell);
     if (!sameValue(current.get(key), value)) changed.push({ conceptId: cell.conceptId, studentId: cell.studentId, value });
   }
-  await writeGrades(
-    tx,
-    ctx,
-    changed.map((c) => ({ ...c, old: current.get(cellKey(c.conceptId, c.studentId)) })),
-    false,
-  );
-  const averages = await writeAverages(tx, ctx, await recomputeAverages(tx, changed));
+  const typed = changed.map((c) => ({ ...c, old: current.get(cellKey(c.conceptId, c.studentId)) }));
+  // Their averages are worked out from the typed values before anything is written, then everything is written at once.
+  const parents = typed.flatMap((c) => {
+    const parentId = byId.get(c.conceptId)!.parentId;
+    return parentId === null ? [] : [{ conceptId: parentId, studentId: c.studentId }];
+  });
+  const averages = await writeGrades(tx, ctx, typed, await recompute(tx, treesOf(concepts), parents, typed));
   return { saved: changed.length, averages };
 }
 
@@ -144,7 +146,7 @@ async function recalculate(tx: WriteTx, ctx: AuthedContext, asked: CellKey[]): P
     tx,
     asked.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)),
   );
-  return writeAverages(tx, ctx, await recompute(tx, asked));
+  return writeGrades(tx, ctx, [], await recompute(tx, treesOf(concepts), asked));
 }
 
 /**
@@ -204,12 +206,7 @@ export async function saveGrades(ctx: AuthedContext & { body: TGradeSave }, beha
  * ancestors are recomputed for every student with a grade in that tree (the subject's, or the period's behaviour),
  * in the caller's transaction, under those students' locks.
  */
-export async function recomputeTree(
-  tx: WriteTx,
-  ctx: AuthedContext,
-  tree: { activityId: number | null; periodId: number },
-  conceptIds: (number | null)[],
-): Promise<Average[]> {
+export async function recomputeTree(tx: WriteTx, ctx: AuthedContext, tree: Tree, conceptIds: (number | null)[]): Promise<Average[]> {
   const named = [...new Set(conceptIds.filter((id): id is number => id !== null))];
   if (named.length === 0) return [];
   const graded = await gradedStudents(tx, tree);
@@ -217,11 +214,13 @@ export async function recomputeTree(
     tx,
     graded.map((studentId) => studentKey(ctx.user.tenantId, studentId, tree)),
   );
-  return writeAverages(
+  return writeGrades(
     tx,
     ctx,
+    [],
     await recompute(
       tx,
+      [tree],
       named.flatMap((conceptId) => graded.map((studentId) => ({ conceptId, studentId }))),
     ),
   );

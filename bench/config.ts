@@ -1,5 +1,6 @@
 // What the bench seed and the bench run share: the bench database and the big school's sign-in accounts.
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase } from "../scripts/lib/database.ts";
+import { mustRun } from "../scripts/lib/run.ts";
 
 /** The value under which `p` percent of the sorted figures fall (NaN for none). */
 export const percentile = (sorted: number[], p: number) =>
@@ -13,7 +14,8 @@ const NAME = "pizarra_bench";
 
 /**
  * The bench database: `pizarra_bench` on the server of DATABASE_URL when it is set, otherwise on an embedded
- * PostgreSQL of its own (data in .data/pg-bench, port 54340), apart from the demo's. `fresh` drops it first.
+ * PostgreSQL of its own (data in .data/pg-bench, port 54340), apart from the demo's. `fresh` drops it first. It is
+ * migrated every time: a bench of an older schema (an index missing) would measure another product.
  */
 export async function benchDatabase({ fresh = false } = {}) {
   const server = await ensureDatabase({ name: "bench", port: 54340 });
@@ -21,5 +23,6 @@ export async function benchDatabase({ fresh = false } = {}) {
   await createDatabaseIfMissing(server.adminUrl, NAME);
   const url = new URL(server.adminUrl);
   url.pathname = `/${NAME}`;
+  await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: url.toString() });
   return { url: url.toString(), stop: server.stop };
 }

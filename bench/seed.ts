@@ -9,7 +9,6 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { concept, createConcepts, treeGrades, unit, type Node, type Tree } from "../packages/db/src/seed/grades.ts";
-import { mustRun } from "../scripts/lib/run.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
 
 const STUDENTS = 20_000;
@@ -463,8 +462,6 @@ const database = await benchDatabase({ fresh: !ONLY_ATTENDANCE });
 const db = createDb(database.url, 4);
 const pool = new pg.Pool({ connectionString: database.url, max: 3, options: "-c synchronous_commit=off -c maintenance_work_mem=512MB" });
 try {
-  await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: database.url });
-  log("bench database migrated");
   if (ONLY_ATTENDANCE) {
     await attendanceTerm(pool);
   } else {

@@ -53,8 +53,20 @@ const ZEnv = z.object({
         return z.NEVER;
       }
     }),
+  /** Where uploaded files are kept: `local` (STORAGE_DIR, one machine) or `s3` (a bucket every app instance shares). */
+  STORAGE_DRIVER: z.enum(["local", "s3"], { error: 'STORAGE_DRIVER must be "local" or "s3"' }).default("local"),
   /** Where uploaded files are kept by the local-disk storage (the default storage). */
   STORAGE_DIR: z.string().min(1).default(".data/storage"),
+  /** The S3-compatible store: unset endpoint is AWS S3 itself; MinIO and most others need path-style addressing. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s) URL such as http://minio:9000" }).optional()),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: optionalText,
+  /** Both or neither: unset, the SDK's own chain is used (an instance role, AWS_PROFILE, the AWS_* variables). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText
+    .pipe(z.enum(["true", "false"], { error: 'S3_FORCE_PATH_STYLE must be "true" or "false"' }).optional())
+    .transform((flag) => flag === "true"),
   /** How long a signed file link stays valid, in seconds. */
   FILE_URL_TTL: z.coerce
     .number()
@@ -100,6 +112,16 @@ const ZEnv = z.object({
   WORKER_SENDS_PER_SECOND: z.coerce.number().min(1).max(1000).default(80),
 });
 
+/** Storage settings that only work together: refused at boot, naming the variable to set. */
+const ZCheckedEnv = ZEnv.superRefine((vars, ctx) => {
+  if (vars.STORAGE_DRIVER === "s3" && !vars.S3_BUCKET) {
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "STORAGE_DRIVER=s3 needs the bucket's name in S3_BUCKET" });
+  }
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither" });
+  }
+});
+
 export type Env = Omit<z.infer<typeof ZEnv>, "AUTH_SECRET"> & { AUTH_SECRET: string };
 
 let cached: Env | undefined;
@@ -110,7 +132,7 @@ let cached: Env | undefined;
  */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = ZEnv.safeParse(process.env);
+  const parsed = ZCheckedEnv.safeParse(process.env);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }

@@ -1,32 +1,39 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { env } from "../env.ts";
+import { assertStorageFolder, assertStorageKey, isStorageKey } from "./keys.ts";
+import { S3Storage } from "./s3.ts";
+
+export { isStorageKey } from "./keys.ts";
+
+/** A stored file opened for reading: its bytes as they come, so that a large file is never held whole in memory. */
+export interface StoredFile {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+}
 
 /**
  * Where uploaded files live. Keys are made by the server only (`t<tenant>/<resource>/<record>/<name>`), never from a
- * client's path. Local disk is the default; an S3-compatible store implements the same three calls.
+ * client's path. Local disk is the default; STORAGE_DRIVER=s3 keeps them in an S3-compatible bucket instead, which
+ * every app instance reaches alike. Both answer a missing file with null and refuse a key that was not made here.
  */
 export interface Storage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  open(key: string): Promise<StoredFile | null>;
   remove(key: string): Promise<void>;
   /** The keys in one folder of keys (`t1/content/u5/`): a person's editor images, which no table lists. */
   list(folder: string): Promise<string[]>;
-}
-
-const KEY_RE = /^t\d+\/[A-Za-z]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+-[a-f0-9]{16}\.[a-z0-9]{2,5}$/;
-const FOLDER_RE = /^t\d+\/[A-Za-z]+\/[A-Za-z0-9]+\/$/;
-
-export function isStorageKey(key: string): boolean {
-  return KEY_RE.test(key);
 }
 
 class LocalDisk implements Storage {
   private readonly root = path.resolve(env().STORAGE_DIR);
 
   private file(key: string): string {
-    if (!isStorageKey(key)) throw new Error("Not a storage key");
+    assertStorageKey(key);
     const full = path.resolve(this.root, key);
     // The key pattern already forbids "..", this keeps the promise even if the pattern is ever loosened.
     if (!full.startsWith(this.root + path.sep)) throw new Error("Key outside the storage root");
@@ -43,12 +50,21 @@ class LocalDisk implements Storage {
     return fs.readFile(this.file(key)).catch(() => null);
   }
 
+  async open(key: string) {
+    const file = this.file(key);
+    const handle = await fs.open(file, "r").catch(() => null);
+    if (!handle) return null;
+    const { size } = await handle.stat();
+    const stream = createReadStream(file, { fd: handle });
+    return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, size };
+  }
+
   async remove(key: string) {
     await fs.rm(this.file(key), { force: true });
   }
 
   async list(folder: string) {
-    if (!FOLDER_RE.test(folder)) throw new Error("Not a storage folder");
+    assertStorageFolder(folder);
     const names = await fs.readdir(path.resolve(this.root, folder)).catch(() => [] as string[]);
     return names.map((name) => `${folder}${name}`).filter(isStorageKey);
   }
@@ -56,7 +72,7 @@ class LocalDisk implements Storage {
 
 let instance: Storage | undefined;
 export function storage(): Storage {
-  return (instance ??= new LocalDisk());
+  return (instance ??= env().STORAGE_DRIVER === "s3" ? new S3Storage(env()) : new LocalDisk());
 }
 
 const sign = (key: string, expires: number) => createHmac("sha256", env().AUTH_SECRET).update(`${key}\n${expires}`).digest("base64url");

@@ -14,15 +14,17 @@ export async function serveFile(ctx: BaseContext & { params: z.infer<typeof ZFil
   const key = `${tenant}/${resource}/${record}/${file}`;
   const { exp, sig } = ctx.query;
   if (!(exp === undefined ? verifyPublicFile(key, sig) : verifyFileUrl(key, exp, sig))) throw notFound();
-  const bytes = await storage().get(key);
-  if (!bytes) throw notFound();
+  // Streamed from the store (disk or bucket) as it arrives: a large PDF is never held whole in the server's memory.
+  const stored = await storage().open(key);
+  if (!stored) throw notFound();
   const ext = key.split(".").pop()!;
   const inline = ["jpg", "jpeg", "png", "gif", "pdf"].includes(ext);
   return {
     data: null,
-    response: new Response(new Uint8Array(bytes), {
+    response: new Response(stored.body, {
       headers: {
         "content-type": mimeOf(ext),
+        "content-length": String(stored.size),
         "content-disposition": `${inline ? "inline" : "attachment"}; filename="${file}"`,
         "cache-control": "private, max-age=3600",
         "x-content-type-options": "nosniff",

@@ -1,7 +1,7 @@
 "use client";
 
 import { STORAGE_KEYS } from "@pizarra/contracts";
-import { Toaster, TooltipProvider } from "@pizarra/ui";
+import { Toaster } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
@@ -45,9 +45,9 @@ export function Providers({ children }: { children: React.ReactNode }) {
   });
   const dark = usePreferencesSync();
   return (
-    <TooltipProvider>
+    <>
       {children}
       <Toaster theme={dark ? "dark" : "light"} />
-    </TooltipProvider>
+    </>
   );
 }

@@ -1,250 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  COMPANY_LOGO_MAX_BYTES,
-  COMPANY_LOGO_TYPES,
-  COMPANY_ROLE_MIN,
-  companyLabel,
-  THEME_COLORS,
-  ZCompanyProfile,
-  type TCompanyProfile,
-  type TCompanyProfileInput,
-  type TCompanyProfileSave,
-  type TLoginAnswer,
-} from "@pizarra/contracts";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  fieldControl,
-  Input,
-  NativeSelect,
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  toast,
-} from "@pizarra/ui";
-import { Building2, LoaderCircle, Pencil, RotateCw, Save } from "lucide-react";
+import { COMPANY_ROLE_MIN, type TCompanyProfile } from "@pizarra/contracts";
+import { Button } from "@pizarra/ui";
+import { Building2, Pencil } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
-import { storeLoginAnswer } from "@/client/session.ts";
-import { useErrorMap } from "@/client/validation.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
-import { extensionOf, readBase64 } from "../resource/upload-files.ts";
-import { postWithProgress, type UploadAnswer } from "../resource/upload-request.ts";
-import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 
-type FormValues = Required<TCompanyProfileInput>;
-type TextField = Exclude<keyof FormValues, "color" | "timeZone" | "quietFrom" | "quietTo">;
-
-const TEXT_FIELDS: Array<{ name: TextField; type: string; autoComplete?: string; max: number }> = [
-  { name: "name", type: "text", autoComplete: "organization", max: 150 },
-  { name: "email", type: "email", autoComplete: "email", max: 254 },
-  { name: "domain", type: "text", max: 253 },
-  { name: "tel", type: "tel", autoComplete: "tel", max: 20 },
-  { name: "cel", type: "tel", autoComplete: "tel", max: 20 },
-  { name: "supportEmail", type: "email", max: 254 },
-];
-
-const formValuesOf = (profile: TCompanyProfile): FormValues => ({
-  name: profile.name,
-  email: profile.email ?? "",
-  domain: profile.domain ?? "",
-  tel: profile.tel ?? "",
-  cel: profile.cel ?? "",
-  color: (THEME_COLORS as readonly string[]).includes(profile.color) ? (profile.color as FormValues["color"]) : THEME_COLORS[0],
-  supportEmail: profile.supportEmail ?? "",
-  timeZone: profile.timeZone,
-  quietFrom: profile.quietFrom,
-  quietTo: profile.quietTo,
-});
-
-/** The zones this browser knows, the school's own first if the browser does not (so the select never loses it). */
-function zonesWith(current: string): string[] {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes(current) ? zones : [current, ...zones];
-}
-
-/** The profile form: the shared contract schema through zodResolver; a chosen logo is uploaded after the save. */
-function CompanyForm({
-  profile,
-  onSaved,
-  onClose,
-}: {
-  profile: TCompanyProfile;
-  /** `done`: the whole form went through, the drawer closes. */
-  onSaved: (next: TCompanyProfile, done: boolean) => void;
-  onClose: () => void;
-}) {
-  const t = useTranslations("company");
-  const ts = useTranslations("shell.themes");
-  const errorMap = useErrorMap(companyLabel);
-  const resolver = useMemo(() => zodResolver(ZCompanyProfile, { error: errorMap }), [errorMap]);
-  const form = useForm<TCompanyProfileInput, unknown, TCompanyProfileSave>({ resolver, defaultValues: formValuesOf(profile) });
-  const { errors, isSubmitting } = form.formState;
-  const [logo, setLogo] = useState<File | null>(null);
-  const [logoError, setLogoError] = useState<string | undefined>();
-  const zones = useMemo(() => zonesWith(profile.timeZone), [profile.timeZone]);
-
-  const chooseLogo = (file: File | null) => {
-    setLogo(null);
-    setLogoError(undefined);
-    if (!file) return;
-    // The server judges by name and bytes too; this spares an upload that would be refused.
-    if (!(COMPANY_LOGO_TYPES as readonly string[]).includes(extensionOf(file.name))) setLogoError(t("logoTypes"));
-    else if (file.size > COMPANY_LOGO_MAX_BYTES) setLogoError(t("logoSize"));
-    else setLogo(file);
-  };
-
-  const save = form.handleSubmit(async (values) => {
-    if (logoError) return;
-    const saved = await api.post<TCompanyProfile>("company/profile", values);
-    if (!saved.ok) {
-      const serverErrors = (saved.envelope.data as { errors?: Record<string, string> } | null)?.errors ?? {};
-      for (const [name, message] of Object.entries(serverErrors)) form.setError(name as keyof FormValues, { type: "server", message });
-      return;
-    }
-    let next = saved.envelope.data;
-    toast.success(saved.envelope.msg || t("saved"), { duration: SUCCESS_TOAST_MS });
-    if (logo) {
-      const uploaded = await postWithProgress<UploadAnswer>("company/file", { name: logo.name, doc: false, data: await readBase64(logo) });
-      if (!uploaded.ok) {
-        // The profile itself is saved; the logo's refusal stays beside its field, the drawer open for another file.
-        const refusal = (uploaded.envelope.data as { errors?: Record<string, string> } | null)?.errors?.img;
-        setLogoError(refusal ?? (uploaded.envelope.msg || t("logoFailed")));
-        form.reset(formValuesOf(next));
-        onSaved(next, false);
-        return;
-      }
-      next = { ...next, img: uploaded.envelope.data.url };
-    }
-    onSaved(next, true);
-    onClose();
-  });
-
-  const text = (name: TextField) => {
-    const spec = TEXT_FIELDS.find((f) => f.name === name)!;
-    const id = `company-${name}`;
-    const error = errors[name]?.message;
-    return (
-      <Field key={name} id={id} label={t(`fields.${name}`)} error={error}>
-        <Input {...fieldControl(id, error)} {...form.register(name)} type={spec.type} autoComplete={spec.autoComplete ?? "off"} maxLength={spec.max} />
-      </Field>
-    );
-  };
-  const time = (name: "quietFrom" | "quietTo") => {
-    const id = `company-${name}`;
-    const error = errors[name]?.message;
-    return (
-      <Field id={id} label={t(`fields.${name}`)} error={error}>
-        <Input {...fieldControl(id, error)} {...form.register(name)} type="time" step={60} />
-      </Field>
-    );
-  };
-
-  return (
-    <>
-      <SheetBody className="py-5">
-        <form id="company-form" noValidate onSubmit={(event) => void save(event)} className="grid gap-5 sm:grid-cols-2">
-          <div className="sm:col-span-2">{text("name")}</div>
-          {text("email")}
-          {text("domain")}
-          {text("tel")}
-          {text("cel")}
-          <div className="sm:col-span-2">{text("supportEmail")}</div>
-          <Field id="company-color" label={t("fields.color")} error={errors.color?.message}>
-            <NativeSelect {...fieldControl("company-color", errors.color?.message)} {...form.register("color")}>
-              {THEME_COLORS.map((color) => (
-                <option key={color} value={color}>
-                  {ts(color.split(".")[1] as "blue")}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="company-timeZone" label={t("fields.timeZone")} error={errors.timeZone?.message}>
-            <NativeSelect {...fieldControl("company-timeZone", errors.timeZone?.message)} {...form.register("timeZone")}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
-            <legend className="mb-1 text-sm font-medium">{t("quietHours")}</legend>
-            <p className="text-xs text-muted-foreground sm:col-span-2">{t("quietHint")}</p>
-            {time("quietFrom")}
-            {time("quietTo")}
-          </fieldset>
-          <Field id="company-img" label={t("fields.img")} error={logoError} hint={t("logoHint")} className="sm:col-span-2">
-            <Input
-              {...fieldControl("company-img", logoError)}
-              type="file"
-              accept={COMPANY_LOGO_TYPES.map((ext) => `.${ext}`).join(",")}
-              onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)}
-            />
-          </Field>
-        </form>
-      </SheetBody>
-      <SheetFooter className="justify-between">
-        <Button variant="outline" onClick={onClose} data-testid="company-close">
-          {t("cancel")}
-        </Button>
-        <Button type="submit" form="company-form" disabled={isSubmitting} data-testid="company-save">
-          {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          {t("save")}
-        </Button>
-      </SheetFooter>
-    </>
-  );
-}
-
-/** Spec 000 §4 / 002 §4: after a save the person is asked whether to reload, which applies the new name, colour and logo. */
-function ReloadPrompt({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useTranslations("company");
-  const tc = useTranslations("common");
-  const session = useAppSession();
-  const [busy, setBusy] = useState(false);
-  const reload = async () => {
-    setBusy(true);
-    // The shell shows the school from the stored login answer: it is fetched anew before the page reloads.
-    const menu = await api.get<TLoginAnswer>(`admStaff/tenants/${session.tenant.id}/menu`, { notify: false });
-    if (menu.ok) storeLoginAnswer(menu.envelope.data);
-    window.location.reload();
-  };
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
-      <DialogContent closeLabel={tc("close")} data-testid="company-reload">
-        <DialogHeader>
-          <DialogTitle>{t("reloadTitle")}</DialogTitle>
-          <DialogDescription>{t("reloadQuestion")}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={busy} data-testid="company-reload-later">
-            {t("notNow")}
-          </Button>
-          <Button onClick={() => void reload()} disabled={busy} data-testid="company-reload-now">
-            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <RotateCw aria-hidden />}
-            {t("reload")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
+/** The drawer, its form, schema and validator are fetched when Edit is first clicked: most visits to home never edit. */
+const CompanyEditor = dynamic(() => import("./company-form.tsx").then((m) => m.CompanyEditor));
 
 function Detail({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -266,10 +33,10 @@ export function CompanyCard() {
   const session = useAppSession();
   const allowed = session.user.roleCode >= COMPANY_ROLE_MIN;
   const t = useTranslations("company");
-  const tc = useTranslations("common");
   const [profile, setProfile] = useState<TCompanyProfile | null>(null);
   const [editing, setEditing] = useState(false);
-  const [askReload, setAskReload] = useState(false);
+  // The drawer stays mounted once opened, so that it can animate out and ask about the reload after a save.
+  const [everEdited, setEverEdited] = useState(false);
   const close = useHashModal(editing, "company-profile", () => setEditing(false));
 
   const load = useCallback(async (signal: AbortSignal) => {
@@ -317,30 +84,20 @@ export function CompanyCard() {
             </dl>
           </div>
         </div>
-        <Button variant="outline" onClick={() => setEditing(true)} data-testid="company-edit" className="self-start">
+        <Button
+          variant="outline"
+          onClick={() => {
+            setEverEdited(true);
+            setEditing(true);
+          }}
+          data-testid="company-edit"
+          className="self-start"
+        >
           <Pencil aria-hidden />
           {t("edit")}
         </Button>
       </div>
-      <Sheet open={editing} onOpenChange={(open) => !open && close()}>
-        <SheetContent closeLabel={tc("close")} data-testid="company-sheet" className="gap-0 sm:max-w-2xl">
-          <SheetHeader>
-            <SheetTitle>{t("editTitle")}</SheetTitle>
-            <SheetDescription>{t("editDescription")}</SheetDescription>
-          </SheetHeader>
-          {editing && (
-            <CompanyForm
-              profile={profile}
-              onClose={close}
-              onSaved={(next, done) => {
-                setProfile(next);
-                setAskReload(done);
-              }}
-            />
-          )}
-        </SheetContent>
-      </Sheet>
-      <ReloadPrompt open={askReload} onClose={() => setAskReload(false)} />
+      {everEdited && <CompanyEditor profile={profile} editing={editing} onClose={close} onSaved={(next: TCompanyProfile) => setProfile(next)} />}
     </section>
   );
 }

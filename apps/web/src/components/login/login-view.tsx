@@ -3,9 +3,13 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from "@pizarra/ui";
 import { Mail, Smartphone } from "lucide-react";
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import Link from "next/link";
+import { ScreenLoading } from "../screen-loading.tsx";
 import { EmailLoginForm } from "./email-login-form.tsx";
-import { PhoneLoginForm } from "./phone-login-form.tsx";
+
+/** The phone tab (its country list and schema) is fetched when that tab opens: the e-mail tab is the one shown first. */
+const PhoneLoginForm = dynamic(() => import("./phone-login-form.tsx").then((m) => m.PhoneLoginForm), { loading: ScreenLoading });
 
 /**
  * The login card with the spec's two tabs, Cell phone and Email (000 §2.3). Email is selected first: it is the one

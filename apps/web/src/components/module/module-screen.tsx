@@ -1,20 +1,28 @@
 "use client";
 
-import { screenDefinitionOf, SPECIAL_SCREENS, type TLocale } from "@pizarra/contracts";
+import { SPECIAL_SCREENS, type TLocale } from "@pizarra/contracts";
 import { Badge, Button, toast } from "@pizarra/ui";
-import { Construction, Lock } from "lucide-react";
+import { Lock } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, type ReactNode } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
-import { ActivitySessions } from "../attendance/activity-sessions.tsx";
-import { AttendanceScreen } from "../attendance/attendance-screen.tsx";
-import { GradeScreen } from "../grades/grade-screen.tsx";
-import { JustificationScreen } from "../justifications/justification-screen.tsx";
 import { ModuleIcon } from "../module-icon.tsx";
-import { ModuleAdmin } from "./module-admin.tsx";
-import { ResourceScreen } from "../resource/resource-screen.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
+import { ModulePending } from "./module-pending.tsx";
+import { ScreenLoading } from "../screen-loading.tsx";
+
+/**
+ * One route serves every module, so each screen is its own chunk, fetched when a module needs it: the grade screen
+ * does not ship the attendance screen, the resource definitions of every module or the module editor.
+ */
+const GradeScreen = dynamic(() => import("../grades/grade-screen.tsx").then((m) => m.GradeScreen), { loading: ScreenLoading });
+const AttendanceScreen = dynamic(() => import("../attendance/attendance-screen.tsx").then((m) => m.AttendanceScreen), { loading: ScreenLoading });
+const ActivitySessions = dynamic(() => import("../attendance/activity-sessions.tsx").then((m) => m.ActivitySessions), { loading: ScreenLoading });
+const JustificationScreen = dynamic(() => import("../justifications/justification-screen.tsx").then((m) => m.JustificationScreen), { loading: ScreenLoading });
+const ModuleAdmin = dynamic(() => import("./module-admin.tsx").then((m) => m.ModuleAdmin), { loading: ScreenLoading });
+const ResourceModule = dynamic(() => import("./resource-module.tsx").then((m) => m.ResourceModule), { loading: ScreenLoading });
 
 /** Special screens built so far, by module id; the rest of SPECIAL_SCREENS show a notice. */
 const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number], (props: { canWrite: boolean }) => ReactNode>> = {
@@ -69,7 +77,6 @@ export function ModuleScreen({ moduleId }: { moduleId: string }) {
   const { item, trail } = hit;
   const special = (SPECIAL_SCREENS as readonly string[]).includes(item.ID);
   const Special = special ? SPECIAL_SCREEN_COMPONENTS[item.ID as (typeof SPECIAL_SCREENS)[number]] : undefined;
-  const resource = special ? undefined : screenDefinitionOf(item.ID);
   const title = menuLabel(item, locale);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-4 sm:p-6">
@@ -91,16 +98,10 @@ export function ModuleScreen({ moduleId }: { moduleId: string }) {
       </header>
       {Special ? (
         <Special canWrite={item.write} />
-      ) : resource ? (
-        <ResourceScreen key={resource.id} def={resource} title={title} canWrite={item.write} />
+      ) : special ? (
+        <ModulePending special />
       ) : (
-        <section className="flex items-start gap-3 rounded-lg border border-dashed bg-card p-5 text-sm" data-testid="module-pending">
-          <Construction className="mt-0.5 size-5 shrink-0 text-warning-foreground" aria-hidden />
-          <div className="flex flex-col gap-1">
-            <h2 className="font-medium">{t("comingSoonTitle")}</h2>
-            <p className="text-muted-foreground">{special ? t("specialComingSoon") : t("comingSoon")}</p>
-          </div>
-        </section>
+        <ResourceModule key={item.ID} moduleId={item.ID} title={title} canWrite={item.write} />
       )}
     </div>
   );

@@ -1,17 +1,19 @@
 "use client";
 
 import type { TLocale } from "@pizarra/contracts";
-import { Sheet, SheetContent, SheetTitle } from "@pizarra/ui";
 import { useLocale, useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
+import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
 import { moduleIdOf } from "@/client/menu.ts";
 import type { TSession } from "@/client/session.ts";
 import { useMediaQuery } from "@/client/use-media-query.ts";
-import { BrandMark } from "../brand.tsx";
 import { MOBILE_QUERY } from "./breakpoints.ts";
 import { Sidebar, type SidebarLayout } from "./sidebar.tsx";
 import { Topbar } from "./topbar.tsx";
+
+/** The drawer that holds the menu on phones: its dialog code is fetched on phones only. */
+const MobileMenu = dynamic(() => import("./mobile-menu.tsx").then((m) => m.MobileMenu));
 
 /**
  * Spec 000 §2.2: the menu toggle cycles the sidebar by click count modulo 4 among these layouts. Here: the full menu;
@@ -24,7 +26,6 @@ const NARROW_WIDTH = 1000;
 
 export function ShellFrame({ session, children }: { session: TSession; children: React.ReactNode }) {
   const t = useTranslations("shell");
-  const tc = useTranslations("common");
   const locale = useLocale() as TLocale;
   const pathname = usePathname();
   const isMobile = useMediaQuery(MOBILE_QUERY);
@@ -63,18 +64,9 @@ export function ShellFrame({ session, children }: { session: TSession; children:
       />
       <div className="relative flex min-h-0 flex-1">
         {isMobile ? (
-          <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-            <SheetContent side="left" closeLabel={t("menuToggle")} className="gap-0 p-0">
-              <div className="flex h-14 shrink-0 items-center gap-2 border-b px-4 pr-12">
-                <BrandMark className="size-7" />
-                <SheetTitle className="flex min-w-0 flex-col text-sm leading-tight">
-                  {tc("appName")}
-                  <span className="truncate text-xs font-normal text-muted-foreground">{session.tenant.name}</span>
-                </SheetTitle>
-              </div>
-              {sidebar("menu-default")}
-            </SheetContent>
-          </Sheet>
+          <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} tenantName={session.tenant.name}>
+            {sidebar("menu-default")}
+          </MobileMenu>
         ) : (
           layout !== "menu-hidden-main" && sidebar(layout)
         )}

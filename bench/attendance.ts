@@ -2,7 +2,8 @@
 // a teacher saving 40 marks of one register, the register's list, and the office's "who is missing" view of the
 // 20,000-student school, each beside the hand-written SQL it stands for and its target.
 import type pg from "pg";
-import type { Fixture, Scenario } from "./run.ts";
+import type { Fixture } from "./fixture.ts";
+import type { Scenario } from "./run.ts";
 
 /** The alert queue of marks whose type notifies (apps/web/src/server/delivery/queue.ts, JOBS.attendanceAlert). */
 const ALERT_QUEUE = "attendance-alert";

@@ -5,16 +5,16 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import ExcelJS from "exceljs";
 import pg from "pg";
 import { weightedAverage } from "../packages/contracts/src/grades.ts";
-import { ROOT } from "../scripts/lib/database.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
-import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL, percentile } from "./config.ts";
+import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, percentile } from "./config.ts";
+import { type Fixture, fixture, gradeSaves } from "./fixture.ts";
+import { type Figures, previousSummary, was, writeSummary } from "./record.ts";
 import { SEND_FIRST_SECONDS, type SendingFigures, sendingFigures } from "./send.ts";
 
 const PORT = 3457;
@@ -45,6 +45,10 @@ export interface Scenario {
   /** The client counts to load it at (CLIENTS unless given), and the issue's p95 target at some of them (ms). */
   clients?: number[];
   targets?: Partial<Record<number, number>>;
+  /** The issue's bound on the call's p95 against its SQL's, at every client count (issue 16: reads 1.5, the save 2). */
+  ratioTarget?: number;
+  /** A read with a large answer: its floor (the SQL and the answer written as JSON) is measured too. */
+  floor?: boolean;
   /** Undoes what the loads left behind that a later figure would trip on. */
   cleanup?: (pool: pg.Pool) => Promise<void>;
 }
@@ -131,7 +135,11 @@ async function settle(pool: pg.Pool): Promise<void> {
   }
 }
 
-async function loadSql(pool: pg.Pool, s: Scenario, connections: number): Promise<Stats> {
+/**
+ * The hand-written SQL at `connections` clients for SQL_SECONDS. With `answer` (a reply of the call, parsed), each
+ * round also writes that reply as JSON, as any server of this answer must: the floor of a read whose answer is large.
+ */
+async function loadSql(pool: pg.Pool, s: Scenario, connections: number, answer?: unknown): Promise<Stats> {
   await settle(pool);
   const times: number[] = [];
   const end = Date.now() + SQL_SECONDS * 1000;
@@ -142,6 +150,7 @@ async function loadSql(pool: pg.Pool, s: Scenario, connections: number): Promise
         const client = await pool.connect();
         try {
           await s.sql(client, worker);
+          if (answer !== undefined) JSON.stringify(answer);
         } finally {
           client.release();
         }
@@ -196,58 +205,6 @@ async function exportXlsx(token: string, serverPid: number) {
   await book.xlsx.load(file as unknown as ArrayBuffer);
   return { seconds, bytes: file.length, rows: book.worksheets[0]!.actualRowCount - 1, rssBeforeMB: before / 1024, rssPeakMB: peak / 1024 };
 }
-
-/** First-load JavaScript of an App Router page: the root main files and every chunk its segments load (raw and gzip). */
-function firstLoad(route: string, manifestPath: string) {
-  const next = path.join(ROOT, "apps/web/.next");
-  const build = JSON.parse(fs.readFileSync(path.join(next, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
-  const holder = globalThis as { __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]> }> };
-  holder.__RSC_MANIFEST = {};
-  new Function(fs.readFileSync(path.join(next, "server/app", manifestPath), "utf8"))();
-  const entries = Object.values(holder.__RSC_MANIFEST!)[0]!.entryJSFiles;
-  const files = new Set([...build.rootMainFiles, ...Object.values(entries).flat()]);
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    const content = fs.readFileSync(path.join(next, file));
-    raw += content.length;
-    gzip += gzipSync(content).length;
-  }
-  return { route, chunks: files.size, rawKB: raw / 1024, gzipKB: gzip / 1024 };
-}
-
-/** The ids the calls aim at: the bench teacher's course-section of 40 students in the current period and its leaves. */
-async function fixture(pool: pg.Pool) {
-  const tenant = await pool.query<{ id: number }>(`SELECT id FROM "Tenant" WHERE alias = $1`, [BIG_SCHOOL]);
-  if (!tenant.rows[0]) throw new Error("The bench database holds no big school: run `pnpm bench:seed` first.");
-  const tenantId = tenant.rows[0].id;
-  const { rows: parts } = await pool.query<{ id: number; activityId: number; sectionId: number; periodId: number; teacherId: number }>(
-    `SELECT p.id, p."activityId", p."sectionId", a."periodId", u.id AS "teacherId"
-       FROM "ActivityPart" p JOIN "Activity" a ON a.id = p."activityId" JOIN "Period" per ON per."tenantId" = a."tenantId" AND per.id = a."periodId"
-       JOIN "User" u ON u.id = p."masterId" JOIN "Account" acc ON acc.id = u."accountId"
-      WHERE p."tenantId" = $1 AND per.current AND acc.email = $2 AND (SELECT count(*) FROM "SectionMember" m WHERE m."sectionId" = p."sectionId") = 40
-      ORDER BY p.id LIMIT 1`,
-    [tenantId, BENCH_ACCOUNTS.teacher],
-  );
-  const part = parts[0]!;
-  const { rows: concepts } = await pool.query<{
-    id: number;
-    parentId: number | null;
-    weightType: string;
-    weight: number;
-    calcAverage: boolean;
-    locked: boolean;
-  }>(
-    `SELECT id, "parentId", "weightType", weight, "calcAverage", locked FROM "EvalConcept" WHERE "tenantId" = $1 AND "activityId" = $2 ORDER BY level, "order"`,
-    [tenantId, part.activityId],
-  );
-  const { rows: students } = await pool.query<{ userId: number }>(`SELECT "userId" FROM "SectionMember" WHERE "sectionId" = $1 ORDER BY "userId"`, [
-    part.sectionId,
-  ]);
-  return { tenantId, part, concepts, leaves: concepts.filter((c) => !c.calcAverage && !c.locked), students: students.map((s) => s.userId) };
-}
-
-export type Fixture = Awaited<ReturnType<typeof fixture>>;
 
 const STUDENT_PAGE_SQL = `
   SELECT u.id, u."externalId", u.last, u.last2, u.name, u.status, u.enrolled, u.face, u.mail, u.birthday, u.gender, latest.*
@@ -314,13 +271,14 @@ async function saveBySql(client: pg.PoolClient, f: Fixture, conceptId: number, v
   }
 }
 
-function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scenario[] {
-  const { tenantId, part, students, leaves } = f;
-  let turn = 0;
+function scenarios(f: Fixture, tokens: { admin: string; teacher: string }, saves: () => unknown): Scenario[] {
+  const { tenantId, part, leaves } = f;
   return [
     {
       name: "GET admGrades/get (40 × 60)",
       token: tokens.teacher,
+      ratioTarget: 1.5,
+      floor: true,
       request: { method: "GET", path: `admGrades/get?activityPartId=${part.id}` },
       sql: async (client) => {
         await client.query(`SELECT "activityId", "sectionId" FROM "ActivityPart" WHERE "tenantId" = $1 AND id = $2`, [tenantId, part.id]);
@@ -341,22 +299,16 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }): Scen
     {
       name: "POST admGrades (40 cells)",
       token: tokens.teacher,
-      // Each call writes one leaf for the 40 students, leaf after leaf, the value flipping each round: every call changes them.
-      request: {
-        method: "POST",
-        path: "admGrades",
-        body: () => {
-          const n = turn++;
-          const conceptId = leaves[n % leaves.length]!.id;
-          const gradeNum = Math.floor(n / leaves.length) % 2 ? 3 : 6;
-          return { grades: students.map((studentId) => ({ conceptId, studentId, gradeNum })) };
-        },
-      },
+      targets: { 1: 40 },
+      ratioTarget: 2,
+      // Each call writes one leaf for the 40 students, leaf after leaf, every cell to a value it did not hold.
+      request: { method: "POST", path: "admGrades", body: saves },
       sql: (client) => saveBySql(client, f, leaves[0]!.id, 5),
     },
     ...SEARCHES.map(
       (search): Scenario => ({
         name: `GET admStudent/get (40, "${search}")`,
+        ratioTarget: 1.5,
         token: tokens.admin,
         request: { method: "GET", path: `admStudent/get?page=1&PageSize=40&filter=${encodeURIComponent(search)}` },
         // One word: the page in the list's order. Several (a full name): the matches' ids and search texts in that order
@@ -425,6 +377,7 @@ let web: Awaited<ReturnType<typeof startWeb>> | undefined;
 const outside = await startOutsideProcess(PORT);
 try {
   const f = await fixture(pool);
+  const previous = previousSummary();
   await buildIfNeeded();
   const env = { DATABASE_URL: database.url, AUTH_SECRET: randomAuthSecret(), ...outside.env };
   web = await startWeb(PORT, env);
@@ -432,16 +385,18 @@ try {
 
   // The export first, on a fresh server, so that its peak memory is not that of the load before it.
   const exported = ONLY.length ? null : await exportXlsx(tokens.admin, web.pid!);
-  const rows: { call: string; clients: number; api: Stats; sql: Stats; ratioP95: number; target?: number }[] = [];
-  const all = [...scenarios(f, tokens), ...(await attendanceScenarios(pool, f, tokens))];
+  const rows: { call: string; clients: number; api: Stats; sql: Stats; floor?: Stats; ratioP95: number; target?: number; ratioTarget?: number }[] = [];
+  const all = [...scenarios(f, tokens, await gradeSaves(pool, f)), ...(await attendanceScenarios(pool, f, tokens))];
   for (const s of all.filter((s) => ONLY.length === 0 || ONLY.some((text) => s.name.includes(text)))) {
     await check(s.name, s.token, s.request);
+    const answer = s.floor ? ((await (await call(s.token, s.request)).json()) as unknown) : undefined;
     await loadApi(s, 1, 2);
     for (const clients of s.clients ?? CLIENTS) {
       await settle(pool);
       const api = await loadApi(s, clients, SECONDS);
       const sql = await loadSql(pool, s, clients);
-      rows.push({ call: s.name, clients, api, sql, ratioP95: api.p95 / sql.p95, target: s.targets?.[clients] });
+      const floor = answer === undefined ? undefined : await loadSql(pool, s, clients, answer);
+      rows.push({ call: s.name, clients, api, sql, floor, ratioP95: api.p95 / sql.p95, target: s.targets?.[clients], ratioTarget: s.ratioTarget });
       console.log(`${s.name} @ ${clients}: p95 ${fmt(api.p95)} ms (SQL ${fmt(sql.p95)} ms)`);
     }
     await s.cleanup?.(pool);
@@ -450,7 +405,7 @@ try {
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
   let sending: SendingFigures | null = null;
   if (ONLY.length === 0 || ONLY.some((text) => "sending".includes(text))) {
-    const sheet = scenarios(f, tokens)[0]!;
+    const sheet = scenarios(f, tokens, () => null)[0]!;
     sending = await sendingFigures({
       pool,
       tenantId: f.tenantId,
@@ -463,8 +418,11 @@ try {
   }
 
   const line = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const widths = [38, 7, 8, 8, 8, 8, 11, 9, 9, 7, 7, 13];
-  console.log(`\n${line(["call", "clients", "p50 ms", "p95 ms", "p99 ms", "req/s", "failed", "SQL p50", "SQL p95", "SQL/s", "p95 ×", "p95 target"], widths)}`);
+  const widths = [38, 7, 8, 8, 9, 8, 8, 11, 9, 9, 7, 7, 10, 13];
+  const met = (ok: boolean) => (ok ? "met" : "missed");
+  console.log(
+    `\n${line(["call", "clients", "p50 ms", "p95 ms", "prev p95", "p99 ms", "req/s", "failed", "SQL p50", "SQL p95", "SQL/s", "p95 ×", "× target", "p95 target"], widths)}`,
+  );
   for (const r of rows) {
     console.log(
       line(
@@ -473,6 +431,7 @@ try {
           String(r.clients),
           fmt(r.api.p50),
           fmt(r.api.p95),
+          was(previous, `${r.call} @${r.clients} p95`),
           fmt(r.api.p99),
           fmt(r.api.rps),
           failures(r.api),
@@ -480,21 +439,33 @@ try {
           fmt(r.sql.p95),
           fmt(r.sql.rps, 0),
           fmt(r.ratioP95),
-          r.target === undefined ? "" : `< ${r.target} ${r.api.p95 < r.target ? "met" : "missed"}`,
+          r.ratioTarget === undefined ? "" : `≤ ${r.ratioTarget} ${met(r.ratioP95 <= r.ratioTarget)}`,
+          r.target === undefined ? "" : `< ${r.target} ${met(r.api.p95 < r.target)}`,
         ],
         widths,
       ),
     );
   }
+  const floors = rows.filter((r) => r.floor);
+  if (floors.length) console.log("\nFloors of large answers (the hand-written SQL and the same answer written as JSON, in one process, as the app must):");
+  for (const r of floors) {
+    console.log(`  ${r.call} @ ${r.clients}: floor p95 ${fmt(r.floor!.p95)} ms, the call ${fmt(r.api.p95 / r.floor!.p95)} × its floor`);
+  }
   if (sending) {
-    const target = (figure: string, value: string, goal: string) => console.log(`  ${figure.padEnd(52)} ${value.padStart(10)}   target ${goal}`);
+    const target = (figure: string, value: string, goal: string, key: string) =>
+      console.log(`  ${figure.padEnd(52)} ${value.padStart(14)}   target ${goal.padEnd(9)} ${was(previous, key) && `was ${was(previous, key)}`}`);
     console.log(
       `\nSending: one notification to ${sending.recipients} guardians by WhatsApp and e-mail (${sending.messages} messages, ${sending.failed} failed):`,
     );
-    target("confirm (POST admNotification/schedule?confirm=true)", `${fmt(sending.confirmMs)} ms`, "< 300 ms");
-    target("every message delivered", `${fmt(sending.allDeliveredSeconds)} s`, "< 60 s");
-    target("worker peak RSS", `${fmt(sending.workerPeakRssMB, 0)} MB`, "flat");
-    target("GET admGrades/get p95 @ 10 clients, during / before", `${fmt(sending.gradeSheetP95During)} / ${fmt(sending.gradeSheetP95Before)}`, "≤ 1.5 ×");
+    target("confirm (POST admNotification/schedule?confirm=true)", `${fmt(sending.confirmMs)} ms`, "< 300 ms", "sending confirm ms");
+    target("every message delivered", `${fmt(sending.allDeliveredSeconds)} s`, "< 60 s", "sending delivered s");
+    target("worker peak RSS", `${fmt(sending.workerPeakRssMB, 0)} MB`, "flat", "sending worker RSS MB");
+    target(
+      "GET admGrades/get p95 @ 10 clients, during / before",
+      `${fmt(sending.gradeSheetP95During)} / ${fmt(sending.gradeSheetP95Before)} = ${fmt(sending.gradeSheetP95During / sending.gradeSheetP95Before, 2)} ×`,
+      "≤ 1.5 ×",
+      "sending grade sheet ratio",
+    );
     console.log(
       `  (the grade sheet's p95 in the send's first ${SEND_FIRST_SECONDS} s alone, while its audience is written: ${fmt(sending.gradeSheetP95First)} ms)`,
     );
@@ -516,11 +487,7 @@ try {
     const exportSqlStarted = performance.now();
     const { rowCount: exportSqlRows } = await pool.query(`${STUDENT_PAGE_SQL} ORDER BY u.last, u.last2, u.name, u.id`, [f.tenantId]);
     const exportSqlSeconds = (performance.now() - exportSqlStarted) / 1000;
-    const bundles = [
-      firstLoad("/user/login", "user/login/page_client-reference-manifest.js"),
-      firstLoad("/app/home/start", "app/home/start/page_client-reference-manifest.js"),
-      firstLoad("/app/admGrades", "app/[moduleId]/page_client-reference-manifest.js"),
-    ];
+    const bundles = FIRST_LOAD_ROUTES.map((r) => ({ ...firstLoad(r.route, r.manifest), target: r.targetGzipKB }));
 
     console.log(
       `\nGET admStudent/get?print=true&format=xlsx: ${exported.rows} rows, ${fmt(exported.bytes / 1024 / 1024)} MB in ${fmt(exported.seconds, 2)} s; server RSS ${fmt(exported.rssBeforeMB, 0)} MB before, ${fmt(exported.rssPeakMB, 0)} MB at peak` +
@@ -529,16 +496,31 @@ try {
     console.log("\nFirst-load JavaScript (root main files + every chunk of the route's segments, from the client reference manifest):");
     for (const b of bundles)
       console.log(
-        `  ${b.route.padEnd(18)} ${String(b.chunks).padStart(3)} chunks  ${fmt(b.rawKB, 0).padStart(6)} kB raw  ${fmt(b.gzipKB, 0).padStart(5)} kB gzip`,
+        `  ${b.route.padEnd(18)} ${String(b.chunks).padStart(3)} chunks  ${fmt(b.rawKB, 0).padStart(6)} kB raw  ${fmt(b.gzipKB, 0).padStart(5)} kB gzip` +
+          `   target ≤ ${b.target} kB ${met(b.gzipKB <= b.target)}${was(previous, `first load ${b.route} gzip kB`, 0) && `   was ${was(previous, `first load ${b.route} gzip kB`, 0)}`}`,
       );
 
-    const results = path.join(ROOT, "bench/results/latest.json");
-    fs.mkdirSync(path.dirname(results), { recursive: true });
-    fs.writeFileSync(
-      results,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, sqlSeconds: SQL_SECONDS, rows, export: { ...exported, sqlSeconds: exportSqlSeconds }, bundles, sending }, null, 2)}\n`,
-    );
-    console.log(`\nWritten to ${path.relative(ROOT, results)}`);
+    const figures: Figures = {
+      "export seconds": exported.seconds,
+      "export peak RSS MB": exported.rssPeakMB,
+      ...Object.fromEntries(
+        rows.flatMap((r) => [
+          [`${r.call} @${r.clients} p95`, r.api.p95],
+          [`${r.call} @${r.clients} SQL p95`, r.sql.p95],
+          ...(r.floor ? [[`${r.call} @${r.clients} floor p95`, r.floor.p95]] : []),
+        ]),
+      ),
+      ...Object.fromEntries(bundles.map((b) => [`first load ${b.route} gzip kB`, b.gzipKB])),
+      ...(sending
+        ? {
+            "sending confirm ms": sending.confirmMs,
+            "sending delivered s": sending.allDeliveredSeconds,
+            "sending worker RSS MB": sending.workerPeakRssMB,
+            "sending grade sheet ratio": sending.gradeSheetP95During / sending.gradeSheetP95Before,
+          }
+        : {}),
+    };
+    console.log(`\nWritten to ${writeSummary(figures, SECONDS, SQL_SECONDS)}`);
   }
 } finally {
   // The server's connections must close before its database stops.

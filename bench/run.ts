@@ -11,6 +11,7 @@ import pg from "pg";
 import { weightedAverage } from "../packages/contracts/src/grades.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
+import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, percentile } from "./config.ts";
 import { type Fixture, fixture, gradeSaves } from "./fixture.ts";
@@ -385,6 +386,11 @@ try {
 
   // The export first, on a fresh server, so that its peak memory is not that of the load before it.
   const exported = ONLY.length ? null : await exportXlsx(tokens.admin, web.pid!);
+  // What a person waits for, in Chromium, before the load leaves the server's caches warm for every call alike.
+  const browser: BrowserFigures | null =
+    ONLY.length && !ONLY.some((text) => "browser".includes(text))
+      ? null
+      : await browserFigures({ base: BASE, accounts: BENCH_ACCOUNTS, password: BENCH_PASSWORD, fixture: { partId: f.part.id, students: f.students.length } });
   const rows: { call: string; clients: number; api: Stats; sql: Stats; floor?: Stats; ratioP95: number; target?: number; ratioTarget?: number }[] = [];
   const all = [...scenarios(f, tokens, await gradeSaves(pool, f)), ...(await attendanceScenarios(pool, f, tokens))];
   for (const s of all.filter((s) => ONLY.length === 0 || ONLY.some((text) => s.name.includes(text)))) {
@@ -481,6 +487,7 @@ try {
       );
     }
   }
+  if (browser) printBrowserFigures(browser);
   if (!exported) {
     console.log(`\nOnly the calls matching ${ONLY.join(", ")}: no export, no first-load figures, no results file.`);
   } else {
@@ -511,6 +518,7 @@ try {
         ]),
       ),
       ...Object.fromEntries(bundles.map((b) => [`first load ${b.route} gzip kB`, b.gzipKB])),
+      ...Object.fromEntries((browser?.steps ?? []).map((step) => [`browser ${step.step} median ms`, step.median])),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

@@ -55,6 +55,11 @@ export async function startMailSink({ port = 0, dir }: { port?: number; dir?: st
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  // A sender that dies mid-conversation (a worker killed in a test) resets its connection: smtp-server reports it on
+  // the server, where an unheard error would end this process; a real mail server shrugs it off too.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.warn("Mail sink:", error.message);
+  });
   const actual = (server.server.address() as { port: number }).port;
   return {
     port: actual,

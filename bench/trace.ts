@@ -1,4 +1,4 @@
-// Where a call's time goes (issue 16): the call run in this process through the app's own route handler against the
+// Where a call's time goes (issue 16): the grade save, the grade sheet and the student page, each run in this process through the app's own route handler against the
 // bench database, one at a time, with every SQL statement it sends timed at the driver (from the query to its last
 // row). Prints, per call, the wall time, the time in PostgreSQL round trips and the rest (Prisma, the handler, JSON),
 // and the statements grouped by their text. Run by `pnpm bench:trace` (needs `pnpm bench:seed`; no build).
@@ -103,6 +103,8 @@ try {
   const save = await gradeSaves(pool, f);
   await traced("POST admGrades (40 cells)", 30, () => call("POST", "admGrades", teacher, save()));
   await traced("GET admGrades/get (40 × 60)", 30, () => call("GET", `admGrades/get?activityPartId=${f.part.id}`, teacher));
+  const admin = await login(BENCH_ACCOUNTS.admin);
+  await traced('GET admStudent/get (40, "gar")', 30, () => call("GET", "admStudent/get?page=1&PageSize=40&filter=gar", admin));
 } finally {
   await pool.end();
   await database.stop();

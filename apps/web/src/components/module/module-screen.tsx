@@ -4,25 +4,27 @@ import { SPECIAL_SCREENS, type TLocale } from "@pizarra/contracts";
 import { Badge, Button, toast } from "@pizarra/ui";
 import { Lock } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useEffect, type ReactNode } from "react";
+import { type ComponentType, type ReactNode, useEffect } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
 import { ModuleIcon } from "../module-icon.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
 import { ModulePending } from "./module-pending.tsx";
+import { onFirstUse } from "../on-first-use.tsx";
 import { ScreenLoading } from "../screen-loading.tsx";
 
 /**
  * One route serves every module, so each screen is its own chunk, fetched when a module needs it: the grade screen
  * does not ship the attendance screen, the resource definitions of every module or the module editor.
  */
-const GradeScreen = dynamic(() => import("../grades/grade-screen.tsx").then((m) => m.GradeScreen), { loading: ScreenLoading });
-const AttendanceScreen = dynamic(() => import("../attendance/attendance-screen.tsx").then((m) => m.AttendanceScreen), { loading: ScreenLoading });
-const ActivitySessions = dynamic(() => import("../attendance/activity-sessions.tsx").then((m) => m.ActivitySessions), { loading: ScreenLoading });
-const JustificationScreen = dynamic(() => import("../justifications/justification-screen.tsx").then((m) => m.JustificationScreen), { loading: ScreenLoading });
-const ModuleAdmin = dynamic(() => import("./module-admin.tsx").then((m) => m.ModuleAdmin), { loading: ScreenLoading });
-const ResourceModule = dynamic(() => import("./resource-module.tsx").then((m) => m.ResourceModule), { loading: ScreenLoading });
+const screenOf = <P extends object>(load: () => Promise<ComponentType<P>>) => onFirstUse(load, () => <ScreenLoading />);
+
+const GradeScreen = screenOf(() => import("../grades/grade-screen.tsx").then((m) => m.GradeScreen));
+const AttendanceScreen = screenOf(() => import("../attendance/attendance-screen.tsx").then((m) => m.AttendanceScreen));
+const ActivitySessions = screenOf(() => import("../attendance/activity-sessions.tsx").then((m) => m.ActivitySessions));
+const JustificationScreen = screenOf(() => import("../justifications/justification-screen.tsx").then((m) => m.JustificationScreen));
+const ModuleAdmin = screenOf(() => import("./module-admin.tsx").then((m) => m.ModuleAdmin));
+const ResourceModule = screenOf(() => import("./resource-module.tsx").then((m) => m.ResourceModule));
 
 /** Special screens built so far, by module id; the rest of SPECIAL_SCREENS show a notice. */
 const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number], (props: { canWrite: boolean }) => ReactNode>> = {

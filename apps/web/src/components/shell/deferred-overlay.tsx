@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactElement, Suspense, useState } from "react";
+import { type ReactElement, useState } from "react";
 
 /** What the stand-in trigger needs: a click asks for the overlay, hovering or focusing it starts the download early. */
 export type DeferredTriggerProps = { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void };
@@ -24,5 +24,5 @@ export function DeferredOverlay({
     const warm = () => void load();
     return trigger({ onClick: () => setWanted(true), onPointerEnter: warm, onFocus: warm });
   }
-  return <Suspense fallback={trigger({})}>{overlay(trigger({}))}</Suspense>;
+  return overlay(trigger({}));
 }

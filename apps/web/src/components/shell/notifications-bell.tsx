@@ -3,12 +3,16 @@
 import { Button } from "@pizarra/ui";
 import { Bell } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { lazy } from "react";
+import { onFirstUse } from "../on-first-use.tsx";
 import { DeferredOverlay, type DeferredTriggerProps } from "./deferred-overlay.tsx";
 import { NOTIFICATION_SAMPLES } from "./notification-samples.ts";
 
 const loadMenu = () => import("./notifications-menu.tsx");
-const NotificationsMenu = lazy(() => loadMenu().then((m) => ({ default: m.NotificationsMenu })));
+// Until its code has arrived, the button stays as it was drawn.
+const NotificationsMenu = onFirstUse(
+  () => loadMenu().then((m) => m.NotificationsMenu),
+  ({ trigger }) => trigger,
+);
 
 function BellButton(props: DeferredTriggerProps) {
   const t = useTranslations("notifications");

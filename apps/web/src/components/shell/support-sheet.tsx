@@ -3,11 +3,15 @@
 import { Button, WithTooltip } from "@pizarra/ui";
 import { LifeBuoy } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { lazy } from "react";
+import { onFirstUse } from "../on-first-use.tsx";
 import { DeferredOverlay, type DeferredTriggerProps } from "./deferred-overlay.tsx";
 
 const loadSheet = () => import("./support-sheet-content.tsx");
-const SupportSheetContent = lazy(() => loadSheet().then((m) => ({ default: m.SupportSheetContent })));
+// Until its code has arrived, the button stays as it was drawn.
+const SupportSheetContent = onFirstUse(
+  () => loadSheet().then((m) => m.SupportSheetContent),
+  ({ trigger }) => trigger,
+);
 
 function SupportButton(props: DeferredTriggerProps) {
   const t = useTranslations("support");

@@ -4,11 +4,15 @@ import type { TSessionUser } from "@pizarra/contracts";
 import { Avatar, AvatarFallback, Button } from "@pizarra/ui";
 import { ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { lazy } from "react";
+import { onFirstUse } from "../on-first-use.tsx";
 import { DeferredOverlay, type DeferredTriggerProps } from "./deferred-overlay.tsx";
 
 const loadMenu = () => import("./user-menu-content.tsx");
-const UserMenuContent = lazy(() => loadMenu().then((m) => ({ default: m.UserMenuContent })));
+// Until its code has arrived, the button stays as it was drawn.
+const UserMenuContent = onFirstUse(
+  () => loadMenu().then((m) => m.UserMenuContent),
+  ({ trigger }) => trigger,
+);
 
 function initials(name: string): string {
   return name

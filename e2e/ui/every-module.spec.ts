@@ -65,6 +65,8 @@ for (const locale of ["es", "en"] as const) {
         await openScreen(page, screen);
         await expect(page).toHaveURL(new RegExp(`/app/${id}$`));
         await expect(page.getByTestId("module-title")).toHaveText(locale === "en" ? item.nameEN || item.name : item.name || item.nameEN);
+        // A screen whose chunk is still on its way shows the loading state, with neither grid nor notice to count yet.
+        await expect(page.getByTestId("screen-loading")).toHaveCount(0);
         if (await page.getByTestId("module-pending").count()) pending.push(id);
         // The generic screen shows its grid once the first page is in; a special screen shows its own content.
         const grid = page.getByTestId("grid");

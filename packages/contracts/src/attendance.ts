@@ -3,7 +3,7 @@
  * validates and the screens' forms use, and the answers both read.
  */
 import { z } from "zod";
-import { DATE_RE, isRealDay } from "./resource/schema.ts";
+import { DATE_RE, isRealDay } from "./resource/formats.ts";
 import type { FieldDef } from "./resource/types.ts";
 import { ZRecordId } from "./validation.ts";
 

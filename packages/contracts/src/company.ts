@@ -1,13 +1,8 @@
 import { z } from "zod";
-import { TIME_RE } from "./resource/schema.ts";
-import { THEME_COLORS } from "./session.ts";
+import { THEME_COLORS } from "./preferences.ts";
+import { TIME_RE } from "./resource/formats.ts";
 
-/** Spec 000 §6 and §9 "Company role threshold": the lowest role number that may see and change the school's profile. */
-export const COMPANY_ROLE_MIN = 95;
-/** Spec 000 §5 / 002 §5: the logo accepts jpeg, jpg and png. */
-export const COMPANY_LOGO_TYPES = ["jpeg", "jpg", "png"] as const;
-/** The logo is shown small (a card, the shell): 2 MB is the image control's limit elsewhere (000 §5). */
-export const COMPANY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export { COMPANY_LOGO_MAX_BYTES, COMPANY_LOGO_TYPES, COMPANY_ROLE_MIN } from "./company-limits.ts";
 
 const rule = (key: string) => ({ params: { key } });
 const EMAIL = z.email();

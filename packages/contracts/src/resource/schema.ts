@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { RECORD_ID_MAX } from "../validation.ts";
+import { resourceDef } from "./definitions.ts";
+import { DATE_RE, DATETIME_RE, DEFAULT_MAX_LENGTH, isRealDay, splitTags, TIME_RE } from "./formats.ts";
 import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type ActionDef, type FieldDef, type OptionSource, type ResourceDef } from "./types.ts";
 
-/** Spec 000 §5: dates travel as 'YYYY-MM-DD', date-times as 'YYYY-MM-DD HH:mm' (shown at UTC-5), times as 'HH:mm'. */
-export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-export const DATETIME_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
-export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** Spec 000 §5: text inputs default to at most 10000 characters. */
-export const DEFAULT_MAX_LENGTH = 10_000;
+export * from "./formats.ts";
 
 const rule = (key: string, values: Record<string, string | number> = {}) => ({ params: { key, values } });
 
@@ -35,14 +32,6 @@ function textSchema(field: FieldDef): z.ZodType {
   return out;
 }
 
-/** Spec 000 §2.8 tag input: the tags of one text field, kept comma-separated. */
-export const TAG_SEPARATOR = ",";
-export const splitTags = (value: unknown): string[] =>
-  (value === null || value === undefined ? "" : String(value))
-    .split(TAG_SEPARATOR)
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-
 /** Tags: `pattern` checks each tag (not the joined text) and `maxItems` caps how many there are. */
 function tagSchema(field: FieldDef): z.ZodType {
   const r = field.rules ?? {};
@@ -54,13 +43,6 @@ function tagSchema(field: FieldDef): z.ZodType {
     .refine((v) => r.maxItems === undefined || splitTags(v).length <= r.maxItems, rule("maxItems", { max: r.maxItems ?? 0 }));
 }
 
-/** Whether a 'YYYY-MM-DD…' text names a day that exists: '2026-02-30' fits the pattern but would roll over to March. */
-export function isRealDay(text: string): boolean {
-  const [y, m, d] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
-
 function patterned(re: RegExp, key: string, required: boolean, day = false): z.ZodType {
   const s = z.string().trim();
   return (required ? s.min(1) : s).refine((v) => v === "" || (re.test(v) && (!day || isRealDay(v))), rule(key));
@@ -69,15 +51,6 @@ function patterned(re: RegExp, key: string, required: boolean, day = false): z.Z
 /** An empty input is "no value" (then `required` speaks), never the number 0 or NaN that coercion would make of it. */
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const toNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : emptyToUndefined(v));
-
-/**
- * The resources whose records have integer ids. index.ts names them once every definition is loaded; the definitions
- * build some schemas while they load, so the set is read when a value is parsed, not when a schema is built.
- */
-const INT_KEYED = new Set<string>();
-export function registerIntKeyed(resources: Iterable<string>): void {
-  for (const id of resources) INT_KEYED.add(id);
-}
 
 const isRecordId = (v: unknown) => {
   const n = typeof v === "number" ? v : typeof v === "string" && /^\d{1,10}$/.test(v.trim()) ? Number(v) : NaN;
@@ -90,8 +63,9 @@ const isRecordId = (v: unknown) => {
  */
 function referenceTo<T extends z.ZodType>(source: OptionSource | undefined, base: T): T {
   if (source?.kind !== "resource") return base;
-  // Read when a value is parsed: INT_KEYED is filled once every definition has loaded.
-  const numeric = () => source.ids === true || (source.path === undefined && INT_KEYED.has(source.resource));
+  // Looked up here rather than registered by the definitions' index when it loads: a bundle that tree-shakes the index
+  // away (the package has no side effects) would otherwise parse every reference as text.
+  const numeric = () => source.ids === true || (source.path === undefined && resourceDef(source.resource)?.keyType === "int");
   const empty = (v: unknown) => v === undefined || v === null || v === "";
   const asId = (v: unknown) => (isRecordId(v) ? Number(v) : v);
   return base

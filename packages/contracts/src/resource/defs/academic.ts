@@ -1,5 +1,3 @@
-import type { z } from "zod";
-import { actionSchema, findAction } from "../schema.ts";
 import { defineResource, FULL_ACTIONS, IMPORTABLE_ACTIONS } from "../types.ts";
 
 /** Periods (001 §3 "Period", §5): the ID is typed by the user, six digits from 202200 on (e.g. 202601). */
@@ -148,6 +146,3 @@ export const admSection = defineResource({
   orderBy: [{ field: "name", dir: "asc" }],
   actions: IMPORTABLE_ACTIONS,
 });
-
-/** POST admPeriod/clone/{id} (path of our design; 001 §4 "Period clone creates a new period and opens it"). */
-export const ZPeriodClone = actionSchema(findAction(admPeriod, "clone")) as unknown as z.ZodType<{ ID: number; name?: string | null }>;

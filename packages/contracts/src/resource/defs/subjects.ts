@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ZRecordId } from "../../validation.ts";
-import { actionSchema, findAction } from "../schema.ts";
 import { defineResource, IMPORTABLE_ACTIONS } from "../types.ts";
 
 const teacherPick = { kind: "resource", resource: "admStaff", query: { type: "5" } } as const;
@@ -145,11 +144,6 @@ export const admActivityMasters = defineResource({
   actions: ["create", "edit", "delete"],
 });
 
-/** POST admSubject/duplicate: copies subject `newId` (the spec's name for the source) with its sections and teachers into `periodId`. */
-export const ZSubjectDuplicate = actionSchema(findAction(admSubject, "duplicate")) as unknown as z.ZodType<{ newId: number; periodId: number }>;
-
-/** POST admSubject/bulkedit?periodId=: sets canEnterEval on every subject of the period (001 §7). */
-export const ZSubjectBulkEdit = actionSchema(findAction(admSubject, "bulkEdit")) as unknown as z.ZodType<{ canEnterEval: boolean }>;
 export const ZPeriodQuery = z.object({ periodId: z.coerce.number().int().positive().optional() });
 
 /** GET admSubject/getParts?periodId&masterId: a teacher's subject sections, as a pick list (000 §7). */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, baseUrl, expect, expectAccessible, rowAction, signInAs, TEACHER, test } from "../fixtures";
+import { ADMIN, baseUrl, expect, expectAccessible, rowAction, signInAs, TEACHER, test, withDatabase } from "../fixtures";
 
 const SAVE = "/api/admGrades";
 const isSave = (method: string, url: string) => method === "POST" && new URL(url).pathname === SAVE;
@@ -215,3 +215,71 @@ test("the student's grade drawer shows each mark under its term", async ({ page 
   for (const mark of marks) await expect(group.getByTestId(`student-grade-${mark}`)).toHaveCount(1);
   await expect(group.locator("tr")).toHaveCount(marks.length + 1);
 });
+
+test("auto-complete asks first, and fills only a column's empty cells with the chosen grade; print lays out the sheet for paper", async ({ page }) => {
+  // Auto-complete is offered on a sheet without text concepts: the demo's subjects each have a descriptive conclusion,
+  // hidden for this test and shown again after it.
+  const hidden = await withDatabase(async (db) =>
+    (await db.query<{ id: number }>(`UPDATE "EvalConcept" SET hidden = true WHERE type = 2 AND NOT hidden RETURNING id`)).rows.map((r) => r.id),
+  );
+  try {
+    await autoCompleteAndPrint(page);
+  } finally {
+    await withDatabase((db) => db.query(`UPDATE "EvalConcept" SET hidden = false WHERE id = ANY($1)`, [hidden]));
+  }
+});
+
+async function autoCompleteAndPrint(page: Page) {
+  const grid = await openSheet(page);
+  // The first column offered whose cells are not all graded (the third term is graded in part).
+  const column = await grid.getByTestId("grade-autocomplete").evaluate((row) => {
+    const cells = [...row.querySelectorAll("td")];
+    const empty = (c: number) =>
+      [...document.querySelectorAll<HTMLElement>(`[data-testid='grade-grid'] tbody [data-cell$=':${c}']`)].some(
+        (cell) => (cell instanceof HTMLInputElement ? cell.value : (cell.textContent ?? "")).trim() === "",
+      );
+    return cells.findIndex((td, c) => td.querySelector("select") !== null && empty(c));
+  });
+  expect(column).toBeGreaterThanOrEqual(0);
+  const choice = grid.getByTestId("grade-autocomplete").locator("td").nth(column).locator("select");
+  const conceptId = Number((await choice.getAttribute("data-testid"))!.replace("grade-autocomplete-", ""));
+  const value = (await choice.locator("option").last().getAttribute("value"))!;
+
+  // Cancelling the question sends nothing.
+  let saves = 0;
+  page.on("request", (request) => void (isSave(request.method(), request.url()) && saves++));
+  await choice.selectOption(value);
+  const dialog = page.getByTestId("grade-autocomplete-dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).first().click();
+  await expect(dialog).toBeHidden();
+  expect(saves).toBe(0);
+
+  await choice.selectOption(value);
+  const saved = page.waitForRequest((request) => isSave(request.method(), request.url()));
+  await page.getByTestId("grade-autocomplete-confirm").click();
+  const body = (await saved).postDataJSON() as { grades: { conceptId: number; gradeNum: number | null; gradeTxt: string | null }[] };
+  expect(body.grades.length).toBeGreaterThan(0);
+  for (const cell of body.grades) {
+    expect(cell.conceptId).toBe(conceptId);
+    expect(cell.gradeNum === Number(value) || cell.gradeTxt === value).toBe(true);
+  }
+  await expect(dialog).toBeHidden();
+
+  // Print: the paper view is drawn with the sheet's students, the browser's print is asked for once, and the view goes after it.
+  await page.evaluate(() => {
+    const counted = window as unknown as { printed: number };
+    counted.printed = 0;
+    window.print = () => void counted.printed++;
+  });
+  // The name's cell also holds the photo's initials: the name is its longest line.
+  const nameLines = (await grid.locator("tbody tr[data-testid^='grade-row-'] th").first().innerText()).split("\n").map((line) => line.trim());
+  const firstName = nameLines.reduce((a, b) => (b.length > a.length ? b : a));
+  await page.getByTestId("grade-print-button").click();
+  const paper = page.getByTestId("grade-print");
+  await expect(paper).toBeAttached();
+  await expect(paper).toContainText(firstName);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await expect(paper).not.toBeAttached();
+}

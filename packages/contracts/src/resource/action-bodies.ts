@@ -1,4 +1,7 @@
-import type { z } from "zod";
+// The bodies and queries of the resources' own actions and tools, as zod schemas: apart from the definitions, which
+// pages that only list or pick records load without zod.
+import { z } from "zod";
+import { ZRecordId } from "../validation.ts";
 import { admPeriod } from "./defs/academic.ts";
 import { admSubject } from "./defs/subjects.ts";
 import { actionSchema, findAction } from "./schema.ts";
@@ -11,3 +14,36 @@ export const ZSubjectDuplicate = actionSchema(findAction(admSubject, "duplicate"
 
 /** POST admSubject/bulkedit?periodId=: sets canEnterEval on every subject of the period (001 §7). */
 export const ZSubjectBulkEdit = actionSchema(findAction(admSubject, "bulkEdit")) as unknown as z.ZodType<{ canEnterEval: boolean }>;
+
+export const ZPeriodQuery = z.object({ periodId: z.coerce.number().int().positive().optional() });
+
+/** GET admSubject/getParts?periodId&masterId: a teacher's subject sections, as a pick list (000 §7). */
+export const ZSubjectParts = z.object({ periodId: ZRecordId.optional(), masterId: ZRecordId.optional() });
+
+/** POST admSection/moveStudents (spec README: the section-transfer tool's path). */
+export const ZMoveStudents = z.object({
+  fromSectionId: z.coerce.number().int().positive(),
+  sectionId: z.coerce.number().int().positive(),
+  studentIds: z.array(z.coerce.number().int().positive()).min(1).max(2000),
+});
+
+/**
+ * POST admGroup/importAttach (002 §7; admUserGroup/importAttach for its per-row import): members from a CSV file
+ * (base64, first column) or from `idsList` (one per line), as user ids or, with useExternalIds, external ids.
+ */
+export const ZGroupImport = z.object({
+  data: z.string().max(15_000_000).optional(),
+  idsList: z.string().max(1_000_000).optional(),
+  useExternalIds: z.union([z.boolean(), z.enum(["true", "false", "0", "1"])]).optional(),
+  groupId: ZRecordId,
+});
+export type TGroupImport = z.infer<typeof ZGroupImport>;
+
+/** POST admUser/importAttach (002 §5 "Number import"): mobile numbers with country code, one per line, into a group. */
+export const ZNumberImport = z.object({
+  data: z.string().max(15_000_000).optional(),
+  phoneList: z.string().max(1_000_000).optional(),
+  groupId: z.union([ZRecordId, z.literal(""), z.null()]).optional(),
+  groupName: z.string().trim().max(100).nullable().optional(),
+});
+export type TNumberImport = z.infer<typeof ZNumberImport>;

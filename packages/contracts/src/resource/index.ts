@@ -5,9 +5,19 @@ export { RESOURCES, resourceDef, type ResourceId } from "./definitions.ts";
 import { RESOURCES, resourceDef } from "./definitions.ts";
 import { PRESENTATIONAL_TYPES, type ResourceDef } from "./types.ts";
 
-export { ZPeriodClone, ZSubjectBulkEdit, ZSubjectDuplicate } from "./action-bodies.ts";
-export { GROUP_TYPES, ZGroupImport, ZNumberImport, type TGroupImport, type TNumberImport } from "./defs/communities.ts";
-export { ZMoveStudents, ZPeriodQuery, ZSubjectParts } from "./defs/subjects.ts";
+export {
+  ZGroupImport,
+  ZMoveStudents,
+  ZNumberImport,
+  ZPeriodClone,
+  ZPeriodQuery,
+  ZSubjectBulkEdit,
+  ZSubjectDuplicate,
+  ZSubjectParts,
+  type TGroupImport,
+  type TNumberImport,
+} from "./action-bodies.ts";
+export { GROUP_TYPES } from "./defs/communities.ts";
 
 /**
  * The definition a module's screen shows: the one named after the module, else its first top-level one, else a

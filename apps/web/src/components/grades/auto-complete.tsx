@@ -12,11 +12,18 @@ import {
   type HeaderConcept,
   type StudentRow,
 } from "@pizarra/contracts";
-import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, NativeSelect } from "@pizarra/ui";
+import { cn, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { NAME_COLUMN } from "./name-column.ts";
 import type { CellChange, CellValue } from "./use-grade-sheet.ts";
+import { onFirstUse } from "../on-first-use.tsx";
+
+/** Fetched when a teacher first picks a value to fill a column with. */
+const AutoCompleteConfirm = onFirstUse(
+  () => import("./auto-complete-confirm.tsx").then((m) => m.AutoCompleteConfirm),
+  () => null,
+);
 
 /** 000 §2.9: the row is offered only when every concept is numeric or a qualification. */
 export const canAutoComplete = (header: readonly HeaderConcept[]) => header.length > 0 && header.every((c) => !isTextConcept(c.type));
@@ -89,22 +96,7 @@ export function AutoCompleteRow({
           )}
         </td>
       ))}
-      <Dialog open={pending !== null} onOpenChange={(open) => !open && !busy && setPending(null)}>
-        <DialogContent closeLabel={t("cancel")} data-testid="grade-autocomplete-dialog">
-          <DialogHeader>
-            <DialogTitle>{t("autoComplete")}</DialogTitle>
-            <DialogDescription>{t("autoCompleteConfirm")}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setPending(null)} disabled={busy}>
-              {t("cancel")}
-            </Button>
-            <Button onClick={() => void confirm()} disabled={busy} data-testid="grade-autocomplete-confirm">
-              {t("autoCompleteApply", { value: pending?.choice ?? "" })}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {pending && <AutoCompleteConfirm choice={pending.choice} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirm()} />}
     </tr>
   );
 }

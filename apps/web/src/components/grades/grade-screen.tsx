@@ -1,6 +1,6 @@
 "use client";
 
-import { decodeDeepLink, type HeaderConcept, type TGradeSaveAnswer, type TGradeSaveBody } from "@pizarra/contracts";
+import type { HeaderConcept, TGradeSaveAnswer, TGradeSaveBody } from "@pizarra/contracts";
 import { Button, toast } from "@pizarra/ui";
 import { Calculator, FileArchive, FileSpreadsheet, LoaderCircle, Printer, RefreshCw, Users } from "lucide-react";
 import { useSearchParams } from "next/navigation";
@@ -27,9 +27,18 @@ import {
 } from "./filter-model.ts";
 import { GradeFilters, type ReportItem } from "./grade-filters.tsx";
 import { GradeGrid } from "./grade-grid.tsx";
-import { GradePrint } from "./grade-print.tsx";
-import { TeachersDialog } from "./teachers-dialog.tsx";
 import { useGradeSheet } from "./use-grade-sheet.ts";
+import { onFirstUse } from "../on-first-use.tsx";
+
+/** Fetched when first opened: most visits to the sheet neither print it nor list its teachers. */
+const GradePrint = onFirstUse(
+  () => import("./grade-print.tsx").then((m) => m.GradePrint),
+  () => null,
+);
+const TeachersDialog = onFirstUse(
+  () => import("./teachers-dialog.tsx").then((m) => m.TeachersDialog),
+  () => null,
+);
 
 const NO_DEFAULTS: DefaultFilters = {
   selectedReport: 2,
@@ -74,13 +83,14 @@ export function GradeScreen({ canWrite, mode = "grades", prefer }: { canWrite: b
     void Promise.all([
       api.get<DefaultFilters>("admGrades/defaultFilters", { signal }),
       api.get<ReportItem[]>("admGrades/reports", { query: { isBehavior: String(mode === "behavior") }, signal }),
-    ]).then(([defaultsAnswer, reportsAnswer]) => {
+      // The decoder (and the schema library it checks with) is fetched only for a link that carries one.
+      mode === "grades" && deepLink ? import("@pizarra/contracts/deep-link").then((m) => m.decodeDeepLink(deepLink)) : null,
+    ]).then(([defaultsAnswer, reportsAnswer, link]) => {
       if (signal.aborted) return;
       // Without defaults (the call failed and said so) the screen still opens, with nothing chosen.
       const defaults = (defaultsAnswer.ok && defaultsAnswer.envelope.data) || NO_DEFAULTS;
       const known = new Set(reportsOf(mode));
       const reports = ((reportsAnswer.ok && reportsAnswer.envelope.data) || []).filter((r) => known.has(r.ID));
-      const link = mode === "grades" && deepLink ? decodeDeepLink(deepLink) : null;
       const filters =
         link?.module === "admGrades"
           ? fromDeepLink(link, defaults)
@@ -261,7 +271,7 @@ function GradeSheetView({
         <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />
       )}
       {printing && sheet.header && sheet.rows && <GradePrint header={sheet.header} rows={sheet.rows} summary={summary} onDone={() => setPrinting(false)} />}
-      <TeachersDialog filters={filters} open={teachers} onClose={() => setTeachers(false)} />
+      {teachers && <TeachersDialog filters={filters} open onClose={() => setTeachers(false)} />}
     </section>
   );
 }

@@ -1,5 +1,3 @@
-import { ZRecordId } from "../../validation.ts";
-import { z } from "zod";
 import { defineResource, FULL_ACTIONS } from "../types.ts";
 import { memberImport } from "./people.ts";
 
@@ -66,27 +64,6 @@ const membersOf = <const Id extends string, const Parent extends string>(id: Id,
 
 export const admGroupMembers = membersOf("admGroupMembers", "admGroup");
 export const admUserGroupMembers = membersOf("admUserGroupMembers", "admUserGroup");
-
-/**
- * POST admGroup/importAttach (002 §7; admUserGroup/importAttach for its per-row import): members from a CSV file
- * (base64, first column) or from `idsList` (one per line), as user ids or, with useExternalIds, external ids.
- */
-export const ZGroupImport = z.object({
-  data: z.string().max(15_000_000).optional(),
-  idsList: z.string().max(1_000_000).optional(),
-  useExternalIds: z.union([z.boolean(), z.enum(["true", "false", "0", "1"])]).optional(),
-  groupId: ZRecordId,
-});
-export type TGroupImport = z.infer<typeof ZGroupImport>;
-
-/** POST admUser/importAttach (002 §5 "Number import"): mobile numbers with country code, one per line, into a group. */
-export const ZNumberImport = z.object({
-  data: z.string().max(15_000_000).optional(),
-  phoneList: z.string().max(1_000_000).optional(),
-  groupId: z.union([ZRecordId, z.literal(""), z.null()]).optional(),
-  groupName: z.string().trim().max(100).nullable().optional(),
-});
-export type TNumberImport = z.infer<typeof ZNumberImport>;
 
 /** Transport (002 §2 "Transport", §3 "Transport row"): a read-only list of the day's pickup exceptions, per student. */
 export const admTransport = defineResource({

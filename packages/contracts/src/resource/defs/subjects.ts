@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { ZRecordId } from "../../validation.ts";
 import { defineResource, IMPORTABLE_ACTIONS } from "../types.ts";
 
 const teacherPick = { kind: "resource", resource: "admStaff", query: { type: "5" } } as const;
@@ -142,16 +140,4 @@ export const admActivityMasters = defineResource({
   pick: { name: ["userName"] },
   orderBy: [{ field: "id", dir: "asc" }],
   actions: ["create", "edit", "delete"],
-});
-
-export const ZPeriodQuery = z.object({ periodId: z.coerce.number().int().positive().optional() });
-
-/** GET admSubject/getParts?periodId&masterId: a teacher's subject sections, as a pick list (000 §7). */
-export const ZSubjectParts = z.object({ periodId: ZRecordId.optional(), masterId: ZRecordId.optional() });
-
-/** POST admSection/moveStudents (spec README: the section-transfer tool's path). */
-export const ZMoveStudents = z.object({
-  fromSectionId: z.coerce.number().int().positive(),
-  sectionId: z.coerce.number().int().positive(),
-  studentIds: z.array(z.coerce.number().int().positive()).min(1).max(2000),
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { resourceDef, type FieldDef } from "@pizarra/contracts";
+import type { FieldDef } from "@pizarra/contracts";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "@/client/api.ts";
 import type { ResourceText } from "../resource-text.ts";
@@ -78,12 +78,15 @@ export function usePickLabel(resource: string | null, value: unknown): string {
   const [loaded, setLoaded] = useState<Record<string, string>>({});
   const cacheKey = resource && !isBlank(value) ? pickKey(resource, value) : null;
   const known = cacheKey ? (pickNames.get(cacheKey) ?? loaded[cacheKey]) : undefined;
-  const def = resource ? resourceDef(resource) : undefined;
 
   useEffect(() => {
-    if (!cacheKey || known !== undefined || !def) return;
+    if (!resource || !cacheKey || known !== undefined) return;
     const controller = new AbortController();
-    void api.get<Record<string, unknown>>(`${def.id}/get/${encodeURIComponent(String(value))}`, { signal: controller.signal, notify: false }).then((result) => {
+    // The definitions are fetched only for a value none of the loaded options named (most pick lists never need them).
+    void import("@pizarra/contracts/resources").then(async ({ resourceDef }) => {
+      const def = resourceDef(resource);
+      if (!def || controller.signal.aborted) return;
+      const result = await api.get<Record<string, unknown>>(`${def.id}/get/${encodeURIComponent(String(value))}`, { signal: controller.signal, notify: false });
       if (!result.ok || !result.envelope.data) return;
       const record = result.envelope.data;
       const name = def.pick.name
@@ -94,7 +97,7 @@ export function usePickLabel(resource: string | null, value: unknown): string {
       setLoaded((prev) => ({ ...prev, [cacheKey]: name }));
     });
     return () => controller.abort();
-  }, [cacheKey, known, def, value]);
+  }, [resource, cacheKey, known, value]);
 
   return known ?? (isBlank(value) ? "" : String(value));
 }

@@ -98,3 +98,33 @@ export async function enqueue(tx: Sql, jobs: JobRequest[]): Promise<void> {
     );
   }
 }
+
+/**
+ * Queues jobs that come a few at a time but a hundred times a second, each with its own request (Meta's statuses while
+ * a notification goes out): the calls of the next `ms` are queued together, one statement and one commit, and each
+ * caller is answered once its jobs are stored. A commit waits for its log to reach the disk: one per webhook held the
+ * web app's connections on the disk while a send's statuses came in, and the teachers' requests waited for those
+ * connections (the grade sheet's p95 at 10 clients, 322 ms before a send, went past 1.6 s during it).
+ */
+export function gatherer(ms: number): (db: Sql, jobs: JobRequest[]) => Promise<void> {
+  let waiting: { jobs: JobRequest[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const flush = async (db: Sql) => {
+    const batch = waiting;
+    waiting = [];
+    // A status Meta sent twice within the window is one job, as it would be one when queued apart.
+    const jobs = new Map(batch.flatMap((call) => call.jobs).map((job) => [job.key, job]));
+    try {
+      await enqueue(db, [...jobs.values()]);
+      for (const call of batch) call.resolve();
+    } catch (error) {
+      for (const call of batch) call.reject(error);
+    }
+  };
+  return (db, jobs) =>
+    jobs.length === 0
+      ? Promise.resolve()
+      : new Promise((resolve, reject) => {
+          // The first call of a window opens it.
+          if (waiting.push({ jobs, resolve, reject }) === 1) setTimeout(() => void flush(db), ms);
+        });
+}

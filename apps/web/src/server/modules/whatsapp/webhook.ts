@@ -1,11 +1,14 @@
 import { type Db, forTenant, type Prisma } from "@pizarra/db";
 import { z } from "zod";
 import { type Progress, recordFailure, recordProgress } from "../../delivery/ledger.ts";
-import { enqueue, JOBS } from "../../delivery/queue.ts";
+import { gatherer, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { signatureValid } from "./signature.ts";
+
+/** Statuses are queued together over this many milliseconds (delivery/queue.ts gatherer). */
+const queueStatuses = gatherer(50);
 
 /** Replies that withdraw a person from WhatsApp messages (compared trimmed, in any case). */
 const STOP_WORDS = new Set(["stop", "baja"]);
@@ -111,10 +114,11 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     return { data: null };
   }
   const changes = parsed.data.entry.flatMap((entry) => entry.changes.map((change) => change.value));
-  // Statuses come by the thousand while a notification goes out: they are queued (one statement, a status Meta sends
-  // twice queued once) and the worker applies them, so that the web app answers Meta at once and stays free for staff.
+  // Statuses come by the thousand while a notification goes out: they are queued (with those of the other calls of the
+  // same few milliseconds, a status Meta sends twice queued once) and the worker applies them, so that the web app
+  // answers Meta soon and stays free for staff.
   const statuses = changes.flatMap((value) => value?.statuses ?? []);
-  await enqueue(
+  await queueStatuses(
     ctx.system,
     statuses.map((status) => ({ name: JOBS.whatsappStatus, data: status, key: `wa:${status.id}:${status.status}` })),
   );

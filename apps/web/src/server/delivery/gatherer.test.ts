@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { gatherer, JOBS, jobId } from "./queue.ts";
+
+/** A transaction that keeps the statements pg-boss sends it (one insert of every job, their rows as JSON). */
+function recorder(fail = false) {
+  const statements: unknown[][] = [];
+  return {
+    statements,
+    db: {
+      $queryRawUnsafe: async (_text: string, ...values: unknown[]) => {
+        statements.push(values);
+        if (fail) throw new Error("database down");
+        return [];
+      },
+    } as never,
+  };
+}
+const status = (id: string) => ({ name: JOBS.whatsappStatus, data: { id, status: "read" }, key: `wa:${id}:read` });
+
+describe("gatherer: jobs of many calls queued in one statement", () => {
+  it("queues the calls of one window together, a key twice once, and answers each call once they are stored", async () => {
+    const { db, statements } = recorder();
+    const queue = gatherer(30);
+    const answered: string[] = [];
+    await Promise.all([
+      queue(db, [status("a"), status("b")]).then(() => answered.push("first")),
+      queue(db, [status("b")]).then(() => answered.push("second")),
+      queue(db, []).then(() => answered.push("empty")),
+    ]);
+    expect(statements).toHaveLength(1);
+    const written = JSON.stringify(statements[0]);
+    for (const id of ["a", "b"]) expect(written.split(jobId(`wa:${id}:read`)).length - 1).toBe(1);
+    expect(answered.sort()).toEqual(["empty", "first", "second"]);
+    // A later call opens a window of its own.
+    await queue(db, [status("c")]);
+    expect(statements).toHaveLength(2);
+  });
+
+  it("refuses every call of a window whose statement failed, so that none answers Meta as if stored", async () => {
+    const { db } = recorder(true);
+    const queue = gatherer(10);
+    const results = await Promise.allSettled([queue(db, [status("a")]), queue(db, [status("b")])]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+});

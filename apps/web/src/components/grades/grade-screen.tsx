@@ -271,7 +271,7 @@ function GradeSheetView({
         <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />
       )}
       {printing && sheet.header && sheet.rows && <GradePrint header={sheet.header} rows={sheet.rows} summary={summary} onDone={() => setPrinting(false)} />}
-      {teachers && <TeachersDialog filters={filters} open onClose={() => setTeachers(false)} />}
+      {teachers && <TeachersDialog filters={filters} onClose={() => setTeachers(false)} />}
     </section>
   );
 }

@@ -51,17 +51,18 @@ function TeacherList({ filters }: { filters: SheetFilters }) {
 
 /**
  * 000 §2.9 'Profesores': the teachers of the grade, section and course chosen, in a table of names; each with the
- * course they teach, since without a course chosen a teacher of several shows once for each.
+ * course they teach, since without a course chosen a teacher of several shows once for each. Mounted while open: the
+ * list is read each time it opens.
  */
-export function TeachersDialog({ filters, open, onClose }: { filters: SheetFilters; open: boolean; onClose: () => void }) {
+export function TeachersDialog({ filters, onClose }: { filters: SheetFilters; onClose: () => void }) {
   const t = useTranslations("gradeSheet");
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent closeLabel={t("close")} data-testid="grade-teachers" className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{t("teachers")}</DialogTitle>
         </DialogHeader>
-        {open && <TeacherList filters={filters} />}
+        <TeacherList filters={filters} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose} data-testid="grade-teachers-close">
             {t("close")}

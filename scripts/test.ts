@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "@pizarra/db";
 import { seedDemo } from "@pizarra/db/seed";
+import { dropTestTemplates, prepareTestTemplates } from "@pizarra/db/testing";
 import { ensureChromium } from "./lib/chromium.ts";
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase, ROOT } from "./lib/database.ts";
 import { startOutside, startWorker } from "./lib/outside.ts";
@@ -53,11 +54,12 @@ function readJson<T>(file: string): T | null {
 let exitCode = 1;
 try {
   // The static checks do not depend on each other, and tsc uses one core: together they finish sooner on two. The
-  // template database is migrated meanwhile.
+  // template database is migrated meanwhile, and its seeded copies made (test files copy those instead of seeding).
   const template = (async () => {
     await createDatabaseIfMissing(server.adminUrl, TEMPLATE);
     await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl(TEMPLATE) });
     await createDatabaseIfMissing(server.adminUrl, SCRATCH);
+    await prepareTestTemplates(server.adminUrl, TEMPLATE);
   })();
   const [checks, migrated] = await Promise.allSettled([
     mustRunAll([
@@ -116,6 +118,7 @@ try {
   await outside?.close().catch(() => {});
   // On a server we were given, leave nothing behind; the embedded one is thrown away whole.
   if (process.env.DATABASE_URL) {
+    await dropTestTemplates(server.adminUrl, TEMPLATE).catch(() => {});
     for (const name of [TEMPLATE, E2E, SCRATCH]) await dropDatabase(server.adminUrl, name).catch(() => {});
   }
   await server.stop().catch(() => {});

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "./seed/demo.ts";
 import type { Db } from "./client.ts";
 import { forTenant, insertRows, TENANT_MODELS, type TenantDb } from "./tenant.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { createTestDatabase, demoTenants, type TestDatabase } from "./testing.ts";
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, "../../../prisma/schema");
 
@@ -27,10 +26,8 @@ describe("forTenant", () => {
   let b: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const demo = await seedDemo(database.db);
-    a = demo.colegio.tenantId;
-    b = demo.norte.tenantId;
+    database = await createTestDatabase("demo");
+    ({ colegio: a, northside: b } = await demoTenants(database.db));
   });
   afterAll(() => database.drop());
 

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { TEnvelope, TLoginAnswer } from "@pizarra/contracts";
 import { forTenant, type TenantDb } from "@pizarra/db";
-import { createTestDatabase, type TestDatabase } from "@pizarra/db/testing";
-import { seedDemo, DEMO_PASSWORD } from "@pizarra/db/seed";
+import { DEMO_PASSWORD } from "@pizarra/db/seed";
+import { createTestDatabase, demoTenants, type TestDatabase } from "@pizarra/db/testing";
 import { afterAll, beforeAll } from "vitest";
 import { PEER_HEADER } from "../server/net/client-address.ts";
 
@@ -89,7 +89,7 @@ export interface DemoSchool {
 }
 
 /**
- * An API test file's harness: its own database copied from the migrated template, seeded with the demo school,
+ * An API test file's harness: its own database copied from the template seeded with the demo cast (and schools),
  * and a `call` that goes through the real route handler (wrapper, router, tenant-scoped client, PostgreSQL).
  *
  * What a file needs before its tests, each looked up once per file on first use (in a `beforeAll` or a test):
@@ -105,14 +105,13 @@ export interface DemoSchool {
  *   });
  */
 export function apiHarness({ school = false }: { school?: boolean } = {}) {
-  const state: { database?: TestDatabase; demo?: Awaited<ReturnType<typeof seedDemo>> } = {};
+  const state: { database?: TestDatabase } = {};
   const once: { tokens?: Promise<Cast>; school?: Promise<DemoSchool> } = {};
 
   beforeAll(async () => {
-    state.database = await createTestDatabase();
+    state.database = await createTestDatabase(school ? "school" : "demo");
     process.env.DATABASE_URL = state.database.url;
     process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "pizarra-storage-"));
-    state.demo = await seedDemo(state.database.db, { school });
   });
   afterAll(async () => {
     const { getDb } = await import("@pizarra/db");
@@ -134,7 +133,7 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
   const tokens = () => (once.tokens ??= signInCast());
 
   async function findSchool(): Promise<DemoSchool> {
-    const tenantId = state.demo!.colegio.tenantId;
+    const tenantId = (await demoTenants(db())).colegio;
     const school = forTenant(db(), tenantId);
     const teacherId = (await school.user.findFirstOrThrow({ where: { mail: "docente@pizarra.demo" }, select: { id: true } })).id;
     return { tenantId, db: school, teacherId };

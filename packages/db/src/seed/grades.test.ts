@@ -2,8 +2,7 @@ import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, GRADE_TEXT_MAX, isTextConcept, numb
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EvalConcept, Grade } from "../generated/client.ts";
 import { forTenant } from "../tenant.ts";
-import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { seedDemo } from "./demo.ts";
+import { createTestDatabase, demoTenants, type TestDatabase } from "../testing.ts";
 import { seedGrades } from "./grades.ts";
 
 let database: TestDatabase;
@@ -11,10 +10,9 @@ let colegio: number;
 let northside: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const demo = await seedDemo(database.db, { school: true });
-  colegio = demo.colegio.tenantId;
-  northside = demo.norte.tenantId;
+  // The school template is seeded by seedDemo({ school: true }) once a run: what these checks read.
+  database = await createTestDatabase("school");
+  ({ colegio, northside } = await demoTenants(database.db));
 });
 afterAll(() => database.drop());
 

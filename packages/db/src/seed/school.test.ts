@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forTenant } from "../tenant.ts";
-import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { seedDemo } from "./demo.ts";
+import { createTestDatabase, demoTenants, type TestDatabase } from "../testing.ts";
 
 let database: TestDatabase;
 let colegio: number;
 let northside: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const demo = await seedDemo(database.db, { school: true });
-  colegio = demo.colegio.tenantId;
-  northside = demo.norte.tenantId;
+  // The school template is seeded by seedDemo({ school: true }) once a run: what these checks read.
+  database = await createTestDatabase("school");
+  ({ colegio, northside } = await demoTenants(database.db));
 });
 afterAll(() => database.drop());
 

@@ -234,7 +234,7 @@ describe("admAudit: the audit trail", () => {
     expect(one.body.data).toMatchObject({ ID: rows[0]!.ID, action: "create" });
 
     // Two lines of one local day (10 January at UTC-5), the second one after midnight UTC, and one of the next day.
-    const tenantId = api.state.demo!.colegio.tenantId;
+    const { tenantId } = await api.school();
     const line = (date: string) => ({ tenantId, userName: "Sara Secretaria", moduleId: "admStudent", action: "edit", recordId: "7", date: new Date(date) });
     await api.db().auditLog.createMany({ data: [line("2025-01-10T15:00:00Z"), line("2025-01-11T04:30:00Z"), line("2025-01-11T05:00:00Z")] });
     expect((await list("admAudit/get?from=2025-01-10&to=2025-01-10")).map((r) => r.date)).toEqual(["2025-01-10 23:30", "2025-01-10 10:00"]);

@@ -221,9 +221,7 @@ describe("catalogue values of the tracking forms (general/getlist/{type})", () =
     expect(await list("general/getlist/trackingValues1?filter=impun")).toEqual([{ ID: "PUNT", name: "Impuntualidad" }]);
 
     const held = await post("admTracking/create", record({ values1: ["UNIF"] }));
-    const unif = await api
-      .db()
-      .catalogueValue.findFirstOrThrow({ where: { type: "trackingValues1", value: "UNIF", tenantId: api.state.demo!.colegio.tenantId } });
+    const unif = await api.db().catalogueValue.findFirstOrThrow({ where: { type: "trackingValues1", value: "UNIF", tenantId: (await api.school()).tenantId } });
     await post(`admOtlt/edit/${unif.id}`, { inactive: true });
     expect((await list("general/getlist/trackingValues1")).some((v) => v.ID === "UNIF")).toBe(false);
     expect((await post(`admTracking/edit/${held.body.data.ID}`, { values1: ["UNIF", "RESP"], note5: "Sigue" })).body.status).toBe(0);

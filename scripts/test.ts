@@ -3,9 +3,7 @@
 // integration) → production build → Playwright (api + ui projects).
 import fs from "node:fs";
 import path from "node:path";
-import { createDb } from "@pizarra/db";
-import { seedDemo } from "@pizarra/db/seed";
-import { dropTestTemplates, prepareTestTemplates } from "@pizarra/db/testing";
+import { copyTestTemplate, dropTestTemplates, prepareTestTemplates } from "@pizarra/db/testing";
 import { ensureChromium } from "./lib/chromium.ts";
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase, ROOT } from "./lib/database.ts";
 import { startOutside, startWorker } from "./lib/outside.ts";
@@ -85,11 +83,7 @@ try {
   );
 
   await buildIfNeeded();
-  await createDatabaseIfMissing(server.adminUrl, E2E);
-  await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl(E2E) });
-  const e2eDb = createDb(databaseUrl(E2E), 2);
-  if ((await e2eDb.tenant.count()) === 0) await seedDemo(e2eDb, { school: true });
-  await e2eDb.$disconnect();
+  await copyTestTemplate(server.adminUrl, TEMPLATE, "school", E2E);
   // The browser tests send for real: the web app and a worker on the e2e database, mail and WhatsApp to stand-ins whose
   // catch the specs read under OUTSIDE_DIR.
   const outsideDir = path.join(REPORTS, "outside");

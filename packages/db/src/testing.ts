@@ -67,11 +67,16 @@ export async function dropTestTemplates(adminUrl: string, template: string) {
   });
 }
 
+/** Creates the database `name` as a copy of `template` seeded as `seed`; its address. */
+export async function copyTestTemplate(adminUrl: string, template: string, seed: TestSeed, name: string) {
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName(template, seed)}"`));
+  return databaseUrl(adminUrl, name);
+}
+
 export async function createTestDatabase(seed: TestSeed = "empty"): Promise<TestDatabase> {
   const { adminUrl, template } = adminConfig();
   const name = `t_${randomBytes(6).toString("hex")}`;
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName(template, seed)}"`));
-  const url = databaseUrl(adminUrl, name);
+  const url = await copyTestTemplate(adminUrl, template, seed, name);
   const db = createDb(url, 4);
   return {
     url,

@@ -14,7 +14,7 @@ import {
 } from "@pizarra/contracts";
 import { cn, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { NAME_COLUMN } from "./name-column.ts";
 import type { CellChange, CellValue } from "./use-grade-sheet.ts";
 import { onFirstUse } from "../on-first-use.tsx";
@@ -47,14 +47,15 @@ export function missingCells(rows: readonly StudentRow[], column: Column, choice
  * takes; choosing one asks first ('Se perderán las evaluaciones actuales…') and then gives every student without a
  * grade in that column the chosen one, in one save. Grades already typed are kept.
  */
-export function AutoCompleteRow({
+export const AutoCompleteRow = memo(function AutoCompleteRow({
   columns,
   rows,
   canWrite,
   onFill,
 }: {
   columns: Column[];
-  rows: StudentRow[];
+  /** The sheet's rows as they are when a fill is confirmed. */
+  rows: () => readonly StudentRow[];
   canWrite: boolean;
   onFill: (cells: CellChange[]) => Promise<boolean>;
 }) {
@@ -64,7 +65,7 @@ export function AutoCompleteRow({
 
   const confirm = async () => {
     if (!pending) return;
-    const cells = missingCells(rows, pending.column, pending.choice);
+    const cells = missingCells(rows(), pending.column, pending.choice);
     setBusy(true);
     if (cells.length) await onFill(cells);
     setBusy(false);
@@ -99,4 +100,4 @@ export function AutoCompleteRow({
       {pending && <AutoCompleteConfirm choice={pending.choice} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirm()} />}
     </tr>
   );
-}
+});

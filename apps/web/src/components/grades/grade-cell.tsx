@@ -16,7 +16,7 @@ import {
 import { Button, cn, Popover, PopoverAnchor, PopoverContent, Textarea, toast } from "@pizarra/ui";
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { TONE_CLASS } from "./tone-class.ts";
 import type { CellValue } from "./use-grade-sheet.ts";
 
@@ -42,6 +42,21 @@ export function moveOf(event: KeyboardEvent): Move | null {
   }
 }
 
+/**
+ * What every cell says, looked up once for the whole grid: a cell looking them up itself cost the sheet's first paint
+ * 2,600 translators.
+ */
+export interface CellTexts {
+  cell: string;
+  refresh: string;
+  range: string;
+}
+
+export function useCellTexts(): CellTexts {
+  const t = useTranslations("gradeSheet");
+  return useMemo(() => ({ cell: t("cell"), refresh: t("refresh"), range: t("range") }), [t]);
+}
+
 export interface CellProps {
   column: Column;
   grade: SheetGrade;
@@ -49,16 +64,27 @@ export interface CellProps {
   /** data-cell "row:column": how the grid finds the cell to focus. */
   at: string;
   testId: string;
+  texts: CellTexts;
   onSave: (value: CellValue) => void;
   onMove: (move: Move) => void;
   onRefresh: () => void;
 }
 
 const CELL = "flex h-9 w-full min-w-14 items-center justify-center rounded-sm px-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring";
-const toneClass = (value: number | string | null) => {
-  const tone = toneOf(value);
-  return tone ? TONE_CLASS[tone] : "";
-};
+/** A kind of cell's classes with its grade's tone, merged once per tone here rather than once per cell on each render. */
+function toned(base: string): (value: number | string | null) => string {
+  const plain = cn(base);
+  const byTone = new Map(Object.entries(TONE_CLASS).map(([tone, tail]) => [tone, cn(base, tail)]));
+  return (value) => {
+    const tone = toneOf(value);
+    return (tone && byTone.get(tone)) || plain;
+  };
+}
+const NUMERIC_CELL = toned(cn(CELL, "bg-transparent text-center tabular-nums"));
+const QUALIFICATION_CELL = toned(cn(CELL, "cursor-pointer font-medium"));
+const TEXT_CELL = cn(CELL, "max-w-48 cursor-pointer justify-start truncate text-left");
+const READ_ONLY_CELL = toned(cn(CELL, "truncate bg-muted/40 tabular-nums"));
+const AVERAGE_CELL = toned(cn(CELL, "truncate bg-muted/40 tabular-nums font-semibold"));
 /** The grid is one tab stop, its first cell; the keys move on from there. */
 const tabStop = (at: string) => (at === "0:0" ? 0 : -1);
 
@@ -85,8 +111,7 @@ function backTo(event: Event, cell: HTMLElement | null) {
  * 000 §5: integers 0-8; empty is no grade; anything else says so and the entry is dropped. As in a spreadsheet, typing
  * on a cell replaces its value, Delete or Backspace empties it, Escape gives the stored value back.
  */
-function NumericCell({ grade, at, testId, onSave, onMove }: CellProps) {
-  const t = useTranslations("gradeSheet");
+function NumericCell({ grade, at, testId, texts, onSave, onMove }: CellProps) {
   const [draft, setDraftState] = useState<string | null>(null);
   // The move after Enter blurs the cell before it re-renders: the ref makes the second commit see the first.
   const pending = useRef<string | null>(null);
@@ -96,7 +121,7 @@ function NumericCell({ grade, at, testId, onSave, onMove }: CellProps) {
   };
   const edit = (text: string) => {
     if ("error" in parseNumeric(text)) {
-      toast.error(t("range"), { id: "grade-range" });
+      toast.error(texts.range, { id: "grade-range" });
       setDraft(null);
     } else setDraft(text);
   };
@@ -123,12 +148,12 @@ function NumericCell({ grade, at, testId, onSave, onMove }: CellProps) {
       tabIndex={tabStop(at)}
       inputMode="numeric"
       autoComplete="off"
-      aria-label={t("cell")}
+      aria-label={texts.cell}
       value={draft ?? (grade.gradeNum === null ? "" : String(grade.gradeNum))}
       onChange={(e) => edit(e.target.value)}
       onBlur={commit}
       onKeyDown={onKeyDown}
-      className={cn(CELL, "bg-transparent text-center tabular-nums", draft === null && toneClass(grade.gradeNum))}
+      className={NUMERIC_CELL(draft === null ? grade.gradeNum : null)}
     />
   );
 }
@@ -147,14 +172,12 @@ function optionAfter(at: number, down: boolean, count: number): number {
  * A choice from the concept's list: its shortcut keys (z, a, +, b, -, c, d, f, s), else the first one the key starts,
  * or the list. The same keys work with the list open. Opening it puts the cell's own value under the cursor (an empty
  * cell: no choice), never "no grade": a stray Enter keeps the grade, and clearing one is deliberate (Delete, Backspace,
- * or "no grade" chosen at the end of the list).
+ * or "no grade" chosen at the end of the list). The list is mounted only while open: a popover per cell made the sheet's
+ * first paint slow.
  */
-function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
-  const t = useTranslations("gradeSheet");
+function QualificationCell({ column, grade, at, testId, texts, onSave, onMove }: CellProps) {
   const [open, setOpen] = useState(false);
   const cell = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLDivElement>(null);
-  const choices = splitList(column.concept.qualifications);
   const choose = (value: string | null) => {
     setOpen(false);
     if (value !== grade.gradeTxt) onSave({ gradeTxt: value });
@@ -163,7 +186,7 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
   const choiceFor = (e: KeyboardEvent): string | null | undefined => {
     if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return undefined;
     const shortcut = qualificationForKey(e.key, column.concept.qualifications);
-    return shortcut !== undefined ? shortcut : choices.find((c) => c.toLowerCase().startsWith(e.key.toLowerCase()));
+    return shortcut !== undefined ? shortcut : splitList(column.concept.qualifications).find((c) => c.toLowerCase().startsWith(e.key.toLowerCase()));
   };
   /** The keys that pick, whether the list is open or not: Delete or Backspace clears, a letter chooses. */
   const pickByKey = (e: KeyboardEvent) => {
@@ -184,6 +207,47 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
     }
     pickByKey(e);
   };
+  return (
+    <>
+      <button
+        ref={cell}
+        type="button"
+        data-cell={at}
+        data-testid={testId}
+        tabIndex={tabStop(at)}
+        aria-label={shownName(grade.gradeTxt, texts.cell)}
+        aria-haspopup="listbox"
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        className={QUALIFICATION_CELL(grade.gradeTxt)}
+      >
+        {grade.gradeTxt ?? ""}
+      </button>
+      {open && (
+        <QualificationList anchor={cell} column={column} current={grade.gradeTxt} onClose={() => setOpen(false)} onChoose={choose} onPickKey={pickByKey} />
+      )}
+    </>
+  );
+}
+
+/** The open list of a qualification cell, beside it: the arrows walk it, Tab and Escape close it on the cell. */
+function QualificationList({
+  anchor,
+  column,
+  current,
+  onClose,
+  onChoose,
+  onPickKey,
+}: {
+  anchor: RefObject<HTMLButtonElement | null>;
+  column: Column;
+  current: string | null;
+  onClose: () => void;
+  onChoose: (value: string | null) => void;
+  onPickKey: (e: KeyboardEvent) => void;
+}) {
+  const t = useTranslations("gradeSheet");
+  const list = useRef<HTMLDivElement>(null);
   const options = () => [...(list.current?.querySelectorAll<HTMLButtonElement>("[role=option]") ?? [])];
   const onListKey = (e: KeyboardEvent) => {
     const buttons = options();
@@ -194,9 +258,9 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
     // Tab leaves the list as Escape does, on the cell and with its grade, rather than walking the options.
     if (e.key === "Tab") {
       e.preventDefault();
-      return setOpen(false);
+      return onClose();
     }
-    pickByKey(e);
+    onPickKey(e);
   };
   // An empty cell focuses the list itself, so that Enter there picks nothing either; the arrows go into it.
   const focusCurrent = (e: Event) => {
@@ -204,23 +268,8 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
     (options().find((b) => b.getAttribute("aria-selected") === "true") ?? list.current)?.focus();
   };
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverAnchor asChild>
-        <button
-          ref={cell}
-          type="button"
-          data-cell={at}
-          data-testid={testId}
-          tabIndex={tabStop(at)}
-          aria-label={shownName(grade.gradeTxt, t("cell"))}
-          aria-haspopup="listbox"
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          className={cn(CELL, "cursor-pointer font-medium", toneClass(grade.gradeTxt))}
-        >
-          {grade.gradeTxt ?? ""}
-        </button>
-      </PopoverAnchor>
+    <Popover open onOpenChange={(open) => !open && onClose()}>
+      <PopoverAnchor virtualRef={anchor} />
       <PopoverContent
         ref={list}
         tabIndex={-1}
@@ -228,16 +277,16 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
         role="listbox"
         aria-label={column.concept.name}
         onOpenAutoFocus={focusCurrent}
-        onCloseAutoFocus={(e) => backTo(e, cell.current)}
+        onCloseAutoFocus={(e) => backTo(e, anchor.current)}
         onKeyDown={onListKey}
       >
-        {[...choices, null].map((choice) => (
+        {[...splitList(column.concept.qualifications), null].map((choice) => (
           <button
             key={choice ?? ""}
             type="button"
             role="option"
-            aria-selected={choice !== null && choice === grade.gradeTxt}
-            onClick={() => choose(choice)}
+            aria-selected={choice !== null && choice === current}
+            onClick={() => onChoose(choice)}
             className={cn(
               "cursor-pointer rounded-sm px-2 py-1 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent",
               choice === null && "mt-0.5 border-t text-muted-foreground",
@@ -251,9 +300,8 @@ function QualificationCell({ column, grade, at, testId, onSave, onMove }: CellPr
   );
 }
 
-/** Free text up to 700 characters, written in a popover and saved when it closes. */
-function TextCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
-  const t = useTranslations("gradeSheet");
+/** Free text up to 700 characters, written in a popover (mounted while open) and saved when it closes. */
+function TextCell({ column, grade, at, testId, texts, onSave, onMove }: CellProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const cell = useRef<HTMLButtonElement>(null);
   const close = (keep: boolean) => {
@@ -271,44 +319,67 @@ function TextCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
     }
   };
   return (
-    <Popover open={draft !== null} onOpenChange={(open) => (open ? setDraft(grade.gradeTxt ?? "") : close(true))}>
-      <PopoverAnchor asChild>
-        <button
-          ref={cell}
-          type="button"
-          data-cell={at}
-          data-testid={testId}
-          tabIndex={tabStop(at)}
-          aria-label={shownName(grade.gradeTxt, t("cell"))}
-          title={grade.gradeTxt ?? undefined}
-          onClick={() => setDraft(grade.gradeTxt ?? "")}
-          onKeyDown={onKeyDown}
-          className={cn(CELL, "max-w-48 cursor-pointer justify-start truncate text-left")}
-        >
-          <span className="truncate">{grade.gradeTxt ?? ""}</span>
-        </button>
-      </PopoverAnchor>
+    <>
+      <button
+        ref={cell}
+        type="button"
+        data-cell={at}
+        data-testid={testId}
+        tabIndex={tabStop(at)}
+        aria-label={shownName(grade.gradeTxt, texts.cell)}
+        title={grade.gradeTxt ?? undefined}
+        onClick={() => setDraft(grade.gradeTxt ?? "")}
+        onKeyDown={onKeyDown}
+        className={TEXT_CELL}
+      >
+        <span className="truncate">{grade.gradeTxt ?? ""}</span>
+      </button>
+      {draft !== null && <TextEditor anchor={cell} label={column.concept.name} testId={`${testId}-text`} draft={draft} onDraft={setDraft} onClose={close} />}
+    </>
+  );
+}
+
+/** The box a text cell is written in: closing saves it, Escape drops what was typed. */
+function TextEditor({
+  anchor,
+  label,
+  testId,
+  draft,
+  onDraft,
+  onClose,
+}: {
+  anchor: RefObject<HTMLButtonElement | null>;
+  label: string;
+  testId: string;
+  draft: string;
+  onDraft: (text: string) => void;
+  onClose: (keep: boolean) => void;
+}) {
+  const t = useTranslations("gradeSheet");
+  return (
+    <Popover open onOpenChange={(open) => !open && onClose(true)}>
+      <PopoverAnchor virtualRef={anchor} />
       <PopoverContent
         className="flex w-80 flex-col gap-2 p-2"
-        onCloseAutoFocus={(e) => backTo(e, cell.current)}
+        onCloseAutoFocus={(e) => backTo(e, anchor.current)}
         onEscapeKeyDown={(e) => {
           // Escape drops the text typed rather than saving it as closing otherwise does.
           e.preventDefault();
-          close(false);
+          onClose(false);
         }}
       >
         <Textarea
           autoFocus
-          aria-label={column.concept.name}
-          data-testid={`${testId}-text`}
+          aria-label={label}
+          data-testid={testId}
           maxLength={GRADE_TEXT_MAX}
           rows={5}
-          value={draft ?? ""}
-          onChange={(e) => setDraft(e.target.value)}
+          value={draft}
+          onChange={(e) => onDraft(e.target.value)}
         />
         <div className="flex items-center justify-between gap-2">
-          <span className="text-xs text-muted-foreground">{t("textLength", { count: (draft ?? "").length, max: GRADE_TEXT_MAX })}</span>
-          <Button size="sm" onClick={() => close(true)}>
+          <span className="text-xs text-muted-foreground">{t("textLength", { count: draft.length, max: GRADE_TEXT_MAX })}</span>
+          <Button size="sm" onClick={() => onClose(true)}>
             {t("done")}
           </Button>
         </div>
@@ -318,8 +389,7 @@ function TextCell({ column, grade, at, testId, onSave, onMove }: CellProps) {
 }
 
 /** What cannot be typed in: its value (an average with its letter), or the refresh button once a dependent average changed. */
-function ReadOnlyCell({ column, grade, at, testId, onMove, onRefresh }: CellProps) {
-  const t = useTranslations("gradeSheet");
+function ReadOnlyCell({ column, grade, at, testId, texts, onMove, onRefresh }: CellProps) {
   if (grade.sync) {
     return (
       <Button
@@ -328,8 +398,8 @@ function ReadOnlyCell({ column, grade, at, testId, onMove, onRefresh }: CellProp
         tabIndex={tabStop(at)}
         variant="ghost"
         size="icon"
-        aria-label={t("refresh")}
-        title={t("refresh")}
+        aria-label={texts.refresh}
+        title={texts.refresh}
         onClick={onRefresh}
         onKeyDown={(e) => navigate(e, onMove)}
       >
@@ -346,7 +416,7 @@ function ReadOnlyCell({ column, grade, at, testId, onMove, onRefresh }: CellProp
       tabIndex={tabStop(at)}
       title={numeric ? undefined : (grade.gradeTxt ?? undefined)}
       onKeyDown={(e) => navigate(e, onMove)}
-      className={cn(CELL, "truncate bg-muted/40 tabular-nums", column.average && "font-semibold", toneClass(value))}
+      className={(column.average ? AVERAGE_CELL : READ_ONLY_CELL)(value)}
     >
       {cellText(column, grade)}
     </span>

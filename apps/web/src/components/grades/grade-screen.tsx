@@ -27,6 +27,7 @@ import {
 } from "./filter-model.ts";
 import { GradeFilters, type ReportItem } from "./grade-filters.tsx";
 import { GradeGrid } from "./grade-grid.tsx";
+import { takeOpening } from "./opening.ts";
 import { useGradeSheet } from "./use-grade-sheet.ts";
 import { onFirstUse } from "../on-first-use.tsx";
 
@@ -81,11 +82,10 @@ export function GradeScreen({ canWrite, mode = "grades", prefer }: { canWrite: b
     const controller = new AbortController();
     const signal = controller.signal;
     void Promise.all([
-      api.get<DefaultFilters>("admGrades/defaultFilters", { signal }),
-      api.get<ReportItem[]>("admGrades/reports", { query: { isBehavior: String(mode === "behavior") }, signal }),
+      takeOpening(mode, signal),
       // The decoder (and the schema library it checks with) is fetched only for a link that carries one.
       mode === "grades" && deepLink ? import("@pizarra/contracts/deep-link").then((m) => m.decodeDeepLink(deepLink)) : null,
-    ]).then(([defaultsAnswer, reportsAnswer, link]) => {
+    ]).then(([[defaultsAnswer, reportsAnswer], link]) => {
       if (signal.aborted) return;
       // Without defaults (the call failed and said so) the screen still opens, with nothing chosen.
       const defaults = (defaultsAnswer.ok && defaultsAnswer.envelope.data) || NO_DEFAULTS;

@@ -37,7 +37,7 @@ function withGrades(rows: StudentRow[], changes: TCellValue[]): StudentRow[] {
 }
 
 /**
- * 000 §4: the sheet the filters point at: the concept header first, then the students' grades. A reload (the refresh
+ * 000 §4: the sheet the filters point at: the concept header and the students' grades. A reload (the refresh
  * icon) keeps the grid on screen until the new answer is in. A save is shown at once and undone if the server refuses
  * it; the averages it recomputed replace the old ones.
  */
@@ -62,16 +62,17 @@ export function useGradeSheet(source: SheetSource | null) {
     const signal = controller.signal;
     setLoading(true);
     void (async () => {
-      const head = await api.get<HeaderConcept[] | ListAnswer<HeaderConcept>>(chosen.header.path, {
-        query: { ...chosen.header.query, PageSize: HEADER_PAGE_SIZE, page: 1 },
-        signal,
-      });
-      if (signal.aborted) return;
-      if (!head.ok) return setLoading(false);
-      const sheet = await api.get<TSheetAnswer>(chosen.rows.path, { query: chosen.rows.query, signal });
+      // Both asked at once: the grid shows when both are in, and a second round trip would only delay it.
+      const [head, sheet] = await Promise.all([
+        api.get<HeaderConcept[] | ListAnswer<HeaderConcept>>(chosen.header.path, {
+          query: { ...chosen.header.query, PageSize: HEADER_PAGE_SIZE, page: 1 },
+          signal,
+        }),
+        api.get<TSheetAnswer>(chosen.rows.path, { query: chosen.rows.query, signal }),
+      ]);
       if (signal.aborted) return;
       setLoading(false);
-      if (!sheet.ok) return;
+      if (!head.ok || !sheet.ok) return;
       setHeader(resultsOf(head.envelope.data));
       setRows(resultsOf(sheet.envelope.data));
     })();

@@ -5,8 +5,9 @@ import { Badge, Button, toast } from "@pizarra/ui";
 import { Lock } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import { type ComponentType, type ReactNode, useEffect } from "react";
+import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
+import { askOpening } from "../grades/opening.ts";
 import { ModuleIcon } from "../module-icon.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
 import { ModulePending } from "./module-pending.tsx";
@@ -26,13 +27,19 @@ const JustificationScreen = screenOf(() => import("../justifications/justificati
 const ModuleAdmin = screenOf(() => import("./module-admin.tsx").then((m) => m.ModuleAdmin));
 const ResourceModule = screenOf(() => import("./resource-module.tsx").then((m) => m.ResourceModule));
 
+/** The grade screen, its first calls asked as it mounts rather than once its code has arrived. */
+function Grades(props: ComponentProps<typeof GradeScreen>) {
+  useState(() => askOpening(props.mode ?? "grades"));
+  return <GradeScreen {...props} />;
+}
+
 /** Special screens built so far, by module id; the rest of SPECIAL_SCREENS show a notice. */
 const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number], (props: { canWrite: boolean }) => ReactNode>> = {
   admModule: ModuleAdmin,
-  admGrades: GradeScreen,
-  admGradesBehavior: (props) => <GradeScreen {...props} mode="behavior" />,
-  admGradesRep: (props) => <GradeScreen {...props} prefer={4} />,
-  admGradesMaster: (props) => <GradeScreen {...props} prefer={1} />,
+  admGrades: Grades,
+  admGradesBehavior: (props) => <Grades {...props} mode="behavior" />,
+  admGradesRep: (props) => <Grades {...props} prefer={4} />,
+  admGradesMaster: (props) => <Grades {...props} prefer={1} />,
   admAttendanceControl: AttendanceScreen,
   admActivitySession: ActivitySessions,
   admJustification: JustificationScreen,

@@ -1,6 +1,6 @@
 import { type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
-import { channelReady } from "../../delivery/ledger.ts";
+import { addressOf, channelReady } from "../../delivery/ledger.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { recipientsOf, type Audience } from "./recipients.ts";
@@ -61,22 +61,24 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   const recipients = await recipientsOf(tx, n);
   if (recipients.length === 0) throw new AppError(-422, "api.notificationNoRecipients", 422);
   const school = await tx.tenant.findUniqueOrThrow({ where: { id: tenantOf(tx) }, select: { title: true, defaultLocale: true } });
-  const drafts = draftsOf(n, n.run, recipients, school);
   const optedOut = new Set(
     (await tx.channelOptOut.findMany({ where: { userId: { in: recipients.map((r) => r.id) } }, select: { userId: true, channel: true } })).map(
       (o) => `${o.userId}:${o.channel}`,
     ),
   );
-  const names = new Map(recipients.map((r) => [r.id, [r.name, r.last].filter(Boolean).join(" ")]));
+  const nameOf = (r: (typeof recipients)[number]) => [r.name, r.last].filter(Boolean).join(" ");
   const byChannel: Partial<Record<ChannelName, number>> = {};
   const problems: Problem[] = [];
-  for (const d of drafts) {
-    const reason = optedOut.has(`${d.userId}:${d.channel}`) ? "optedOut" : d.address ? null : "noAddress";
-    if (!reason) byChannel[d.channel] = (byChannel[d.channel] ?? 0) + 1;
-    else problems.push({ userId: d.userId!, name: names.get(d.userId!) ?? "", channel: d.channel, reason: ctx.t(`delivery.reason.${reason}`) });
-  }
-  const first = drafts[0]!;
-  const preview = { recipient: names.get(first.userId!) ?? "", channel: first.channel, subject: first.subject ?? null, text: first.text };
+  // Counting needs each address, not each message: only the preview's message is written out here (the worker writes
+  // them all when it sends).
+  for (const r of recipients)
+    for (const channel of channels) {
+      const reason = optedOut.has(`${r.id}:${channel}`) ? "optedOut" : addressOf(r, channel) ? null : "noAddress";
+      if (!reason) byChannel[channel] = (byChannel[channel] ?? 0) + 1;
+      else problems.push({ userId: r.id, name: nameOf(r), channel, reason: ctx.t(`delivery.reason.${reason}`) });
+    }
+  const first = draftsOf(n, n.run, recipients.slice(0, 1), school)[0]!;
+  const preview = { recipient: nameOf(recipients[0]!), channel: first.channel, subject: first.subject ?? null, text: first.text };
   const outcome = { total: recipients.length, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), preview };
   if (!confirm) return { status: n.status, ...outcome };
   const scheduledAt = new Date();

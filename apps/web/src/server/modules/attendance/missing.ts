@@ -26,24 +26,23 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
       select: { id: true, section: PLACE_SELECT.section },
     }),
   ]);
-  const people = await ctx.db.user.findMany({
-    where: { id: { in: [...new Set(marks.map((m) => m.userId))] } },
-    select: { id: true, name: true, last: true, last2: true },
-  });
+  // The people marked and the registers still missing, side by side.
+  const [people, registers] = await Promise.all([
+    ctx.db.user.findMany({ where: { id: { in: [...new Set(marks.map((m) => m.userId))] } }, select: { id: true, name: true, last: true, last2: true } }),
+    ctx.db.attendanceSession
+      .findMany({
+        where: { day, OR: [{ startedAt: null, scope: { startsWith: "s:" } }, { id: { in: pendingBySession.map((p) => p.sessionId) } }] },
+        select: { id: true },
+      })
+      .then((open) =>
+        registersById(
+          ctx.db,
+          open.map((o) => o.id),
+        ),
+      ),
+  ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const sectionOf = new Map(sessions.map((s) => [s.id, sectionLabel(s.section)]));
-  const open = await ctx.db.attendanceSession.findMany({
-    where: { day, OR: [{ startedAt: null, scope: { startsWith: "s:" } }, { id: { in: pendingBySession.map((p) => p.sessionId) } }] },
-    select: { id: true },
-  });
-  const registers = (
-    await registersById(
-      ctx.db,
-      open.map((o) => o.id),
-    )
-  )
-    .map((r) => ({ ...r, pending: r.counts[0] }))
-    .filter((r) => r.pending > 0);
   // A student late to one class and absent from the next is listed once, by the latest mark.
   const absent = new Map<number, TWhoIsMissing["absent"][number]>();
   for (const m of marks) {
@@ -63,7 +62,7 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
   return {
     data: {
       day: formatDate(day),
-      registers,
+      registers: registers.map((r) => ({ ...r, pending: r.counts[0] })).filter((r) => r.pending > 0),
       absent: [...absent.values()].sort((a, b) => (a.sectionName ?? "").localeCompare(b.sectionName ?? "") || (a.last ?? "").localeCompare(b.last ?? "")),
     },
   };

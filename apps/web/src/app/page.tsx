@@ -15,7 +15,7 @@ export default async function Landing() {
   ];
   return (
     <div className="flex min-h-dvh flex-col">
-      <RedirectIfSignedIn to="/app/home" />
+      <RedirectIfSignedIn />
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-5">
         <span className="flex items-center gap-2 text-lg font-semibold">
           <BrandMark />

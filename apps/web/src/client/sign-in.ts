@@ -5,6 +5,8 @@ import { storeLoginAnswer, storeTenants } from "./session.ts";
 
 /** Spec 000 §4: after a successful login the product navigates to '/' after 500 ms. */
 export const AFTER_LOGIN_DELAY_MS = 500;
+/** Where '/' forwards a signed-in person: the module cards (000 §2.1; /app/home redirects there). */
+export const HOME_PATH = "/app/home/start";
 
 /** The schools of a multi-tenant person, for the tenant selector (spec 000 §2.3: "a tenant list fetch exists"). */
 export async function refreshTenants(signal?: AbortSignal): Promise<void> {

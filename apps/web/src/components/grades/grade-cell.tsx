@@ -85,8 +85,11 @@ const QUALIFICATION_CELL = toned(cn(CELL, "cursor-pointer font-medium"));
 const TEXT_CELL = cn(CELL, "max-w-48 cursor-pointer justify-start truncate text-left");
 const READ_ONLY_CELL = toned(cn(CELL, "truncate bg-muted/40 tabular-nums"));
 const AVERAGE_CELL = toned(cn(CELL, "truncate bg-muted/40 tabular-nums font-semibold"));
-/** The grid is one tab stop, its first cell; the keys move on from there. */
-const tabStop = (at: string) => (at === "0:0" ? 0 : -1);
+/**
+ * What makes an element a cell of the grid's cursor: its place ("row:column", which the grid looks it up by), its test
+ * id, and the one tab stop (the first cell; the keys move on from there).
+ */
+const cellTarget = (at: string, testId: string) => ({ "data-cell": at, "data-testid": testId, tabIndex: at === "0:0" ? 0 : -1 });
 
 /** Moves on a navigation key after the cell has had its say; true when the key was one. */
 function navigate(event: KeyboardEvent, onMove: (move: Move) => void, before?: () => void): boolean {
@@ -143,9 +146,7 @@ function NumericCell({ grade, at, testId, texts, onSave, onMove }: CellProps) {
   };
   return (
     <input
-      data-cell={at}
-      data-testid={testId}
-      tabIndex={tabStop(at)}
+      {...cellTarget(at, testId)}
       inputMode="numeric"
       autoComplete="off"
       aria-label={texts.cell}
@@ -212,9 +213,7 @@ function QualificationCell({ column, grade, at, testId, texts, onSave, onMove }:
       <button
         ref={cell}
         type="button"
-        data-cell={at}
-        data-testid={testId}
-        tabIndex={tabStop(at)}
+        {...cellTarget(at, testId)}
         aria-label={shownName(grade.gradeTxt, texts.cell)}
         aria-haspopup="listbox"
         onClick={() => setOpen(true)}
@@ -323,9 +322,7 @@ function TextCell({ column, grade, at, testId, texts, onSave, onMove }: CellProp
       <button
         ref={cell}
         type="button"
-        data-cell={at}
-        data-testid={testId}
-        tabIndex={tabStop(at)}
+        {...cellTarget(at, testId)}
         aria-label={shownName(grade.gradeTxt, texts.cell)}
         title={grade.gradeTxt ?? undefined}
         onClick={() => setDraft(grade.gradeTxt ?? "")}
@@ -393,9 +390,7 @@ function ReadOnlyCell({ column, grade, at, testId, texts, onMove, onRefresh }: C
   if (grade.sync) {
     return (
       <Button
-        data-cell={at}
-        data-testid={testId}
-        tabIndex={tabStop(at)}
+        {...cellTarget(at, testId)}
         variant="ghost"
         size="icon"
         aria-label={texts.refresh}
@@ -411,9 +406,7 @@ function ReadOnlyCell({ column, grade, at, testId, texts, onMove, onRefresh }: C
   const value = numeric ? grade.gradeNum : grade.gradeTxt;
   return (
     <span
-      data-cell={at}
-      data-testid={testId}
-      tabIndex={tabStop(at)}
+      {...cellTarget(at, testId)}
       title={numeric ? undefined : (grade.gradeTxt ?? undefined)}
       onKeyDown={(e) => navigate(e, onMove)}
       className={(column.average ? AVERAGE_CELL : READ_ONLY_CELL)(value)}

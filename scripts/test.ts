@@ -61,8 +61,7 @@ try {
   })();
   const [checks, migrated] = await Promise.allSettled([
     mustRunAll([
-      ["turbo", ["run", "typecheck", "--output-logs=errors-only"]],
-      ["tsc", ["-p", "tsconfig.json"]],
+      ["pnpm", ["run", "--silent", "typecheck"]],
       ["biome", ["check", "."]],
       ["tsx", ["scripts/lint.ts"]],
     ]),

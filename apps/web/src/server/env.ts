@@ -105,6 +105,8 @@ const ZEnv = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(100),
   /** How long a worker holds a message it is sending; past it (the worker died mid-send) another worker takes it again. */
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** How long a send that failed for now (a mail server's "try later", a provider's overload) waits before its first retry. */
+  WORKER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /**
    * The pace of a worker's sends, per second: Meta's default throughput for a WhatsApp number is 80 messages a second,
    * and a steady pace leaves the database and processor to the staff using the app while a notification goes out.

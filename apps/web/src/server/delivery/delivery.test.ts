@@ -43,6 +43,7 @@ function startWorker(): ChildProcess {
     SMTP_URL: sink.url,
     WORKER_CONCURRENCY: "20",
     WORKER_LEASE_SECONDS: "3",
+    WORKER_RETRY_SECONDS: "1",
   });
   workers.add(worker);
   worker.on("exit", () => workers.delete(worker));

@@ -27,12 +27,13 @@ export const JOBS = {
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 /**
- * Retries with exponential backoff (pg-boss doubles the delay each time): 10 s, 20 s, 40 s … for transient failures.
- * The migration 20261126000100_job_queue creates the schema and these queues; the worker keeps their settings as here.
+ * Retries with exponential backoff (pg-boss doubles the delay each time): 10 s, 20 s, 40 s … for transient failures
+ * (a send's first delay is WORKER_RETRY_SECONDS). The migration 20261126000100_job_queue creates the schema and these
+ * queues; the worker keeps their settings as here.
  */
-const QUEUES: PgBoss.Queue[] = [
+const queues = (): PgBoss.Queue[] => [
   { name: JOBS.notificationRun, policy: "standard", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
-  { name: JOBS.messageSend, policy: "standard", retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  { name: JOBS.messageSend, policy: "standard", retryLimit: 6, retryDelay: env().WORKER_RETRY_SECONDS, retryBackoff: true, expireInSeconds: 120 },
   // One recovery at a time; one held by a worker that died expires soon, so that the next can run.
   { name: JOBS.ledgerRecovery, policy: "singleton", retryLimit: 0, expireInSeconds: 15 },
   { name: JOBS.notificationRefresh, policy: "standard", retryLimit: 3, retryDelay: 2, expireInSeconds: 60 },
@@ -46,7 +47,7 @@ export async function startBoss(connectionString = env().DATABASE_URL): Promise<
   const instance = new PgBoss({ connectionString, max: 4, migrate: true, maintenanceIntervalSeconds: 30 });
   instance.on("error", (error) => console.error("Job queue error", error));
   await instance.start();
-  for (const queue of QUEUES) {
+  for (const queue of queues()) {
     if (await instance.getQueue(queue.name)) await instance.updateQueue(queue.name, queue);
     else await instance.createQueue(queue.name, queue);
   }

@@ -1,15 +1,19 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { env } from "../env.ts";
 import type { Channel, Outcome } from "./channel.ts";
 
 let transport: Transporter | undefined;
 
-/** Pooled unless the URL says otherwise (`?pool=false`): a send of thousands reuses a few SMTP connections. */
-function transporter(): Transporter {
+/**
+ * Pooled unless the URL says otherwise (`?pool=false`): a send of thousands reuses a few SMTP connections. nodemailer
+ * is loaded by the first send, not by every process that only enqueues.
+ */
+async function transporter(): Promise<Transporter> {
   if (!transport) {
+    const { default: nodemailer } = await import("nodemailer");
     const url = new URL(env().SMTP_URL!);
     if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-    transport = nodemailer.createTransport(url.toString());
+    transport ??= nodemailer.createTransport(url.toString());
   }
   return transport;
 }
@@ -31,7 +35,7 @@ export const mail: Channel = {
   async send(message): Promise<Outcome> {
     const domain = env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "pizarra.local";
     try {
-      const info = await transporter().sendMail({
+      const info = await (await transporter()).sendMail({
         from: env().MAIL_FROM,
         to: message.address,
         replyTo: message.replyTo ?? undefined,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Db, forTenant, getDb } from "@pizarra/db";
-import webpush from "web-push";
+import type webpush from "web-push";
 import { env } from "../env.ts";
 import type { Channel, Outcome, Outgoing } from "./channel.ts";
 
@@ -46,9 +46,10 @@ function judge(status: number, text: string): Delivery {
  */
 async function deliver(device: Device, payload: string, key: string): Promise<Delivery> {
   const { VAPID_SUBJECT, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = env();
+  const { default: webPush } = await import("web-push");
   let request: webpush.RequestDetails;
   try {
-    request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
+    request = webPush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
       vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! },
       TTL: TTL_SECONDS,
       topic: topicOf(key),

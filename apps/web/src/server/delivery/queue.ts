@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@pizarra/db";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import { env } from "../env.ts";
 
 /**
@@ -44,7 +44,8 @@ const queues = (): PgBoss.Queue[] => [
 
 /** The worker's queue client: it fetches and completes jobs, and does pg-boss's maintenance. */
 export async function startBoss(connectionString = env().DATABASE_URL): Promise<PgBoss> {
-  const instance = new PgBoss({ connectionString, max: 4, migrate: true, maintenanceIntervalSeconds: 30 });
+  const { default: Boss } = await import("pg-boss");
+  const instance = new Boss({ connectionString, max: 4, migrate: true, maintenanceIntervalSeconds: 30 });
   instance.on("error", (error) => console.error("Job queue error", error));
   await instance.start();
   for (const queue of queues()) {
@@ -56,7 +57,7 @@ export async function startBoss(connectionString = env().DATABASE_URL): Promise<
 
 /**
  * Requests enqueue with pg-boss's own statements on their own transaction: this client is never started, it only
- * writes those statements (no pool, no connection of its own).
+ * writes those statements (no pool, no connection of its own). It is loaded by the first request that queues a job.
  */
 let writer: PgBoss | undefined;
 
@@ -90,7 +91,10 @@ export interface JobRequest {
 /** Queues jobs on a transaction (one statement whatever their number). */
 export async function enqueue(tx: Sql, jobs: JobRequest[]): Promise<void> {
   if (jobs.length === 0) return;
-  writer ??= new PgBoss({ connectionString: "postgres://unused/unused" });
+  if (!writer) {
+    const { default: Boss } = await import("pg-boss");
+    writer ??= new Boss({ connectionString: "postgres://unused/unused" });
+  }
   const queue = writer;
   for (let i = 0; i < jobs.length; i += 1000) {
     await queue.insert(

@@ -1,6 +1,5 @@
 import { PRESENTATIONAL_TYPES, resourceDef, UPLOAD_TYPES, type FieldDef, type ResourceDef, type TImportLine } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
-import ExcelJS from "exceljs";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { asAppError } from "../http/refusal.ts";
@@ -95,7 +94,8 @@ async function tableOf(ctx: AuthedContext, data: string): Promise<string[][]> {
   const bytes = Buffer.from(payload, "base64");
   // An .xlsx is a zip ("PK"); anything else is read as CSV text.
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
-    const workbook = new ExcelJS.Workbook();
+    const { default: Excel } = await import("exceljs");
+    const workbook = new Excel.Workbook();
     try {
       await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     } catch {

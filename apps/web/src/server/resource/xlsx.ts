@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { UPLOAD_TYPES, type ColumnDef, type ResourceDef, type Translate } from "@pizarra/contracts";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 
 /**
  * A text cell that a spreadsheet would run as a formula (it begins with =, +, -, @, tab or carriage return) gets the
@@ -19,9 +19,10 @@ const PLAIN: Partial<ExcelJS.Style> = {};
  */
 export function xlsxResponse(fileName: string, sheetName: string, headers: string[], rows: AsyncIterable<unknown[][]>): Response {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   const write = async () => {
+    const { default: Excel } = await import("exceljs");
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
     const header = sheet.addRow(headers.map(neutralise));
     header.font = { bold: true };
     header.commit();

@@ -32,9 +32,13 @@ const newKey = (ext = "png") => `t1/admStaff/7/face-${randomBytes(8).toString("h
 const readAll = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer());
 
 describe("the S3 storage against a real S3-compatible server (s3rver)", () => {
-  it("is the storage the app uses when STORAGE_DRIVER=s3", () => {
+  it("is the storage the app uses when STORAGE_DRIVER=s3", async () => {
     expect(env().STORAGE_DRIVER).toBe("s3");
-    expect(storage()).toBeInstanceOf(S3Storage);
+    const key = newKey();
+    await storage().put(key, Buffer.from("through the app's storage"));
+    expect((await bucket.get(key))!.toString()).toBe("through the app's storage");
+    expect(await storage().list(key.slice(0, key.lastIndexOf("/") + 1))).toContain(key);
+    expect(fs.existsSync(path.join(env().STORAGE_DIR, key))).toBe(false);
   });
 
   it("reads back byte for byte what it wrote, whole or as a stream of a file larger than one chunk", async () => {

@@ -5,7 +5,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { env } from "../env.ts";
 import { assertStorageFolder, assertStorageKey, isStorageKey } from "./keys.ts";
-import { S3Storage } from "./s3.ts";
 
 export { isStorageKey } from "./keys.ts";
 
@@ -70,9 +69,22 @@ class LocalDisk implements Storage {
   }
 }
 
+/** The S3 driver, its SDK loaded by the first file it handles rather than by every process that starts. */
+function objectStore(): Storage {
+  let loaded: Promise<Storage> | undefined;
+  const store = () => (loaded ??= import("./s3.ts").then(({ S3Storage }) => new S3Storage(env())));
+  return {
+    put: async (key, bytes) => (await store()).put(key, bytes),
+    get: async (key) => (await store()).get(key),
+    open: async (key) => (await store()).open(key),
+    remove: async (key) => (await store()).remove(key),
+    list: async (folder) => (await store()).list(folder),
+  };
+}
+
 let instance: Storage | undefined;
 export function storage(): Storage {
-  return (instance ??= env().STORAGE_DRIVER === "s3" ? new S3Storage(env()) : new LocalDisk());
+  return (instance ??= env().STORAGE_DRIVER === "s3" ? objectStore() : new LocalDisk());
 }
 
 const sign = (key: string, expires: number) => createHmac("sha256", env().AUTH_SECRET).update(`${key}\n${expires}`).digest("base64url");

@@ -56,7 +56,7 @@ type MemoData = {
 async function memoPdf(ctx: AuthedContext, { head, period, student, failed, scales, date }: MemoData): Promise<Buffer> {
   const t = ctx.t;
   const name = fullName(student);
-  const doc = newDocument(`${t("reportCard.memo.title")} - ${name}`);
+  const doc = await newDocument(`${t("reportCard.memo.title")} - ${name}`);
   drawLetterhead(doc, head, t("reportCard.memo.title"));
   drawFacts(doc, [
     [t("reportCard.memo.date"), date],

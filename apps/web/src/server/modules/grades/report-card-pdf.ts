@@ -1,6 +1,5 @@
 import type { TAttendanceSummary } from "@pizarra/contracts";
 import type { Translate } from "@pizarra/contracts";
-import PDFDocument from "pdfkit";
 import type { CardBlock, Letterhead, ReportCard } from "./report-card-data.ts";
 
 type Doc = PDFKit.PDFDocument;
@@ -24,8 +23,12 @@ export interface TableRow {
   indent?: number;
 }
 
-/** An A4 document with the built-in Helvetica (WinAnsi: á é í ó ú ñ ¿ ¡ print as they are). */
-export function newDocument(title: string): Doc {
+/**
+ * An A4 document with the built-in Helvetica (WinAnsi: á é í ó ú ñ ¿ ¡ print as they are). pdfkit is loaded on the
+ * first document, not with the server: a third of a second that a process printing nothing never spends.
+ */
+export async function newDocument(title: string): Promise<Doc> {
+  const { default: PDFDocument } = await import("pdfkit");
   return new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: title }, bufferPages: false });
 }
 
@@ -192,8 +195,8 @@ function drawAttendance(doc: Doc, a: TAttendanceSummary, t: Translate): void {
  * level 1 with their grade and letter, averages in bold) with its descriptive conclusions, the behaviour, and the
  * period's PDF message while the grades are not final. The document is ended: read it as a stream.
  */
-export function reportCardPdf(card: ReportCard, t: Translate): Doc {
-  const doc = newDocument(`${t("reportCard.title")} - ${card.student}`);
+export async function reportCardPdf(card: ReportCard, t: Translate): Promise<Doc> {
+  const doc = await newDocument(`${t("reportCard.title")} - ${card.student}`);
   doc.on("pageAdded", () => {
     doc.font("Helvetica").fontSize(8).fillColor(GREY).text(`${card.student} · ${card.grade} ${card.section} · ${card.period}`, { align: "right" });
     doc.moveDown(0.5);

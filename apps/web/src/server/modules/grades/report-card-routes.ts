@@ -1,6 +1,5 @@
 import { ZRecordId } from "@pizarra/contracts";
 import { Readable } from "node:stream";
-import JSZip from "jszip";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -46,7 +45,7 @@ async function pdfReport(ctx: AuthedContext & { params: z.infer<typeof ZCardPara
   const filename = `libreta-${fileSafe(card!.surname)}-${period.id}.pdf`;
   return {
     data: null,
-    response: new Response(Readable.toWeb(reportCardPdf(card!, ctx.t)) as ReadableStream, {
+    response: new Response(Readable.toWeb(await reportCardPdf(card!, ctx.t)) as ReadableStream, {
       headers: {
         "content-type": "application/pdf",
         "content-disposition": `inline; filename="${filename}"`,
@@ -89,10 +88,11 @@ async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery
     inputs: await cardSources(ctx, grade.period, sections.flat()),
     filename: `libretas-${fileSafe(grade.name)}-${grade.period.id}.zip`,
     build: async () => {
+      const { default: JSZip } = await import("jszip");
       const zip = new JSZip();
       const used = new Set<string>();
       for (const students of sections) {
-        for await (const card of sectionCards(ctx, grade.period, students)) zip.file(entryName(used, card), await pdfBytes(reportCardPdf(card, ctx.t)));
+        for await (const card of sectionCards(ctx, grade.period, students)) zip.file(entryName(used, card), await pdfBytes(await reportCardPdf(card, ctx.t)));
       }
       return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
     },

@@ -14,7 +14,7 @@ const REPORTS = path.join(ROOT, ".data/reports");
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-const chromium = ensureChromium();
+const chromium = ensureChromium("headless-shell");
 const server = await ensureDatabase({ name: "test", port: Number(process.env.PIZARRA_TEST_PG_PORT ?? 54330), fresh: true });
 const databaseUrl = (name: string) => {
   const u = new URL(server.adminUrl);

@@ -108,8 +108,9 @@ const ZEnv = z.object({
   /** How long a send that failed for now (a mail server's "try later", a provider's overload) waits before its first retry. */
   WORKER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /**
-   * The pace of a worker's sends, per second: Meta's default throughput for a WhatsApp number is 80 messages a second,
-   * and a steady pace leaves the database and processor to the staff using the app while a notification goes out.
+   * The pace of a worker's sends on each channel, per second: Meta's default throughput for a WhatsApp number is 80
+   * messages a second, and a steady pace leaves the database and processor to the staff using the app while a
+   * notification goes out.
    */
   WORKER_SENDS_PER_SECOND: z.coerce.number().min(1).max(1000).default(80),
 });

@@ -28,12 +28,15 @@ await queue.work<RunJob>(JOBS.notificationRun, { batchSize: 1, pollingIntervalSe
   await runNotification(system, job!.data);
 });
 
-/** The next moment a send may start: sends keep a steady pace (WORKER_SENDS_PER_SECOND) across batches. */
-let nextSlot = 0;
-function paced(): Promise<void> {
+/**
+ * The next moment a send may start on each channel: each keeps its steady pace (WORKER_SENDS_PER_SECOND) across
+ * batches, since each provider limits its own (Meta's throughput is a WhatsApp number's, not the mail server's).
+ */
+const nextSlot = new Map<string, number>();
+function paced(channel: string): Promise<void> {
   const now = Date.now();
-  const slot = Math.max(now, nextSlot);
-  nextSlot = slot + 1000 / env().WORKER_SENDS_PER_SECOND;
+  const slot = Math.max(now, nextSlot.get(channel) ?? 0);
+  nextSlot.set(channel, slot + 1000 / env().WORKER_SENDS_PER_SECOND);
   return slot > now ? new Promise((resolve) => setTimeout(resolve, slot - now)) : Promise.resolve();
 }
 
@@ -49,7 +52,7 @@ await queue.work<SendJob>(JOBS.messageSend, { batchSize: sendBatch, pollingInter
     jobs.map((job) => job.data),
   );
   const log = new SentLog(system);
-  const results = await Promise.allSettled(claimed.map((row) => paced().then(() => deliver(system, row, log))));
+  const results = await Promise.allSettled(claimed.map((row) => paced(row.channel).then(() => deliver(system, row, log))));
   await log.flush();
   const retry = new Set<string>();
   const touched = new Map<string, { tenantId: number; id: number }>();

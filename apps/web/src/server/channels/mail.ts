@@ -2,20 +2,18 @@ import type { Transporter } from "nodemailer";
 import { env } from "../env.ts";
 import type { Channel, Outcome } from "./channel.ts";
 
-let transport: Transporter | undefined;
+let transport: Promise<Transporter> | undefined;
 
 /**
  * Pooled unless the URL says otherwise (`?pool=false`): a send of thousands reuses a few SMTP connections. nodemailer
  * is loaded by the first send, not by every process that only enqueues.
  */
-async function transporter(): Promise<Transporter> {
-  if (!transport) {
-    const { default: nodemailer } = await import("nodemailer");
+function transporter(): Promise<Transporter> {
+  return (transport ??= import("nodemailer").then(({ default: nodemailer }) => {
     const url = new URL(env().SMTP_URL!);
     if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-    transport ??= nodemailer.createTransport(url.toString());
-  }
-  return transport;
+    return nodemailer.createTransport(url.toString());
+  }));
 }
 
 /**

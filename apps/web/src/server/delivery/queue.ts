@@ -59,7 +59,7 @@ export async function startBoss(connectionString = env().DATABASE_URL): Promise<
  * Requests enqueue with pg-boss's own statements on their own transaction: this client is never started, it only
  * writes those statements (no pool, no connection of its own). It is loaded by the first request that queues a job.
  */
-let writer: PgBoss | undefined;
+let writer: Promise<PgBoss> | undefined;
 
 /** A job id made from a key: the same key is the same job, so a job queued twice (a retried request) exists once. */
 export function jobId(key: string): string {
@@ -91,11 +91,7 @@ export interface JobRequest {
 /** Queues jobs on a transaction (one statement whatever their number). */
 export async function enqueue(tx: Sql, jobs: JobRequest[]): Promise<void> {
   if (jobs.length === 0) return;
-  if (!writer) {
-    const { default: Boss } = await import("pg-boss");
-    writer ??= new Boss({ connectionString: "postgres://unused/unused" });
-  }
-  const queue = writer;
+  const queue = await (writer ??= import("pg-boss").then(({ default: Boss }) => new Boss({ connectionString: "postgres://unused/unused" })));
   for (let i = 0; i < jobs.length; i += 1000) {
     await queue.insert(
       jobs.slice(i, i + 1000).map((j) => ({ id: jobId(j.key), name: j.name, data: j.data, startAfter: j.startAfter })),

@@ -97,6 +97,7 @@ try {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
     TEST_DATABASE_URL: databaseUrl(E2E),
     OUTSIDE_DIR: outsideDir,
+    WHATSAPP_APP_SECRET: outside.env.WHATSAPP_APP_SECRET ?? "",
   });
   const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(`${REPORTS}/playwright.json`);
   add(pw ? { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected, skipped: pw.stats.skipped } : { passed: 0, failed: 1, skipped: 0 });

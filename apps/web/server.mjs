@@ -4,11 +4,14 @@
 //
 //   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
 import http from "node:http";
+import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 
 // The name src/server/net/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
 const PEER_HEADER = "x-pizarra-peer";
 globalThis[Symbol.for("pizarra.server.mjs")] = true;
+// What the API route module offers once Next has loaded it (src/server/http/callback-lane.ts, CALLBACK_LANE).
+const CALLBACK_LANE = Symbol.for("pizarra.callbackLane");
 
 const { values } = parseArgs({
   options: {
@@ -37,11 +40,30 @@ try {
   process.exit(1);
 }
 
+/**
+ * A provider's callback (Meta's webhook: three calls for every WhatsApp message sent) handed to the route table
+ * itself, past Next's request pipeline, which costs several times what the handler does (see callback-lane.ts).
+ */
+async function serveCallback(lane, path, req, res) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const request = new Request(`http://${values.hostname}${req.url}`, { method: req.method, headers, body: Readable.toWeb(req), duplex: "half" });
+  const response = await lane.serve(request, path);
+  const body = Buffer.from(await response.arrayBuffer());
+  // Refused before its body was read (too large): the rest of the body is still on the connection, which must close.
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(req.complete ? {} : { connection: "close" }) });
+  res.end(body);
+}
+
 const server = http.createServer((req, res) => {
   const peer = req.socket.remoteAddress;
   if (peer) req.headers[PEER_HEADER] = peer;
   else delete req.headers[PEER_HEADER];
-  handle(req, res).catch((error) => {
+  const lane = globalThis[CALLBACK_LANE];
+  const path = lane?.pathOf(req.method ?? "", (req.url ?? "").split("?")[0]);
+  (path ? serveCallback(lane, path, req, res) : handle(req, res)).catch((error) => {
     console.error("Unhandled request error", error);
     if (!res.headersSent) res.statusCode = 500;
     res.end();

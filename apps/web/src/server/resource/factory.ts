@@ -222,9 +222,13 @@ function readerOf(server: ResourceServer) {
       : matches.map((m) => m.id);
     const start = (page - 1) * size;
     if (!ranked && start + size + 1 > order.length) return null;
-    const ids = order.slice(start, start + size + 1);
+    return { records: await byIds(model, order.slice(start, start + size + 1)), total: ranked ? order.length : null };
+  }
+
+  /** The records of these ids with their relations, in the order of the ids. */
+  async function byIds(model: Delegate, ids: unknown[]): Promise<Row[]> {
     const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: ids } }, include: server.include })).map((r) => [r.id, r]));
-    return { records: ids.map((id) => byId.get(id)).filter((r) => r !== undefined), total: ranked ? order.length : null };
+    return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   }
 
   /** The list for a parsed list query (`listQuerySchema(def)`): a page, a pick list's page, or a print or export of every row. */
@@ -285,12 +289,7 @@ function readerOf(server: ResourceServer) {
   async function* pages(ctx: AuthedContext, model: Delegate, w: Row): AsyncGenerator<Row[]> {
     const ids = (await model.findMany({ where: w, orderBy, take: EXPORT_LIMIT, select: { id: true } })).map((r) => r.id);
     for (let start = 0; start < ids.length; start += PRINT_PAGE) {
-      const page = ids.slice(start, start + PRINT_PAGE);
-      const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: page } }, include: server.include })).map((r) => [r.id, r]));
-      yield await rowsOf(
-        ctx,
-        page.map((id) => byId.get(id)).filter((r) => r !== undefined),
-      );
+      yield await rowsOf(ctx, await byIds(model, ids.slice(start, start + PRINT_PAGE)));
     }
   }
 

@@ -1,7 +1,7 @@
 import { RESOURCES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { nameOf } from "../../resource/display.ts";
-import { latestSection } from "../people/resources.ts";
+import { SECTION_SELECT } from "../people/resources.ts";
 import { infoRules } from "./info-rules.ts";
 import { pickupNames } from "./transport.ts";
 
@@ -23,7 +23,7 @@ export const COMMUNITY_RESOURCES: ResourceServer[] = [
             where: { section: { superSection: { period: { current: true } } } },
             orderBy: { id: "desc" },
             take: 1,
-            select: latestSection.sections.select,
+            select: { section: { select: SECTION_SELECT } },
           },
         },
       },

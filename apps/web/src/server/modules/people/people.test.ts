@@ -145,3 +145,37 @@ describe("people found the way staff type them (issue 13)", () => {
     expect(await names("admDirectory", "MARIA.QUISPE@familia")).toEqual(["Florencia Ñaupari Huillca"]);
   });
 });
+
+describe("a student's section in the lists and the form (000 §3)", () => {
+  it("is the section of the latest period the student is placed in, not last year's", async () => {
+    const { db: school } = await api.school();
+    const page = await api.rows("admStudent/get?PageSize=100");
+    const places = await school.sectionMember.findMany({
+      where: { userId: { in: page.map((r) => r.ID as number) } },
+      select: {
+        id: true,
+        userId: true,
+        section: { select: { id: true, name: true, parentId: true, superSection: { select: { name: true, periodId: true } } } },
+      },
+    });
+    const byStudent = new Map<number, typeof places>();
+    for (const place of places) byStudent.set(place.userId, [...(byStudent.get(place.userId) ?? []), place]);
+    const twoYears = [...byStudent.entries()].filter(([, mine]) => new Set(mine.map((p) => p.section.superSection.periodId)).size === 2).slice(0, 6);
+    expect(twoYears.length).toBe(6);
+    // Last year's place written after this year's for half of them: neither the order of the rows nor their ids decide.
+    for (const [userId, mine] of twoYears.slice(0, 3)) {
+      const last = mine.find((p) => p.section.superSection.periodId === 202501)!;
+      await school.sectionMember.delete({ where: { id: last.id } });
+      await school.sectionMember.create({ data: { userId, sectionId: last.section.id } });
+    }
+    const relisted = await api.rows("admStudent/get?PageSize=100");
+    for (const [userId, mine] of twoYears) {
+      const { section } = mine.find((p) => p.section.superSection.periodId === 202601)!;
+      const expected = { sectionId: section.id, superSectionId: section.parentId, sectionName: `${section.superSection.name} ${section.name}` };
+      expect(relisted.find((r) => r.ID === userId)).toMatchObject(expected);
+      expect(await api.record<Row>(`admStudent/get/${userId}`)).toMatchObject(expected);
+      const code = page.find((r) => r.ID === userId)!.externalId as string;
+      expect((await api.rows(`admStudent/get?filter=${code}`)).find((r) => r.ID === userId)).toMatchObject(expected);
+    }
+  });
+});

@@ -15,14 +15,40 @@ type Row = Record<string, unknown>;
 const PERSON_IDENTIFIERS = { externalId: "codeKey", mail: "mailKey" } as const;
 const personSearch = { covers: PERSON_SEARCH_FIELDS };
 
-/** A student's section in the latest period they are placed in (a student also keeps last year's). */
-export const latestSection = {
-  sections: {
-    orderBy: [{ section: { superSection: { periodId: "desc" } } }, { id: "desc" }],
-    take: 1,
-    select: { section: { select: { id: true, name: true, parentId: true, superSection: { select: { name: true } } } } },
-  },
-};
+/** A place in a section as lists show it: the section, its grade (super-section) and the grade's name. */
+export const SECTION_SELECT = { id: true, name: true, parentId: true, superSection: { select: { name: true } } } as const;
+
+type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];
+
+/**
+ * Each student's section in the latest period they are placed in (a student also keeps last year's), for a page of
+ * students in one query, the latest picked here. As a relation of the list's own query, PostgreSQL built it for every
+ * match of a search before it sorted them and kept a page: 17 ms of the student page's 31 for "gar" on the bench
+ * school, against 5 ms for this query.
+ */
+async function latestSections(db: Db, rows: Row[]): Promise<void> {
+  const ids = rows.map((r) => r.ID).filter((id): id is number => typeof id === "number");
+  const places = ids.length
+    ? await db.sectionMember.findMany({
+        where: { userId: { in: ids } },
+        select: { id: true, userId: true, section: { select: { ...SECTION_SELECT, superSection: { select: { name: true, periodId: true } } } } },
+      })
+    : [];
+  const later = (a: (typeof places)[number], b: (typeof places)[number]) => a.section.superSection.periodId - b.section.superSection.periodId || a.id - b.id;
+  const latest = new Map<number, (typeof places)[number]>();
+  for (const place of places) {
+    const kept = latest.get(place.userId);
+    if (!kept || later(place, kept) > 0) latest.set(place.userId, place);
+  }
+  for (const row of rows) {
+    const section = latest.get(row.ID as number)?.section;
+    Object.assign(row, {
+      sectionId: section?.id ?? null,
+      superSectionId: section?.parentId ?? null,
+      sectionName: section ? `${section.superSection.name} ${section.name}` : null,
+    });
+  }
+}
 
 /** People (students, relatives, staff, every user) and students' places in sections (000 §3). */
 export const PEOPLE_RESOURCES: ResourceServer[] = [
@@ -51,16 +77,8 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     scope: { where: { type: 2 }, data: { type: 2 } },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
-    include: latestSection,
     virtual: ["superSectionId", "sectionId"],
-    display: (r) => {
-      const section = (r.sections as { section: { id: number; name: string; parentId: number; superSection: { name: string } } }[])[0]?.section;
-      return {
-        sectionId: section?.id ?? null,
-        superSectionId: section?.parentId ?? null,
-        sectionName: section ? `${section.superSection.name} ${section.name}` : null,
-      };
-    },
+    decorate: latestSections,
     filterWhere: {
       sectionId: (value) => ({ sections: { some: { sectionId: Number(value) } } }),
       superSectionId: (value) => ({ sections: { some: { section: { parentId: Number(value) } } } }),

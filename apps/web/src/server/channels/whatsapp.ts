@@ -1,3 +1,4 @@
+import { request } from "undici";
 import { env } from "../env.ts";
 import type { Channel, Outcome, Outgoing } from "./channel.ts";
 
@@ -58,22 +59,28 @@ export const whatsapp: Channel = {
     // Meta takes the number in international form, digits only ("+51 987 000 001" → 51987000001).
     const to = message.address.replace(/\D/g, "");
     if (!to) return { ok: false, permanent: true, error: `WhatsApp: "${message.address}" is not a phone number` };
-    let res: Response;
+    // undici's own request rather than fetch (undici's too): a send of 2,000 messages makes 2,000 calls, and fetch's
+    // web streams cost the worker about 1 ms of processor more a call (bench machine).
+    let status: number;
+    let answer: { messages?: { id?: string }[]; error?: CloudError } | null;
     try {
-      res = await fetch(`${WHATSAPP_API_URL.replace(/\/+$/, "")}/${encodeURIComponent(WHATSAPP_PHONE_NUMBER_ID)}/messages`, {
+      const res = await request(`${WHATSAPP_API_URL.replace(/\/+$/, "")}/${encodeURIComponent(WHATSAPP_PHONE_NUMBER_ID)}/messages`, {
         method: "POST",
         headers: { authorization: `Bearer ${WHATSAPP_TOKEN}`, "content-type": "application/json" },
         body: JSON.stringify(cloudBody(message, to)),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
       });
+      status = res.statusCode;
+      answer = (await res.body.json().catch(() => null)) as typeof answer;
     } catch (error) {
       // Refused, reset, DNS or the timeout: nothing says the number is wrong, so it is tried again later.
       return { ok: false, permanent: false, error: `WhatsApp unreachable: ${(error as Error).message}`.slice(0, 500) };
     }
-    const answer = (await res.json().catch(() => null)) as { messages?: { id?: string }[]; error?: CloudError } | null;
+    const ok = status >= 200 && status < 300;
     const providerId = answer?.messages?.[0]?.id;
-    if (res.ok && providerId) return { ok: true, providerId };
-    if (res.ok) return { ok: false, permanent: false, error: "WhatsApp answered without a message id" };
-    return classify(res.status, answer?.error);
+    if (ok && providerId) return { ok: true, providerId };
+    if (ok) return { ok: false, permanent: false, error: "WhatsApp answered without a message id" };
+    return classify(status, answer?.error);
   },
 };

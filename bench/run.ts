@@ -345,7 +345,7 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }, saves
 }
 
 /** The SMTP catcher and the WhatsApp stand-in, in a process of their own (bench/outside.ts). */
-async function startOutsideProcess(webPort: number): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+async function startOutsideProcess(webPort: number): Promise<{ pid: number; env: Record<string, string>; close(): Promise<void> }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/outside.ts", String(webPort)], { stdio: ["ignore", "pipe", "inherit"] });
   process.once("exit", () => child.kill("SIGKILL"));
   const line = await new Promise<string>((resolve, reject) => {
@@ -357,6 +357,7 @@ async function startOutsideProcess(webPort: number): Promise<{ env: Record<strin
     child.once("exit", (code) => reject(new Error(`the outside stand-ins stopped (${code})`)));
   });
   return {
+    pid: child.pid!,
     env: JSON.parse(line) as Record<string, string>,
     close: () =>
       new Promise((resolve) => {
@@ -418,7 +419,7 @@ try {
       base: BASE,
       token: tokens.admin,
       env,
-      webPid: web.pid!,
+      pids: { web: web.pid!, standIns: outside.pid },
       gradeSheet: async (seconds) => (await latencies(sheet, 10, seconds)).times,
     });
   }
@@ -483,7 +484,7 @@ try {
       const share = (seconds: number) => `${fmt((100 * seconds) / (cores * cpu.seconds), 0)} %`;
       console.log(
         `  processor of ${cores} cores while the grade sheet was measured ${when} the send: web app ${share(cpu.web)}, worker ${share(cpu.worker)}, ` +
-          `PostgreSQL ${share(cpu.database)}, bench load ${share(cpu.bench)}; the web app waited for a processor ${fmt((1000 * cpu.webWaited) / cpu.seconds, 0)} ms a second`,
+          `PostgreSQL ${share(cpu.database)}, bench load ${share(cpu.bench)}, stand-ins ${share(cpu.standIns)}; the web app waited for a processor ${fmt((1000 * cpu.webWaited) / cpu.seconds, 0)} ms a second`,
       );
     }
   }

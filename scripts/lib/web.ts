@@ -67,6 +67,12 @@ export async function buildIfNeeded(): Promise<void> {
  * resolves once /api/health answers 200. `env` must carry AUTH_SECRET: the build refuses to start without one.
  */
 export async function startWeb(port: number, env: Record<string, string> & { AUTH_SECRET: string }): Promise<ChildProcess> {
+  // A server left behind by a run that was stopped would answer the health check below in this one's stead.
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${port} is taken by another server: stop it first.`);
   const child = spawn(process.execPath, ["server.mjs", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: WEB,
     stdio: ["ignore", "inherit", "inherit"],

@@ -49,7 +49,8 @@ async function serveCallback(lane, path, req, res) {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  const request = new Request(`http://${values.hostname}${req.url}`, { method: req.method, headers, body: Readable.toWeb(req), duplex: "half" });
+  // The handler reads the path and the query only: a fixed origin, since the listening address may be "::" or 0.0.0.0.
+  const request = new Request(`http://localhost${req.url}`, { method: req.method, headers, body: Readable.toWeb(req), duplex: "half" });
   const response = await lane.serve(request, path);
   const body = Buffer.from(await response.arrayBuffer());
   // Refused before its body was read (too large): the rest of the body is still on the connection, which must close.

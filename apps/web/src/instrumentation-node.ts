@@ -19,20 +19,6 @@ export function checkAtBoot(): void {
   }
 }
 
-/**
- * The libraries the server code loads on first use (the queue's client, spreadsheets, PDFs, mail, object storage) are
- * loaded here too, in the background once the server is up: a test process or a worker that never needs one never
- * loads it, and the server has them all loaded soon after it starts, as when they were imported with it, so that a
- * person's first notification, export or report card does not wait for one.
- */
-export function preloadLibraries(): void {
-  setTimeout(() => {
-    const libraries: Promise<unknown>[] = [import("pg-boss"), import("exceljs"), import("pdfkit"), import("jszip"), import("nodemailer")];
-    if (env().STORAGE_DRIVER === "s3") libraries.push(import("./server/storage/s3.ts"));
-    Promise.all(libraries).catch((error) => console.error("A library failed to load", error));
-  }, 0);
-}
-
 function refuse(message: string): never {
   console.error(`Pizarra refuses to start: ${message}`);
   process.exit(1);

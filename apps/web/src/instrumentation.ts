@@ -6,8 +6,7 @@ export async function register(): Promise<void> {
   // Next writes NEXT_RUNTIME into each build of this file, so the Edge build drops the Node-only import.
   // biome-ignore lint/style/noProcessEnv: a build-time constant Next inlines, not configuration
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { checkAtBoot, preloadLibraries } = await import("./instrumentation-node.ts");
+    const { checkAtBoot } = await import("./instrumentation-node.ts");
     checkAtBoot();
-    preloadLibraries();
   }
 }

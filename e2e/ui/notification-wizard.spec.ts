@@ -65,6 +65,8 @@ for (const { width, height, locale, dark, now } of [
     page,
   }) => {
     test.setTimeout(120_000);
+    // The browser's clock, moved below to stand for a person who confirms a minute after the draft was saved.
+    if (now) await page.clock.install();
     await page.setViewportSize({ width, height });
     const { token, companyID } = await signInAs(page, ADMIN, locale);
     const theme = dark ? "dark.blue" : "light.blue";
@@ -131,6 +133,14 @@ for (const { width, height, locale, dark, now } of [
     // Step 4: saved as a draft; the preview is the dry run, the confirmation schedules it once.
     await expect(wizard.getByTestId("wizard-step-summary")).toBeVisible();
     await expect(wizard.getByTestId("wizard-confirm")).toBeDisabled();
+    if (now) {
+      // Minutes pass on the summary: the saved draft's "now" is in the past for the server, and the browser's minute has
+      // moved on. The send now is previewed and confirmed at the minute it is clicked, not refused as a past date.
+      await withDatabase((db) =>
+        db.query(`UPDATE "Notification" SET "sendOn" = "sendOn" - interval '5 minutes' WHERE "tenantId" = $1 AND name = $2`, [companyID, name]),
+      );
+      await page.clock.setSystemTime(Date.now() + 61_000);
+    }
     await wizard.getByTestId("wizard-preview").click();
     const outcome = wizard.getByTestId("wizard-outcome");
     await expect(outcome).toHaveAttribute("role", "status");
@@ -164,6 +174,8 @@ for (const { width, height, locale, dark, now } of [
       placeholders: `|${activityName}|2030-08-20|Traer bata`,
     });
 
+    // Back to the real minute, which the confirmation stamps (a later one would hold the send until it comes).
+    if (now) await page.clock.setSystemTime(Date.now());
     await wizard.getByTestId("wizard-confirm").click();
     await expect(wizard).toBeHidden();
     const after = (

@@ -289,10 +289,17 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     return id;
   }
 
+  /** Send now: the current minute is the send date. True when it differs from the one the form holds. */
+  const stampNow = (): boolean => {
+    const minute = apiDateTime(new Date());
+    if (trigger !== "now" || form.getValues("sendOn") === minute) return false;
+    form.setValue("sendOn", minute);
+    return true;
+  };
+
   const next = async () => {
     setErrors({});
-    // Send now: the current minute is the send date the step's checks and the save see.
-    if (step === "when" && trigger === "now") form.setValue("sendOn", apiDateTime(new Date()));
+    if (step === "when") stampNow();
     const { own, valid } = await checkStep(step);
     setErrors(own);
     if (!valid || Object.keys(own).length > 0) return;
@@ -315,6 +322,12 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
   const schedule = async (confirm: boolean) => {
     if (savedId === null) return;
     setBusy(true);
+    // A minute may have passed since the draft was saved: a send now is sent at the minute it is confirmed, not refused
+    // as a date in the past.
+    if (stampNow() && (await save()) === null) {
+      setBusy(false);
+      return;
+    }
     const res = await api.post<TSchedulePreview>(
       `${NOTIFICATION.id}/schedule/${savedId}`,
       {},

@@ -2,7 +2,12 @@ import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+// The catalogues are compiled when the app is built: the pages format them without shipping an ICU parser (12 kB of
+// every page's first load) and without parsing a message on the person's device.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./src/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: ["en", "es"], precompile: true } },
+});
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },

@@ -47,7 +47,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <>
       {children}
-      <Toaster theme={dark ? "dark" : "light"} />
+      <Toaster theme={dark ? "dark" : "light"} containerAriaLabel={t("region")} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { ADMIN, expect, signInAs, test } from "../fixtures";
+import type { Response } from "@playwright/test";
+import { ADMIN, baseUrl, expect, signInAs, test } from "../fixtures";
 
 /**
- * Issue 16: sonner (the toasts) is in no page's first load; it comes when the page is idle or at the first toast. Here
- * the page is never idle (requestIdleCallback does nothing), so it comes at the first toast, the case a person who
- * acts at once meets.
+ * Issue 16: sonner (the toasts) and the sign-in form's checks (zod) are in no page's first load; each comes when the
+ * page is first idle or at its first use. Here the page is never idle (requestIdleCallback does nothing), so each comes
+ * at its first use, the case a person who acts at once meets.
  */
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -25,4 +26,28 @@ test("a toast asked for before sonner has arrived is shown once it has", async (
   await page.getByTestId("field-to").fill("2020-01-01");
   await page.getByTestId("form-save").click();
   await expect(region.locator("[data-sonner-toast]").filter({ hasText: "La fecha final no puede ser anterior a la inicial." })).toBeVisible();
+});
+
+test("the sign-in form checks its fields with the spec's messages, with zod fetched only when they are first checked", async ({ page }) => {
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseUrl() }]);
+  const scripts: Response[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/_next/static/chunks/")) scripts.push(response);
+  });
+  // zod's code, whatever chunk it is in: the names of its classes are strings minifying keeps.
+  const holdsZod = async (of: Response[]) => (await Promise.all(of.map((r) => r.text()))).some((code) => code.includes("$ZodType"));
+  await page.goto("/user/login");
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="login-submit"]');
+    return button !== null && Object.keys(button).some((k) => k.startsWith("__reactProps"));
+  });
+  await page.getByTestId("login-tab-email").click();
+  const before = scripts.length;
+  expect(await holdsZod(scripts.slice(0, before)), "zod in the sign-in page's own scripts").toBe(false);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByText("El campo correo es requerido.")).toBeVisible();
+  expect(await holdsZod(scripts.slice(before)), "zod fetched for the first check").toBe(true);
+  await page.getByTestId("login-user").fill("no-es-un-correo");
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByText("El campo correo no es un correo válido")).toBeVisible();
 });

@@ -1,5 +1,6 @@
 export * from "./envelope.ts";
 export * from "./validation.ts";
+export * from "./error-map.ts";
 export * from "./session.ts";
 export * from "./modules.ts";
 export * from "./module-admin.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldErrors, validationErrorMap, type Translate } from "./validation.ts";
+import { type Translate, validationErrorMap } from "./error-map.ts";
+import { fieldErrors } from "./validation.ts";
 import { ZLoginForm } from "./session.ts";
 
 const catalogue: Record<string, string> = {

@@ -32,5 +32,6 @@ export { Separator } from "./separator.tsx";
 export { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "./sheet.tsx";
 export { Switch } from "./switch.tsx";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs.tsx";
+export { whenIdle } from "./idle.ts";
 export { Toaster, toast } from "./toaster.tsx";
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, WithTooltip } from "./tooltip.tsx";

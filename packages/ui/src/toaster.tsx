@@ -2,6 +2,7 @@
 
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import type { ExternalToast, ToasterProps } from "sonner";
+import { whenIdle } from "./idle.ts";
 
 type Sonner = typeof import("sonner");
 
@@ -47,16 +48,6 @@ const subscribe = (notify: () => void) => {
   waiting.add(notify);
   return () => waiting.delete(notify);
 };
-
-/** Runs `work` once the page is idle; Safari has no requestIdleCallback, a second after painting stands in for it. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback !== "function") {
-    const timer = setTimeout(work, 1000);
-    return () => clearTimeout(timer);
-  }
-  const idle = requestIdleCallback(work);
-  return () => cancelIdleCallback(idle);
-}
 
 /**
  * Sonner with the spec's defaults (000 §8: 5000 ms) and the design tokens for colours. Toasts come in at the top

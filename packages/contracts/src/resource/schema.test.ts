@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { RESOURCES } from "./index.ts";
-import { fieldErrors, validationErrorMap, type Translate } from "../validation.ts";
+import { type Translate, validationErrorMap } from "../error-map.ts";
+import { fieldErrors } from "../validation.ts";
 import { recordSchema, splitTags } from "./schema.ts";
 import { defineResource } from "./types.ts";
 

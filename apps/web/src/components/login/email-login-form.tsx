@@ -1,16 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { ZLoginForm, type TLoginAnswer, type TLoginForm } from "@pizarra/contracts";
-import { Button, Field, fieldControl, Input, toast } from "@pizarra/ui";
+import type { TLoginAnswer, TLoginForm } from "@pizarra/contracts";
+import { Button, Field, fieldControl, Input, toast, whenIdle } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { AFTER_LOGIN_DELAY_MS, startSession } from "@/client/sign-in.ts";
 import { useErrorMap } from "@/client/validation.ts";
+
+/**
+ * The form's checks come apart from the page, when it is first idle (a person is still typing) or at the first check
+ * if that comes sooner: the page paints without zod.
+ */
+const checks = () => import("./login-resolver.ts");
 
 /** E-mail and password (spec 000 §2.3), validated with the API's own schema and the spec's messages. */
 export function EmailLoginForm() {
@@ -18,10 +23,9 @@ export function EmailLoginForm() {
   const router = useRouter();
   const error = useErrorMap();
   const [signedIn, setSignedIn] = useState(false);
-  const form = useForm<TLoginForm>({
-    resolver: zodResolver(ZLoginForm, { error }),
-    defaultValues: { user: "", pass: "" },
-  });
+  useEffect(() => whenIdle(() => void checks().catch(() => {})), []);
+  const resolver: Resolver<TLoginForm> = async (values, context, options) => (await checks()).loginResolver(error)(values, context, options);
+  const form = useForm<TLoginForm>({ resolver, defaultValues: { user: "", pass: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -17,9 +17,15 @@ test.describe("sign-in page", () => {
     await page.getByTestId("login-submit").click();
     await expect(page.getByText("El campo correo no es un correo válido")).toBeVisible();
 
+    // The spec's 500 ms pause before '/' fetches the home screen '/' forwards to: asked while the page is still the login.
+    const homeAskedFrom: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/app/home/start") homeAskedFrom.push(new URL(page.url()).pathname);
+    });
     await page.getByTestId("login-user").fill(ADMIN);
     await page.getByTestId("login-submit").click();
     await expect(page).toHaveURL(/\/app\/home\/start$/, { timeout: 15_000 });
+    expect(homeAskedFrom[0]).toBe("/user/login");
     await expect(page.getByTestId("module-card-admPeriod")).toBeVisible();
     await expect(page.getByTestId("module-card-admPeriod")).toContainText("Periodos");
     await expect(page.getByTestId("header-user-name")).toContainText("Ana");

@@ -4,11 +4,12 @@ import type { TLoginAnswer, TLoginForm } from "@pizarra/contracts";
 import { Button, Field, fieldControl, Input, toast, whenIdle } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { PrefetchKind } from "next/dist/client/components/router-reducer/router-reducer-types";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { api } from "@/client/api.ts";
-import { AFTER_LOGIN_DELAY_MS, startSession } from "@/client/sign-in.ts";
+import { AFTER_LOGIN_DELAY_MS, HOME_PATH, startSession } from "@/client/sign-in.ts";
 import { useErrorMap } from "@/client/validation.ts";
 
 /**
@@ -41,6 +42,8 @@ export function EmailLoginForm() {
     const fullLoad = await startSession(result.envelope.data);
     if (result.envelope.msg) toast.success(result.envelope.msg);
     setSignedIn(true);
+    // The spec's pause before '/', which forwards to the home screen: both (their data and code) are fetched during it.
+    if (!fullLoad) for (const path of ["/", HOME_PATH]) router.prefetch(path, { kind: PrefetchKind.FULL });
     window.setTimeout(() => (fullLoad ? window.location.assign("/") : router.replace("/")), AFTER_LOGIN_DELAY_MS);
   });
 

@@ -33,10 +33,14 @@ function treeSum(pid: number, measure: (p: number) => number): number {
 /** Resident memory of a process and its children, in MB. */
 const treeRssMB = (pid: number) => treeSum(pid, (p) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) / 1024);
 
-/** Processor seconds (user and system) a process has used: fields 14 and 15 of /proc/<pid>/stat, in ticks of 1/100 s. */
+/**
+ * Processor seconds (user and system) a process has used, with those of its children that have exited and been reaped:
+ * fields 14 to 17 of /proc/<pid>/stat, in ticks of 1/100 s. Without the reaped ones a PostgreSQL backend that ended
+ * during a window took its time with it, and PostgreSQL's share came out below zero.
+ */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /** Seconds the threads of a process have waited for a processor while ready to run (/proc/<pid>/task/<tid>/schedstat). */

@@ -6,6 +6,11 @@ test.describe("sign-in page", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
     });
+    // The home screen '/' forwards to after signing in is fetched while the page is still the login (once it is idle).
+    const homeAskedFrom: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/app/home/start") homeAskedFrom.push(new URL(page.url()).pathname);
+    });
     await page.goto("/user");
     await expect(page).toHaveURL(/\/user\/login$/);
     await expect(page.getByTestId("login-tab-phone")).toBeVisible();
@@ -17,11 +22,6 @@ test.describe("sign-in page", () => {
     await page.getByTestId("login-submit").click();
     await expect(page.getByText("El campo correo no es un correo válido")).toBeVisible();
 
-    // The spec's 500 ms pause before '/' fetches the home screen '/' forwards to: asked while the page is still the login.
-    const homeAskedFrom: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/app/home/start") homeAskedFrom.push(new URL(page.url()).pathname);
-    });
     await page.getByTestId("login-user").fill(ADMIN);
     await page.getByTestId("login-submit").click();
     await expect(page).toHaveURL(/\/app\/home\/start$/, { timeout: 15_000 });

@@ -24,7 +24,16 @@ export function EmailLoginForm() {
   const router = useRouter();
   const error = useErrorMap();
   const [signedIn, setSignedIn] = useState(false);
-  useEffect(() => whenIdle(() => void checks().catch(() => {})), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void checks().catch(() => {});
+        // Where signing in leads ('/', which forwards to the home screen), data and code, fetched while the person types:
+        // the spec's pause after the answer then finds both.
+        for (const path of ["/", HOME_PATH]) router.prefetch(path, { kind: PrefetchKind.FULL });
+      }),
+    [router],
+  );
   const resolver: Resolver<TLoginForm> = async (values, context, options) => (await checks()).loginResolver(error)(values, context, options);
   const form = useForm<TLoginForm>({ resolver, defaultValues: { user: "", pass: "" } });
   const { errors, isSubmitting } = form.formState;
@@ -42,8 +51,6 @@ export function EmailLoginForm() {
     const fullLoad = await startSession(result.envelope.data);
     if (result.envelope.msg) toast.success(result.envelope.msg);
     setSignedIn(true);
-    // The spec's pause before '/', which forwards to the home screen: both (their data and code) are fetched during it.
-    if (!fullLoad) for (const path of ["/", HOME_PATH]) router.prefetch(path, { kind: PrefetchKind.FULL });
     window.setTimeout(() => (fullLoad ? window.location.assign("/") : router.replace("/")), AFTER_LOGIN_DELAY_MS);
   });
 

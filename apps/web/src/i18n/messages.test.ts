@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import en from "../../messages/en.json";
 import es from "../../messages/es.json";
+import { catalogueEntries } from "../test-support/catalogue.ts";
 
-function keys(node: unknown, prefix = ""): string[] {
-  if (typeof node !== "object" || node === null) return [prefix];
-  return Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-}
+const keys = (tree: unknown) => catalogueEntries(tree).map(([key]) => key);
 
 describe("messages", () => {
   it("en.json and es.json have the same keys", () => {
@@ -13,7 +11,7 @@ describe("messages", () => {
   });
 
   it("have no empty text", () => {
-    const empty = (tree: unknown) => keys(tree).filter((k) => k.split(".").reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], tree) === "");
+    const empty = (tree: unknown) => catalogueEntries(tree).flatMap(([key, text]) => (text === "" ? [key] : []));
     expect(empty(en)).toEqual([]);
     expect(empty(es)).toEqual([]);
   });

@@ -3,30 +3,19 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "../../messages/en.json";
 import es from "../../messages/es.json";
+import { catalogueEntries } from "../test-support/catalogue.ts";
 import { translator } from "./i18n.ts";
 
-const SERVER = path.join(import.meta.dirname);
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(file);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [file] : [];
-  });
-}
-
-function messages(node: unknown, prefix = ""): [string, string][] {
-  if (typeof node === "string") return [[prefix, node]];
-  return Object.entries(node as object).flatMap(([key, value]) => messages(value, prefix ? `${prefix}.${key}` : key));
-}
+const SERVER = import.meta.dirname;
 
 describe("the API's messages", () => {
   // The build precompiles the catalogues (next.config.ts: next-intl's messages.precompile): a message with ICU
   // arguments reaches the route handlers as a compiled form the API's translator does not read. The API's messages
   // take :name placeholders instead.
   it("are plain text with :name placeholders, never ICU arguments", () => {
-    const code = sources(SERVER)
-      .map((file) => fs.readFileSync(file, "utf8"))
+    const code = (fs.readdirSync(SERVER, { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith(".test.ts"))
+      .map((file) => fs.readFileSync(path.join(SERVER, file), "utf8"))
       .join("\n");
     const keys = new Set([...code.matchAll(/\bt\("([\w.]+)"/g)].map((m) => m[1]!));
     // Keys built at run time (`t(\`delivery.reason.${reason}\`)`): everything under their fixed start.
@@ -34,7 +23,7 @@ describe("the API's messages", () => {
     expect(keys.size).toBeGreaterThan(50);
     expect(prefixes).toContain("delivery.reason.");
     for (const catalogue of [es, en]) {
-      const reached = messages(catalogue).filter(([key]) => keys.has(key) || prefixes.some((prefix) => key.startsWith(prefix)));
+      const reached = catalogueEntries(catalogue).filter(([key]) => keys.has(key) || prefixes.some((prefix) => key.startsWith(prefix)));
       expect(reached.length).toBeGreaterThan(100);
       expect(reached.filter(([, text]) => text.includes("{"))).toEqual([]);
     }

@@ -1,5 +1,5 @@
 import type { Response } from "@playwright/test";
-import { ADMIN, baseUrl, expect, signInAs, test } from "../fixtures";
+import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test } from "../fixtures";
 
 /**
  * Issue 16: sonner (the toasts) and the sign-in form's checks (zod) are in no page's first load; each comes when the
@@ -51,3 +51,29 @@ test("the sign-in form checks its fields with the spec's messages, with zod fetc
   await page.getByTestId("login-submit").click();
   await expect(page.getByText("El campo correo no es un correo válido")).toBeVisible();
 });
+
+// The sign-in page's errors, now worded by checks fetched at the first submit, on a phone and a desktop, in both
+// languages and both themes, pass axe.
+for (const { width, height, locale, dark, required } of [
+  { width: 390, height: 844, locale: "en", dark: true, required: "The e-mail field is required." },
+  { width: 1440, height: 900, locale: "es", dark: false, required: "El campo correo es requerido." },
+] as const) {
+  test(`the sign-in form's errors at ${width} px (${locale}, ${dark ? "dark" : "light"}) pass axe`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const theme = dark ? "dark.blue" : "light.blue";
+    await page.context().addCookies([
+      { name: "NEXT_LOCALE", value: locale, url: baseUrl() },
+      { name: "theme_color", value: theme, url: baseUrl() },
+    ]);
+    // The theme is the one kept in local storage (any document of the origin gives it).
+    await page.goto("/api/health");
+    await page.evaluate((value) => localStorage.setItem("__theme_color", value), theme);
+    await page.goto("/user/login");
+    await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
+    await page.getByTestId("login-tab-email").click();
+    await page.getByTestId("login-submit").click();
+    await expect(page.getByText(required)).toBeVisible();
+    await expect(page.getByTestId("login-user")).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page);
+  });
+}

@@ -293,8 +293,11 @@ async function signIn(page: Page, base: string, email: string, password: string)
 
 const HOME = '[data-testid^="module-card-"]';
 const STUDENT_ROWS = '[data-testid="grid"][aria-busy="false"] [data-testid^="grid-row-"]';
-/** The sheet's last student row has its cells: the whole 40-row grid is in the document (React commits it at once). */
-const sheetReady = (students: number) => `[data-testid="grade-grid"] [data-cell^="${students - 1}:"]`;
+/**
+ * The sheet's first cell is in the document: the grid draws the rows and columns in view (and a few ahead) of a sheet
+ * this large in one React commit, so its window is drawn whole with it; checkSheet shows none of the view is left blank.
+ */
+const SHEET_READY = '[data-testid="grade-grid"] [data-cell="0:0"]';
 
 /** Loads a signed-in page by its address (a full load) and waits for its content painted: that load's LCP. */
 async function fullLoad(page: Page, url: string, selector: string) {
@@ -304,28 +307,52 @@ async function fullLoad(page: Page, url: string, selector: string) {
   await settle(page);
 }
 
-/** The grid a teacher sees: rows and cells per row, and the course-section its sheet was asked for. */
+/**
+ * The grid a teacher sees: its rows and grade columns (the table's aria-rowcount and aria-colcount: not every row is
+ * in the document), the cells drawn, and the course-section its sheet was asked for. Fails when a part of the grid in
+ * view is a gap standing for rows or columns not drawn.
+ */
 async function checkSheet(page: Page, fixture: BrowserFixture, s: Store) {
-  const rows = page.locator('[data-testid="grade-grid"] tbody tr[data-testid^="grade-row-"]');
-  const count = await rows.count();
-  const cells = await rows.first().locator("[data-cell]").count();
-  if (count !== fixture.students || cells < 60)
-    throw new Error(`the grade screen shows ${count} rows of ${cells} cells, not the bench's ${fixture.students} × 60`);
+  const shape = await page.getByTestId("grade-grid").evaluate((scroller) => {
+    const table = scroller.querySelector("table")!;
+    const first = table.querySelector<HTMLElement>("tbody tr[data-index]")!;
+    const view = scroller.getBoundingClientRect();
+    const gapsInView = [...table.querySelectorAll("tbody tr[aria-hidden], tbody td[aria-hidden]")].filter((gap) => {
+      const box = gap.getBoundingClientRect();
+      return Math.min(box.right, view.right) - Math.max(box.left, view.left) > 1 && Math.min(box.bottom, view.bottom) - Math.max(box.top, view.top) > 1;
+    }).length;
+    return {
+      rows: Number(table.getAttribute("aria-rowcount")) - Number(first.getAttribute("aria-rowindex")) + 1,
+      cells: Number(table.getAttribute("aria-colcount")) - 1,
+      drawn: table.querySelectorAll("tbody [data-cell]").length,
+      gapsInView,
+    };
+  });
+  if (shape.rows !== fixture.students || shape.cells < 60)
+    throw new Error(`the grade screen shows ${shape.rows} rows of ${shape.cells} cells, not the bench's ${fixture.students} × 60`);
+  if (shape.gapsInView > 0) throw new Error(`the grade screen leaves ${shape.gapsInView} blank parts of its view undrawn`);
   const sheetCall = s.api.filter((a) => a.url.startsWith("/api/admGrades/get?")).at(-1)?.url;
   if (!sheetCall || new URLSearchParams(sheetCall.split("?")[1]).get("activityPartId") !== String(fixture.partId))
     throw new Error(`the grade screen opened ${sheetCall ?? "no sheet"}, not the bench part ${fixture.partId}`);
-  return { rows: count, cells };
+  return shape;
 }
 
 /**
- * Types a grade into the first row's first numeric cell and presses Enter, as a teacher does. The sheet shows a typed
- * value at once and has no "saved" badge: the save is shown when the answer's recomputed averages replace the row's
- * old ones. Timed from the Enter keydown to the paint after the row's averages first showed the answer's values. The
+ * Types a grade into the first row's numeric cell before the sheet's first average and presses Enter, as a teacher
+ * does. The sheet shows a typed value at once and has no "saved" badge: the save is shown when the answer's recomputed
+ * averages replace the row's old ones. Timed from the Enter keydown to the paint after the row's averages first showed the answer's values. The
  * grade typed back afterwards (not timed) leaves the bench data as it was.
  */
 async function typeGrade(page: Page) {
-  const row = page.locator('[data-testid="grade-grid"] tbody tr[data-testid^="grade-row-"]').first();
-  const cell = row.locator("input[data-cell]").first();
+  const grid = page.getByTestId("grade-grid");
+  // The sheet scrolled to its first average, and the grade just before it (the last of that average's branch): the
+  // teacher sees the average follow.
+  await grid
+    .locator('thead th[data-testid$="-avg"]')
+    .first()
+    .evaluate((th) => th.scrollIntoView({ block: "nearest", inline: "center" }));
+  const row = grid.locator('tbody tr[data-testid^="grade-row-"]').first();
+  const cell = row.locator("td:has(> input[data-cell]):has(+ td > span[data-cell]) > input").first();
   const original = await cell.inputValue();
   const typed = original === "8" ? "7" : "8";
   const rowSelector = `[data-testid="${await row.getAttribute("data-testid")}"]`;
@@ -437,10 +464,10 @@ async function run(browser: Browser, o: BrowserOptions) {
     const teacher = await context();
     await signIn(teacher, o.base, o.accounts.teacher, o.password);
     await settle(teacher);
-    const sheet = await openFromMenu(teacher, "admGrades", "sheet", sheetReady(o.fixture.students));
+    const sheet = await openFromMenu(teacher, "admGrades", "sheet", SHEET_READY);
     const shape = await checkSheet(teacher, o.fixture, sheet.store);
     const typing = await typeGrade(teacher);
-    await fullLoad(teacher, `${o.base}${PAGES.grades}`, sheetReady(o.fixture.students));
+    await fullLoad(teacher, `${o.base}${PAGES.grades}`, SHEET_READY);
 
     const stores = [await store(admin), await store(teacher)];
     return {
@@ -505,7 +532,7 @@ export async function browserFigures(o: BrowserOptions): Promise<BrowserFigures>
         step("home → student list painted", "click on the menu's Students → paint of the list's first page of rows", 1000, (r) => r.students),
         step(
           `grade screen → ${shape.rows} × ${shape.cells} sheet ready`,
-          "click on the menu's Grades → paint of the sheet's last row of cells (inputs live: the grid is one React commit)",
+          `click on the menu's Grades → paint of the sheet's cells in view, inputs live (${shape.drawn} of ${shape.rows * shape.cells} cells drawn: the rows and columns in view and a few ahead, one React commit)`,
           700,
           (r) => r.sheet,
         ),

@@ -59,6 +59,9 @@ export interface Column {
   average: boolean;
 }
 
+/** A column's key among the header's cells and a row's: its concept, and whether it is that concept's average. */
+export const columnKey = (column: Column | HeaderCell) => `${column.concept.ID}${column.average ? "a" : ""}`;
+
 interface Node {
   concept: HeaderConcept;
   children: Node[];

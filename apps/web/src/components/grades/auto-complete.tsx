@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  columnKey,
   CONCEPT_TYPE,
   GRADE_MAX,
   GRADE_MIN,
@@ -14,8 +15,9 @@ import {
 } from "@pizarra/contracts";
 import { cn, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
-import { memo, useState } from "react";
+import { memo, type Ref, useState } from "react";
 import { NAME_COLUMN } from "./name-column.ts";
+import { ColumnSlots, type Slot } from "./sheet-window.tsx";
 import type { CellChange, CellValue } from "./use-grade-sheet.ts";
 import { onFirstUse } from "../on-first-use.tsx";
 
@@ -48,12 +50,19 @@ export function missingCells(rows: readonly StudentRow[], column: Column, choice
  * grade in that column the chosen one, in one save. Grades already typed are kept.
  */
 export const AutoCompleteRow = memo(function AutoCompleteRow({
+  ref,
+  ariaRow,
   columns,
+  slots,
   rows,
   canWrite,
   onFill,
 }: {
+  ref: Ref<HTMLTableRowElement>;
+  ariaRow: number;
   columns: Column[];
+  /** The columns drawn (the grid draws a window of a large sheet). */
+  slots: Slot[];
   /** The sheet's rows as they are when a fill is confirmed. */
   rows: () => readonly StudentRow[];
   canWrite: boolean;
@@ -73,30 +82,34 @@ export const AutoCompleteRow = memo(function AutoCompleteRow({
   };
 
   return (
-    <tr data-testid="grade-autocomplete" className="bg-muted/40">
-      <th scope="row" className={cn(NAME_COLUMN, "z-10 bg-muted py-1 text-xs font-medium")}>
+    <tr ref={ref} aria-rowindex={ariaRow} data-testid="grade-autocomplete" className="bg-muted/40">
+      <th scope="row" aria-colindex={1} className={cn(NAME_COLUMN, "z-10 bg-muted py-1 text-xs font-medium")}>
         {t("autoComplete")}
       </th>
-      {columns.map((column) => (
-        <td key={`${column.concept.ID}${column.average ? "a" : ""}`} className="border-r border-b p-0.5">
-          {isEditable(column, canWrite) && (
-            <NativeSelect
-              aria-label={t("autoCompleteColumn", { concept: column.concept.abrev })}
-              data-testid={`grade-autocomplete-${column.concept.ID}`}
-              className="h-8 min-w-14 text-xs"
-              value=""
-              onChange={(e) => e.target.value && setPending({ column, choice: e.target.value })}
-            >
-              <option value="" />
-              {choicesOf(column).map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </td>
-      ))}
+      <ColumnSlots
+        columns={columns}
+        slots={slots}
+        cell={(column, c) => (
+          <td key={columnKey(column)} aria-colindex={c + 2} className="border-r border-b p-0.5">
+            {isEditable(column, canWrite) && (
+              <NativeSelect
+                aria-label={t("autoCompleteColumn", { concept: column.concept.abrev })}
+                data-testid={`grade-autocomplete-${column.concept.ID}`}
+                className="h-8 min-w-14 text-xs"
+                value=""
+                onChange={(e) => e.target.value && setPending({ column, choice: e.target.value })}
+              >
+                <option value="" />
+                {choicesOf(column).map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </td>
+        )}
+      />
       {pending && <AutoCompleteConfirm choice={pending.choice} busy={busy} onCancel={() => setPending(null)} onConfirm={() => void confirm()} />}
     </tr>
   );

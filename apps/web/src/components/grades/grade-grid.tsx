@@ -4,19 +4,31 @@ import { Avatar, AvatarFallback, AvatarImage, Button, cn } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { memo, useCallback, useEffect, useMemo, useRef } from "react";
-import { type Column, gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
+import { type Column, columnKey, gradeOf, type HeaderCell, headerLayout, type HeaderConcept, isTextConcept, type StudentRow } from "@pizarra/contracts";
 import { AutoCompleteRow, canAutoComplete } from "./auto-complete.tsx";
 import { type CellTexts, GradeCell, type Move, useCellTexts } from "./grade-cell.tsx";
 import { NAME_COLUMN } from "./name-column.ts";
 import { SheetHead, type HeadStyle } from "./sheet-head.tsx";
+import { ColumnSlots, placeOf, type Slot, useSheetWindow } from "./sheet-window.tsx";
 import type { CellChange } from "./use-grade-sheet.ts";
 
 /** 000 §9: the arrows scroll 80 % of the visible width. */
 const SCROLL_STEP = 0.8;
+/**
+ * A column's least width, on its header cell and on its cells alike, so that drawing or dropping a column's cells never
+ * changes its width (and moves the columns after it) as the window scrolls: a text column as wide as its cells' longest
+ * text (a max-w-48 box in the cell's padding and border), any other as wide as a grade's box.
+ */
+const columnWidth = (column: Column | HeaderCell) => (!column.average && isTextConcept(column.concept.type) ? "min-w-[calc(12rem+5px)]" : "min-w-16");
 const HEAD_STYLE: HeadStyle = {
   student: cn(NAME_COLUMN, "z-30 bg-muted py-2 font-medium"),
   subject: "border-r border-b px-2 py-1.5 text-center font-semibold whitespace-nowrap",
-  concept: (cell) => cn("border-r border-b px-2 py-1.5 text-center font-medium whitespace-nowrap", cell.average && "bg-muted/80 italic"),
+  concept: (cell) =>
+    cn(
+      "border-r border-b px-2 py-1.5 text-center font-medium whitespace-nowrap",
+      cell.colSpan === 1 && columnWidth(cell),
+      cell.average && "bg-muted/80 italic",
+    ),
   marked: true,
 };
 
@@ -24,6 +36,8 @@ const HEAD_STYLE: HeadStyle = {
  * 000 §2.9: the header tree of concepts by level over one row per student (photo and name) and one cell per
  * last-level concept (and per average). The header and the names stay in view while the grid scrolls; the arrows
  * scroll it sideways. The cursor moves like a spreadsheet's. A save renders again only the rows whose grades it changed.
+ * Only the rows and columns in view, and a few ahead, are in the document (sheet-window.tsx): the table says its size
+ * and each drawn row and cell its place (aria-rowcount, aria-rowindex, aria-colindex).
  */
 export function GradeGrid({
   header,
@@ -41,9 +55,20 @@ export function GradeGrid({
   const t = useTranslations("gradeSheet");
   const texts = useCellTexts();
   const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  const above = useRef<HTMLTableRowElement>(null);
   const layout = useMemo(() => headerLayout(header), [header]);
   const columnCount = layout.columns.length;
   const rowCount = rows.length;
+  const headRows = layout.rows.length + (layout.subjects.length ? 1 : 0);
+  const autoComplete = canAutoComplete(header);
+  const view = useSheetWindow({ scroller, head, above: autoComplete ? above : null, rowCount, columnCount });
+  const firstRow = headRows + (autoComplete ? 1 : 0) + 1;
+  const columnIndex = useMemo(() => new Map(layout.columns.map((column, c) => [columnKey(column), c])), [layout.columns]);
+  const measure = useMemo(
+    () => ({ column: (cell: HeaderCell) => columnIndex.get(columnKey(cell)), ref: view.measureColumn }),
+    [columnIndex, view.measureColumn],
+  );
   // Auto-complete reads the rows when a fill is confirmed: it need not render again on every save.
   const latestRows = useRef(rows);
   useEffect(() => {
@@ -51,9 +76,9 @@ export function GradeGrid({
   }, [rows]);
   const currentRows = useCallback(() => latestRows.current, []);
 
+  const { focusCell } = view;
   const move = useCallback(
     (row: number, column: number, where: Move) => {
-      const focusCell = (r: number, c: number) => scroller.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
       const last = columnCount - 1;
       if (where === "up") return focusCell(Math.max(0, row - 1), column);
       if (where === "down") return focusCell(Math.min(rowCount - 1, row + 1), column);
@@ -62,7 +87,7 @@ export function GradeGrid({
       if (where === "next") return column < last ? focusCell(row, column + 1) : focusCell(Math.min(rowCount - 1, row + 1), 0);
       return column > 0 ? focusCell(row, column - 1) : focusCell(Math.max(0, row - 1), last);
     },
-    [columnCount, rowCount],
+    [columnCount, rowCount, focusCell],
   );
   const scroll = (direction: 1 | -1) => {
     const box = scroller.current;
@@ -79,26 +104,52 @@ export function GradeGrid({
           <ChevronRight className="size-4" aria-hidden />
         </Button>
       </div>
-      <div ref={scroller} className="max-h-[75vh] overflow-auto rounded-lg border bg-card" data-testid="grade-grid">
-        <table className="border-separate border-spacing-0 text-sm">
-          <thead className="sticky top-0 z-20 bg-muted">
-            <SheetHead layout={layout} style={HEAD_STYLE} />
+      <div
+        ref={scroller}
+        className="max-h-[75vh] overflow-auto rounded-lg border bg-card"
+        style={view.scrollPadding}
+        data-testid="grade-grid"
+        onFocus={(e) => view.follow(e.target)}
+        onPointerDown={(e) => view.follow(e.target)}
+      >
+        <table className="border-separate border-spacing-0 text-sm" aria-rowcount={firstRow - 1 + rowCount} aria-colcount={columnCount + 1}>
+          <thead ref={head} className="sticky top-0 z-20 bg-muted">
+            <SheetHead layout={layout} style={HEAD_STYLE} measure={measure} />
           </thead>
           <tbody>
-            {canAutoComplete(header) && <AutoCompleteRow columns={layout.columns} rows={currentRows} canWrite={canWrite} onFill={onSave} />}
-            {rows.map((student, r) => (
-              <GradeRow
-                key={student.studentId}
-                student={student}
-                index={r}
+            {autoComplete && (
+              <AutoCompleteRow
+                ref={above}
+                ariaRow={headRows + 1}
                 columns={layout.columns}
+                slots={view.columnSlots}
+                rows={currentRows}
                 canWrite={canWrite}
-                texts={texts}
-                onSave={onSave}
-                onMove={move}
-                onRefresh={onRefresh}
+                onFill={onSave}
               />
-            ))}
+            )}
+            {view.rowSlots.map((slot) =>
+              "gap" in slot ? (
+                <tr key={`gap-${slot.gap}`} aria-hidden>
+                  <td colSpan={columnCount + 1} className="p-0" style={{ height: slot.size }} />
+                </tr>
+              ) : (
+                <GradeRow
+                  key={rows[slot.index]!.studentId}
+                  student={rows[slot.index]!}
+                  index={slot.index}
+                  ariaRow={firstRow + slot.index}
+                  columns={layout.columns}
+                  slots={view.columnSlots}
+                  canWrite={canWrite}
+                  texts={texts}
+                  measure={view.measureRow}
+                  onSave={onSave}
+                  onMove={move}
+                  onRefresh={onRefresh}
+                />
+              ),
+            )}
           </tbody>
         </table>
       </div>
@@ -106,29 +157,36 @@ export function GradeGrid({
   );
 }
 
-/** A student's row: photo and name, then a cell per column. */
+/** A student's row: photo and name, then a cell per column drawn, and a gap cell for each run of columns not drawn. */
 const GradeRow = memo(function GradeRow({
   student,
   index,
+  ariaRow,
   columns,
+  slots,
   canWrite,
   texts,
+  measure,
   onSave,
   onMove,
   onRefresh,
 }: {
   student: StudentRow;
   index: number;
+  /** Its place among the table's rows (aria-rowindex): not every row is in the document. */
+  ariaRow: number;
   columns: Column[];
+  slots: Slot[];
   canWrite: boolean;
   texts: CellTexts;
+  measure: (row: HTMLTableRowElement | null) => void;
   onSave: (cells: CellChange[]) => Promise<boolean>;
   onMove: (row: number, column: number, where: Move) => void;
   onRefresh: () => void;
 }) {
   return (
-    <tr data-testid={`grade-row-${student.studentId}`} className="hover:bg-muted/30">
-      <th scope="row" title={student.name} className={cn(NAME_COLUMN, "z-10 bg-card py-1 font-normal")}>
+    <tr ref={measure} data-index={index} aria-rowindex={ariaRow} data-testid={`grade-row-${student.studentId}`} className="hover:bg-muted/30">
+      <th scope="row" aria-colindex={1} title={student.name} className={cn(NAME_COLUMN, "z-10 bg-card py-1 font-normal")}>
         <span className="flex items-center gap-2">
           <Avatar className="hidden size-7 sm:flex">
             {student.img && <AvatarImage src={student.img} alt="" />}
@@ -139,24 +197,28 @@ const GradeRow = memo(function GradeRow({
           </span>
         </span>
       </th>
-      {columns.map((column, c) => {
-        const grade = gradeOf(student, column.concept);
-        return (
-          <td key={`${column.concept.ID}${column.average ? "a" : ""}`} className="border-r border-b p-0.5">
-            <GradeCell
-              column={column}
-              grade={grade}
-              canWrite={canWrite}
-              at={`${index}:${c}`}
-              testId={`grade-cell-${student.studentId}-${column.concept.ID}`}
-              texts={texts}
-              onSave={(value) => void onSave([{ studentId: student.studentId, conceptId: column.concept.ID, value, previous: grade }])}
-              onMove={(where) => onMove(index, c, where)}
-              onRefresh={onRefresh}
-            />
-          </td>
-        );
-      })}
+      <ColumnSlots
+        columns={columns}
+        slots={slots}
+        cell={(column, c) => {
+          const grade = gradeOf(student, column.concept);
+          return (
+            <td key={columnKey(column)} aria-colindex={c + 2} className={cn("border-r border-b p-0.5", columnWidth(column))}>
+              <GradeCell
+                column={column}
+                grade={grade}
+                canWrite={canWrite}
+                at={placeOf(index, c)}
+                testId={`grade-cell-${student.studentId}-${column.concept.ID}`}
+                texts={texts}
+                onSave={(value) => void onSave([{ studentId: student.studentId, conceptId: column.concept.ID, value, previous: grade }])}
+                onMove={(where) => onMove(index, c, where)}
+                onRefresh={onRefresh}
+              />
+            </td>
+          );
+        }}
+      />
     </tr>
   );
 });

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { createPortal } from "react-dom";
 import { usePrintWhen } from "../resource/print-view.tsx";
 import { SheetHead, type HeadStyle } from "./sheet-head.tsx";
-import { cellText, gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
+import { cellText, columnKey, gradeOf, headerLayout, type HeaderConcept, type StudentRow } from "@pizarra/contracts";
 
 const HEAD_STYLE: HeadStyle = {
   student: "border border-neutral-400 px-2 py-1 text-left",
@@ -44,7 +44,7 @@ export function GradePrint({
             <tr key={student.studentId} className="break-inside-avoid">
               <td className="border border-neutral-300 px-2 py-1">{student.name}</td>
               {layout.columns.map((column) => (
-                <td key={`${column.concept.ID}${column.average ? "a" : ""}`} className="border border-neutral-300 px-2 py-1 text-center">
+                <td key={columnKey(column)} className="border border-neutral-300 px-2 py-1 text-center">
                   {cellText(column, gradeOf(student, column.concept))}
                 </td>
               ))}

@@ -1,6 +1,6 @@
 "use client";
 
-import type { HeaderCell, headerLayout } from "@pizarra/contracts";
+import { columnKey, type HeaderCell, type headerLayout } from "@pizarra/contracts";
 import { cn } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 
@@ -14,10 +14,19 @@ export interface HeadStyle {
 }
 
 /**
+ * On screen, where the grid draws a window of a large sheet: how a header cell that is a column's own is found and
+ * measured (its column's index, the measuring ref). The header rows then say their place (aria-rowindex).
+ */
+export interface HeadMeasure {
+  column: (cell: HeaderCell) => number | undefined;
+  ref: (cell: HTMLTableCellElement | null) => void;
+}
+
+/**
  * The sheet's header rows (000 §2.9): on a final sheet, a row of subjects over their columns; then the concept tree
  * by level (colspan over the columns below, rowspan down to the last row); the student column spans them all.
  */
-export function SheetHead({ layout, style }: { layout: ReturnType<typeof headerLayout>; style: HeadStyle }) {
+export function SheetHead({ layout, style, measure }: { layout: ReturnType<typeof headerLayout>; style: HeadStyle; measure?: HeadMeasure }) {
   const t = useTranslations("gradeSheet");
   const headRows = layout.rows.length + (layout.subjects.length ? 1 : 0);
   const student = (
@@ -28,7 +37,7 @@ export function SheetHead({ layout, style }: { layout: ReturnType<typeof headerL
   return (
     <>
       {layout.subjects.length > 0 && (
-        <tr>
+        <tr aria-rowindex={measure && 1}>
           {student}
           {layout.subjects.map((subject) => (
             <th
@@ -44,21 +53,26 @@ export function SheetHead({ layout, style }: { layout: ReturnType<typeof headerL
         </tr>
       )}
       {layout.rows.map((cells, level) => (
-        <tr key={level}>
+        <tr key={level} aria-rowindex={measure && level + 1 + (layout.subjects.length ? 1 : 0)}>
           {level === 0 && layout.subjects.length === 0 && student}
-          {cells.map((cell) => (
-            <th
-              key={`${cell.concept.ID}${cell.average ? "a" : ""}`}
-              colSpan={cell.colSpan}
-              rowSpan={cell.rowSpan}
-              scope={cell.colSpan > 1 ? "colgroup" : "col"}
-              title={style.marked ? cell.concept.name : undefined}
-              data-testid={style.marked ? `grade-head-${cell.concept.ID}${cell.average ? "-avg" : ""}` : undefined}
-              className={cn(style.concept(cell))}
-            >
-              {cell.concept.abrev}
-            </th>
-          ))}
+          {cells.map((cell) => {
+            const column = measure?.column(cell);
+            return (
+              <th
+                key={columnKey(cell)}
+                ref={column === undefined ? undefined : measure?.ref}
+                data-column={column}
+                colSpan={cell.colSpan}
+                rowSpan={cell.rowSpan}
+                scope={cell.colSpan > 1 ? "colgroup" : "col"}
+                title={style.marked ? cell.concept.name : undefined}
+                data-testid={style.marked ? `grade-head-${cell.concept.ID}${cell.average ? "-avg" : ""}` : undefined}
+                className={cn(style.concept(cell))}
+              >
+                {cell.concept.abrev}
+              </th>
+            );
+          })}
         </tr>
       ))}
     </>

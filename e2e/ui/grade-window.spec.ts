@@ -57,14 +57,15 @@ const shapeOf = (grid: Locator) =>
 
 /** The cell is wholly in the grid's view, neither under the sticky header nor under the sticky names. */
 async function expectInView(grid: Locator, place: string) {
-  const inView = await grid.evaluate((scroller, at) => {
-    const cell = scroller.querySelector(`[data-cell="${at}"]`)!.getBoundingClientRect();
-    const view = scroller.getBoundingClientRect();
-    const head = scroller.querySelector("thead")!.getBoundingClientRect();
-    const names = scroller.querySelector("thead th")!.getBoundingClientRect();
-    return cell.top >= head.bottom - 1 && cell.bottom <= view.bottom + 1 && cell.left >= names.right - 1 && cell.right <= view.right + 1;
-  }, place);
-  expect(inView, `cell ${place} in view`).toBe(true);
+  const inView = () =>
+    grid.evaluate((scroller, at) => {
+      const cell = scroller.querySelector(`[data-cell="${at}"]`)!.getBoundingClientRect();
+      const view = scroller.getBoundingClientRect();
+      const head = scroller.querySelector("thead")!.getBoundingClientRect();
+      const names = scroller.querySelector("thead th")!.getBoundingClientRect();
+      return cell.top >= head.bottom - 1 && cell.bottom <= view.bottom + 1 && cell.left >= names.right - 1 && cell.right <= view.right + 1;
+    }, place);
+  await expect.poll(inView, { message: `cell ${place} in view` }).toBe(true);
 }
 
 /** How many of the gaps standing for rows or columns not drawn show in the grid's view. */

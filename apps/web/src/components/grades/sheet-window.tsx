@@ -1,6 +1,6 @@
 "use client";
 
-import { defaultRangeExtractor, type Range, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, measureElement, type Range, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import type { Column } from "@pizarra/contracts";
 import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 
@@ -37,7 +37,7 @@ const keeping = (first: number, cursor: number) => (range: Range) => {
 };
 
 /** The slots of a line: the drawn indexes in order, with a gap for each run between them and after the last. */
-function slotsOf(virtualizer: Virtualizer<HTMLDivElement, Element>): Slot[] {
+function slotsOf<T extends Element>(virtualizer: Virtualizer<HTMLDivElement, T>): Slot[] {
   const items = virtualizer.getVirtualItems();
   const slots: Slot[] = [];
   let next = 0;
@@ -53,6 +53,28 @@ function slotsOf(virtualizer: Virtualizer<HTMLDivElement, Element>): Slot[] {
   }
   gapTo(virtualizer.options.count, virtualizer.options.scrollMargin + virtualizer.getTotalSize());
   return slots;
+}
+
+/** Header cells whose widest width is to be pinned: written together after the measures that read them. */
+const toPin = new Map<HTMLElement, number>();
+
+/**
+ * A column's width, measured on its header cell: the widest the column has been. A column is as wide as its widest
+ * cell drawn (an average with its letter, a long qualification), so it would narrow again when its cells are dropped
+ * and move the columns after it; its header cell keeps that width instead (its min-width, written once the measures of
+ * a commit are done, so that measuring 65 header cells lays the table out once, not 65 times).
+ */
+function widestColumn(cell: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, HTMLElement>): number {
+  const width = Math.max(measureElement(cell, entry, instance), toPin.get(cell) ?? (Number.parseFloat(cell.style.minWidth) || 0));
+  if (width > (Number.parseFloat(cell.style.minWidth) || 0)) {
+    if (toPin.size === 0)
+      queueMicrotask(() => {
+        for (const [pinned, px] of toPin) pinned.style.minWidth = `${px}px`;
+        toPin.clear();
+      });
+    toPin.set(cell, width);
+  }
+  return width;
 }
 
 /** The slots as the same array while they stay the same, so that memoized rows do not render again on a scroll. */
@@ -111,6 +133,7 @@ export function useSheetWindow({
     overscan: whole ? columnCount : COLUMNS_AHEAD,
     scrollMargin: edges.names,
     indexAttribute: "data-column",
+    measureElement: widestColumn,
     rangeExtractor: useMemo(() => keeping(0, cursor[1]), [cursor[1]]),
   });
 
@@ -144,9 +167,11 @@ export function useSheetWindow({
     [scroller],
   );
 
+  // The commit after a move to a cell not drawn draws it (the cursor's row and column are kept): focus it then, once.
   useLayoutEffect(() => {
     const place = pendingFocus.current;
-    if (place && show(place)) pendingFocus.current = null;
+    pendingFocus.current = null;
+    if (place) show(place);
   });
 
   /** Puts the cursor on a cell: at once when it is drawn, else once the window has drawn it. */

@@ -338,21 +338,32 @@ async function checkSheet(page: Page, fixture: BrowserFixture, s: Store) {
 }
 
 /**
- * Types a grade into the first row's numeric cell before the sheet's first average and presses Enter, as a teacher
- * does. The sheet shows a typed value at once and has no "saved" badge: the save is shown when the answer's recomputed
- * averages replace the row's old ones. Timed from the Enter keydown to the paint after the row's averages first showed the answer's values. The
- * grade typed back afterwards (not timed) leaves the bench data as it was.
+ * Types a grade into the first row as a teacher does, beside an average: the sheet is scrolled to the first average of
+ * its header and the grade is the nearest one typed in left of it (of that average's branch), then Enter. The sheet
+ * shows a typed value at once and has no "saved" badge: the save is shown when the answer's recomputed averages replace
+ * the row's old ones. Timed from the Enter keydown to the paint after the row's averages first showed the answer's
+ * values. The grade typed back afterwards (not timed) leaves the bench data as it was.
  */
 async function typeGrade(page: Page) {
   const grid = page.getByTestId("grade-grid");
-  // The sheet scrolled to its first average, and the grade just before it (the last of that average's branch): the
-  // teacher sees the average follow.
-  await grid
-    .locator('thead th[data-testid$="-avg"]')
-    .first()
-    .evaluate((th) => th.scrollIntoView({ block: "nearest", inline: "center" }));
+  const average = Number(
+    await grid
+      .locator('thead th[data-testid$="-avg"]')
+      .first()
+      .evaluate((th) => {
+        th.scrollIntoView({ block: "nearest", inline: "center" });
+        return th.getAttribute("data-column");
+      }),
+  );
   const row = grid.locator('tbody tr[data-testid^="grade-row-"]').first();
-  const cell = row.locator("td:has(> input[data-cell]):has(+ td > span[data-cell]) > input").first();
+  // The nearest grade one types (an input) left of the average, drawn once the window has followed the scroll.
+  await row.locator(`[data-cell="0:${average}"]`).waitFor();
+  const place = await row.evaluate(
+    (tr, before) =>
+      [...tr.querySelectorAll<HTMLInputElement>("input[data-cell]")].filter((i) => Number(i.dataset.cell!.split(":")[1]) < before).at(-1)?.dataset.cell,
+    average,
+  );
+  const cell = row.locator(`input[data-cell="${place}"]`);
   const original = await cell.inputValue();
   const typed = original === "8" ? "7" : "8";
   const rowSelector = `[data-testid="${await row.getAttribute("data-testid")}"]`;

@@ -200,25 +200,64 @@ const GradeRow = memo(function GradeRow({
       <ColumnSlots
         columns={columns}
         slots={slots}
-        cell={(column, c) => {
-          const grade = gradeOf(student, column.concept);
-          return (
-            <td key={columnKey(column)} aria-colindex={c + 2} className={cn("border-r border-b p-0.5", columnWidth(column))}>
-              <GradeCell
-                column={column}
-                grade={grade}
-                canWrite={canWrite}
-                at={placeOf(index, c)}
-                testId={`grade-cell-${student.studentId}-${column.concept.ID}`}
-                texts={texts}
-                onSave={(value) => void onSave([{ studentId: student.studentId, conceptId: column.concept.ID, value, previous: grade }])}
-                onMove={(where) => onMove(index, c, where)}
-                onRefresh={onRefresh}
-              />
-            </td>
-          );
-        }}
+        cell={(column, c) => (
+          <SheetCell
+            key={columnKey(column)}
+            student={student}
+            index={index}
+            column={column}
+            c={c}
+            canWrite={canWrite}
+            texts={texts}
+            onSave={onSave}
+            onMove={onMove}
+            onRefresh={onRefresh}
+          />
+        )}
       />
     </tr>
+  );
+});
+
+/**
+ * A grade's cell of the sheet: rendered again only when its student's row changed (a save) or its props did, so that
+ * the window's move on a scroll renders only the cells it brings in.
+ */
+const SheetCell = memo(function SheetCell({
+  student,
+  index,
+  column,
+  c,
+  canWrite,
+  texts,
+  onSave,
+  onMove,
+  onRefresh,
+}: {
+  student: StudentRow;
+  index: number;
+  column: Column;
+  c: number;
+  canWrite: boolean;
+  texts: CellTexts;
+  onSave: (cells: CellChange[]) => Promise<boolean>;
+  onMove: (row: number, column: number, where: Move) => void;
+  onRefresh: () => void;
+}) {
+  const grade = gradeOf(student, column.concept);
+  return (
+    <td aria-colindex={c + 2} className={cn("border-r border-b p-0.5", columnWidth(column))}>
+      <GradeCell
+        column={column}
+        grade={grade}
+        canWrite={canWrite}
+        at={placeOf(index, c)}
+        testId={`grade-cell-${student.studentId}-${column.concept.ID}`}
+        texts={texts}
+        onSave={(value) => void onSave([{ studentId: student.studentId, conceptId: column.concept.ID, value, previous: grade }])}
+        onMove={(where) => onMove(index, c, where)}
+        onRefresh={onRefresh}
+      />
+    </td>
   );
 });

@@ -61,6 +61,16 @@ export function baseUrl(): string {
   return process.env.BASE_URL ?? "http://127.0.0.1:3100";
 }
 
+/**
+ * Puts the app in a theme ("dark.blue", "light.blue", …) as the theme picker keeps it: in local storage, which the
+ * pages read, and in the cookie the server renders the first paint by. The page must be on a document of the app's
+ * origin; the theme shows from the next page loaded.
+ */
+export async function setTheme(page: Page, theme: string): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem("__theme_color", value), theme);
+  await page.context().addCookies([{ name: "theme_color", value: theme, url: baseUrl() }]);
+}
+
 export const test = base;
 export { expect };
 

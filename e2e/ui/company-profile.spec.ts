@@ -1,4 +1,4 @@
-import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test, withDatabase } from "../fixtures";
+import { ADMIN, expect, expectAccessible, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 /**
  * The company profile card of the home screen (000 §2.5, §4, §6): the administrator edits the school's name and
@@ -42,10 +42,7 @@ for (const c of CASES) {
     await page.setViewportSize({ width: c.width, height: 900 });
     const { companyID } = await signInAs(page, ADMIN, c.locale);
     school = companyID;
-    if (c.dark) {
-      await page.context().addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
-      await page.evaluate(() => localStorage.setItem("__theme_color", "dark.blue"));
-    }
+    if (c.dark) await setTheme(page, "dark.blue");
     await page.goto("/app/home/start");
     const card = page.getByTestId("company-card");
     await expect(card).toBeVisible();

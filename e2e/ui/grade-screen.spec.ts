@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, baseUrl, expect, expectAccessible, rowAction, signInAs, TEACHER, test, withDatabase } from "../fixtures";
+import { ADMIN, expect, expectAccessible, rowAction, signInAs, TEACHER, test, withDatabase, setTheme } from "../fixtures";
 
 const SAVE = "/api/admGrades";
 const isSave = (method: string, url: string) => method === "POST" && new URL(url).pathname === SAVE;
@@ -8,8 +8,7 @@ const isSave = (method: string, url: string) => method === "POST" && new URL(url
 async function openSheet(page: Page, { locale = "es", dark = false }: { locale?: "es" | "en"; dark?: boolean } = {}) {
   await signInAs(page, TEACHER, locale);
   const theme = dark ? "dark.blue" : "light.blue";
-  await page.evaluate((value) => localStorage.setItem("__theme_color", value), theme);
-  await page.context().addCookies([{ name: "theme_color", value: theme, url: baseUrl() }]);
+  await setTheme(page, theme);
   await page.goto("/app/admGrades");
   await expect(page.locator("html")).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
   const grid = page.getByTestId("grade-grid");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { baseUrl, expect, expectAccessible, signInAs, TEACHER, test, withDatabase } from "../fixtures";
+import { expect, expectAccessible, signInAs, TEACHER, test, withDatabase, setTheme } from "../fixtures";
 
 /** Concepts added to the teacher's first sheet for these tests: the demo's sheets are small enough to be drawn whole. */
 const ADDED = 60;
@@ -11,10 +11,7 @@ const ADDED_ABREV = "VW";
  */
 async function withLargeSheet(page: Page, work: (grid: Locator) => Promise<void>, { dark = false } = {}) {
   await signInAs(page, TEACHER, "es");
-  if (dark) {
-    await page.evaluate(() => localStorage.setItem("__theme_color", "dark.blue"));
-    await page.context().addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
-  }
+  if (dark) await setTheme(page, "dark.blue");
   await page.goto("/app/admGrades");
   const grid = page.getByTestId("grade-grid");
   const firstHead = grid.locator("[data-testid^='grade-head-']").first();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, baseUrl, expect, expectAccessible, rowAction, signInAs, test, withDatabase } from "../fixtures";
+import { ADMIN, expect, expectAccessible, rowAction, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 /** Ledger rows this spec writes carry this key prefix, so that it removes exactly its own. */
 const KEY = "e2e-delivery-";
@@ -75,8 +75,7 @@ async function setNotificationStatus(tenantId: number, id: number, status: numbe
 async function open(page: Page, { locale, dark }: { locale: "es" | "en"; dark: boolean }) {
   const { token, companyID } = await signInAs(page, ADMIN, locale);
   const theme = dark ? "dark.blue" : "light.blue";
-  await page.evaluate((value) => localStorage.setItem("__theme_color", value), theme);
-  await page.context().addCookies([{ name: "theme_color", value: theme, url: baseUrl() }]);
+  await setTheme(page, theme);
   const seeded = await seedLedger(page, token, companyID);
   return { token, tenantId: companyID, seeded };
 }

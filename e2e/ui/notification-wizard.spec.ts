@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { ADMIN, baseUrl, expect, expectAccessible, rowAction, signInAs, test, withDatabase } from "../fixtures";
+import { ADMIN, expect, expectAccessible, rowAction, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 interface Envelope<T> {
   status: number;
@@ -70,8 +70,7 @@ for (const { width, height, locale, dark, now } of [
     await page.setViewportSize({ width, height });
     const { token, companyID } = await signInAs(page, ADMIN, locale);
     const theme = dark ? "dark.blue" : "light.blue";
-    await page.evaluate((value) => localStorage.setItem("__theme_color", value), theme);
-    await page.context().addCookies([{ name: "theme_color", value: theme, url: baseUrl() }]);
+    await setTheme(page, theme);
     const suffix = `${width}-${Date.now()}`;
     const { templateId, activityId, activityName } = await prepare(page, token, suffix);
     const section = await sectionWithGuardians(companyID);

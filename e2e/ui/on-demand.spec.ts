@@ -1,5 +1,5 @@
 import type { Response } from "@playwright/test";
-import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test } from "../fixtures";
+import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test, setTheme } from "../fixtures";
 
 /**
  * Issue 16: sonner (the toasts) and the sign-in form's checks (zod) are in no page's first load; each comes when the
@@ -61,13 +61,10 @@ for (const { width, height, locale, dark, required } of [
   test(`the sign-in form's errors at ${width} px (${locale}, ${dark ? "dark" : "light"}) pass axe`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     const theme = dark ? "dark.blue" : "light.blue";
-    await page.context().addCookies([
-      { name: "NEXT_LOCALE", value: locale, url: baseUrl() },
-      { name: "theme_color", value: theme, url: baseUrl() },
-    ]);
-    // The theme is the one kept in local storage (any document of the origin gives it).
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseUrl() }]);
+    // Any document of the origin lets the theme be kept.
     await page.goto("/api/health");
-    await page.evaluate((value) => localStorage.setItem("__theme_color", value), theme);
+    await setTheme(page, theme);
     await page.goto("/user/login");
     await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
     await page.getByTestId("login-tab-email").click();

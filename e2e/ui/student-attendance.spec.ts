@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { TAttendanceSession, TAttendanceSummary } from "../../packages/contracts/src/attendance.ts";
-import { ADMIN, apiLogin, baseUrl, expect, expectAccessible, rowAction, signInAs, test } from "../fixtures";
+import { ADMIN, apiLogin, expect, expectAccessible, rowAction, signInAs, test, setTheme } from "../fixtures";
 
 /**
  * The student's attendance summary on the student record (issue 15 item 5): the admin marks a student present in one
@@ -112,10 +112,7 @@ for (const c of CASES) {
     expect(summary).toMatchObject({ taken: 2, present: 1, late: 0, absent: 1, justified: 0, presentPct: 50, latePct: 0, absentPct: 50, justifiedPct: 0 });
 
     await signInAs(page, ADMIN, c.locale);
-    if (c.dark) {
-      await page.context().addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
-      await page.evaluate(() => localStorage.setItem("__theme_color", "dark.blue"));
-    }
+    if (c.dark) await setTheme(page, "dark.blue");
     await page.goto("/app/admStudent");
     if (c.dark) await expect(page.locator("html")).toHaveClass(/dark/);
 

@@ -1,4 +1,4 @@
-import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test, withDatabase } from "../fixtures";
+import { ADMIN, expect, expectAccessible, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 /**
  * Issue 14 item 6: the support modal and the directory's send-mail action queue their e-mails (the worker sends
@@ -41,10 +41,7 @@ test.describe("messages from the shell and the directory", () => {
     test(`the directory checks two rows and sends them a mail (${width} px, ${dark ? "dark" : "light"})`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       const { companyID } = await signInAs(page, ADMIN, "es");
-      if (dark) {
-        await page.context().addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
-        await page.evaluate(() => localStorage.setItem("__theme_color", "dark.blue"));
-      }
+      if (dark) await setTheme(page, "dark.blue");
       await page.goto("/app/admDirectory");
       await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
       const checks = page.locator("[data-testid^=grid-check-]:not([data-testid=grid-check-page])");

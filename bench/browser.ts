@@ -2,6 +2,7 @@
 // on the bench school. Every figure is timed inside the page, from the input event to the frame that painted the answer;
 // the Web Vitals come from the page's own PerformanceObserver (no web-vitals package in the app's bundle).
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import { sheetView } from "../e2e/sheet-view.ts";
 import playwrightConfig from "../playwright.config.ts";
 import { ensureChromium } from "../scripts/lib/chromium.ts";
 import { percentile } from "./config.ts";
@@ -313,28 +314,14 @@ async function fullLoad(page: Page, url: string, selector: string) {
  * view is a gap standing for rows or columns not drawn.
  */
 async function checkSheet(page: Page, fixture: BrowserFixture, s: Store) {
-  const shape = await page.getByTestId("grade-grid").evaluate((scroller) => {
-    const table = scroller.querySelector("table")!;
-    const first = table.querySelector<HTMLElement>("tbody tr[data-index]")!;
-    const view = scroller.getBoundingClientRect();
-    const gapsInView = [...table.querySelectorAll("tbody tr[aria-hidden], tbody td[aria-hidden]")].filter((gap) => {
-      const box = gap.getBoundingClientRect();
-      return Math.min(box.right, view.right) - Math.max(box.left, view.left) > 1 && Math.min(box.bottom, view.bottom) - Math.max(box.top, view.top) > 1;
-    }).length;
-    return {
-      rows: Number(table.getAttribute("aria-rowcount")) - Number(first.getAttribute("aria-rowindex")) + 1,
-      cells: Number(table.getAttribute("aria-colcount")) - 1,
-      drawn: table.querySelectorAll("tbody [data-cell]").length,
-      gapsInView,
-    };
-  });
-  if (shape.rows !== fixture.students || shape.cells < 60)
-    throw new Error(`the grade screen shows ${shape.rows} rows of ${shape.cells} cells, not the bench's ${fixture.students} × 60`);
-  if (shape.gapsInView > 0) throw new Error(`the grade screen leaves ${shape.gapsInView} blank parts of its view undrawn`);
+  const { rows, columns: cells, drawn, gapsInView } = await page.getByTestId("grade-grid").evaluate(sheetView);
+  if (rows !== fixture.students || cells < 60)
+    throw new Error(`the grade screen shows ${rows} rows of ${cells} cells, not the bench's ${fixture.students} × 60`);
+  if (gapsInView > 0) throw new Error(`the grade screen leaves ${gapsInView} blank parts of its view undrawn`);
   const sheetCall = s.api.filter((a) => a.url.startsWith("/api/admGrades/get?")).at(-1)?.url;
   if (!sheetCall || new URLSearchParams(sheetCall.split("?")[1]).get("activityPartId") !== String(fixture.partId))
     throw new Error(`the grade screen opened ${sheetCall ?? "no sheet"}, not the bench part ${fixture.partId}`);
-  return shape;
+  return { rows, cells, drawn };
 }
 
 /**

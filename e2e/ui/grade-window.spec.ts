@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, signInAs, TEACHER, test, withDatabase, setTheme } from "../fixtures";
+import { expect, expectAccessible, setTheme, signInAs, TEACHER, test, withDatabase } from "../fixtures";
+import { sheetView } from "../sheet-view.ts";
 
-/** Concepts added to the teacher's first sheet for these tests: the demo's sheets are small enough to be drawn whole. */
+/** Concepts added to the teacher's first sheet for these tests: as the demo has it, it is small enough to be drawn whole. */
 const ADDED = 60;
 const ADDED_ABREV = "VW";
 
@@ -40,18 +41,6 @@ async function withLargeSheet(page: Page, work: (grid: Locator) => Promise<void>
   }
 }
 
-/** The sheet's size as the table says it (not every row and cell is in the document), and the cells drawn. */
-const shapeOf = (grid: Locator) =>
-  grid.evaluate((scroller) => {
-    const table = scroller.querySelector("table")!;
-    const first = table.querySelector("tbody tr[data-index]")!;
-    return {
-      rows: Number(table.getAttribute("aria-rowcount")) - Number(first.getAttribute("aria-rowindex")) + 1,
-      columns: Number(table.getAttribute("aria-colcount")) - 1,
-      drawn: table.querySelectorAll("tbody [data-cell]").length,
-    };
-  });
-
 /** The cell is wholly in the grid's view, neither under the sticky header nor under the sticky names. */
 async function expectInView(grid: Locator, place: string) {
   const inView = () =>
@@ -65,22 +54,12 @@ async function expectInView(grid: Locator, place: string) {
   await expect.poll(inView, { message: `cell ${place} in view` }).toBe(true);
 }
 
-/** How many of the gaps standing for rows or columns not drawn show in the grid's view. */
-const gapsInView = (grid: Locator) =>
-  grid.evaluate((scroller) => {
-    const view = scroller.getBoundingClientRect();
-    return [...scroller.querySelectorAll("tbody tr[aria-hidden], tbody td[aria-hidden]")].filter((gap) => {
-      const box = gap.getBoundingClientRect();
-      return Math.min(box.right, view.right) - Math.max(box.left, view.left) > 1 && Math.min(box.bottom, view.bottom) - Math.max(box.top, view.top) > 1;
-    }).length;
-  });
-
 const focused = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.cell ?? null);
 
 test("a large sheet is drawn by its window, and the keys reach every cell of it", async ({ page }) => {
   test.setTimeout(120_000);
   await withLargeSheet(page, async (grid) => {
-    const { rows, columns, drawn } = await shapeOf(grid);
+    const { rows, columns, drawn } = await grid.evaluate(sheetView);
     expect(columns).toBeGreaterThan(ADDED);
     expect(rows * columns).toBeGreaterThan(1_000);
     // Of the whole sheet, only the part in view and a little more is in the document.
@@ -133,7 +112,7 @@ test("a large sheet drawn by its window passes axe at 390 px in the dark", async
       await expect(page.locator("html")).toHaveClass(/\bdark\b/);
       await grid.evaluate((scroller) => scroller.scrollTo({ top: scroller.scrollHeight / 2, left: scroller.scrollWidth / 2 }));
       // No part of the view is left blank: the gaps standing for rows and columns not drawn are all out of it.
-      await expect.poll(() => gapsInView(grid)).toBe(0);
+      await expect.poll(async () => (await grid.evaluate(sheetView)).gapsInView).toBe(0);
       await expectAccessible(page);
     },
     { dark: true },

@@ -8,7 +8,7 @@ import { type Column, columnKey, gradeOf, type HeaderCell, headerLayout, type He
 import { AutoCompleteRow, canAutoComplete } from "./auto-complete.tsx";
 import { type CellTexts, GradeCell, type Move, useCellTexts } from "./grade-cell.tsx";
 import { NAME_COLUMN } from "./name-column.ts";
-import { SheetHead, type HeadStyle } from "./sheet-head.tsx";
+import { type HeadStyle, headRowsOf, SheetHead } from "./sheet-head.tsx";
 import { ColumnSlots, placeOf, type Slot, useSheetWindow } from "./sheet-window.tsx";
 import type { CellChange } from "./use-grade-sheet.ts";
 
@@ -60,7 +60,7 @@ export function GradeGrid({
   const layout = useMemo(() => headerLayout(header), [header]);
   const columnCount = layout.columns.length;
   const rowCount = rows.length;
-  const headRows = layout.rows.length + (layout.subjects.length ? 1 : 0);
+  const headRows = headRowsOf(layout);
   const autoComplete = canAutoComplete(header);
   const view = useSheetWindow({ scroller, head, above: autoComplete ? above : null, rowCount, columnCount });
   const firstRow = headRows + (autoComplete ? 1 : 0) + 1;

@@ -22,13 +22,16 @@ export interface HeadMeasure {
   ref: (cell: HTMLTableCellElement | null) => void;
 }
 
+/** How many rows the header takes: a row of subjects on a final sheet, then one per level of the concept tree. */
+export const headRowsOf = (layout: ReturnType<typeof headerLayout>) => layout.rows.length + (layout.subjects.length ? 1 : 0);
+
 /**
  * The sheet's header rows (000 §2.9): on a final sheet, a row of subjects over their columns; then the concept tree
  * by level (colspan over the columns below, rowspan down to the last row); the student column spans them all.
  */
 export function SheetHead({ layout, style, measure }: { layout: ReturnType<typeof headerLayout>; style: HeadStyle; measure?: HeadMeasure }) {
   const t = useTranslations("gradeSheet");
-  const headRows = layout.rows.length + (layout.subjects.length ? 1 : 0);
+  const headRows = headRowsOf(layout);
   const student = (
     <th rowSpan={headRows} scope="col" className={style.student}>
       {t("student")}
@@ -53,7 +56,7 @@ export function SheetHead({ layout, style, measure }: { layout: ReturnType<typeo
         </tr>
       )}
       {layout.rows.map((cells, level) => (
-        <tr key={level} aria-rowindex={measure && level + 1 + (layout.subjects.length ? 1 : 0)}>
+        <tr key={level} aria-rowindex={measure && headRows - layout.rows.length + level + 1}>
           {level === 0 && layout.subjects.length === 0 && student}
           {cells.map((cell) => {
             const column = measure?.column(cell);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, apiLogin, baseUrl, expect, expectAccessible, signInAs, TEACHER, test, withDatabase } from "../fixtures";
+import { ADMIN, apiLogin, expect, expectAccessible, signInAs, TEACHER, test, withDatabase, setTheme } from "../fixtures";
 
 /**
  * The register (001 §2, §5, §8; issue 15 item 2): the demo teacher takes a class's attendance on a phone with the
@@ -64,11 +64,6 @@ async function listOf(request: APIRequestContext, register: Register): Promise<R
   const token = await teacherToken(request);
   const res = await request.get(`/api/admAttendance/${register.partId ?? 0}/sessions/${register.ID}/list`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: { rows: Row[] } }).data.rows;
-}
-
-async function darken(page: Page) {
-  await page.context().addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
-  await page.evaluate(() => localStorage.setItem("__theme_color", "dark.blue"));
 }
 
 /** Nothing scrolls sideways: neither the page nor the shell's scrolling main area. */
@@ -221,7 +216,7 @@ test.describe("attendance screens are accessible", () => {
         await resetRegisters([register.ID]);
         await page.setViewportSize(viewport);
         await signInAs(page, ADMIN, dark ? "es" : "en");
-        if (dark) await darken(page);
+        if (dark) await setTheme(page, "dark.blue");
         await page.goto(`/app/admAttendanceControl?dt=${day}&daily=0&session=${register.ID}&part=${register.partId ?? 0}`);
         if (dark) await expect(page.locator("html")).toHaveClass(/dark/);
         await expect(page.getByTestId("register-overlay")).toBeVisible();

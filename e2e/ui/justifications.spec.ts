@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { ADMIN, apiLogin, baseUrl, expect, expectAccessible, signInAs, test, withDatabase } from "../fixtures";
+import { ADMIN, apiLogin, baseUrl, expect, expectAccessible, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 /**
  * Issue 15 items 4 and 5, the whole loop: a student marked absent with a type that alerts the family, the alert's
@@ -97,11 +97,6 @@ async function alertLink(mails: string[]): Promise<string> {
     )
     .not.toBeNull();
   return link!;
-}
-
-async function darken(page: Page) {
-  await page.context().addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
-  await page.evaluate(() => localStorage.setItem("__theme_color", "dark.blue"));
 }
 
 test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL, the database the server under test uses");
@@ -224,7 +219,7 @@ test("the office creates, denies and deletes a justification; the list on a phon
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { token } = await signInAs(page, ADMIN, "en");
-  await darken(page);
+  await setTheme(page, "dark.blue");
   await page.goto("/app/admJustification");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.getByTestId("justification-counts")).toBeVisible();

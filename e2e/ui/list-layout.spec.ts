@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test } from "../fixtures";
+import { ADMIN, expect, expectAccessible, signInAs, test, setTheme } from "../fixtures";
 
 /**
  * Issue 13 (items 3, 5 and 6): the generic list screens on a laptop (1440×900) and on a phone (390×844). The row
@@ -62,11 +62,6 @@ async function openList(page: Page, moduleId: string): Promise<Locator> {
 
 /** The element the grid scrolls in: the grid's own parent. */
 const scrollerOf = (grid: Locator) => grid.locator("xpath=..");
-
-async function useDarkTheme(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
-  await page.evaluate(() => localStorage.setItem("__theme_color", "dark.blue"));
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`list layout at ${viewport.width}×${viewport.height}`, () => {
@@ -246,7 +241,7 @@ for (const viewport of VIEWPORTS) {
     test("(g) the list and its open drawer pass axe in light and dark mode", async ({ page }) => {
       await signInAs(page, ADMIN, "es");
       for (const dark of [false, true]) {
-        if (dark) await useDarkTheme(page);
+        if (dark) await setTheme(page, "dark.blue");
         const grid = await openList(page, "admRelatives");
         await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
         await expectAccessible(page, "main");

@@ -1,7 +1,6 @@
 "use client";
 
 import type { TLoginAnswer } from "@pizarra/contracts";
-import { TooltipProvider } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -49,11 +48,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     );
   }
   return (
-    // Tooltips live only inside the shell; the sign-in pages do not ship their provider.
-    <TooltipProvider>
-      <SessionProvider value={session}>
-        <ShellFrame session={session}>{children}</ShellFrame>
-      </SessionProvider>
-    </TooltipProvider>
+    <SessionProvider value={session}>
+      <ShellFrame session={session}>{children}</ShellFrame>
+    </SessionProvider>
   );
 }

@@ -54,6 +54,7 @@ const LAYERS: Record<string, number> = {
   delivery: 3,
   modules: 4,
   "routes.ts": 5,
+  "provider-routes.ts": 5,
   "resources.ts": 5,
   "worker.ts": 5,
 };

@@ -4,7 +4,6 @@
 //
 //   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
 import http from "node:http";
-import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 
 // The name src/server/net/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
@@ -40,31 +39,13 @@ try {
   process.exit(1);
 }
 
-/**
- * A provider's callback (Meta's webhook: three calls for every WhatsApp message sent) handed to the route table
- * itself, past Next's request pipeline, which costs several times what the handler does (see callback-lane.ts).
- */
-async function serveCallback(lane, path, req, res) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  // The handler reads the path and the query only: a fixed origin, since the listening address may be "::" or 0.0.0.0.
-  const request = new Request(`http://localhost${req.url}`, { method: req.method, headers, body: Readable.toWeb(req), duplex: "half" });
-  const response = await lane.serve(request, path);
-  const body = Buffer.from(await response.arrayBuffer());
-  // Refused before its body was read (too large): the rest of the body is still on the connection, which must close.
-  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(req.complete ? {} : { connection: "close" }) });
-  res.end(body);
-}
-
 const server = http.createServer((req, res) => {
   const peer = req.socket.remoteAddress;
   if (peer) req.headers[PEER_HEADER] = peer;
   else delete req.headers[PEER_HEADER];
   const lane = globalThis[CALLBACK_LANE];
   const path = lane?.pathOf(req.method ?? "", (req.url ?? "").split("?")[0]);
-  (path ? serveCallback(lane, path, req, res) : handle(req, res)).catch((error) => {
+  (path ? lane.serveNode(req, res, path) : handle(req, res)).catch((error) => {
     console.error("Unhandled request error", error);
     if (!res.headersSent) res.statusCode = 500;
     res.end();

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createECDH, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./database.ts";
 import { type MailSink, startMailSink } from "./mail-sink.ts";
@@ -45,23 +46,35 @@ export interface Outside {
   close(): Promise<void>;
 }
 
+/** A port free now, for a server that starts a moment later (the worker's callback port). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /**
  * What is sent lands under `dir` (mail/*.eml, whatsapp/whatsapp.jsonl) when given. The demo keeps it under .data on
- * fixed ports (PIZARRA_SMTP_PORT, PIZARRA_WHATSAPP_PORT); the tests keep it with their reports, the bench nowhere, both
- * on free ports.
+ * fixed ports (PIZARRA_SMTP_PORT, PIZARRA_WHATSAPP_PORT, PIZARRA_CALLBACK_PORT); the tests keep it with their reports,
+ * the bench nowhere, both on free ports. The stand-in calls Meta's webhook back on the worker's callback port
+ * (WORKER_CALLBACK_PORT, in the variables handed to the worker), as docker-compose.yml's proxy routes it: the web app
+ * is spared those calls.
  */
 export async function startOutside(
   webPort: number,
   { dir, fixedPorts = false }: { dir?: string; fixedPorts?: boolean } = {},
 ): Promise<Outside & { mail: MailSink; whatsapp: WhatsAppSink }> {
   const secrets = demoSecrets();
+  const callbackPort = fixedPorts ? Number(process.env.PIZARRA_CALLBACK_PORT ?? 3902) : await freePort();
   const mail = await startMailSink({
     port: fixedPorts ? Number(process.env.PIZARRA_SMTP_PORT ?? 2525) : 0,
     ...(dir ? { dir: path.join(dir, "mail") } : {}),
   });
   const whatsapp = await startWhatsAppSink({
     port: fixedPorts ? Number(process.env.PIZARRA_WHATSAPP_PORT ?? 3901) : 0,
-    webhookUrl: `http://127.0.0.1:${webPort}/api/whatsapp/webhook`,
+    webhookUrl: `http://127.0.0.1:${callbackPort}/api/whatsapp/webhook`,
     appSecret: secrets.appSecret,
     ...(dir ? { dir: path.join(dir, "whatsapp") } : {}),
   });
@@ -76,6 +89,7 @@ export async function startOutside(
       WHATSAPP_PHONE_NUMBER_ID: "demo-number",
       WHATSAPP_APP_SECRET: secrets.appSecret,
       WHATSAPP_VERIFY_TOKEN: secrets.verifyToken,
+      WORKER_CALLBACK_PORT: String(callbackPort),
       VAPID_PUBLIC_KEY: secrets.vapidPublicKey,
       VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
     },

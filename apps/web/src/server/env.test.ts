@@ -52,6 +52,12 @@ describe("env", () => {
     expect(() => env()).toThrow(/AUTH_SECRET.*AUTH_TOKEN_TTL|AUTH_TOKEN_TTL.*AUTH_SECRET/);
   });
 
+  it("reads the worker's callback port as absent when unset or empty, and refuses one that is no port", async () => {
+    for (const unset of [undefined, ""]) expect((await freshEnv({ WORKER_CALLBACK_PORT: unset }))().WORKER_CALLBACK_PORT).toBeUndefined();
+    expect((await freshEnv({ WORKER_CALLBACK_PORT: "3002" }))()).toMatchObject({ WORKER_CALLBACK_PORT: 3002, WORKER_CALLBACK_HOST: "127.0.0.1" });
+    for (const bad of ["0", "70000", "web"]) expect(await freshEnv({ WORKER_CALLBACK_PORT: bad })).toThrow(/WORKER_CALLBACK_PORT/);
+  });
+
   it("reads TRUSTED_PROXIES as addresses and ranges, trusts none by default, and refuses anything else", async () => {
     expect((await freshEnv({ TRUSTED_PROXIES: undefined }))().TRUSTED_PROXIES).toEqual([]);
     expect((await freshEnv({ TRUSTED_PROXIES: "10.0.0.0/8, ::1" }))().TRUSTED_PROXIES).toHaveLength(2);

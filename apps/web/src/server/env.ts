@@ -113,6 +113,14 @@ const ZEnv = z.object({
    * notification goes out.
    */
   WORKER_SENDS_PER_SECOND: z.coerce.number().min(1).max(1000).default(80),
+  /**
+   * When set, the worker also answers the providers' callbacks (Meta's webhook, GET and POST /api/whatsapp/webhook)
+   * on this port, so that they take nothing of the web app's thread: point the provider, or the reverse proxy's rule
+   * for that path, at it. Unset, the web app answers them (its callback lane).
+   */
+  WORKER_CALLBACK_PORT: optionalText.pipe(z.coerce.number<string>().int().min(1).max(65_535).optional()),
+  /** The address the worker's callback port listens on: 0.0.0.0 in a container behind the reverse proxy. */
+  WORKER_CALLBACK_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 /** Storage settings that only work together: refused at boot, naming the variable to set. */

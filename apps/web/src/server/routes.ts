@@ -17,8 +17,8 @@ import { PUSH_ROUTES } from "./modules/push/routes.ts";
 import { SESSION_ROUTES } from "./modules/session/routes.ts";
 import { SUPPORT_ROUTES } from "./modules/support/routes.ts";
 import { SYSTEM_ROUTES } from "./modules/system/routes.ts";
-import { WHATSAPP_ROUTES } from "./modules/whatsapp/routes.ts";
 import { RESOURCE_ROUTES } from "./resources.ts";
+import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
 /** Composition root of the API: every call, by spec path, as each domain declares it in `modules/<domain>/routes.ts`. */
 export const ROUTES: Route[] = [
@@ -40,7 +40,7 @@ export const ROUTES: Route[] = [
   ...GRADES_ROUTES,
   ...ATTENDANCE_ROUTES,
   ...PUSH_ROUTES,
-  ...WHATSAPP_ROUTES,
+  ...PROVIDER_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

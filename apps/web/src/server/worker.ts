@@ -8,12 +8,15 @@ import os from "node:os";
 import { createDb, forTenant } from "@pizarra/db";
 import { claimMessages, deliver, recoverStale, type SendJob, SentLog, TransientFailure } from "./delivery/send-message.ts";
 import { refreshSoon, SEND_CHUNK } from "./delivery/ledger.ts";
+import { portOf, serveCallbacks } from "./http/callback-lane.ts";
+import { Router } from "./http/router.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
 import { type AlertJob, runAlert } from "./modules/attendance/alerts.ts";
 import { type FollowupJob, runFollowup } from "./modules/flows/followups.ts";
 import { applyStatuses, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
 import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
+import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
 // A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
 // worker yields the processor to it (on a machine of its own this changes nothing).
@@ -101,12 +104,17 @@ await queueMissingRuns(system);
 // A worker that died just now holds its messages for one more lease: look again as soon as it ends.
 await queue.send(JOBS.ledgerRecovery, {}, { startAfter: env().WORKER_LEASE_SECONDS + 1 });
 
-console.log(`Pizarra worker running (${concurrency} sends at a time). Ctrl+C stops it.`);
+// The providers' callbacks, when this worker answers them (callback-lane.ts): Meta's statuses come with the sends.
+const callbackPort = env().WORKER_CALLBACK_PORT;
+const callbacks = callbackPort ? await serveCallbacks(new Router(PROVIDER_ROUTES), callbackPort, env().WORKER_CALLBACK_HOST) : null;
+const answering = callbacks ? `; Meta's webhook on http://${env().WORKER_CALLBACK_HOST}:${portOf(callbacks)}/api/whatsapp/webhook` : "";
+console.log(`Pizarra worker running (${concurrency} sends at a time${answering}). Ctrl+C stops it.`);
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  callbacks?.close();
   await queue.stop({ graceful: true, timeout: 20_000, wait: true });
   await system.$disconnect();
   process.exit(0);

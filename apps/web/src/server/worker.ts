@@ -23,14 +23,8 @@ import { PROVIDER_ROUTES } from "./provider-routes.ts";
 os.setPriority(10);
 
 const concurrency = env().WORKER_CONCURRENCY;
-/**
- * Four connections, whatever the concurrency: a send's database work is batched (one claim per batch, the sent rows
- * every 50 ms, the counters once per batch; a failure alone writes on its own), so more would sit idle. Fewer also
- * bound what a send takes from staff on a shared machine: each busy connection is a PostgreSQL process competing for
- * the processor with the teachers' queries at full priority (the bench's grade sheet at 10 clients during a
- * 2,000-guardian send: 1.50-1.53× its figure without one with 20 connections, 1.30× with 4).
- */
-const system = createDb(env().DATABASE_URL, 4);
+// Sends mostly wait on providers; their two short statements each share a modest pool.
+const system = createDb(env().DATABASE_URL, Math.min(20, Math.max(4, Math.ceil(concurrency / 5))));
 const queue = await startBoss();
 
 await queue.work<RunJob>(JOBS.notificationRun, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {

@@ -346,7 +346,7 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }, saves
 
 /** The SMTP catcher and the WhatsApp stand-in, in a process of their own (bench/outside.ts). */
 async function startOutsideProcess(webPort: number): Promise<{ pid: number; env: Record<string, string>; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/outside.ts", String(webPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/outside.ts", String(webPort)], { stdio: ["ignore", "pipe", "inherit"], detached: true });
   process.once("exit", () => child.kill("SIGKILL"));
   const line = await new Promise<string>((resolve, reject) => {
     let text = "";

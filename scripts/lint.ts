@@ -45,6 +45,7 @@ const SERVER = path.join(ROOT, "apps/web/src/server");
 const LAYERS: Record<string, number> = {
   "env.ts": 0,
   "i18n.ts": 0,
+  "processor.ts": 0,
   net: 0,
   auth: 1,
   storage: 1,

@@ -101,11 +101,13 @@ export async function startOutside(
 
 /**
  * The worker process (apps/web/src/server/worker.ts), on the given environment: one node process with tsx's loader
- * (not the tsx command, which runs the worker in a child), so that its pid is the worker's own.
+ * (not the tsx command, which runs the worker in a child), so that its pid is the worker's own. Detached, in a session
+ * of its own, so that it can yield the processor to the web app for real (server/processor.ts); the callers stop it.
  */
 export function startWorker(env: Record<string, string>): ChildProcess {
   const worker = spawn(process.execPath, ["--import", "tsx", "apps/web/src/server/worker.ts"], {
     cwd: ROOT,
+    detached: true,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", ...env },
   });

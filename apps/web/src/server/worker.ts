@@ -4,7 +4,6 @@
 // the publications domain, the channels, the catalogues of messages); a second package would import all of it anyway.
 // Any number of workers may run at once: a job is taken by one (pg-boss, SKIP LOCKED) and a message is claimed by one
 // (ledger lease), so nothing goes out twice.
-import os from "node:os";
 import { createDb, forTenant } from "@pizarra/db";
 import { claimMessages, deliver, recoverStale, type SendJob, SentLog, TransientFailure } from "./delivery/send-message.ts";
 import { refreshSoon, SEND_CHUNK } from "./delivery/ledger.ts";
@@ -16,11 +15,12 @@ import { type AlertJob, runAlert } from "./modules/attendance/alerts.ts";
 import { type FollowupJob, runFollowup } from "./modules/flows/followups.ts";
 import { applyStatuses, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
 import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
+import { yieldProcessor } from "./processor.ts";
 import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
 // A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
 // worker yields the processor to it (on a machine of its own this changes nothing).
-os.setPriority(10);
+yieldProcessor(10);
 
 const concurrency = env().WORKER_CONCURRENCY;
 // Sends mostly wait on providers; their two short statements each share a modest pool.

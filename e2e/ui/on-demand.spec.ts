@@ -2,8 +2,8 @@ import type { Response } from "@playwright/test";
 import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test, setTheme } from "../fixtures";
 
 /**
- * Issue 16: sonner (the toasts), the sign-in form's checks (zod) and Radix's tooltip are in no page's first load; each
- * comes when the page is first idle or at its first use. Here the page is never idle (requestIdleCallback does nothing), so each comes
+ * Issue 16: sonner (the toasts) and the sign-in form's checks (zod) are in no page's first load; each comes when the
+ * page is first idle or at its first use. Here the page is never idle (requestIdleCallback does nothing), so each comes
  * at its first use, the case a person who acts at once meets.
  */
 test.beforeEach(async ({ page }) => {
@@ -26,28 +26,6 @@ test("a toast asked for before sonner has arrived is shown once it has", async (
   await page.getByTestId("field-to").fill("2020-01-01");
   await page.getByTestId("form-save").click();
   await expect(region.locator("[data-sonner-toast]").filter({ hasText: "La fecha final no puede ser anterior a la inicial." })).toBeVisible();
-});
-
-test("a control focused before the tooltips have arrived keeps the focus, and shows its tooltip from its next focus", async ({ page }) => {
-  await signInAs(page, ADMIN, "en");
-  await page.goto("/app/home/start");
-  const fullscreen = page.getByTestId("fullscreen-toggle");
-  const menuToggle = page.getByTestId("menu-toggle");
-  // Radix's trigger marks its control with data-state: none has it before the tooltips' code has arrived.
-  await expect(menuToggle).toBeVisible();
-  await expect(menuToggle).not.toHaveAttribute("data-state");
-  await fullscreen.focus();
-  // The focus fetched the code: the other controls gain their tooltip, the focused one keeps its first drawing.
-  await expect(menuToggle).toHaveAttribute("data-state", "closed");
-  await expect(fullscreen).toBeFocused();
-  await expect(fullscreen).not.toHaveAttribute("data-state");
-  await page.keyboard.press("Shift+Tab");
-  await page.keyboard.press("Tab");
-  await expect(fullscreen).toBeFocused();
-  await expect(page.getByRole("tooltip")).toHaveText("Full screen");
-  // A pointer on a control shows its tooltip too.
-  await menuToggle.hover();
-  await expect(page.getByRole("tooltip")).toHaveText("Show or hide the menu");
 });
 
 test("the menu's icons are drawn from one cached SVG sprite, not from the page's scripts", async ({ page }) => {

@@ -34,4 +34,4 @@ export { Switch } from "./switch.tsx";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs.tsx";
 export { whenIdle } from "./idle.ts";
 export { Toaster, toast } from "./toaster.tsx";
-export { WithTooltip } from "./with-tooltip.tsx";
+export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, WithTooltip } from "./tooltip.tsx";

@@ -1,23 +1,41 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import type { ExternalToast, ToasterProps } from "sonner";
-import { deferred } from "./deferred.ts";
+import { whenIdle } from "./idle.ts";
+
+type Sonner = typeof import("sonner");
 
 /**
  * Sonner is in no page's first load (10 kB): no page needs it to paint. It is fetched when the page is first idle, or
  * at the first toast if that comes sooner; a toast asked for before it has arrived is shown once it has (sonner replays
  * the toasts it holds to a Toaster that mounts after them). A failed fetch (offline) is tried again at the next toast.
  */
-const sonner = deferred(() => import("sonner"));
+let sonner: Sonner | null = null;
+let loading: Promise<Sonner> | null = null;
+const waiting = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  loading ??= import("sonner").then(
+    (fetched) => {
+      sonner = fetched;
+      for (const notify of waiting) notify();
+      return fetched;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 const show =
   (kind: "success" | "error" | "info" | "warning") =>
   (message: ReactNode, options?: ExternalToast): void => {
-    const loaded = sonner.current();
-    if (loaded) return void loaded.toast[kind](message, options);
+    if (sonner) return void sonner.toast[kind](message, options);
     // Offline before sonner arrived: the toast is lost, the page goes on.
-    sonner.load().then(
+    loadSonner().then(
       (fetched) => fetched.toast[kind](message, options),
       () => {},
     );
@@ -26,12 +44,22 @@ const show =
 /** The toasts the app shows (sonner's, by kind). */
 export const toast = { success: show("success"), error: show("error"), info: show("info"), warning: show("warning") };
 
+const subscribe = (notify: () => void) => {
+  waiting.add(notify);
+  return () => waiting.delete(notify);
+};
+
 /**
  * Sonner with the spec's defaults (000 §8: 5000 ms) and the design tokens for colours. Toasts come in at the top
  * centre: the side sheets and dialogs keep their Save and Cancel buttons at the bottom, where a toast would cover them.
  */
 export function Toaster({ duration = 5000, ...props }: ToasterProps) {
-  const loaded = sonner.useLoaded();
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => null,
+  );
+  useEffect(() => whenIdle(() => void loadSonner().catch(() => {})), []);
   if (!loaded) return null;
   return (
     <loaded.Toaster

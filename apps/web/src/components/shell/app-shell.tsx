@@ -1,6 +1,7 @@
 "use client";
 
 import type { TLoginAnswer } from "@pizarra/contracts";
+import { TooltipProvider } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -48,8 +49,11 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     );
   }
   return (
-    <SessionProvider value={session}>
-      <ShellFrame session={session}>{children}</ShellFrame>
-    </SessionProvider>
+    // Tooltips live only inside the shell; the sign-in pages do not ship their provider.
+    <TooltipProvider>
+      <SessionProvider value={session}>
+        <ShellFrame session={session}>{children}</ShellFrame>
+      </SessionProvider>
+    </TooltipProvider>
   );
 }

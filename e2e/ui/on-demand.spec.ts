@@ -28,21 +28,6 @@ test("a toast asked for before sonner has arrived is shown once it has", async (
   await expect(region.locator("[data-sonner-toast]").filter({ hasText: "La fecha final no puede ser anterior a la inicial." })).toBeVisible();
 });
 
-test("the menu's icons are drawn from one cached SVG sprite, not from the page's scripts", async ({ page }) => {
-  const sprite = page.waitForResponse((response) => new URL(response.url()).pathname === "/module-icons.svg");
-  await signInAs(page, ADMIN, "en");
-  await page.goto("/app/home/start");
-  const answer = await sprite;
-  expect(answer.headers()["content-type"]).toBe("image/svg+xml");
-  expect(answer.headers()["cache-control"]).toContain("max-age=3600");
-  const icon = page.getByTestId("sidebar").locator('[data-testid^="menu-item-"] svg use').first();
-  await expect(icon).toHaveAttribute("href", /^\/module-icons\.svg#[a-z0-9-]+$/);
-  const id = (await icon.getAttribute("href"))!.split("#")[1]!;
-  expect(await answer.text()).toContain(`<symbol id="${id}" viewBox="0 0 24 24">`);
-  // Drawn: the <use> has the size of its symbol's drawing, which it has only once the sprite has been read.
-  await expect.poll(() => icon.evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(10);
-});
-
 test("the sign-in form checks its fields with the spec's messages, with zod fetched only when they are first checked", async ({ page }) => {
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseUrl() }]);
   const scripts: Response[] = [];

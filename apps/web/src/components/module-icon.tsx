@@ -1,22 +1,138 @@
-import { cn } from "@pizarra/ui";
-import { spriteIcon } from "./module-icon-names.ts";
+import type { LucideIcon, LucideProps } from "lucide-react";
+import {
+  Backpack,
+  BellRing,
+  Blocks,
+  BookCopy,
+  BookMarked,
+  BookOpen,
+  Bus,
+  Calendar,
+  CalendarClock,
+  CalendarDays,
+  CalendarRange,
+  ChartColumn,
+  Circle,
+  CircleHelp,
+  ClipboardCheck,
+  Contact,
+  DoorOpen,
+  FileBarChart,
+  FileCheck,
+  FileSpreadsheet,
+  FileText,
+  FolderTree,
+  Gauge,
+  GraduationCap,
+  Handshake,
+  HeartHandshake,
+  HeartPulse,
+  IdCard,
+  Inbox,
+  Info,
+  Languages,
+  Layers,
+  LayoutGrid,
+  List,
+  ListChecks,
+  ListOrdered,
+  ListTree,
+  Megaphone,
+  MessagesSquare,
+  Newspaper,
+  NotebookPen,
+  PiggyBank,
+  Presentation,
+  Receipt,
+  Route,
+  Send,
+  Settings,
+  ShieldCheck,
+  ShoppingCart,
+  Smile,
+  Stethoscope,
+  Table,
+  Table2,
+  Tags,
+  User,
+  UserCheck,
+  UserCog,
+  UserRoundPen,
+  Users,
+  UsersRound,
+  Wallet,
+  Workflow,
+} from "lucide-react";
 
-/** A module's icon, drawn from the sprite with lucide's sizing and strokes (a stylesheet's size wins, as for lucide's). */
-export function ModuleIcon({ name, className }: { name: string | null; className?: string }) {
-  return (
-    <svg
-      aria-hidden
-      className={cn("lucide", className)}
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <use href={`/module-icons.svg#${spriteIcon(name)}`} />
-    </svg>
-  );
+/**
+ * The icon names the module catalogue uses (packages/contracts modules.ts, lucide's kebab-case names), imported one
+ * by one so that the bundle carries only these; anything else falls back to a plain circle.
+ */
+const ICONS: Record<string, LucideIcon> = {
+  backpack: Backpack,
+  "bell-ring": BellRing,
+  blocks: Blocks,
+  "book-copy": BookCopy,
+  "book-marked": BookMarked,
+  "book-open": BookOpen,
+  bus: Bus,
+  calendar: Calendar,
+  "calendar-clock": CalendarClock,
+  "calendar-days": CalendarDays,
+  "calendar-range": CalendarRange,
+  "chart-column": ChartColumn,
+  "circle-help": CircleHelp,
+  "clipboard-check": ClipboardCheck,
+  contact: Contact,
+  "door-open": DoorOpen,
+  "file-bar-chart": FileBarChart,
+  "file-check": FileCheck,
+  "file-spreadsheet": FileSpreadsheet,
+  "file-text": FileText,
+  "folder-tree": FolderTree,
+  gauge: Gauge,
+  "graduation-cap": GraduationCap,
+  handshake: Handshake,
+  "heart-handshake": HeartHandshake,
+  "heart-pulse": HeartPulse,
+  "id-card": IdCard,
+  inbox: Inbox,
+  info: Info,
+  languages: Languages,
+  layers: Layers,
+  "layout-grid": LayoutGrid,
+  list: List,
+  "list-checks": ListChecks,
+  "list-ordered": ListOrdered,
+  "list-tree": ListTree,
+  megaphone: Megaphone,
+  "messages-square": MessagesSquare,
+  newspaper: Newspaper,
+  "notebook-pen": NotebookPen,
+  "piggy-bank": PiggyBank,
+  presentation: Presentation,
+  receipt: Receipt,
+  route: Route,
+  send: Send,
+  settings: Settings,
+  "shield-check": ShieldCheck,
+  "shopping-cart": ShoppingCart,
+  smile: Smile,
+  stethoscope: Stethoscope,
+  table: Table,
+  "table-2": Table2,
+  tags: Tags,
+  user: User,
+  "user-check": UserCheck,
+  "user-cog": UserCog,
+  "user-round-pen": UserRoundPen,
+  users: Users,
+  "users-round": UsersRound,
+  wallet: Wallet,
+  workflow: Workflow,
+};
+
+export function ModuleIcon({ name, ...props }: { name: string | null } & Omit<LucideProps, "name">) {
+  const Icon = (name && ICONS[name]) || Circle;
+  return <Icon aria-hidden {...props} />;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./client.ts";
-import { forTenant, insertRows, TENANT_MODELS, type TenantDb } from "./tenant.ts";
+import { forTenant, insertRows, selectRows, TENANT_MODELS, type TenantDb } from "./tenant.ts";
 import { createTestDatabase, demoTenants, type TestDatabase } from "./testing.ts";
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, "../../../prisma/schema");
@@ -107,5 +107,45 @@ describe("forTenant", () => {
       insertRows(forTenant(database.db, b), "Grade", [{ conceptId: 1, studentId: foreign.id, gradeNum: 1, gradeTxt: null, updatedBy: null, updatedAt: at }]),
     ).rejects.toThrow();
     expect(await database.db.gradeChange.count({ where: { conceptId: 999_001 } })).toBe(2);
+  });
+});
+
+describe("selectRows", () => {
+  let database: TestDatabase;
+  let a: number;
+  let b: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("school");
+    ({ colegio: a, northside: b } = await demoTenants(database.db));
+  });
+  afterAll(() => database.drop());
+
+  it("selects rows in bulk as arrays of the columns asked, of the scoped tenant only", async () => {
+    const concepts = await database.db.evalConcept.findMany({ where: { tenantId: a }, take: 3, orderBy: { id: "asc" } });
+    const students = await database.db.user.findMany({ where: { tenantId: a, type: 2 }, take: 4, orderBy: { id: "asc" } });
+    expect([concepts.length, students.length]).toEqual([3, 4]);
+    // Every cell but one graded; a text with the characters JSON escapes and a number with decimals among them.
+    const cells = concepts.flatMap((c, i) =>
+      students.map((s, j) => ({ conceptId: c.id, studentId: s.id, gradeNum: i + j / 4, gradeTxt: null as string | null })),
+    );
+    cells.pop();
+    cells[0] = { ...cells[0]!, gradeNum: 5.53, gradeTxt: 'AD ‘logro’ "destacado" \\ \n' };
+    await database.db.grade.deleteMany({ where: { tenantId: a, conceptId: { in: concepts.map((c) => c.id) } } });
+    await insertRows(
+      forTenant(database.db, a),
+      "Grade",
+      cells.map((c) => ({ ...c, updatedBy: null, updatedAt: new Date() })),
+    );
+    const where = { conceptId: concepts.map((c) => c.id), studentId: students.map((s) => s.id) };
+    const rows = await selectRows(forTenant(database.db, a), "Grade", ["conceptId", "studentId", "gradeNum", "gradeTxt"], where);
+    expect(new Set(rows.map((r) => JSON.stringify(r)))).toEqual(new Set(cells.map((c) => JSON.stringify([c.conceptId, c.studentId, c.gradeNum, c.gradeTxt]))));
+    expect(rows).toHaveLength(11);
+    // Another school's client reads none of them, nor does an empty list of values match anything.
+    expect(await selectRows(forTenant(database.db, b), "Grade", ["conceptId", "studentId"], where)).toEqual([]);
+    expect(await selectRows(forTenant(database.db, a), "Grade", ["conceptId"], { ...where, studentId: [] })).toEqual([]);
+    await expect(selectRows(database.db as unknown as TenantDb, "Grade", ["conceptId"], where)).rejects.toThrow(/scoped/);
+    await expect(selectRows(forTenant(database.db, a), "Grade", ["tenantId"], where)).rejects.toThrow(/columns/);
+    await expect(selectRows(forTenant(database.db, a), "Grade", ["conceptId"], { 'id" OR true --': [1] })).rejects.toThrow(/columns/);
   });
 });

@@ -31,7 +31,19 @@ export interface AuthedContext extends BaseContext {
   user: SessionUser;
 }
 
-/** What a handler returns: data plus an optional translated success message and status. */
+/**
+ * An answer the handler wrote as JSON itself (a grade sheet's 350 kB, written as it is read): the envelope takes the
+ * text as it is, and whoever needs the value (an export of the same sheet) parses it.
+ */
+export class JsonText<T> {
+  declare readonly value?: T;
+  constructor(readonly text: string) {}
+  parse(): T {
+    return JSON.parse(this.text) as T;
+  }
+}
+
+/** What a handler returns: data (or its JsonText) plus an optional translated success message and status. */
 export interface Reply<T = unknown> {
   data: T;
   msgKey?: string;

@@ -7,7 +7,7 @@ import { requestLocale, translator } from "../i18n.ts";
 import { loadAccess, type ModuleAccess } from "../auth/permissions.ts";
 import { AppError, forbidden, sessionEnded, unauthorized } from "./app-error.ts";
 import { clientAddress } from "../net/client-address.ts";
-import type { AuthedContext, BaseContext, Reply, SessionUser } from "./context.ts";
+import { type AuthedContext, type BaseContext, JsonText, type Reply, type SessionUser } from "./context.ts";
 import { jsonDepthExceeds } from "./json-depth.ts";
 import { parseOrRefuse } from "./parse.ts";
 import { asAppError } from "./refusal.ts";
@@ -18,9 +18,14 @@ const MAX_JSON_BYTES = 1024 * 1024;
 /** The deepest body any call takes is a few levels (a flow's inputs, a grade save's cells); 32 leaves room to grow. */
 const MAX_JSON_DEPTH = 32;
 
-/** JSON.stringify straight into the body: Response.json's own serialiser is measurably slower on a 350 kB grade sheet. */
+/**
+ * JSON.stringify straight into the body: Response.json's own serialiser is measurably slower on a 350 kB grade sheet.
+ * Data a handler wrote as JSON itself (JsonText) goes in as written.
+ */
 function envelope(httpStatus: number, body: TEnvelope): Response {
-  return new Response(JSON.stringify(body), {
+  const { data } = body;
+  const text = data instanceof JsonText ? `{"status":${body.status},"msg":${JSON.stringify(body.msg)},"data":${data.text}}` : JSON.stringify(body);
+  return new Response(text, {
     status: httpStatus,
     headers: { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
   });

@@ -1,5 +1,5 @@
 import { cellKey, CONCEPT_TYPE, isTextConcept, numberOf, weightedAverage } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { CONCEPT_SELECT, readGrades, sameValue, type CellKey, type Concept, type GradeWrite, type Value } from "./grade-store.ts";
 
 /**
@@ -7,7 +7,7 @@ import { CONCEPT_SELECT, readGrades, sameValue, type CellKey, type Concept, type
  * writes: the caller holds the students' locks, and grade-store.ts's writeGrades stores what these answer.
  */
 
-type Tx = Prisma.TransactionClient;
+type Tx = TenantTx;
 
 /**
  * Averages recomputed, as the writes that store them: one batch per level, in the order they were worked out. A later

@@ -1,9 +1,9 @@
-import type { ZMasterSave } from "@pizarra/contracts";
+import type { TSheetAnswer, ZMasterSave } from "@pizarra/contracts";
 import { z } from "zod";
-import type { AuthedContext, Reply } from "../../http/context.ts";
+import type { AuthedContext, JsonText, Reply } from "../../http/context.ts";
 import { CONCEPT_LABELS, finalConcepts, type FinalQuery, finalShape, ZFinalQuery } from "./concept-headers.ts";
 import { saveCells } from "./save-grades.ts";
-import { studentRows, studentsOf } from "./sheet.ts";
+import { sheetAnswer, studentsOf } from "./sheet.ts";
 
 /**
  * What the final sheet's routes (getFinal and its export) declare: the sheet's query, named with the concepts' labels,
@@ -20,17 +20,17 @@ export const FINAL_SHEET = {
  * per student, surname first, with photo, each with a grade of exactly the concepts getHeaderFinal answers for the
  * same query, in that order: the subjects' concepts, or the behaviour ones when isBehavior is "true".
  */
-export async function getFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply> {
+export async function getFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply<JsonText<TSheetAnswer>>> {
   const shape = await finalShape(ctx, false);
   const roster = shape?.groupId ? { groupId: shape.groupId } : shape?.sectionId && shape.sectionId > 0 ? { sectionId: shape.sectionId } : null;
-  if (!shape || !roster) return { data: { Results: [], RowCount: 0, PageCount: 1 } };
-  const [concepts, students] = await Promise.all([finalConcepts(ctx.db, shape), studentsOf(ctx.db, roster)]);
-  const Results = await studentRows(
-    ctx.db,
-    students,
-    concepts.map((c) => ({ ...c, id: c.ID })),
-  );
-  return { data: { Results, RowCount: Results.length, PageCount: 1 } };
+  const [concepts, students] = shape && roster ? await Promise.all([finalConcepts(ctx.db, shape), studentsOf(ctx.db, roster)]) : [[], []];
+  return {
+    data: await sheetAnswer(
+      ctx.db,
+      students,
+      concepts.map((c) => ({ ...c, id: c.ID })),
+    ),
+  };
 }
 
 /**

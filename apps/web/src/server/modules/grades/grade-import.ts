@@ -11,7 +11,6 @@ import {
   type TGradeImportSection,
   type TImportLine,
 } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
 import { fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { asAppError } from "../../http/refusal.ts";
@@ -22,8 +21,6 @@ import { xlsxResponse } from "../../resource/xlsx.ts";
 import { readGrades, type Value, type WriteTx } from "./grade-store.ts";
 import { sectionRoster } from "./roster.ts";
 import { writeCells } from "./save-grades.ts";
-
-type Tx = Prisma.TransactionClient;
 
 /** How many refused lines an answer spells out (as the generic import). */
 const SHOWN_LINES = 50;
@@ -117,7 +114,7 @@ function studentLabels(students: Student[]): Map<number, string> {
 const shownValue = (grade: Value | undefined) => grade?.gradeNum ?? grade?.gradeTxt ?? null;
 
 /** The stored grades of the concepts for the students, by cell (`cellKey`). */
-const gradesOf = (db: AuthedContext["db"] | Tx, concepts: Concept[], students: Student[]) =>
+const gradesOf = (db: AuthedContext["db"] | WriteTx, concepts: Concept[], students: Student[]) =>
   readGrades(
     db,
     concepts.map((c) => c.id),

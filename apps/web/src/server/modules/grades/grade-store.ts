@@ -1,5 +1,5 @@
 import { cellKey, type TAverage, type TCellRef } from "@pizarra/contracts";
-import { insertRows, type Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
+import { insertRows, type Prisma, selectRows, type TenantDb, type TenantTx } from "@pizarra/db";
 import type { AuthedContext } from "../../http/context.ts";
 
 /**
@@ -52,13 +52,17 @@ export async function lockStudents(tx: Tx, keys: string[]): Promise<void> {
     );
 }
 
-/** The stored grades of some concepts for some students (one query), by cell (`cellKey`); a cell never graded is absent. */
-export async function readGrades(db: TenantDb | Tx, conceptIds: number[], studentIds: number[]): Promise<Map<string, Value>> {
-  const grades = await db.grade.findMany({
-    where: { conceptId: { in: conceptIds }, studentId: { in: studentIds } },
-    select: { conceptId: true, studentId: true, gradeNum: true, gradeTxt: true },
-  });
-  return new Map(grades.map((g) => [cellKey(g.conceptId, g.studentId), g]));
+/** A stored grade as readGradeRows answers it: conceptId, studentId, gradeNum, gradeTxt. */
+type GradeRow = [number, number, number | null, string | null];
+
+/** The stored grades of some concepts for some students (one query, a sheet's thousands of cells as one value). */
+export const readGradeRows = (db: TenantDb | TenantTx, conceptIds: number[], studentIds: number[]) =>
+  selectRows<GradeRow>(db, "Grade", ["conceptId", "studentId", "gradeNum", "gradeTxt"], { conceptId: conceptIds, studentId: studentIds });
+
+/** readGradeRows by cell (`cellKey`); a cell never graded is absent. */
+export async function readGrades(db: TenantDb | TenantTx, conceptIds: number[], studentIds: number[]): Promise<Map<string, Value>> {
+  const grades = await readGradeRows(db, conceptIds, studentIds);
+  return new Map(grades.map(([conceptId, studentId, gradeNum, gradeTxt]) => [cellKey(conceptId, studentId), { gradeNum, gradeTxt }]));
 }
 
 /** The students with a grade in a tree of concepts (a subject's, or a period's behaviour), once each. */

@@ -1,4 +1,4 @@
-import { gradeOf, headerLayout, type HeaderConcept, type StudentRow, type TSheetAnswer, type TSheetQuery } from "@pizarra/contracts";
+import { gradeOf, headerLayout, type HeaderConcept, type StudentRow, type TSheetQuery } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
 import type { FinalQuery } from "./concept-headers.ts";
@@ -60,10 +60,10 @@ export async function sheetWorkbook(ctx: AuthedContext, Results: StudentRow[]): 
 
 /** GET admGrades/export (our path): a course's sheet, with the query of admGrades/get. */
 export async function exportSheet(ctx: AuthedContext & { query: TSheetQuery }): Promise<Reply> {
-  return sheetWorkbook(ctx, (await getSheet(ctx)).data.Results);
+  return sheetWorkbook(ctx, (await getSheet(ctx)).data.parse().Results);
 }
 
 /** GET admGrades/exportFinal (our path): a final sheet (reports 3, 4, 6 and the behaviour ones), with getFinal's query. */
 export async function exportFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply> {
-  return sheetWorkbook(ctx, ((await getFinal(ctx)).data as TSheetAnswer).Results);
+  return sheetWorkbook(ctx, (await getFinal(ctx)).data.parse().Results);
 }

@@ -1,10 +1,10 @@
-import { cellKey, type StudentRow, type TDefaultFilters, type TSheetAnswer, type TSheetQuery } from "@pizarra/contracts";
+import type { TDefaultFilters, TSheetAnswer, TSheetQuery } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
 import { notFound, validationRefusal } from "../../http/app-error.ts";
-import type { AuthedContext, Reply } from "../../http/context.ts";
+import { type AuthedContext, JsonText, type Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { CONCEPT_SELECT, readGrades } from "./grade-store.ts";
+import { CONCEPT_SELECT, readGradeRows } from "./grade-store.ts";
 import { sectionRoster } from "./roster.ts";
 import { canRecalculate } from "./save-grades.ts";
 
@@ -50,32 +50,36 @@ export const studentsOf = (db: TenantDb, roster: Roster) => sectionRoster(db, ro
 /** What a sheet row needs of a concept. */
 type SheetConcept = { id: number; type: number; parentId: number | null; locked: boolean; canEdit: boolean; calcAverage: boolean };
 
-/** 000 §3: one row per student (name, photo) with a grade of every concept, in the concepts' order (one query). */
-export async function studentRows(db: TenantDb, students: Awaited<ReturnType<typeof studentsOf>>, concepts: SheetConcept[]): Promise<StudentRow[]> {
-  const byCell = await readGrades(
+/** A grade's number or text as JSON. */
+const jsonValue = (value: number | string | null | undefined) =>
+  typeof value === "number" ? (Number.isFinite(value) ? String(value) : "null") : value == null ? "null" : JSON.stringify(value);
+
+/**
+ * 000 §3: one row per student (name, photo) with a grade of every concept, in the concepts' order (one query), written
+ * as JSON as the grades are read: 2,600 cells built as objects and then written cost the grade sheet's call about 3 ms
+ * of processor more on this machine. What a cell says of its concept is the same on every row, so it is written once.
+ */
+export async function sheetAnswer(db: TenantDb, students: Awaited<ReturnType<typeof studentsOf>>, concepts: SheetConcept[]): Promise<JsonText<TSheetAnswer>> {
+  const grades = await readGradeRows(
     db,
     concepts.map((c) => c.id),
     students.map((s) => s.id),
   );
-  return students.map((s) => ({
-    studentId: s.id,
-    name: fullName(s),
-    img: fileUrl(s.face),
-    grades: concepts.map((c) => {
-      const grade = byCell.get(cellKey(c.id, s.id));
-      return {
-        conceptId: c.id,
-        gradeNum: grade?.gradeNum ?? null,
-        gradeTxt: grade?.gradeTxt ?? null,
-        type: c.type,
-        parentId: c.parentId,
-        locked: c.locked,
-        canEdit: c.canEdit,
-        calcAverage: c.calcAverage,
-        sync: false,
-      };
-    }),
-  }));
+  const parts = concepts.map(({ id, type, parentId, locked, canEdit, calcAverage }) => {
+    const head = `{"conceptId":${id},"gradeNum":`;
+    const tail = `,${JSON.stringify({ type, parentId, locked, canEdit, calcAverage, sync: false }).slice(1)}`;
+    return { head, tail, empty: `${head}null,"gradeTxt":null${tail}` };
+  });
+  const column = new Map(concepts.map((c, i) => [c.id, i]));
+  const cells = new Map(students.map((s) => [s.id, parts.map((p) => p.empty)]));
+  for (const [conceptId, studentId, gradeNum, gradeTxt] of grades) {
+    const i = column.get(conceptId)!;
+    cells.get(studentId)![i] = `${parts[i]!.head}${jsonValue(gradeNum)},"gradeTxt":${jsonValue(gradeTxt)}${parts[i]!.tail}`;
+  }
+  const rows = students.map(
+    (s) => `${JSON.stringify({ studentId: s.id, name: fullName(s), img: fileUrl(s.face) }).slice(0, -1)},"grades":[${cells.get(s.id)!.join(",")}]}`,
+  );
+  return new JsonText(`{"Results":[${rows.join(",")}],"RowCount":${rows.length},"PageCount":1}`);
 }
 
 /**
@@ -83,7 +87,7 @@ export async function studentRows(db: TenantDb, students: Awaited<ReturnType<typ
  * every concept of the subject's tree for that section, as the header lists them. With a student group (reports 8
  * and 9), its members, whatever their section, and the subject's shared concepts only.
  */
-export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Promise<Reply<TSheetAnswer>> {
+export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Promise<Reply<JsonText<TSheetAnswer>>> {
   const { activityId, ...roster } = await courseOf(ctx, ctx.query);
   const sections = roster.sectionId ? [{ sectionId: null }, { sectionId: roster.sectionId }] : [{ sectionId: null }];
   const [tree, students] = await Promise.all([
@@ -97,12 +101,13 @@ export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Pro
   // A hidden concept hides its whole branch, as the header does (levels come in order, so parents are decided first).
   const shown = new Set<number>();
   for (const c of tree) if (!c.hidden && (c.parentId === null || shown.has(c.parentId))) shown.add(c.id);
-  const Results = await studentRows(
-    ctx.db,
-    students,
-    tree.filter((c) => shown.has(c.id)),
-  );
-  return { data: { Results, RowCount: Results.length, PageCount: 1 } };
+  return {
+    data: await sheetAnswer(
+      ctx.db,
+      students,
+      tree.filter((c) => shown.has(c.id)),
+    ),
+  };
 }
 
 /**

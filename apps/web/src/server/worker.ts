@@ -7,7 +7,7 @@
 import { createDb, forTenant } from "@pizarra/db";
 import { claimMessages, deliver, recoverStale, type SendJob, SentLog, TransientFailure } from "./delivery/send-message.ts";
 import { refreshSoon, SEND_CHUNK } from "./delivery/ledger.ts";
-import { portOf, serveCallbacks } from "./http/callback-lane.ts";
+import { serveCallbacks } from "./http/callback-lane.ts";
 import { Router } from "./http/router.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
@@ -107,7 +107,7 @@ await queue.send(JOBS.ledgerRecovery, {}, { startAfter: env().WORKER_LEASE_SECON
 // The providers' callbacks, when this worker answers them (callback-lane.ts): Meta's statuses come with the sends.
 const callbackPort = env().WORKER_CALLBACK_PORT;
 const callbacks = callbackPort ? await serveCallbacks(new Router(PROVIDER_ROUTES), callbackPort, env().WORKER_CALLBACK_HOST) : null;
-const answering = callbacks ? `; Meta's webhook on http://${env().WORKER_CALLBACK_HOST}:${portOf(callbacks)}/api/whatsapp/webhook` : "";
+const answering = callbacks ? `; Meta's webhook on http://${env().WORKER_CALLBACK_HOST}:${callbackPort}/api/whatsapp/webhook` : "";
 console.log(`Pizarra worker running (${concurrency} sends at a time${answering}). Ctrl+C stops it.`);
 
 let stopping = false;

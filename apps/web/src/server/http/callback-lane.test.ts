@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
@@ -7,7 +8,7 @@ import { signBody } from "../modules/whatsapp/signature.ts";
 import { PEER_HEADER } from "../net/client-address.ts";
 import { PROVIDER_ROUTES } from "../provider-routes.ts";
 import { router } from "../routes.ts";
-import { CALLBACK_LANE, type CallbackLane, offerCallbackLane, portOf, serveCallbacks } from "./callback-lane.ts";
+import { CALLBACK_LANE, type CallbackLane, offerCallbackLane, serveCallbacks } from "./callback-lane.ts";
 import type { Route } from "./route.ts";
 import { Router } from "./router.ts";
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
   process.env.WHATSAPP_APP_SECRET = SECRET;
   process.env.WHATSAPP_VERIFY_TOKEN = "lane-verify";
   server = await serveCallbacks(new Router(PROVIDER_ROUTES), 0, "127.0.0.1");
-  base = `http://127.0.0.1:${portOf(server)}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -1,5 +1,4 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { PEER_HEADER } from "../net/client-address.ts";
 import { handle } from "./handle.ts";
@@ -94,6 +93,3 @@ export async function serveCallbacks(router: Router, port: number, hostname: str
   });
   return server;
 }
-
-/** The port a server listens on. */
-export const portOf = (server: http.Server) => (server.address() as AddressInfo).port;

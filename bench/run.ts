@@ -328,6 +328,25 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }, saves
       }),
     ),
     {
+      // What every signed-in call costs before its own work (the token, its session, the person and their rights, the
+      // envelope): no target of the issue, the stack's floor under the calls above. Its SQL: the three reads, by hand.
+      name: "GET admGrades/reports (signed-in, nothing read)",
+      token: tokens.teacher,
+      request: { method: "GET", path: "admGrades/reports" },
+      sql: async (client) => {
+        const claims = JSON.parse(Buffer.from(tokens.teacher.split(".")[1]!, "base64url").toString()) as { sub: string; tid: number; sid: string };
+        await client.query(`SELECT "accountId", "startedAt", "endedAt" FROM "Session" WHERE id = $1`, [claims.sid]);
+        await client.query(`SELECT id, "roleCode", inactive, "accountId", name, last FROM "User" WHERE "tenantId" = $1 AND id = $2`, [
+          claims.tid,
+          Number(claims.sub),
+        ]);
+        await client.query(
+          `SELECT a."moduleId", a."canRead", a."canWrite" FROM "ModuleAccess" a JOIN "UserGroupMember" m ON m."tenantId" = a."tenantId" AND m."groupId" = a."groupId" WHERE a."tenantId" = $1 AND m."userId" = $2`,
+          [claims.tid, Number(claims.sub)],
+        );
+      },
+    },
+    {
       name: "POST admStaff/login (sign-in)",
       token: "",
       request: { method: "POST", path: "admStaff/login?adm=true", body: () => ({ user: BENCH_ACCOUNTS.admin, pass: BENCH_PASSWORD }) },

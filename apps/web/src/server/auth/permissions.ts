@@ -1,18 +1,23 @@
-import type { TenantDb } from "@pizarra/db";
-
 export interface ModuleAccess {
   read: boolean;
   write: boolean;
 }
 
-/** The union of the user's groups' rights, module id → read/write (spec 002 §6: access is set per user group). */
-export async function loadAccess(db: TenantDb, userId: number): Promise<Map<string, ModuleAccess>> {
-  const rows = await db.moduleAccess.findMany({
-    where: { group: { members: { some: { userId } } } },
-    select: { moduleId: true, canRead: true, canWrite: true },
-  });
+/**
+ * What a person's read selects of their rights (spec 002 §6: access is set per user group): each of their groups'
+ * rights, in the same statement as the person (a statement of its own cost every signed-in call about 0.5 ms of the
+ * database's processor and 1 ms of the app's on the bench school).
+ */
+export const ACCESS_SELECT = {
+  memberships: { select: { group: { select: { access: { select: { moduleId: true, canRead: true, canWrite: true } } } } } },
+} as const;
+
+type Right = { moduleId: string; canRead: boolean; canWrite: boolean };
+
+/** The union of the rights ACCESS_SELECT read, module id → read/write. */
+export function accessOf(person: { memberships: { group: { access: Right[] } }[] }): Map<string, ModuleAccess> {
   const access = new Map<string, ModuleAccess>();
-  for (const row of rows) {
+  for (const row of person.memberships.flatMap((m) => m.group.access)) {
     const current = access.get(row.moduleId) ?? { read: false, write: false };
     access.set(row.moduleId, {
       read: current.read || row.canRead || row.canWrite,

@@ -4,7 +4,7 @@ import { sessionOpen } from "../auth/sessions.ts";
 import { verifyToken, bearer } from "../auth/token.ts";
 import { env } from "../env.ts";
 import { requestLocale, translator } from "../i18n.ts";
-import { loadAccess, type ModuleAccess } from "../auth/permissions.ts";
+import { ACCESS_SELECT, accessOf, type ModuleAccess } from "../auth/permissions.ts";
 import { AppError, forbidden, sessionEnded, unauthorized } from "./app-error.ts";
 import { clientAddress } from "../net/client-address.ts";
 import { type AuthedContext, type BaseContext, JsonText, type Reply, type SessionUser } from "./context.ts";
@@ -88,15 +88,15 @@ async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method
   if (!claims) throw unauthorized();
   const db = forTenant(ctx.system, claims.tenantId);
   // The person and their rights are read side by side: both need only the token's ids.
-  const [user, access, open] = await Promise.all([
+  const [user, open] = await Promise.all([
     db.user.findUnique({
       where: { id: claims.userId },
-      select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true },
+      select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true, ...ACCESS_SELECT },
     }),
-    loadAccess(db, claims.userId),
     sessionOpen(ctx.system, claims.sessionId, claims.accountId),
   ]);
   if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
+  const access = accessOf(user);
   if (!open) throw sessionEnded();
   checkRights(route, method, query, access);
   const sessionUser: SessionUser = {

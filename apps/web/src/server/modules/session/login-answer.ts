@@ -4,7 +4,7 @@ import { startSession } from "../../auth/sessions.ts";
 import { issueToken } from "../../auth/token.ts";
 import { AppError } from "../../http/app-error.ts";
 import { buildMenu } from "../access/menu.ts";
-import { loadAccess } from "../../auth/permissions.ts";
+import { ACCESS_SELECT, accessOf } from "../../auth/permissions.ts";
 
 /** Active staff users of an account, one per tenant: the schools the person may sign in to. */
 export async function memberships(system: Db, accountId: number) {
@@ -29,14 +29,14 @@ export async function loginAnswer(
   const db = forTenant(system, tenantId);
   const user = await db.user.findFirst({
     where: { accountId, inactive: false },
-    select: { id: true, name: true, last: true, tag: true, roleCode: true, mail: true },
+    select: { id: true, name: true, last: true, tag: true, roleCode: true, mail: true, ...ACCESS_SELECT },
   });
   if (!user) throw new AppError(-403, "api.tenantNotAvailable", 403);
-  const [tenant, session, tenantCount, access] = await Promise.all([
+  const access = accessOf(user);
+  const [tenant, session, tenantCount] = await Promise.all([
     system.tenant.findUniqueOrThrow({ where: { id: tenantId } }),
     sessionId ?? startSession(system, accountId),
     system.user.count({ where: { accountId, inactive: false } }),
-    loadAccess(db, user.id),
   ]);
   const [menu, { token, expiresAt }] = await Promise.all([
     buildMenu(db, access),

@@ -38,14 +38,22 @@ import {
 
 type Tx = Prisma.TransactionClient;
 
-/** 001 §6: role 100 may grade any course; anyone else only a course-section they teach (its teacher, or one of the subject's). */
-async function assertTeaches(db: TenantDb | Tx, ctx: AuthedContext, activityId: number, sectionIds: number[]): Promise<void> {
-  if (ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write) return;
-  const [parts, master] = await Promise.all([
-    db.activityPart.count({ where: { activityId, sectionId: { in: sectionIds }, masterId: ctx.user.id } }),
-    db.activityMaster.count({ where: { activityId, userId: ctx.user.id } }),
-  ]);
-  if (master === 0 && parts < sectionIds.length) throw new AppError(-403, "grades.notYourCourse", 403);
+/**
+ * 001 §6: role 100 may grade any course; anyone else only a course-section they teach (its teacher, or one of the
+ * subject's). The sections of each subject the user may grade (null: all of them), in one statement; null for a user
+ * who may grade any course.
+ */
+async function gradableSections(db: TenantDb | Tx, ctx: AuthedContext, activityIds: number[]): Promise<Map<number, Set<number> | null> | null> {
+  if (ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write) return null;
+  const activities = await db.activity.findMany({
+    where: { id: { in: activityIds } },
+    select: {
+      id: true,
+      parts: { where: { masterId: ctx.user.id }, select: { sectionId: true } },
+      masters: { where: { userId: ctx.user.id }, select: { id: true } },
+    },
+  });
+  return new Map(activities.map((a) => [a.id, a.masters.length > 0 ? null : new Set(a.parts.map((p) => p.sectionId))]));
 }
 
 /** A typed value as stored: numbers 0-8 (integers), a qualification of the concept's list, or text up to 700. */
@@ -72,8 +80,8 @@ function storedValue(ctx: AuthedContext, concept: Concept, cell: { gradeNum?: un
 const treesOf = (concepts: Concept[]): Tree[] => concepts.map((c) => ({ activityId: c.activityId, periodId: c.periodId }));
 
 /** Each student's section in the concepts' periods; a student of none (or no student) is not found. */
-async function sectionsOf(tx: Tx, studentIds: number[], concepts: Concept[]): Promise<Map<number, number>> {
-  const memberships = await tx.sectionMember.findMany({
+async function sectionsOf(db: TenantDb | Tx, studentIds: number[], concepts: Concept[]): Promise<Map<number, number>> {
+  const memberships = await db.sectionMember.findMany({
     where: { userId: { in: studentIds }, user: { type: 2 }, section: { superSection: { periodId: { in: [...new Set(concepts.map((c) => c.periodId))] } } } },
     select: { userId: true, sectionId: true },
   });
@@ -82,32 +90,49 @@ async function sectionsOf(tx: Tx, studentIds: number[], concepts: Concept[]): Pr
   return sectionOf;
 }
 
+/** Typed cells that passed checkCells, with their concepts. */
+type Checked = { cells: TGradeCell[]; byId: Map<number, Concept> };
+
 /**
- * Writes typed cells inside the caller's transaction (the save, the grade import): only the cells that differ are
- * written; a locked or non-editable concept, an average, a student outside the course's sections or a course the user
- * does not teach refuse the whole write. Every average above a changed cell is recomputed bottom-up and every change
- * (typed or computed) goes into the grade trail. Writes touching the same students wait for each other, so two
- * teachers on one cell never leave a torn state or a stale average.
+ * What a write of typed cells must pass before it takes a lock: each cell names a concept of the kind asked (subject
+ * or behaviour) that is editable and not an average, a student of a section in the concept's period, and a course
+ * the user teaches. Nothing here is under the students' locks (a concept's values are, and are read after them), so
+ * a save makes these reads before its transaction, side by side.
  */
-export async function writeCells(tx: WriteTx, ctx: AuthedContext, cells: TGradeCell[], behavior: boolean): Promise<TGradeSaveAnswer> {
-  const concepts = await tx.evalConcept.findMany({ where: { id: { in: [...new Set(cells.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });
+async function checkCells(db: TenantDb | Tx, ctx: AuthedContext, cells: TGradeCell[], behavior: boolean): Promise<Checked> {
+  const concepts = await db.evalConcept.findMany({ where: { id: { in: [...new Set(cells.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });
   const byId = new Map(concepts.map((c) => [c.id, c]));
   for (const cell of cells) {
     const concept = byId.get(cell.conceptId);
     if (!concept || concept.isBehavior !== behavior) throw notFound();
     if (concept.locked || !concept.canEdit || concept.calcAverage) throw new AppError(-409, "grades.locked", 409);
   }
-  const studentIds = [...new Set(cells.map((c) => c.studentId))];
-  const sectionOf = await sectionsOf(tx, studentIds, concepts);
-  for (const activityId of new Set(concepts.map((c) => c.activityId).filter((a): a is number => a !== null))) {
-    const sections = [...new Set(cells.filter((c) => byId.get(c.conceptId)!.activityId === activityId).map((c) => sectionOf.get(c.studentId)!))];
-    await assertTeaches(tx, ctx, activityId, sections);
+  const activityIds = [...new Set(concepts.map((c) => c.activityId).filter((a): a is number => a !== null))];
+  const [sectionOf, gradable] = await Promise.all([
+    sectionsOf(db, [...new Set(cells.map((c) => c.studentId))], concepts),
+    activityIds.length ? gradableSections(db, ctx, activityIds) : null,
+  ]);
+  for (const cell of cells) {
+    const activityId = byId.get(cell.conceptId)!.activityId;
+    if (activityId === null || !gradable) continue;
+    const sections = gradable.get(activityId);
+    if (sections === undefined || (sections !== null && !sections.has(sectionOf.get(cell.studentId)!))) throw new AppError(-403, "grades.notYourCourse", 403);
   }
+  return { cells, byId };
+}
+
+/**
+ * Writes checked cells in the caller's transaction: only the cells that differ are written. Every average above a
+ * changed cell is recomputed bottom-up and every change (typed or computed) goes into the grade trail. Writes touching
+ * the same students wait for each other, so two teachers on one cell never leave a torn state or a stale average.
+ */
+async function writeChecked(tx: WriteTx, ctx: AuthedContext, { cells, byId }: Checked): Promise<TGradeSaveAnswer> {
+  const concepts = [...byId.values()];
+  const studentIds = [...new Set(cells.map((c) => c.studentId))];
   await lockStudents(
     tx,
     cells.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)),
   );
-
   const current = await readGrades(
     tx,
     concepts.map((c) => c.id),
@@ -128,6 +153,15 @@ export async function writeCells(tx: WriteTx, ctx: AuthedContext, cells: TGradeC
   });
   const averages = await writeGrades(tx, ctx, typed, await recompute(tx, treesOf(concepts), parents, typed));
   return { saved: changed.length, averages };
+}
+
+/**
+ * Writes typed cells inside the caller's transaction (the grade import, a body of several kinds): checkCells, then
+ * writeChecked. A locked or non-editable concept, an average, a student outside the course's sections or a course the
+ * user does not teach refuse the whole write.
+ */
+export async function writeCells(tx: WriteTx, ctx: AuthedContext, cells: TGradeCell[], behavior: boolean): Promise<TGradeSaveAnswer> {
+  return writeChecked(tx, ctx, await checkCells(tx, ctx, cells, behavior));
 }
 
 /** The user the school lets 'Calcular CPROM' (000 §2.9, §6): the tenant's setting `cpromUserId`. */
@@ -196,7 +230,8 @@ export async function saveCells(
  */
 export async function saveGrades(ctx: AuthedContext & { body: TGradeSave }, behavior: boolean): Promise<Reply<TGradeSaveAnswer>> {
   if (behavior) return saveCells(ctx, ctx.body.grades, [true], await canRecalculate(ctx));
-  const data = await ctx.db.$transaction((tx) => writeCells(tx, ctx, ctx.body.grades, false));
+  const checked = await checkCells(ctx.db, ctx, ctx.body.grades, false);
+  const data = await ctx.db.$transaction((tx) => writeChecked(tx, ctx, checked));
   return { data, msgKey: data.saved ? "grades.saved" : undefined };
 }
 

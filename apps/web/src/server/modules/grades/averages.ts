@@ -43,19 +43,18 @@ async function readTrees(tx: Tx, trees: Tree[]): Promise<Map<number, Concept & {
   return byId;
 }
 
+/** What a recomputation reads: the trees' concepts, each with its children, and stored grades by cell (`cellKey`). */
+export type AverageInputs = { tree: Map<number, Concept & { children: Concept[] }>; stored: Map<string, Value> };
+
 /**
- * Recomputes the named averaging concepts (001 §3) for the named students from their children, then, bottom-up, every
- * averaging ancestor of an average that changed. Only values that change are answered, each as a write with the value
- * it replaces. A named concept that does not average is left alone. `typed`: values written in the same transaction
- * but not stored yet, which count as stored. The trees are read once and the grades they need once (the caller holds
- * the students' locks, so nothing else changes them meanwhile); each level reads what the levels before it computed
- * in place of what is stored (as it will be once written).
+ * Reads, once, what recomputing the averages of `targets` needs: the trees, and in one statement the stored grades of
+ * `students` for every concept a level may read (the targets, their ancestors and the children of each) and for the
+ * concepts of `also` (a save's own cells, whose values it compares with what it was sent). The caller holds the
+ * students' locks, so nothing else changes them meanwhile.
  */
-export async function recompute(tx: Tx, trees: Tree[], targets: CellKey[], typed: GradeWrite[] = []): Promise<AverageWrites> {
-  if (targets.length === 0) return [];
+export async function readForAverages(tx: Tx, trees: Tree[], targets: CellKey[], students: number[], also: number[] = []): Promise<AverageInputs> {
   const tree = await readTrees(tx, trees);
-  // Every concept a level may read: the targets, their ancestors, and the children of each.
-  const needed = new Set<number>();
+  const needed = new Set(also);
   const climbed = new Set<number>();
   for (const start of new Set(targets.map((t) => t.conceptId))) {
     for (let concept = tree.get(start); concept && !climbed.has(concept.id); concept = tree.get(concept.parentId ?? Number.NaN)) {
@@ -64,7 +63,23 @@ export async function recompute(tx: Tx, trees: Tree[], targets: CellKey[], typed
       for (const child of concept.children) needed.add(child.id);
     }
   }
-  const stored = await readGrades(tx, [...needed], [...new Set(targets.map((t) => t.studentId))]);
+  return { tree, stored: await readGrades(tx, [...needed], students) };
+}
+
+/**
+ * Recomputes the named averaging concepts (001 §3) for the named students from their children, then, bottom-up, every
+ * averaging ancestor of an average that changed. Only values that change are answered, each as a write with the value
+ * it replaces. A named concept that does not average is left alone. `typed`: values written in the same transaction
+ * but not stored yet, which count as stored. Each level reads what the levels before it computed in place of what is
+ * stored (as it will be once written).
+ */
+export async function recompute(tx: Tx, trees: Tree[], targets: CellKey[], typed: GradeWrite[] = []): Promise<AverageWrites> {
+  if (targets.length === 0) return [];
+  return averagesOf(await readForAverages(tx, trees, targets, [...new Set(targets.map((t) => t.studentId))]), targets, typed);
+}
+
+/** recompute's work on what readForAverages read (which must cover `targets`). */
+export function averagesOf({ tree, stored }: AverageInputs, targets: CellKey[], typed: GradeWrite[] = []): AverageWrites {
   const computed = new Map<string, Value>(typed.map((w) => [cellKey(w.conceptId, w.studentId), w.value]));
   const levels: AverageWrites = [];
   let pending = targets;

@@ -12,12 +12,11 @@ import {
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { recompute, type Tree } from "./averages.ts";
+import { averagesOf, readForAverages, recompute, type Tree } from "./averages.ts";
 import {
   CONCEPT_SELECT,
   gradedStudents,
   lockStudents,
-  readGrades,
   sameValue,
   studentKey,
   writeGrades,
@@ -133,11 +132,21 @@ async function writeChecked(tx: WriteTx, ctx: AuthedContext, { cells, byId }: Ch
     tx,
     cells.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)),
   );
-  const current = await readGrades(
+  // The stored values of the cells and of everything their averages read, in one read: the parents of every cell
+  // sent, of which those of the cells that change are recomputed.
+  const parentsOf = (list: { conceptId: number; studentId: number }[]) =>
+    list.flatMap((c) => {
+      const parentId = byId.get(c.conceptId)!.parentId;
+      return parentId === null ? [] : [{ conceptId: parentId, studentId: c.studentId }];
+    });
+  const inputs = await readForAverages(
     tx,
-    concepts.map((c) => c.id),
+    treesOf(concepts),
+    parentsOf(cells),
     studentIds,
+    concepts.map((c) => c.id),
   );
+  const current = inputs.stored;
   // A cell named twice counts once, with its last value.
   const last = new Map(cells.map((cell) => [cellKey(cell.conceptId, cell.studentId), cell]));
   const changed: { conceptId: number; studentId: number; value: Value }[] = [];
@@ -147,11 +156,7 @@ async function writeChecked(tx: WriteTx, ctx: AuthedContext, { cells, byId }: Ch
   }
   const typed = changed.map((c) => ({ ...c, old: current.get(cellKey(c.conceptId, c.studentId)) }));
   // Their averages are worked out from the typed values before anything is written, then everything is written at once.
-  const parents = typed.flatMap((c) => {
-    const parentId = byId.get(c.conceptId)!.parentId;
-    return parentId === null ? [] : [{ conceptId: parentId, studentId: c.studentId }];
-  });
-  const averages = await writeGrades(tx, ctx, typed, await recompute(tx, treesOf(concepts), parents, typed));
+  const averages = await writeGrades(tx, ctx, typed, averagesOf(inputs, parentsOf(typed), typed));
   return { saved: changed.length, averages };
 }
 

@@ -20,7 +20,7 @@ import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
 // A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
 // worker yields the processor to it (on a machine of its own this changes nothing).
-yieldProcessor(10);
+yieldProcessor(5);
 
 const concurrency = env().WORKER_CONCURRENCY;
 // Sends mostly wait on providers; their two short statements each share a modest pool.

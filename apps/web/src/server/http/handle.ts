@@ -87,7 +87,7 @@ async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method
   const claims = token ? await verifyToken(token) : null;
   if (!claims) throw unauthorized();
   const db = forTenant(ctx.system, claims.tenantId);
-  // The person and their rights are read side by side: both need only the token's ids.
+  // The person with their rights, and the session, are read side by side: both need only the token's ids.
   const [user, open] = await Promise.all([
     db.user.findUnique({
       where: { id: claims.userId },

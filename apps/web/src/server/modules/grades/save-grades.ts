@@ -95,8 +95,8 @@ type Checked = { cells: TGradeCell[]; byId: Map<number, Concept> };
 /**
  * What a write of typed cells must pass before it takes a lock: each cell names a concept of the kind asked (subject
  * or behaviour) that is editable and not an average, a student of a section in the concept's period, and a course
- * the user teaches. Nothing here is under the students' locks (a concept's values are, and are read after them), so
- * a save makes these reads before its transaction, side by side.
+ * the user teaches. None of it is what the students' locks guard (their grades are, and are read after them), so a
+ * save makes these reads before its transaction, side by side.
  */
 async function checkCells(db: TenantDb | Tx, ctx: AuthedContext, cells: TGradeCell[], behavior: boolean): Promise<Checked> {
   const concepts = await db.evalConcept.findMany({ where: { id: { in: [...new Set(cells.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });

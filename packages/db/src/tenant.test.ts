@@ -26,7 +26,8 @@ describe("forTenant", () => {
   let b: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase("demo");
+    // The school's seed: the demo's schools, with a course's concepts and students for selectRows to read.
+    database = await createTestDatabase("school");
     ({ colegio: a, northside: b } = await demoTenants(database.db));
   });
   afterAll(() => database.drop());
@@ -108,18 +109,6 @@ describe("forTenant", () => {
     ).rejects.toThrow();
     expect(await database.db.gradeChange.count({ where: { conceptId: 999_001 } })).toBe(2);
   });
-});
-
-describe("selectRows", () => {
-  let database: TestDatabase;
-  let a: number;
-  let b: number;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("school");
-    ({ colegio: a, northside: b } = await demoTenants(database.db));
-  });
-  afterAll(() => database.drop());
 
   it("selects rows in bulk as arrays of the columns asked, of the scoped tenant only", async () => {
     const concepts = await database.db.evalConcept.findMany({ where: { tenantId: a }, take: 3, orderBy: { id: "asc" } });

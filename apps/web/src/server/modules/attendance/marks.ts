@@ -15,16 +15,13 @@ import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { queueAlerts } from "./alerts.ts";
-import { isAdmin, registersById, STUDENT } from "./registers.ts";
+import { isAdmin, REGISTER_SELECT, type Register, registersOf, STUDENT } from "./registers.ts";
 
 type Db = TenantDb | TenantTx;
 
-const SESSION_SELECT = { id: true, day: true, sectionId: true, partId: true, groupId: true, masterId: true, startedAt: true } as const;
-type Session = Prisma.AttendanceSessionGetPayload<{ select: typeof SESSION_SELECT }>;
-
-/** The register's own row: what its rights need beyond it is read only when asked (nested selects cost a query each). */
-async function sessionOf(db: Db, id: number): Promise<Session> {
-  const session = await db.attendanceSession.findFirst({ where: { id }, select: SESSION_SELECT });
+/** The register's row and what names it (one statement); what its rights need beyond it is read only when asked. */
+async function sessionOf(db: Db, id: number): Promise<Register> {
+  const session = await db.attendanceSession.findFirst({ where: { id }, select: REGISTER_SELECT });
   if (!session) throw notFound();
   return session;
 }
@@ -41,7 +38,7 @@ const rosterWhere = (s: { sectionId: number | null; groupId: number | null }): P
  * grades are); otherwise role 100, the register's teacher, a teacher of the part's subject, or for a group's register
  * anyone with the module's write right, may mark.
  */
-async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList["readOnly"]> {
+async function readOnlyReason(db: Db, ctx: AuthedContext, s: Register): Promise<TAttendanceList["readOnly"]> {
   const closedPeriods = await db.period.count({
     where: {
       closed: true,
@@ -57,12 +54,12 @@ async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<T
 
 const REFUSAL = { closed: "attendanceApi.closed", notYours: "attendanceApi.notYourRegister" } as const;
 
-async function assertMayMark(db: Db, ctx: AuthedContext, s: Session): Promise<void> {
-  const reason = await readOnlyReason(db, ctx, s);
+function refuseReadOnly(reason: TAttendanceList["readOnly"]): void {
   if (reason) throw new AppError(-403, REFUSAL[reason], 403);
 }
 
-type Person = { id: number; name: string; last: string | null; last2: string | null; face: string | null };
+const PERSON_SELECT = { id: true, name: true, last: true, last2: true, face: true } as const;
+type Person = Prisma.UserGetPayload<{ select: typeof PERSON_SELECT }>;
 type Marked = { status: number; comment: string | null; justification: number; typeId: number | null };
 
 /** 001 §3 "Attendance row": a student and their mark (none yet: pending). */
@@ -89,11 +86,7 @@ async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId
   const users = await db.user.findMany({
     where: { id: { in: [...new Set([...roster, ...marked])] } },
     select: {
-      id: true,
-      name: true,
-      last: true,
-      last2: true,
-      face: true,
+      ...PERSON_SELECT,
       attendanceMarks: {
         where: { sessionId: s.id },
         select: { status: true, comment: true, justification: true, typeId: true, type: { select: { name: true } } },
@@ -104,8 +97,8 @@ async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId
   return users.map((u) => rowOf(u, u.attendanceMarks[0], u.attendanceMarks[0]?.type?.name ?? null));
 }
 
-async function listOf(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList> {
-  const [[session], rows, readOnly] = await Promise.all([registersById(db, [s.id]), rowsOf(db, s), readOnlyReason(db, ctx, s)]);
+async function listOf(db: Db, ctx: AuthedContext, s: Register): Promise<TAttendanceList> {
+  const [[session], rows, readOnly] = await Promise.all([registersOf(db, [s]), rowsOf(db, s), readOnlyReason(db, ctx, s)]);
   return { session: session!, rows, readOnly };
 }
 
@@ -121,7 +114,7 @@ export async function listRegister(ctx: AuthedContext & { params: { id: number }
 export async function initRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceList>> {
   const data = await ctx.db.$transaction(async (tx) => {
     const s = await sessionOf(tx, ctx.params.id);
-    await assertMayMark(tx, ctx, s);
+    refuseReadOnly(await readOnlyReason(tx, ctx, s));
     if (!s.startedAt) {
       const started = await tx.attendanceSession.updateMany({ where: { id: s.id, startedAt: null }, data: { startedAt: new Date(), startedBy: ctx.user.id } });
       if (started.count) {
@@ -129,7 +122,8 @@ export async function initRegister(ctx: AuthedContext & { params: { id: number }
         await tx.attendanceMark.createMany({ data: roster.map((u) => ({ sessionId: s.id, userId: u.id })), skipDuplicates: true });
       }
     }
-    return listOf(tx, ctx, s);
+    // Started here or by someone else meanwhile: the row as it now is.
+    return listOf(tx, ctx, s.startedAt ? s : await sessionOf(tx, s.id));
   });
   return { data, msgKey: "attendanceApi.started" };
 }
@@ -148,7 +142,7 @@ async function attendanceTypes(db: Db): Promise<{ byId: Map<number, AttendanceKi
  * The justifications already in (pending or accepted) that cover these students on the register's day: a student
  * excused in advance (a trip, an appointment) is marked absent with the excuse already attached.
  */
-async function coveringJustifications(db: Db, s: Session, userIds: number[]) {
+async function coveringJustifications(db: Db, s: Register, userIds: number[]) {
   const found = await db.justification.findMany({
     where: {
       userId: { in: userIds },
@@ -171,34 +165,58 @@ interface Change {
   comment: string | null | undefined;
 }
 
+/** What a save has read and checked before its transaction. */
+interface Checked {
+  session: Register;
+  people: Map<number, Person>;
+  types: Awaited<ReturnType<typeof attendanceTypes>>;
+  excuses: Awaited<ReturnType<typeof coveringJustifications>>;
+}
+
+/**
+ * What a save must pass, and what it writes from, read before its transaction, side by side on the pool: the register
+ * and who may mark it, that each student is on it (its roster, or marked in it before leaving), the school's types and
+ * the excuses in. None of it is a mark, which the transaction reads.
+ */
+async function checkSave(ctx: AuthedContext, id: number, changes: Change[]): Promise<Checked> {
+  const session = await sessionOf(ctx.db, id);
+  const ids = [...new Set(changes.map((c) => c.userId))];
+  const [reason, onRoster, types, excuses] = await Promise.all([
+    readOnlyReason(ctx.db, ctx, session),
+    ctx.db.user.findMany({
+      where: { id: { in: ids }, OR: [rosterWhere(session), { attendanceMarks: { some: { sessionId: session.id } } }] },
+      select: PERSON_SELECT,
+    }),
+    attendanceTypes(ctx.db),
+    coveringJustifications(ctx.db, session, ids),
+  ]);
+  refuseReadOnly(reason);
+  if (!session.startedAt) throw new AppError(-409, "attendanceApi.notStarted", 409);
+  const people = new Map(onRoster.map((u) => [u.id, u]));
+  const stranger = ids.find((userId) => !people.has(userId));
+  if (stranger !== undefined) throw fieldRefusal("userId", ctx.t("attendanceApi.notOnRegister", { id: stranger }));
+  return { session, people, types, excuses };
+}
+
 /**
  * Writes marks in one statement (last write wins: two devices marking one student leave one row, the later value),
  * keeping a mark's type and justification when its status does not change, and queues the family's alert of each
  * mark whose type asks for one. Comments of students left pending are not kept (001 §5).
  */
-async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes: Change[]): Promise<TAttendanceSaved> {
-  const ids = [...new Set(changes.map((c) => c.userId))];
-  const [onRoster, previous, types, excuses] = await Promise.all([
-    tx.user.findMany({
-      where: { id: { in: ids }, OR: [rosterWhere(s), { attendanceMarks: { some: { sessionId: s.id } } }] },
-      select: { id: true, name: true, last: true, last2: true, face: true },
-    }),
-    tx.attendanceMark.findMany({
-      where: { sessionId: s.id, userId: { in: ids } },
-      select: { userId: true, status: true, comment: true, typeId: true, justification: true, justificationId: true },
-    }),
-    attendanceTypes(tx),
-    coveringJustifications(tx, s, ids),
-  ]);
-  const known = new Set(onRoster.map((u) => u.id));
-  const stranger = ids.find((id) => !known.has(id));
-  if (stranger !== undefined) throw fieldRefusal("userId", ctx.t("attendanceApi.notOnRegister", { id: stranger }));
-
+async function writeMarks(tx: TenantTx, ctx: AuthedContext, { session: s, people, types, excuses }: Checked, changes: Change[]): Promise<TAttendanceSaved> {
+  const previous = new Map(
+    (
+      await tx.attendanceMark.findMany({
+        where: { sessionId: s.id, userId: { in: [...people.keys()] } },
+        select: { userId: true, status: true, comment: true, typeId: true, justification: true, justificationId: true },
+      })
+    ).map((p) => [p.userId, p]),
+  );
   const latest = new Map(changes.map((c) => [c.userId, c]));
   const commentsNotSaved: number[] = [];
   const now = new Date().toISOString();
   const rows = [...latest.values()].map((change) => {
-    const before = previous.find((p) => p.userId === change.userId);
+    const before = previous.get(change.userId);
     const c = { ...change, status: change.status ?? ((before?.status ?? ATTENDANCE_STATUS.pending) as TAttendanceStatus) };
     const same = before !== undefined && before.status === c.status;
     if (c.comment && c.status === ATTENDANCE_STATUS.pending) commentsNotSaved.push(c.userId);
@@ -224,14 +242,13 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes:
   // A mark that became one the school wants families told of: an alert waits its delay, then goes unless changed back.
   const alerts = written.flatMap((w) => {
     const type = types.byId.get(Number(w.typeId));
-    const before = previous.find((p) => p.userId === w.userId);
+    const before = previous.get(Number(w.userId));
     return type?.notify && (before?.status !== w.status || before?.typeId !== w.typeId)
       ? [{ markId: Number(w.id), status: Number(w.status), typeId: type.id, delayMinutes: type.notifyDelay, markedAt: now }]
       : [];
   });
   await queueAlerts(tx, alerts);
   // The rows as saved, from what was written and the people already read.
-  const people = new Map(onRoster.map((u) => [u.id, u]));
   const saved = rows
     .map((r) => rowOf(people.get(r.userId)!, r, r.typeId !== null ? (types.byId.get(r.typeId)?.name ?? null) : null))
     .sort((a, b) => `${a.last ?? ""} ${a.last2 ?? ""} ${a.name}`.localeCompare(`${b.last ?? ""} ${b.last2 ?? ""} ${b.name}`) || a.id - b.id);
@@ -239,12 +256,8 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, s: Session, changes:
 }
 
 async function save(ctx: AuthedContext, id: number, changes: Change[]): Promise<Reply<TAttendanceSaved>> {
-  const data = await ctx.db.$transaction(async (tx) => {
-    const s = await sessionOf(tx, id);
-    await assertMayMark(tx, ctx, s);
-    if (!s.startedAt) throw new AppError(-409, "attendanceApi.notStarted", 409);
-    return writeMarks(tx, ctx, s, changes);
-  });
+  const checked = await checkSave(ctx, id, changes);
+  const data = await ctx.db.$transaction((tx) => writeMarks(tx, ctx, checked, changes));
   return data.commentsNotSaved.length ? { data, msgKey: "attendanceApi.commentPending" } : { data };
 }
 

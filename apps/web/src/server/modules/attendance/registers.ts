@@ -50,7 +50,8 @@ export const PLACE_SELECT = {
 export const placeOf = (s: Prisma.AttendanceSessionGetPayload<{ select: typeof PLACE_SELECT }>) =>
   [s.part?.activity.name, sectionLabel(s.section) ?? s.group?.name].filter(Boolean).join(" · ");
 
-const REGISTER_SELECT = {
+/** A register's row and what names it. */
+export const REGISTER_SELECT = {
   id: true,
   day: true,
   sectionId: true,
@@ -61,10 +62,17 @@ const REGISTER_SELECT = {
   ...PLACE_SELECT,
 } as const;
 
+export type Register = Prisma.AttendanceSessionGetPayload<{ select: typeof REGISTER_SELECT }>;
+
 /** The registers as the lists show them, with the count of students at each status (the roster's size before it starts). */
 export async function registersById(db: Db, ids: number[]): Promise<TAttendanceSession[]> {
   if (ids.length === 0) return [];
-  const sessions = await db.attendanceSession.findMany({ where: { id: { in: ids } }, select: REGISTER_SELECT });
+  return registersOf(db, await db.attendanceSession.findMany({ where: { id: { in: ids } }, select: REGISTER_SELECT }));
+}
+
+/** registersById of registers already read. */
+export async function registersOf(db: Db, sessions: Register[]): Promise<TAttendanceSession[]> {
+  const ids = sessions.map((s) => s.id);
   const [counts, masters, rosters] = await Promise.all([
     db.attendanceMark.groupBy({ by: ["sessionId", "status"], where: { sessionId: { in: ids } }, _count: { _all: true } }),
     db.user.findMany({

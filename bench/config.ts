@@ -1,4 +1,4 @@
-// What the bench seed and the bench run share: the bench database and the big school's sign-in accounts.
+// What the bench seed, run and trace share: the bench database, the big school's sign-in accounts, a call's request.
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase } from "../scripts/lib/database.ts";
 import { mustRun } from "../scripts/lib/run.ts";
 
@@ -11,6 +11,14 @@ export const BENCH_ACCOUNTS = { admin: "admin@bench.pizarra", teacher: "docente@
 export const BENCH_PASSWORD = "pizarra-bench";
 export const BIG_SCHOOL = "bench-grande";
 const NAME = "pizarra_bench";
+
+/**
+ * A loaded call's request. `next`, when given, makes each request's path and body anew (a call that moves from one
+ * record to the next).
+ */
+export type Request = { method: "GET" | "POST"; path: string; body?: () => unknown; next?: () => { path: string; body: unknown } };
+/** The path and body of a request's next call. */
+export const nextOf = (r: Request) => r.next?.() ?? { path: r.path, body: r.body?.() };
 
 /**
  * The bench database: `pizarra_bench` on the server of DATABASE_URL when it is set, otherwise on an embedded

@@ -13,7 +13,7 @@ import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts
 import { attendanceScenarios } from "./attendance.ts";
 import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
-import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, percentile } from "./config.ts";
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, nextOf, percentile, type Request } from "./config.ts";
 import { type Fixture, fixture, gradeSaves } from "./fixture.ts";
 import { type Figures, previousSummary, was, writeSummary } from "./record.ts";
 import { SEND_FIRST_SECONDS, type SendingFigures, sendingFigures } from "./send.ts";
@@ -34,9 +34,6 @@ const ONLY = process.argv.slice(2).filter((a) => a !== "--");
 
 /** `failed`: answers that were not 2xx (errors and timeouts included), `codes` the HTTP statuses among them. */
 type Stats = { p50: number; p95: number; p99: number; rps: number; count: number; failed: number; codes?: Record<string, number> };
-/** `next`, when given, makes each request's path and body anew (a call that moves from one record to the next). */
-type Request = { method: "GET" | "POST"; path: string; body?: () => unknown; next?: () => { path: string; body: unknown } };
-const nextOf = (r: Request) => r.next?.() ?? { path: r.path, body: r.body?.() };
 export interface Scenario {
   name: string;
   token: string;

@@ -5,7 +5,7 @@
 // their text. Run by `pnpm bench:trace` (needs `pnpm bench:seed`; no build).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, percentile } from "./config.ts";
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, nextOf, percentile } from "./config.ts";
 import { attendanceScenarios } from "./attendance.ts";
 import { fixture, gradeSaves } from "./fixture.ts";
 
@@ -110,7 +110,7 @@ try {
   for (const s of await attendanceScenarios(pool, f, { admin, teacher })) {
     if (s.name.includes("missing")) continue;
     await traced(s.name, 30, () => {
-      const { path, body } = s.request.next?.() ?? { path: s.request.path, body: s.request.body?.() };
+      const { path, body } = nextOf(s.request);
       return call(s.request.method, path, s.token, body);
     });
     await s.cleanup?.(pool);

@@ -15,16 +15,23 @@ import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { queueAlerts } from "./alerts.ts";
-import { isAdmin, REGISTER_SELECT, type Register, registersOf, STUDENT } from "./registers.ts";
+import { isAdmin, REGISTER_SELECT, type Register, registersOf, SESSION_SELECT, STUDENT } from "./registers.ts";
 
 type Db = TenantDb | TenantTx;
 
-/** The register's row and what names it (one statement); what its rights need beyond it is read only when asked. */
-async function sessionOf(db: Db, id: number): Promise<Register> {
-  const session = await db.attendanceSession.findFirst({ where: { id }, select: REGISTER_SELECT });
-  if (!session) throw notFound();
-  return session;
+type Session = Prisma.AttendanceSessionGetPayload<{ select: typeof SESSION_SELECT }>;
+
+/** A register read by `read`, or 404. */
+async function found<T>(read: Promise<T | null>): Promise<T> {
+  const row = await read;
+  if (!row) throw notFound();
+  return row;
 }
+
+/** The register's own row (a save's): what its rights need beyond it is read only when asked. */
+const sessionOf = (db: Db, id: number): Promise<Session> => found(db.attendanceSession.findFirst({ where: { id }, select: SESSION_SELECT }));
+/** The register's row and what names it, in one statement (a list's). */
+const registerOf = (db: Db, id: number): Promise<Register> => found(db.attendanceSession.findFirst({ where: { id }, select: REGISTER_SELECT }));
 
 /** The students a register is for: its section's, or its group's, active students. */
 const rosterWhere = (s: { sectionId: number | null; groupId: number | null }): Prisma.UserWhereInput => ({
@@ -38,7 +45,7 @@ const rosterWhere = (s: { sectionId: number | null; groupId: number | null }): P
  * grades are); otherwise role 100, the register's teacher, a teacher of the part's subject, or for a group's register
  * anyone with the module's write right, may mark.
  */
-async function readOnlyReason(db: Db, ctx: AuthedContext, s: Register): Promise<TAttendanceList["readOnly"]> {
+async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList["readOnly"]> {
   const closedPeriods = await db.period.count({
     where: {
       closed: true,
@@ -104,7 +111,7 @@ async function listOf(db: Db, ctx: AuthedContext, s: Register): Promise<TAttenda
 
 /** GET admAttendance/{part}/sessions/{id}/list (001 §7). */
 export async function listRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceList>> {
-  return { data: await listOf(ctx.db, ctx, await sessionOf(ctx.db, ctx.params.id)) };
+  return { data: await listOf(ctx.db, ctx, await registerOf(ctx.db, ctx.params.id)) };
 }
 
 /**
@@ -113,7 +120,7 @@ export async function listRegister(ctx: AuthedContext & { params: { id: number }
  */
 export async function initRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceList>> {
   const data = await ctx.db.$transaction(async (tx) => {
-    const s = await sessionOf(tx, ctx.params.id);
+    const s = await registerOf(tx, ctx.params.id);
     refuseReadOnly(await readOnlyReason(tx, ctx, s));
     if (!s.startedAt) {
       const started = await tx.attendanceSession.updateMany({ where: { id: s.id, startedAt: null }, data: { startedAt: new Date(), startedBy: ctx.user.id } });
@@ -123,7 +130,7 @@ export async function initRegister(ctx: AuthedContext & { params: { id: number }
       }
     }
     // Started here or by someone else meanwhile: the row as it now is.
-    return listOf(tx, ctx, s.startedAt ? s : await sessionOf(tx, s.id));
+    return listOf(tx, ctx, s.startedAt ? s : await registerOf(tx, s.id));
   });
   return { data, msgKey: "attendanceApi.started" };
 }
@@ -142,7 +149,7 @@ async function attendanceTypes(db: Db): Promise<{ byId: Map<number, AttendanceKi
  * The justifications already in (pending or accepted) that cover these students on the register's day: a student
  * excused in advance (a trip, an appointment) is marked absent with the excuse already attached.
  */
-async function coveringJustifications(db: Db, s: Register, userIds: number[]) {
+async function coveringJustifications(db: Db, s: Session, userIds: number[]) {
   const found = await db.justification.findMany({
     where: {
       userId: { in: userIds },
@@ -167,7 +174,7 @@ interface Change {
 
 /** What a save has read and checked before its transaction. */
 interface Checked {
-  session: Register;
+  session: Session;
   people: Map<number, Person>;
   types: Awaited<ReturnType<typeof attendanceTypes>>;
   excuses: Awaited<ReturnType<typeof coveringJustifications>>;

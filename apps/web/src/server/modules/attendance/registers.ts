@@ -50,17 +50,10 @@ export const PLACE_SELECT = {
 export const placeOf = (s: Prisma.AttendanceSessionGetPayload<{ select: typeof PLACE_SELECT }>) =>
   [s.part?.activity.name, sectionLabel(s.section) ?? s.group?.name].filter(Boolean).join(" · ");
 
+/** A register's own row: what its rights and its marks need. */
+export const SESSION_SELECT = { id: true, day: true, sectionId: true, partId: true, groupId: true, masterId: true, startedAt: true } as const;
 /** A register's row and what names it. */
-export const REGISTER_SELECT = {
-  id: true,
-  day: true,
-  sectionId: true,
-  partId: true,
-  groupId: true,
-  masterId: true,
-  startedAt: true,
-  ...PLACE_SELECT,
-} as const;
+export const REGISTER_SELECT = { ...SESSION_SELECT, ...PLACE_SELECT } as const;
 
 export type Register = Prisma.AttendanceSessionGetPayload<{ select: typeof REGISTER_SELECT }>;
 

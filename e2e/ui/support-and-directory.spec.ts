@@ -16,7 +16,8 @@ test.describe("messages from the shell and the directory", () => {
     await page.getByTestId("support-sender").fill("admin.home@example.com");
     await expectAccessible(page, "[role=dialog]");
     await page.getByTestId("support-submit").click();
-    await expect(page.getByText("We received your message and sent a copy to admin.home@example.com.")).toBeVisible();
+    // The copy goes to the admin's own stored e-mail; the typed address is only where the school is to answer.
+    await expect(page.getByText("We received your message and sent a copy to admin@pizarra.demo.")).toBeVisible();
     const rows = await withDatabase(
       async (db) =>
         (
@@ -29,7 +30,7 @@ test.describe("messages from the shell and the directory", () => {
     expect(rows).toEqual(
       expect.arrayContaining([
         { address: "soporte@colegio.demo", replyTo: "admin.home@example.com" },
-        { address: "admin.home@example.com", replyTo: null },
+        { address: "admin@pizarra.demo", replyTo: null },
       ]),
     );
   });

@@ -1,5 +1,6 @@
 export { createDb, getDb, type Db } from "./client.ts";
 export { forTenant, insertRows, selectRows, tenantOf, TENANT_MODELS, type TenantDb, type TenantTx } from "./tenant.ts";
+export { lockKey, lockKeys, type LockPart } from "./locks.ts";
 export { Prisma } from "./generated/client.ts";
 export type * from "./generated/models.ts";
 

@@ -133,7 +133,12 @@ export async function subjectParts(ctx: AuthedContext & { query: z.infer<typeof 
 export async function moveStudents(ctx: AuthedContext & { body: z.infer<typeof ZMoveStudents> }): Promise<Reply> {
   const { fromSectionId, sectionId, studentIds } = ctx.body;
   const moved = await ctx.db.$transaction(async (tx) => {
-    const members = await tx.sectionMember.findMany({ where: { sectionId: fromSectionId, userId: { in: studentIds } }, select: { userId: true } });
+    // In ascending order: each placement locks its student (placeStudent), and two moves must lock them in one order.
+    const members = await tx.sectionMember.findMany({
+      where: { sectionId: fromSectionId, userId: { in: studentIds } },
+      orderBy: { userId: "asc" },
+      select: { userId: true },
+    });
     if (members.length !== new Set(studentIds).size) throw notFound();
     if (!(await tx.section.findFirst({ where: { id: sectionId }, select: { id: true } }))) throw notFound();
     await tx.sectionMember.deleteMany({ where: { sectionId: fromSectionId, userId: { in: studentIds } } });

@@ -1,5 +1,5 @@
 import { RECORD_ID_MAX } from "@pizarra/contracts";
-import type { BookingModel, Prisma } from "@pizarra/db";
+import { type BookingModel, lockKey, type Prisma, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -65,7 +65,7 @@ async function checkPeople(tx: Tx, ctx: AuthedContext, data: Row, current: Curre
  * it starts (001 §5); the resource must be free then (001 §8 "a failed slot check stops the booking"). The status
  * follows: completed, else confirmed once it had been held or confirmed, else reserved.
  */
-async function checkTime(tx: Tx, ctx: AuthedContext, data: Row, current: Current | null, resource: { id: number; duration: number }, id: number | null) {
+async function checkTime(tx: TenantTx, ctx: AuthedContext, data: Row, current: Current | null, resource: { id: number; duration: number }, id: number | null) {
   const start = merged<Date>(data, current, "dtDate");
   const end = merged<Date | null>(data, current, "dtEndDate") ?? new Date(start.getTime() + resource.duration * 60_000);
   data.dtEndDate = end;
@@ -73,6 +73,8 @@ async function checkTime(tx: Tx, ctx: AuthedContext, data: Row, current: Current
   const completed = merged<boolean>(data, current, "completed");
   if (completed && start > new Date()) refuse(ctx, RESOURCE, "completed", "conduct.completedFuture");
   data.status = completed ? COMPLETED : current && current.status !== RESERVED ? CONFIRMED : RESERVED;
+  // The resource's appointments take turns from this check to their write, so two cannot both find the slot free.
+  await lockKey(tx, "booking", resource.id);
   const clash = await tx.booking.findFirst({
     where: { resourceId: resource.id, dtDate: { lt: end }, dtEndDate: { gt: start }, ...(id === null ? {} : { NOT: { id } }) },
     select: { id: true },
@@ -108,9 +110,10 @@ export async function confirmBooking(ctx: AuthedContext & { params: z.infer<type
     const booking = await tx.booking.findFirst({ where: { id }, select: { status: true, resource: { select: { userId: true } } } });
     if (!booking) throw notFound();
     if (isTeacher(ctx) && booking.resource.userId !== ctx.user.id) throw notYours();
-    // A booking in another state is a conflict with the record, not a field to correct.
-    if (booking.status !== RESERVED) throw new AppError(-409, "conduct.notReserved", 409);
-    await tx.booking.updateMany({ where: { id }, data: { status: CONFIRMED } });
+    // Only a reserved one, checked by the write itself, so that of two confirmations at once one confirms and the other
+    // is told. A booking in another state is a conflict with the record, not a field to correct.
+    const { count } = await tx.booking.updateMany({ where: { id, status: RESERVED }, data: { status: CONFIRMED } });
+    if (count === 0) throw new AppError(-409, "conduct.notReserved", 409);
     await audit(tx, ctx, RESOURCE, "edit", id);
   });
   return { data: { ID: id }, msgKey: "conduct.confirmed" };

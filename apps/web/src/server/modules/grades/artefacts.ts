@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Prisma } from "@pizarra/db";
+import { lockKey, type Prisma } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
@@ -64,7 +64,7 @@ async function reserveBuild(
   now: Date,
 ): Promise<number> {
   return ctx.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reportArtefact:${ctx.user.tenantId}:${ctx.user.id}:${row.kind}`}))`;
+    await lockKey(tx, "reportArtefact", ctx.user.id, row.kind);
     const limit = BUILDS[row.kind];
     const recent = await tx.reportArtefact.findMany({
       where: { kind: row.kind, userId: ctx.user.id, createdAt: { gt: new Date(now.getTime() - WINDOW_MS) } },

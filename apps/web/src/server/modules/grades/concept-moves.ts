@@ -33,7 +33,7 @@ export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof 
   const data = await ctx.db.$transaction(async (tx) => {
     const tree = await tx.evalConcept.findFirst({ where: { id }, select: PLACED_SELECT });
     if (!tree) throw notFound();
-    await lockTree(tx, ctx.user.tenantId, tree);
+    await lockTree(tx, tree);
     // Read again once the tree is ours: someone may have moved it meanwhile.
     const concept = await tx.evalConcept.findFirst({ where: { id }, select: PLACED_SELECT });
     if (!concept) throw notFound();

@@ -100,7 +100,7 @@ export const conceptRules: ResourceRules = {
     weighting(ctx, data, current);
 
     const tree = current ?? (await newTree(tx, ctx, data));
-    await lockTree(tx, ctx.user.tenantId, tree);
+    await lockTree(tx, tree);
     const parentId = merged<number | null>(data, current, "parentId");
     const parent = parentId === null ? null : await parentIn(tx, ctx, tree, parentId, current?.id ?? null);
     const type = merged<number | null>(data, current, "type");
@@ -138,7 +138,7 @@ export const conceptRules: ResourceRules = {
   /** Only role 100 deletes; a concept with sub-concepts, or with grades that hold a value, is kept (never lost silently). */
   async beforeDelete(tx, record, ctx) {
     if (ctx.user.roleCode !== TOP_ADMIN) throw new AppError(-403, "concepts.deleteRole", 403);
-    await lockTree(tx, ctx.user.tenantId, record as unknown as TreeKey);
+    await lockTree(tx, record as unknown as TreeKey);
     if ((await tx.evalConcept.count({ where: { parentId: record.id as number } })) > 0) throw new AppError(-409, "concepts.hasChildren", 409);
     const graded = await tx.grade.count({ where: { conceptId: record.id as number, OR: [{ gradeNum: { not: null } }, { gradeTxt: { not: null } }] } });
     if (graded > 0) throw new AppError(-409, "concepts.hasGrades", 409, { count: graded });

@@ -1,4 +1,4 @@
-import type { Prisma } from "@pizarra/db";
+import { lockKey, type Prisma, type TenantTx } from "@pizarra/db";
 
 type Tx = Prisma.TransactionClient;
 
@@ -42,10 +42,8 @@ export const sameTree = (a: TreeKey, b: TreeKey) =>
  * Changes to one tree (a new concept, a move, a new parent, a deletion) take turns until the transaction ends, so the
  * orders of siblings stay distinct and contiguous when two people rearrange the same tree at once.
  */
-export async function lockTree(tx: Tx, tenantId: number, key: TreeKey): Promise<void> {
-  const name = `admEvalConcept:${tenantId}:${key.periodId}:${key.activityId ?? "-"}:${key.sectionId ?? "-"}:${key.isBehavior}`;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${name}))`;
-}
+export const lockTree = (tx: TenantTx, key: TreeKey): Promise<void> =>
+  lockKey(tx, "admEvalConcept", key.periodId, key.activityId, key.sectionId, key.isBehavior);
 
 /** The children of `parentId` (null: the top level) in a tree, in their order. */
 export const siblingsOf = (tx: Tx, key: TreeKey, parentId: number | null): Promise<Placed[]> =>

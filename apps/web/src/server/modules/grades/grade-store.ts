@@ -1,5 +1,5 @@
 import { cellKey, type TAverage, type TCellRef } from "@pizarra/contracts";
-import { insertRows, type Prisma, selectRows, type TenantDb, type TenantTx } from "@pizarra/db";
+import { insertRows, type LockPart, lockKeys, type Prisma, selectRows, type TenantDb, type TenantTx } from "@pizarra/db";
 import type { AuthedContext } from "../../http/context.ts";
 
 /**
@@ -35,22 +35,17 @@ export type Concept = Prisma.EvalConceptGetPayload<{ select: typeof CONCEPT_SELE
 
 export const sameValue = (a: Value | undefined, b: Value) => (a?.gradeNum ?? null) === b.gradeNum && (a?.gradeTxt ?? null) === b.gradeTxt;
 
-/** The key that serialises writes to one student's grades of a subject (or of a period's behaviour). */
-export const studentKey = (tenantId: number, studentId: number, concept: { activityId: number | null; periodId: number }) =>
-  `${tenantId}:${studentId}:${concept.activityId ?? `b${concept.periodId}`}`;
+/** The lock that serialises writes to one student's grades of a subject (or of a period's behaviour). */
+export const studentKey = (studentId: number, concept: { activityId: number | null; periodId: number }): LockPart[] => [
+  studentId,
+  concept.activityId ?? `b${concept.periodId}`,
+];
 
 /**
  * Serialises saves that touch the same student's grades in one subject (or one period's behaviour): one statement
- * takes every lock, in a fixed order (the sorted keys), so two saves never wait for each other crosswise.
+ * takes every lock, in a fixed order, so two saves never wait for each other crosswise.
  */
-export async function lockStudents(tx: Tx, keys: string[]): Promise<void> {
-  const sorted = [...new Set(keys)].sort();
-  if (sorted.length)
-    await tx.$executeRawUnsafe(
-      "SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) AS s",
-      sorted,
-    );
-}
+export const lockStudents = (tx: WriteTx, keys: LockPart[][]): Promise<void> => lockKeys(tx, "grades", keys);
 
 /** A stored grade as readGradeRows answers it: conceptId, studentId, gradeNum, gradeTxt. */
 type GradeRow = [number, number, number | null, string | null];

@@ -130,7 +130,7 @@ async function writeChecked(tx: WriteTx, ctx: AuthedContext, { cells, byId }: Ch
   const studentIds = [...new Set(cells.map((c) => c.studentId))];
   await lockStudents(
     tx,
-    cells.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)),
+    cells.map((c) => studentKey(c.studentId, byId.get(c.conceptId)!)),
   );
   // The stored values of the cells and of everything their averages read, in one read: the parents of every cell
   // sent, of which those of the cells that change are recomputed.
@@ -183,7 +183,7 @@ async function recalculate(tx: WriteTx, ctx: AuthedContext, asked: CellKey[]): P
   await sectionsOf(tx, [...new Set(asked.map((c) => c.studentId))], concepts);
   await lockStudents(
     tx,
-    asked.map((c) => studentKey(ctx.user.tenantId, c.studentId, byId.get(c.conceptId)!)),
+    asked.map((c) => studentKey(c.studentId, byId.get(c.conceptId)!)),
   );
   return writeGrades(tx, ctx, [], await recompute(tx, treesOf(concepts), asked));
 }
@@ -252,7 +252,7 @@ export async function recomputeTree(tx: WriteTx, ctx: AuthedContext, tree: Tree,
   const graded = await gradedStudents(tx, tree);
   await lockStudents(
     tx,
-    graded.map((studentId) => studentKey(ctx.user.tenantId, studentId, tree)),
+    graded.map((studentId) => studentKey(studentId, tree)),
   );
   return writeGrades(
     tx,

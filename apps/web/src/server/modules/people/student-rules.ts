@@ -1,18 +1,24 @@
-import type { Prisma } from "@pizarra/db";
+import { lockKey, type TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
-/** A student is in at most one section per period: joining a section leaves the period's other sections. */
-async function leaveOtherSections(tx: Prisma.TransactionClient, userId: number, sectionId: number): Promise<void> {
+/**
+ * A student is in at most one section per period: joining a section leaves the period's other sections. The student's
+ * placements in the period take turns from here to the end of the transaction that writes the new membership, so two
+ * sections taking the same student at once leave them in one. A transaction that places several students takes them
+ * in ascending order (moveStudents), so that two never wait for each other crosswise.
+ */
+async function leaveOtherSections(tx: TenantTx, userId: number, sectionId: number): Promise<void> {
   const section = await tx.section.findFirst({ where: { id: sectionId }, select: { superSection: { select: { periodId: true } } } });
   if (!section) throw notFound();
+  await lockKey(tx, "sectionPlacement", userId, section.superSection.periodId);
   await tx.sectionMember.deleteMany({
     where: { userId, sectionId: { not: sectionId }, section: { superSection: { periodId: section.superSection.periodId } } },
   });
 }
 
 /** Puts a student in a section, out of the period's other sections. */
-export async function placeStudent(tx: Prisma.TransactionClient, userId: number, sectionId: number): Promise<void> {
+export async function placeStudent(tx: TenantTx, userId: number, sectionId: number): Promise<void> {
   await leaveOtherSections(tx, userId, sectionId);
   await tx.sectionMember.upsert({ where: { sectionId_userId: { sectionId, userId } }, create: { sectionId, userId }, update: {} });
 }

@@ -17,30 +17,53 @@ export function throttleKeys(email: string, address: string | null) {
   ];
 }
 
-export async function assertNotThrottled(db: Db, keys: { key: string }[]): Promise<void> {
-  const rows = await db.loginThrottle.findMany({ where: { key: { in: keys.map((k) => k.key) } } });
-  const now = Date.now();
-  const waits = rows.map((r) => (r.lockedUntil ? r.lockedUntil.getTime() - now : 0)).filter((ms) => ms > 0);
-  if (waits.length > 0) {
-    throw new AppError(-429, "api.loginThrottled", 429, { seconds: Math.ceil(Math.max(...waits) / 1000) });
-  }
-}
+export type ThrottleKey = ReturnType<typeof throttleKeys>[number];
+/** An attempt's hold on a key: the lock it set when it went past the free failures, if it did. */
+export type Claim = { key: string; locked: Date | null };
 
-export async function recordFailure(db: Db, keys: { key: string; free: number }[]): Promise<void> {
-  for (const { key, free } of keys) {
-    const row = await db.loginThrottle.upsert({
-      where: { key },
-      create: { key, failures: 1 },
-      update: { failures: { increment: 1 } },
-    });
-    const over = row.failures - free;
-    if (over > 0) {
-      const seconds = Math.min(MAX_DELAY_SECONDS, 5 * 2 ** (over - 1));
-      await db.loginThrottle.update({ where: { key }, data: { lockedUntil: new Date(Date.now() + seconds * 1000) } });
+/**
+ * Counts a sign-in attempt as a failure before its password is compared, or refuses it (429) while a key is locked.
+ * Each key's row is locked from its count to the end of this short transaction, so attempts take turns here: the one
+ * that goes past the free failures sets the lock before anyone compares its password, and the attempts that come
+ * with it, however many at once, find the lock instead of a free guess each. A refused attempt counts nothing.
+ * Keys are taken in the order throttleKeys gives (the account first), so two attempts never wait for each other
+ * crosswise. An attempt whose password is right gives its count back (acceptAttempt).
+ */
+export async function claimAttempt(db: Db, keys: ThrottleKey[]): Promise<Claim[]> {
+  return db.$transaction(async (tx) => {
+    const now = Date.now();
+    const claims: Claim[] = [];
+    const waits: number[] = [];
+    for (const { key, free } of keys) {
+      const row = await tx.loginThrottle.upsert({ where: { key }, create: { key, failures: 1 }, update: { failures: { increment: 1 } } });
+      const wait = row.lockedUntil ? row.lockedUntil.getTime() - now : 0;
+      if (wait > 0) waits.push(wait);
+      const over = row.failures - free;
+      let locked: Date | null = null;
+      if (over > 0 && wait <= 0) {
+        locked = new Date(now + Math.min(MAX_DELAY_SECONDS, 5 * 2 ** (over - 1)) * 1000);
+        await tx.loginThrottle.update({ where: { key }, data: { lockedUntil: locked } });
+      }
+      claims.push({ key, locked });
     }
-  }
+    // Thrown inside the transaction, so that nothing of this attempt is counted.
+    if (waits.length > 0) throw new AppError(-429, "api.loginThrottled", 429, { seconds: Math.ceil(Math.max(...waits) / 1000) });
+    return claims;
+  });
 }
 
-export async function clearFailures(db: Db, keys: { key: string }[]): Promise<void> {
-  await db.loginThrottle.deleteMany({ where: { key: { in: keys.map((k) => k.key) } } });
+/**
+ * The right password: the account's failures are forgotten; an address gets back the failure its attempt was counted
+ * as, and the lock that attempt set, if no other attempt has set one since.
+ */
+export async function acceptAttempt(db: Db, claims: Claim[]): Promise<void> {
+  const [account, ...addresses] = claims;
+  await db.$transaction([
+    db.loginThrottle.deleteMany({ where: { key: account!.key } }),
+    ...addresses.flatMap(({ key, locked }) => [
+      db.loginThrottle.updateMany({ where: { key, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } }),
+      ...(locked ? [db.loginThrottle.updateMany({ where: { key, lockedUntil: locked }, data: { lockedUntil: null } })] : []),
+      db.loginThrottle.deleteMany({ where: { key, failures: 0, lockedUntil: null } }),
+    ]),
+  ]);
 }

@@ -34,10 +34,10 @@ beforeAll(async () => {
 });
 
 describe("POST tenants/contact/us (000 §7, 002 §7)", () => {
-  it("queues one e-mail to the school's support answering to the sender and a copy to the sender, and says so", async () => {
+  it("queues one e-mail to the school's support answering to the sender and a copy to the person's own e-mail, and says so", async () => {
     const res = await send(form({ Sender: "  profe.casa@example.com " }), teacher, "en");
     expect(res.http).toBe(200);
-    expect(res.body.msg).toBe("We received your message and sent a copy to profe.casa@example.com.");
+    expect(res.body.msg).toBe("We received your message and sent a copy to docente@pizarra.demo.");
     const rows = await supportRows();
     expect(rows).toHaveLength(2);
     const [school, copy] = rows;
@@ -53,10 +53,34 @@ describe("POST tenants/contact/us (000 §7, 002 §7)", () => {
     });
     expect(school!.subject).toContain("Reportar un problema");
     expect(school!.text).toContain("No puedo ver las notas.");
-    expect(copy).toMatchObject({ channel: "mail", address: "profe.casa@example.com", userId: teacherId, locale: "en", urgent: true });
+    // The typed address is only where the school is to answer: the school's mail never goes there.
+    expect(copy).toMatchObject({ channel: "mail", address: "docente@pizarra.demo", userId: teacherId, locale: "en", urgent: true });
     expect(copy!.subject).toBe("We received your message: Reportar un problema");
     expect(copy!.text).toContain("No puedo ver las notas.");
     expect(copy!.key).not.toBe(school!.key);
+  });
+
+  it("sends no copy to a person without a stored e-mail, and says so", async () => {
+    const { db } = await api.school();
+    await db.user.updateMany({ where: { id: teacherId }, data: { mail: null } });
+    try {
+      const before = (await supportRows()).length;
+      for (const [locale, msg] of [
+        ["en", "We received your message. Your account has no e-mail address, so no copy was sent."],
+        ["es", "Recibimos tu mensaje. Tu cuenta no tiene un correo, así que no enviamos una copia."],
+      ] as const) {
+        const res = await send(form({ Sender: "otra@example.com" }), teacher, locale);
+        expect(res.http).toBe(200);
+        expect(res.body.msg).toBe(msg);
+      }
+      const rows = (await supportRows()).slice(before);
+      expect(rows.map((r) => [r.address, r.replyTo, r.userId])).toEqual([
+        ["soporte@colegio.demo", "otra@example.com", null],
+        ["soporte@colegio.demo", "otra@example.com", null],
+      ]);
+    } finally {
+      await db.user.updateMany({ where: { id: teacherId }, data: { mail: "docente@pizarra.demo" } });
+    }
   });
 
   it("writes to the school's general e-mail when it has no support address, and refuses when it has neither", async () => {

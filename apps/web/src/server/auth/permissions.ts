@@ -12,7 +12,19 @@ export const ACCESS_SELECT = {
   memberships: { select: { group: { select: { access: { select: { moduleId: true, canRead: true, canWrite: true } } } } } },
 } as const;
 
-type Right = { moduleId: string; canRead: boolean; canWrite: boolean };
+/** A group's right on one module (a ModuleAccess row): write includes read. */
+export type Right = { moduleId: string; canRead: boolean; canWrite: boolean };
+
+/**
+ * The staff right: write on admStaff, the module that makes staff and gives them their permission group. Only its
+ * holders change a permission group (its rights, its members, its creation or deletion).
+ */
+export const STAFF_RIGHT = "admStaff";
+
+/** The rights of `rights` that `access` does not hold (a write needs write, a read either), at the level they give. */
+export function rightsBeyond(access: ReadonlyMap<string, ModuleAccess>, rights: readonly Right[]): Right[] {
+  return rights.filter((r) => (r.canWrite ? !access.get(r.moduleId)?.write : r.canRead && !access.get(r.moduleId)?.read));
+}
 
 /** The union of the rights ACCESS_SELECT read, module id → read/write. */
 export function accessOf(person: { memberships: { group: { access: Right[] } }[] }): Map<string, ModuleAccess> {

@@ -2,6 +2,7 @@ import { switchableFields, type TModuleEdit, type TModuleRow } from "@pizarra/co
 import type { TenantDb } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
+import { setModuleGroups } from "../groups/group-changes.ts";
 
 async function moduleRows(db: TenantDb, where: { id?: string; parentId?: null }): Promise<TModuleRow[]> {
   const [modules, groups] = await Promise.all([
@@ -63,18 +64,7 @@ export async function editModule(ctx: AuthedContext & { params: { id: string }; 
     if (count === 0) throw notFound();
     if (userRead || userEdit) {
       const write = new Set(userEdit ?? []);
-      const read = new Set([...(userRead ?? []), ...write]);
-      const known = await tx.userGroup.findMany({ where: { id: { in: [...read] } }, select: { id: true } });
-      if (known.length !== read.size) throw notFound();
-      await tx.moduleAccess.deleteMany({ where: { moduleId: ctx.params.id } });
-      await tx.moduleAccess.createMany({
-        data: [...read].map((groupId) => ({
-          groupId,
-          moduleId: ctx.params.id,
-          canRead: true,
-          canWrite: write.has(groupId),
-        })),
-      });
+      await setModuleGroups(tx, ctx, ctx.params.id, new Set([...(userRead ?? []), ...write]), write);
     }
   });
   return { data: { ID: ctx.params.id }, msgKey: "api.saved" };

@@ -1,8 +1,9 @@
-import type { Prisma } from "@pizarra/db";
+import type { Right } from "../../auth/permissions.ts";
 import { endSessions } from "../../auth/sessions.ts";
-import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
+import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
+import { authorizeGroupChange, setGroupRights } from "./group-changes.ts";
 
 type Row = Record<string, unknown>;
 
@@ -16,19 +17,9 @@ export function groupRights(access: readonly { moduleId: string; canRead: boolea
   return { canRead: sorted.filter((a) => a.canRead).map((a) => a.moduleId), canEdit: sorted.filter((a) => a.canWrite).map((a) => a.moduleId) };
 }
 
-async function setRights(tx: Prisma.TransactionClient, ctx: AuthedContext, groupId: number, read: string[], edit: string[]) {
-  for (const [field, ids] of [
-    ["canRead", read],
-    ["canEdit", edit],
-  ] as const) {
-    const known = await tx.module.count({ where: { id: { in: ids } } });
-    if (known !== ids.length) throw refuse(ctx, field, "option");
-  }
-  await tx.moduleAccess.deleteMany({ where: { groupId } });
-  const modules = [...new Set([...read, ...edit])];
-  await tx.moduleAccess.createMany({
-    data: modules.map((moduleId) => ({ groupId, moduleId, canRead: read.includes(moduleId), canWrite: edit.includes(moduleId) })),
-  });
+/** The read and modify lists as module rights: a module to modify may be read. */
+function rightsOf(read: string[], edit: string[]): Right[] {
+  return [...new Set([...read, ...edit])].map((moduleId) => ({ moduleId, canRead: true, canWrite: edit.includes(moduleId) }));
 }
 
 /**
@@ -56,23 +47,31 @@ export const groupRules: ResourceRules = {
     const read = virtual.canRead === undefined ? current.canRead : listOf(virtual.canRead);
     const edit = virtual.canEdit === undefined ? current.canEdit : listOf(virtual.canEdit);
     if (!group.staff) {
-      if (group.access.length) await tx.moduleAccess.deleteMany({ where: { groupId: Number(id) } });
+      if (group.access.length) await setGroupRights(tx, ctx, Number(id), []);
       return;
     }
     if (read.length === 0) throw refuse(ctx, "canRead", "required");
-    if (virtual.canRead !== undefined || virtual.canEdit !== undefined) await setRights(tx, ctx, Number(id), read, edit);
+    if (virtual.canRead === undefined && virtual.canEdit === undefined) return;
+    for (const [field, ids] of [
+      ["canRead", read],
+      ["canEdit", edit],
+    ] as const) {
+      const known = await tx.module.count({ where: { id: { in: ids } } });
+      if (known !== ids.length) throw refuse(ctx, field, "option");
+    }
+    await setGroupRights(tx, ctx, Number(id), rightsOf(read, edit));
   },
 };
 
 /**
- * Every save of a group, through admGroup or admUserGroup: its rights and members decide what its people may do, so
- * someone of a lower role than a member cannot change it; forceLogout (001 §3) is an order, not a state: the save ends
- * the members' sessions and stores it carried out.
+ * Every save and delete of a group, through admGroup or admUserGroup: its rights and members decide what its people
+ * may do, so it obeys authorizeGroupChange as it is before the write and as it is after (a permission group needs the
+ * staff right both to stop and to become one); forceLogout (001 §3) is an order, not a state: the save ends the
+ * members' sessions and stores it carried out.
  */
 export const groupSessionRules: ResourceRules = {
   async guard(tx, id, ctx) {
-    const higher = await tx.userGroupMember.count({ where: { groupId: Number(id), user: { roleCode: { gt: ctx.user.roleCode } } } });
-    if (higher) throw new AppError(-403, "api.higherRole", 403);
+    await authorizeGroupChange(tx, ctx, { groupId: Number(id) });
   },
   async afterSave(tx, id) {
     const forced = await tx.userGroup.updateMany({ where: { id: Number(id), forceLogout: true }, data: { forceLogout: false } });
@@ -85,17 +84,21 @@ export const groupSessionRules: ResourceRules = {
   },
 };
 
-/** A member row (admGroupMembers, admUserGroupMembers): a user and a group of this school. */
+/**
+ * A member row (admGroupMembers, admUserGroupMembers): a user and a group of this school, whose person joins it
+ * (checked before the row is written) or leaves it (the guard, before a delete).
+ */
 export const memberRules: ResourceRules = {
   async guard(tx, id, ctx) {
-    const member = await tx.userGroupMember.findFirst({ where: { id: Number(id) }, select: { user: { select: { roleCode: true } } } });
-    if (member && member.user.roleCode > ctx.user.roleCode) throw new AppError(-403, "api.higherRole", 403);
+    const member = await tx.userGroupMember.findFirst({ where: { id: Number(id) }, select: { groupId: true, userId: true } });
+    if (member) await authorizeGroupChange(tx, ctx, { groupId: member.groupId, members: [member.userId] });
   },
-  async beforeSave(tx, data) {
+  async beforeSave(tx, data, ctx) {
     const [user, group] = await Promise.all([
       tx.user.findFirst({ where: { id: Number(data.userId) }, select: { id: true } }),
       tx.userGroup.findFirst({ where: { id: Number(data.groupId) }, select: { id: true } }),
     ]);
     if (!user || !group) throw notFound();
+    await authorizeGroupChange(tx, ctx, { groupId: group.id, members: [user.id], joins: true });
   },
 };

@@ -3,6 +3,7 @@ import { endSessions } from "../../auth/sessions.ts";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
+import { moveToGroup } from "../groups/group-changes.ts";
 
 /**
  * Staff: `groupId` is the person's permission group (their memberships become exactly that group); `pass` gives
@@ -17,8 +18,7 @@ async function setGroup(tx: Prisma.TransactionClient, userId: number, groupId: n
     const others = await tx.userGroupMember.count({ where: { userId, groupId: { not: groupId } } });
     if (others) throw fieldRefusal("groupId", ctx.t("api.selfGroup"));
   }
-  await tx.userGroupMember.deleteMany({ where: { userId, groupId: { not: groupId } } });
-  await tx.userGroupMember.upsert({ where: { groupId_userId: { groupId, userId } }, create: { groupId, userId }, update: {} });
+  await moveToGroup(tx, ctx, userId, groupId);
 }
 
 async function setSignIn(tx: Prisma.TransactionClient, userId: number, password: string, ctx: AuthedContext) {

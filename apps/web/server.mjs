@@ -5,12 +5,37 @@
 //   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
 import http from "node:http";
 import { parseArgs } from "node:util";
+import en from "./messages/en.json" with { type: "json" };
+import es from "./messages/es.json" with { type: "json" };
+import { closeInStages } from "./src/server/http/close-in-stages.mjs";
 
 // The name src/server/net/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
 const PEER_HEADER = "x-pizarra-peer";
 globalThis[Symbol.for("pizarra.server.mjs")] = true;
 // What the API route module offers once Next has loaded it (src/server/http/callback-lane.ts, CALLBACK_LANE).
 const CALLBACK_LANE = Symbol.for("pizarra.callbackLane");
+/** The API's default body limit (src/server/http/handle.ts). */
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Only the API reads bodies, each stopped at its route's limit as it is read (src/server/http/read-body.ts). The pages
+ * take none (the app has no server actions), yet Next copies a page request's body for src/proxy.ts, keeping up to
+ * 10 MB of it twice, and reads it to its end before the page answers. So a request outside the API may bring only a
+ * body whose length it declares within the API's default limit (Next's development tools post small JSON); any other
+ * is refused here, before Next reads it, and its connection closed.
+ */
+function refusesBody(req, pathname) {
+  if (pathname.startsWith("/api/")) return false;
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > BODY_LIMIT;
+}
+
+/** The refusal in the caller's language, picked as src/server/i18n.ts requestLocale picks it. */
+function tooLarge(req, res) {
+  const explicit = (req.headers["x-locale"] ?? "").toLowerCase();
+  const asked = /^e[ns]/.test(explicit) ? explicit : (req.headers["accept-language"] ?? "").toLowerCase();
+  const messages = asked.startsWith("en") ? en : es;
+  res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end(`${messages.api.payloadTooLarge}\n`);
+}
 
 const { values } = parseArgs({
   options: {
@@ -43,14 +68,17 @@ const server = http.createServer((req, res) => {
   const peer = req.socket.remoteAddress;
   if (peer) req.headers[PEER_HEADER] = peer;
   else delete req.headers[PEER_HEADER];
+  const pathname = (req.url ?? "").split("?")[0];
+  if (refusesBody(req, pathname)) return tooLarge(req, res);
   const lane = globalThis[CALLBACK_LANE];
-  const path = lane?.pathOf(req.method ?? "", (req.url ?? "").split("?")[0]);
+  const path = lane?.pathOf(req.method ?? "", pathname);
   (path ? lane.serveNode(req, res, path) : handle(req, res)).catch((error) => {
     console.error("Unhandled request error", error);
     if (!res.headersSent) res.statusCode = 500;
     res.end();
   });
 });
+closeInStages(server);
 server.listen(port, values.hostname, () => {
   console.log(`Pizarra is listening on http://${values.hostname}:${port}${values.dev ? " (development)" : ""}`);
 });

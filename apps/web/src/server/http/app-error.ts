@@ -19,6 +19,8 @@ export const unauthorized = () => new AppError(-401, "api.unauthorized", 401);
 export const sessionEnded = () => new AppError(-401, "api.sessionEnded", 401);
 export const forbidden = (module: string) => new AppError(-403, "api.forbidden", 403, { module });
 export const notFound = () => new AppError(-404, "api.notFound", 404);
+/** A body past its route's limit (read-body.ts), or one a GET announces. */
+export const payloadTooLarge = () => new AppError(-413, "api.payloadTooLarge", 413);
 
 /** A validation failure: field → message (already in the user's language); the first message is the answer's msg. */
 export const validationRefusal = (errors: Record<string, string>, extra: Record<string, unknown> = {}) =>

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { PEER_HEADER } from "../net/client-address.ts";
+import { closeInStages } from "./close-in-stages.mjs";
 import { handle } from "./handle.ts";
 import type { Method } from "./route.ts";
 import { Router } from "./router.ts";
@@ -49,6 +50,7 @@ function callbackLane(router: Router): CallbackLane {
       if (peer) headers.set(PEER_HEADER, peer);
       else headers.delete(PEER_HEADER);
       // The handler reads the path and the query only: a fixed origin, since the listening address may be "::" or 0.0.0.0.
+      // The body goes as a stream, read no further than the route's limit (read-body.ts), as from Next.
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(`http://localhost${req.url}`, {
         method: req.method,
@@ -57,7 +59,7 @@ function callbackLane(router: Router): CallbackLane {
       } as RequestInit);
       const response = await handle(router, request, path);
       const body = Buffer.from(await response.arrayBuffer());
-      // Refused before its body was read (too large): the rest of the body is still on the connection, which must close.
+      // Refused before its body was read to its end (too large): the rest is still on the connection, which must close.
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(req.complete ? {} : { connection: "close" }) });
       res.end(body);
     },
@@ -87,6 +89,7 @@ export async function serveCallbacks(router: Router, port: number, hostname: str
       res.end();
     });
   });
+  closeInStages(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => resolve());

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { apiHarness } from "../../test-support/harness.ts";
+import es from "../../../messages/es.json";
+import { apiHarness, TEST_PEER } from "../../test-support/harness.ts";
+import { PEER_HEADER } from "../net/client-address.ts";
+import { router } from "../routes.ts";
+import { handle } from "./handle.ts";
 
 const api = apiHarness();
 
@@ -126,6 +130,90 @@ describe("bad input never gives a 500 nor writes anything", () => {
     const { admin: token } = await api.tokens();
     const res = await api.call("GET", "admModule/get/%E0%A4%A", { token });
     expect(res.http).toBeLessThan(500);
+  });
+});
+
+describe("a body is limited while it is read", () => {
+  const MB = 1024 * 1024;
+  const CHUNK = 64 * 1024;
+
+  function* repeated(chunk: Uint8Array, bytes: number): Generator<Uint8Array> {
+    for (let sent = 0; sent < bytes; sent += chunk.length) yield chunk;
+  }
+
+  /** A body streamed as a client sends one without a Content-Length, counting the chunks the server pulls. */
+  function streamed(chunks: Iterable<Uint8Array>) {
+    const source = chunks[Symbol.iterator]();
+    const seen = { pulled: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const next = source.next();
+          if (next.done) return controller.close();
+          seen.pulled++;
+          controller.enqueue(next.value);
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { body, seen };
+  }
+
+  const post = (path: string, body: ReadableStream<Uint8Array>) =>
+    handle(
+      router,
+      new Request(`http://127.0.0.1/api/${path}`, {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "content-type": "application/json", "x-locale": "es", [PEER_HEADER]: TEST_PEER },
+      } as RequestInit),
+      path.split("?")[0]!,
+    );
+
+  /** A JSON object of exactly `bytes` bytes whose one string is `char` repeated, in chunks of `size` bytes. */
+  function json(bytes: number, char: string, size: number): Uint8Array[] {
+    const shell = Buffer.byteLength('{"ext":""}');
+    const text = `{"ext":"${char.repeat((bytes - shell) / Buffer.byteLength(char))}"}`;
+    const all = Buffer.from(text);
+    expect(all.length).toBe(bytes);
+    return Array.from({ length: Math.ceil(bytes / size) }, (_, i) => all.subarray(i * size, (i + 1) * size));
+  }
+
+  it("stops at the limit: 413 and the connection closed after about the limit, the rest never pulled", async () => {
+    const { body, seen } = streamed(repeated(new Uint8Array(CHUNK).fill(0x20), 32 * MB));
+    const res = await post("admStaff/login?adm=true", body);
+    expect(seen.pulled).toBeLessThanOrEqual(MB / CHUNK + 2);
+    expect(seen.cancelled).toBe(true);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { msg: string }).msg).toBe(es.api.payloadTooLarge);
+    expect(res.headers.get("connection")).toBe("close");
+  });
+
+  it("counts bytes, not characters: a body of exactly the limit is parsed, one byte more is refused", async () => {
+    // "ñ" is two bytes: 1 MB of them is half a million characters. The chunks split every other one in two.
+    const exact = await post("admStaff/login?adm=true", streamed(json(MB, "ñ", 4099)).body);
+    expect(exact.status).toBe(422);
+    expect(Object.keys(((await exact.json()) as { data: { errors: object } }).data.errors)).toContain("ext");
+    const over = await post("admStaff/login?adm=true", streamed(json(MB + 1, "a", 4099)).body);
+    expect(over.status).toBe(413);
+  });
+
+  it("keeps a route's own larger limit the same way (a justification link carries a file)", async () => {
+    const file = (bytes: number) => [
+      Buffer.from('{"note":"","file":{"name":"a.pdf","data":"'),
+      ...repeated(new Uint8Array(CHUNK).fill(0x41), bytes),
+      Buffer.from('"}}'),
+    ];
+    const under = await post("justify/x", streamed(file(12 * MB)).body);
+    expect(under.status).toBe(422);
+    const { body, seen } = streamed(file(64 * MB));
+    const over = await post("justify/x", body);
+    expect(over.status).toBe(413);
+    expect(seen.pulled).toBeLessThanOrEqual((13 * MB) / CHUNK + 3);
   });
 });
 

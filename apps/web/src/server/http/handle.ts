@@ -5,11 +5,12 @@ import { verifyToken, bearer } from "../auth/token.ts";
 import { env } from "../env.ts";
 import { requestLocale, translator } from "../i18n.ts";
 import { ACCESS_SELECT, accessOf, type ModuleAccess } from "../auth/permissions.ts";
-import { AppError, forbidden, sessionEnded, unauthorized } from "./app-error.ts";
+import { AppError, forbidden, payloadTooLarge, sessionEnded, unauthorized } from "./app-error.ts";
 import { clientAddress } from "../net/client-address.ts";
 import { type AuthedContext, type BaseContext, JsonText, type Reply, type SessionUser } from "./context.ts";
 import { jsonDepthExceeds } from "./json-depth.ts";
 import { parseOrRefuse } from "./parse.ts";
+import { announcesBody, readBody } from "./read-body.ts";
 import { asAppError } from "./refusal.ts";
 import type { AuthedRoute, Method, Part, Route } from "./route.ts";
 import type { Router } from "./router.ts";
@@ -22,21 +23,27 @@ const MAX_JSON_DEPTH = 32;
  * JSON.stringify straight into the body: Response.json's own serialiser is measurably slower on a 350 kB grade sheet.
  * Data a handler wrote as JSON itself (JsonText) goes in as written.
  */
-function envelope(httpStatus: number, body: TEnvelope): Response {
+function envelope(httpStatus: number, body: TEnvelope, headers: Record<string, string> = {}): Response {
   const { data } = body;
   const text = data instanceof JsonText ? `{"status":${body.status},"msg":${JSON.stringify(body.msg)},"data":${data.text}}` : JSON.stringify(body);
   return new Response(text, {
     status: httpStatus,
-    headers: { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+    headers: { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff", ...headers },
   });
 }
 
-/** The body as parsed JSON, and as sent (`text`: what a webhook's signature covers). */
-async function readJson(req: Request, limit: number): Promise<{ text: string; json: unknown }> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > limit) throw new AppError(-413, "api.payloadTooLarge", 413);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > limit) throw new AppError(-413, "api.payloadTooLarge", 413);
+/**
+ * A body refused for its size is left unread on the wire: the connection closes once the refusal is sent (in stages,
+ * close-in-stages.mjs) rather than wait behind the rest of it for another call.
+ */
+const UNREAD_BODY = { connection: "close" };
+
+const isForm = (headers: Headers) => (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
+
+/** The body as parsed JSON (or a form's fields, where the route takes one), and as sent (`text`: what a webhook's signature covers). */
+async function readJson(req: Request, route: Route): Promise<{ text: string; json: unknown }> {
+  const text = await readBody(req, route.maxBytes ?? MAX_JSON_BYTES);
+  if (route.form && isForm(req.headers)) return { text, json: Object.fromEntries(new URLSearchParams(text)) };
   if (text.trim() === "") return { text, json: {} };
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new AppError(-400, "api.tooDeep", 400, { max: MAX_JSON_DEPTH });
   try {
@@ -122,7 +129,7 @@ function toResponse(error: unknown, ctx: BaseContext): Response {
   if (refusal) {
     const data = refusal.data as { msg?: string } | null;
     const msg = refusal.messageKey ? ctx.t(refusal.messageKey, refusal.values) : (data?.msg ?? "");
-    return envelope(refusal.httpStatus, { status: refusal.status, msg, data: refusal.data, Message: msg });
+    return envelope(refusal.httpStatus, { status: refusal.status, msg, data: refusal.data, Message: msg }, refusal.httpStatus === 413 ? UNREAD_BODY : {});
   }
   if (isUnavailable(error)) return toResponse(new AppError(-503, "api.unavailable", 503), ctx);
   if (error instanceof Prisma.PrismaClientValidationError) {
@@ -138,13 +145,14 @@ function toResponse(error: unknown, ctx: BaseContext): Response {
 /**
  * The single wrapper of every API call, and the one place that checks module rights and parses input, as each route
  * declares them. In this order:
- *  1. route: the method and path find the route (404, 405);
+ *  1. route: the method and path find the route (404, 405); a GET that announces a body is refused (413);
  *  2. auth and tenant: a valid token of an open session, its person active, the database scoped to their school (401);
  *  3. rights the raw request shows (403): the route's `module` (or a pick list's `alsoAllowed`) and `need.anyModule`,
  *     before any input is parsed, so that a caller without them learns nothing about the input;
  *  4. the query, parsed by the route's schema (422);
  *  5. rights the parsed query decides (403): `need.byQuery`, for the few routes whose module depends on the query;
- *  6. the body, read (413, 400), filled from the parsed query (`fillBody`) and parsed (422); then the path's params (422);
+ *  6. the body, read no further than the route's limit (413, read-body.ts) and parsed as JSON (400), filled from the
+ *     parsed query (`fillBody`) and parsed (422); then the path's params (422);
  *  7. the handler, whose answer becomes {status, msg, data}.
  * U+0000 is dropped from every input first. Errors become the envelope here and nowhere else.
  */
@@ -168,12 +176,15 @@ export async function handle(router: Router, req: Request, path: string): Promis
     if (match === null) throw new AppError(-404, "api.routeNotFound", 404, { path });
     if (match === "method") throw new AppError(-405, "api.methodNotAllowed", 405, { method });
     const { route, params } = match;
+    // A GET carries its input in its query, and Next hands no route handler a GET's body: one announced is refused
+    // before anything else, and its connection closed rather than drained.
+    if (method === "GET" && announcesBody(req.headers)) throw payloadTooLarge();
     const searchParams = new URL(req.url).searchParams;
     const authed = route.auth === "user" ? await authenticate(base, route, method, searchParams) : null;
     const ctx: BaseContext = authed ?? base;
     const query = parseWith(route, "query", withoutNul(Object.fromEntries(searchParams)), ctx);
     if (authed && route.auth === "user") checkQueryRight(route, method, query, authed.user.access);
-    const read = method === "GET" ? { text: "", json: {} } : await readJson(req, route.maxBytes ?? MAX_JSON_BYTES);
+    const read = method === "GET" ? { text: "", json: {} } : await readJson(req, route);
     const sent = withoutNul(read.json);
     const body = parseWith(route, "body", route.fillBody && isObject(sent) ? route.fillBody(sent, query) : sent, ctx);
     const parsedParams = parseWith(route, "params", withoutNul(params), ctx);

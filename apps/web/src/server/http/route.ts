@@ -25,6 +25,11 @@ interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
   /** Largest accepted body in bytes (1 MB unless said; uploads carry base64 files). */
   maxBytes?: number;
   /**
+   * Also takes an HTML form's body (`application/x-www-form-urlencoded`), read as its fields: what a mail provider
+   * posts to a one-click unsubscribe link (RFC 8058). Every other route takes JSON only.
+   */
+  form?: true;
+  /**
    * The message key of a field's label in refusals, told which part of the request the field is in (`fields.<name>`
    * unless said; a resource's list names its filters, its form its fields).
    */

@@ -1,0 +1,300 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import net, { type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import es from "../../../messages/es.json";
+import { CALLBACK_LANE, type CallbackLane, serveCallbacks } from "../http/callback-lane.ts";
+import { closeInStages } from "../http/close-in-stages.mjs";
+import type { Route } from "../http/route.ts";
+import { Router } from "../http/router.ts";
+import { PROVIDER_ROUTES } from "../provider-routes.ts";
+import { ROUTES } from "../routes.ts";
+import { apiHarness } from "../../test-support/harness.ts";
+
+/**
+ * Bodies are limited while they are read, on every way in: each route anyone may call without signing in gets a
+ * chunked body (no Content-Length, so nothing is refused on its headers) far past its limit, over real HTTP, through
+ * the two servers that take such calls: apps/web/server.mjs's shape (the callback lane for the providers' callbacks,
+ * Next's own request adapter and response writer around the API route module for the rest), and the worker's
+ * callback port. Each must answer 413 and close the connection soon after the limit, while this process (client and
+ * server both) holds about the limit, not the body; and close it in stages, so that a client still sending finds the
+ * answer rather than a reset. server.mjs itself is started last, for the bodies of the pages.
+ */
+apiHarness();
+
+const CHUNK = Buffer.alloc(64 * 1024, 0x20);
+/** What each body carries past its route's limit. */
+const PAST_LIMIT = 48 * 1024 * 1024;
+/** Room for what is on the wire (socket buffers both ways, a few chunks in flight) and the collector's lag. */
+const SLACK = 16 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  text: string;
+  /** Bytes written before the answer came. */
+  sent: number;
+  /** The largest growth of this process's Buffers (arrayBuffers) and of its resident memory while sending. */
+  buffers: number;
+  rss: number;
+}
+
+function* chunks(bytes: number): Generator<Buffer> {
+  for (let sent = 0; sent < bytes; sent += CHUNK.length) yield CHUNK;
+}
+
+/** Sends `bytes` in chunks from a generator, stops writing when the answer comes, and measures memory meanwhile. */
+function sendChunked(url: string, method: string, bytes: number): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const start = process.memoryUsage();
+    let peak = { buffers: 0, rss: 0 };
+    const sample = () => {
+      const now = process.memoryUsage();
+      peak = { buffers: Math.max(peak.buffers, now.arrayBuffers - start.arrayBuffers), rss: Math.max(peak.rss, now.rss - start.rss) };
+    };
+    // Node frames a body as chunked on its own only for some verbs; naming it makes a GET's body chunked too.
+    const req = http.request(url, { method, headers: { "content-type": "application/json", "transfer-encoding": "chunked" } });
+    const source = chunks(bytes);
+    let sent = 0;
+    let answered = false;
+    const write = () => {
+      for (let next = source.next(); !answered; next = source.next()) {
+        if (next.done) {
+          req.end();
+          return;
+        }
+        sent += next.value.length;
+        if (sent % MB === 0) sample();
+        if (!req.write(next.value)) {
+          req.once("drain", write);
+          return;
+        }
+      }
+    };
+    req.on("response", (res) => {
+      answered = true;
+      sample();
+      const at = sent;
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (part: string) => {
+        text += part;
+      });
+      res.on("end", () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text, sent: at, ...peak });
+      });
+    });
+    // The server closes the connection once it has answered, while this side may still be writing.
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    write();
+  });
+}
+
+/**
+ * A client that reads its answer late (a slow device, a long way off) while its body is still going out: the HTTP
+ * status line it finds once it reads, or the error that took it.
+ */
+function lateReader(base: string, path: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let got = "";
+    let done = false;
+    const finish = (outcome: string) => {
+      done = true;
+      socket.destroy();
+      resolve(got.split("\r\n")[0] || outcome);
+    };
+    socket.pause();
+    socket.on("data", (part: Buffer) => {
+      got += part.toString("latin1");
+    });
+    socket.on("end", () => finish("closed without an answer"));
+    socket.on("error", (error: NodeJS.ErrnoException) => finish(error.code ?? error.message));
+    socket.write(`POST ${path} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`);
+    const chunk = `${CHUNK.length.toString(16)}\r\n${CHUNK.toString("latin1")}\r\n`;
+    let sent = 0;
+    const write = () => {
+      while (!done && sent < PAST_LIMIT) {
+        sent += CHUNK.length;
+        if (!socket.write(chunk)) return void socket.once("drain", write);
+      }
+    };
+    write();
+    setTimeout(() => socket.resume(), 300);
+  });
+}
+
+/** A path the route answers: each `{param}` filled with a word. */
+const pathOf = (route: Route) => route.path.replaceAll(/\{[^}]+\}/g, "x");
+const limitOf = (route: Route) => route.maxBytes ?? MB;
+const mb = (bytes: number) => (bytes / MB).toFixed(1);
+
+/** Sends each public route of `routes` its oversized body through `base` and lists what went wrong. */
+async function walk(base: string, routes: readonly Route[], where: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const route of routes.filter((r) => r.auth === "public")) {
+    const limit = limitOf(route);
+    const body = limit + PAST_LIMIT;
+    const name = `${where} ${route.method} ${route.path}`;
+    const answer = await sendChunked(`${base}/api/${pathOf(route)}`, route.method, body);
+    console.info(
+      `${name}: HTTP ${answer.status} (connection: ${answer.connection}) after ${mb(answer.sent)} of ${mb(body)} MB sent; limit ${mb(limit)} MB; Buffers +${mb(answer.buffers)} MB, rss +${mb(answer.rss)} MB`,
+    );
+    if (answer.status !== 413) problems.push(`${name}: HTTP ${answer.status}, not 413`);
+    if (answer.connection !== "close") problems.push(`${name}: the connection stays open (${answer.connection})`);
+    if (answer.sent > limit + SLACK) problems.push(`${name}: answered after ${mb(answer.sent)} MB of ${mb(body)} MB, not soon after the limit`);
+    if (answer.buffers > limit + SLACK) problems.push(`${name}: Buffers grew ${mb(answer.buffers)} MB reading a ${mb(body)} MB body`);
+  }
+  return problems;
+}
+
+const listen = (server: http.Server) =>
+  new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const close = (server: http.Server) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+/** Next's own code between the Node request and a route handler (what `app.getRequestHandler()` ends in for /api). */
+interface NextInternals {
+  NodeNextRequest: new (req: http.IncomingMessage) => object;
+  NodeNextResponse: new (res: http.ServerResponse) => object;
+  NextRequestAdapter: { fromNodeNextRequest(req: object, signal: AbortSignal): Request };
+  signalFromNodeResponse(res: http.ServerResponse): AbortSignal;
+  sendResponse(req: object, res: object, response: Response): Promise<void>;
+}
+const fromNext = createRequire(import.meta.url);
+const next: NextInternals = {
+  ...fromNext("next/dist/server/base-http/node.js"),
+  ...fromNext("next/dist/server/web/spec-extension/adapters/next-request.js"),
+  ...fromNext("next/dist/server/send-response.js"),
+};
+
+let web: string;
+let worker: string;
+const servers: http.Server[] = [];
+
+beforeAll(async () => {
+  const { POST: dispatch } = await import("../../app/api/[...path]/route.ts");
+  // Offered by the route module on import, as server.mjs finds it.
+  const lane = (globalThis as Record<symbol, unknown>)[CALLBACK_LANE] as CallbackLane;
+  const viaNext = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+    const nodeReq = new next.NodeNextRequest(req);
+    const request = next.NextRequestAdapter.fromNodeNextRequest(nodeReq, next.signalFromNodeResponse(res));
+    const response = await dispatch(request, { params: Promise.resolve({ path: pathname.replace(/^\/api\//, "").split("/") }) });
+    await next.sendResponse(nodeReq, new next.NodeNextResponse(res), response);
+  };
+  const app = http.createServer((req, res) => {
+    const pathname = (req.url ?? "").split("?")[0]!;
+    const path = lane.pathOf(req.method ?? "", pathname);
+    (path ? lane.serveNode(req, res, path) : viaNext(req, res, pathname)).catch((error: unknown) => {
+      console.error(error);
+      res.destroy();
+    });
+  });
+  closeInStages(app);
+  const callbacks = await serveCallbacks(new Router(PROVIDER_ROUTES), 0, "127.0.0.1");
+  servers.push(app, callbacks);
+  web = await listen(app);
+  worker = `http://127.0.0.1:${(callbacks.address() as AddressInfo).port}`;
+});
+
+afterAll(() => Promise.all(servers.map(close)));
+
+describe("a chunked body past the limit, on every public route", () => {
+  it("is refused at the limit by the web app (server.mjs: the callback lane, and Next's route handler)", { timeout: 60_000 }, async () => {
+    expect(await walk(web, ROUTES, "web")).toEqual([]);
+  });
+
+  it("is refused at the limit by the worker's callback port", { timeout: 60_000 }, async () => {
+    expect(await walk(worker, PROVIDER_ROUTES, "worker")).toEqual([]);
+  });
+
+  it("reaches a client that reads it late: the connection closes in stages, not reset under the answer", async () => {
+    expect(await lateReader(web, "/api/admStaff/login")).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(await lateReader(web, "/api/whatsapp/webhook")).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(await lateReader(worker, "/api/whatsapp/webhook")).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+});
+
+/**
+ * apps/web/server.mjs itself, started with Next replaced by what Next does with a request src/proxy.ts matches (its
+ * own body-streams module: the body copied for the proxy, then read to its end before the page answers).
+ */
+describe("apps/web/server.mjs", () => {
+  const WEB = path.resolve(import.meta.dirname, "../../..");
+  let base: string;
+  let child: ChildProcess;
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pizarra-server-mjs-"));
+    const file = (name: string, text: string) => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return pathToFileURL(path.join(dir, name)).href;
+    };
+    const stub = file(
+      "next.mjs",
+      `import { createRequire } from "node:module";
+const { getCloneableBody } = createRequire(${JSON.stringify(path.join(WEB, "package.json"))})("next/dist/server/body-streams.js");
+export default () => ({
+  prepare: async () => {},
+  getRequestHandler: () => async (req, res) => {
+    const body = getCloneableBody(req);
+    body.cloneBodyStream();
+    await body.finalize();
+    res.end("next");
+  },
+});`,
+    );
+    const hooks = file(
+      "hooks.mjs",
+      `export const resolve = (specifier, context, next) => specifier === "next" ? { url: ${JSON.stringify(stub)}, shortCircuit: true } : next(specifier, context);`,
+    );
+    const register = file("register.mjs", `import { register } from "node:module"; register(${JSON.stringify(hooks)});`);
+    const probe = http.createServer();
+    const free = new URL(await listen(probe)).port;
+    await close(probe);
+    child = spawn(process.execPath, ["--import", register, path.join(WEB, "server.mjs"), "--port", free], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`server.mjs exited with ${code}`)));
+      child.stdout!.on("data", (line: Buffer) => {
+        if (line.toString().includes("listening")) resolve();
+      });
+    });
+    base = `http://127.0.0.1:${free}`;
+  });
+
+  afterAll(() => {
+    child.kill();
+  });
+
+  it("refuses a page's chunked body at once, before Next reads it, and closes the connection", async () => {
+    const answer = await sendChunked(`${base}/app/home/start`, "POST", PAST_LIMIT);
+    console.info(
+      `server.mjs POST /app/home/start: HTTP ${answer.status} (connection: ${answer.connection}) after ${mb(answer.sent)} of ${mb(PAST_LIMIT)} MB sent`,
+    );
+    expect(answer.sent).toBeLessThan(SLACK);
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe("close");
+    expect(answer.text.trim()).toBe(es.api.payloadTooLarge);
+    expect(await lateReader(base, "/app/home/start")).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+
+  it("hands Next a page's small body that declares its length, and the API every body", async () => {
+    const page = await fetch(`${base}/app/home/start`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect([page.status, await page.text()]).toEqual([200, "next"]);
+    const api = await sendChunked(`${base}/api/admStaff/login`, "POST", 2 * MB);
+    expect([api.status, api.text]).toEqual([200, "next"]);
+  });
+});

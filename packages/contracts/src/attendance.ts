@@ -121,8 +121,11 @@ export interface TAttendanceRow {
 export interface TAttendanceList {
   session: TAttendanceSession;
   rows: TAttendanceRow[];
-  /** Why marks cannot change here ("closed": the period is closed; "notYours": another teacher's register), or null. */
-  readOnly: "closed" | "notYours" | null;
+  /**
+   * Why marks cannot change here, or null: "closed", the period is closed; "future", the day has not come; "notSchoolDay",
+   * the day is outside the periods or without classes; "notYours", another teacher's register.
+   */
+  readOnly: "closed" | "future" | "notSchoolDay" | "notYours" | null;
 }
 
 /** POST …/status and …/comment: what was kept, and the students whose comment waits for a mark (001 §8). */

@@ -48,7 +48,7 @@ function QueueStatus({ snapshot, rows, onRetry }: { snapshot: QueueSnapshot; row
 }
 
 /** Why the register cannot be marked, when it cannot. */
-function readOnlyText(list: TAttendanceList, canWrite: boolean): "closed" | "notYours" | "module" | null {
+function readOnlyText(list: TAttendanceList, canWrite: boolean): TAttendanceList["readOnly"] | "module" {
   return list.readOnly ?? (canWrite ? null : "module");
 }
 

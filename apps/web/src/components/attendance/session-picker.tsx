@@ -57,6 +57,7 @@ export function SessionChoosers({
             id="attendance-day"
             type="date"
             value={choice.day}
+            max={today}
             required
             onChange={(e) => e.target.value && pick({ day: e.target.value })}
             className="h-9 min-w-0 flex-1"
@@ -66,6 +67,8 @@ export function SessionChoosers({
             variant="outline"
             size="icon"
             aria-label={t("nextDay")}
+            // No register is taken for a day that has not come: the server refuses one, so the screen does not offer it.
+            disabled={choice.day >= today}
             onClick={() => pick({ day: addDays(choice.day, 1) })}
             data-testid="attendance-day-next"
           >

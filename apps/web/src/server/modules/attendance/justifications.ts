@@ -18,19 +18,18 @@ import {
 } from "@pizarra/contracts";
 import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import type { z } from "zod";
-import { fieldRefusal, notFound } from "../../http/app-error.ts";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { checkedFile, type FileRules, storeUpload, type ZUpload } from "../../resource/upload.ts";
-import { formatDate, formatDateTime, parseDate } from "../../resource/values.ts";
+import { formatDate, parseDate } from "../../resource/values.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
 import { ensureRegisters, PLACE_SELECT, placeOf, type Scope, STUDENT, sectionLabel } from "./registers.ts";
+import { schoolToday } from "./school-day.ts";
 
 type Db = TenantDb | TenantTx;
 const DAY_MS = 86_400_000;
 
-/** Today on the spec's clock (UTC-5), as a stored DATE. */
-const schoolToday = () => parseDate(formatDateTime(new Date()).slice(0, 10));
 const addDays = (day: Date, days: number) => new Date(day.getTime() + days * DAY_MS);
 
 /** The document's checks (002 §5: jpeg, jpg, png, pdf, doc, docx), shared by the office's upload and the family's link. */
@@ -157,6 +156,18 @@ export async function getJustification(ctx: AuthedContext & { params: { id: numb
   return { data: await cardOf(ctx.db, ctx.params.id) };
 }
 
+/** A closed period's attendance is read-only (001 §7), so a justification is refused like a mark: the same answer. */
+const closedRefusal = () => new AppError(-403, "attendanceApi.closed", 403);
+
+/**
+ * Refuses a justification whose days reach into a closed period: what it says of their marks cannot change. Every
+ * write that tells marks of a justification comes through applyToMarks (the office's, the family's link, an edit, a
+ * review), and a delete checks here too.
+ */
+async function refuseClosedDays(db: Db, from: Date, to: Date): Promise<void> {
+  if (await db.period.count({ where: { closed: true, from: { lte: to }, to: { gte: from } } })) throw closedRefusal();
+}
+
 /**
  * What a justification says of the marks it covers (the student's late and absent marks of its days, or of its one
  * register): received while pending, accepted (recorded as `typeId` when given), rejected when denied. Marks it covered
@@ -167,6 +178,7 @@ export async function applyToMarks(
   j: { id: number; userId: number; kind: number; date: Date; tillDate: Date; sessionId: number | null; status: number },
   typeId?: number | null,
 ) {
+  await refuseClosedDays(tx, j.date, j.tillDate);
   const covered: Prisma.AttendanceMarkWhereInput = {
     userId: j.userId,
     status: { in: [...JUSTIFIABLE_STATUSES] },
@@ -199,8 +211,9 @@ async function assertType(db: Db, ctx: AuthedContext, typeId: number | null | un
 }
 
 /**
- * A new justification with its document, if any, in one transaction: the file is stored under the new record's folder
- * (so that deleting the record finds it) and removed again if the transaction fails.
+ * A new justification with its document, if any, in one transaction: its marks are told first (which refuses a closed
+ * period's days before any file is stored), then the file is stored under the new record's folder (so that deleting
+ * the record finds it) and removed again if the transaction fails.
  */
 export async function createJustification(
   db: TenantDb,
@@ -216,12 +229,12 @@ export async function createJustification(
         data,
         select: { id: true, userId: true, kind: true, date: true, tillDate: true, sessionId: true, status: true },
       });
+      await applyToMarks(tx, j);
       if (file) {
         stored = `t${tenantId}/admJustification/${j.id}/doc-${randomBytes(8).toString("hex")}.${file.ext}`;
         await storage().put(stored, file.bytes);
         await tx.justification.update({ where: { id: j.id }, data: { doc: stored } });
       }
-      await applyToMarks(tx, j);
       await after(tx, j.id);
       return j.id;
     });
@@ -237,20 +250,24 @@ export async function createJustification(
  */
 async function registerOf(ctx: AuthedContext, userId: number, day: Date, partId: number): Promise<number> {
   const refuse = () => fieldRefusal("partId", ctx.t("validation.option", { attribute: ctx.t("attendanceApi.fields.partId") }));
-  const member = await ctx.db.sectionMember.findFirst({
-    where: { userId, section: { superSection: { period: { from: { lte: day }, to: { gte: day } } } } },
-    select: { sectionId: true, section: { select: { owner: true } } },
+  const [id] = await ensureRegisters(ctx, "date", day, async () => {
+    const member = await ctx.db.sectionMember.findFirst({
+      where: { userId, section: { superSection: { period: { from: { lte: day }, to: { gte: day } } } } },
+      select: { sectionId: true, section: { select: { owner: true } } },
+    });
+    if (!member) throw refuse();
+    const part = partId
+      ? await ctx.db.activityPart.findFirst({ where: { id: partId, sectionId: member.sectionId }, select: { id: true, masterId: true } })
+      : null;
+    if (partId && !part) throw refuse();
+    const scope: Scope = part
+      ? { sectionId: member.sectionId, partId: part.id, groupId: null, masterId: part.masterId }
+      : { sectionId: member.sectionId, partId: null, groupId: null, masterId: member.section.owner };
+    return [scope];
   });
-  if (!member) throw refuse();
-  const part = partId
-    ? await ctx.db.activityPart.findFirst({ where: { id: partId, sectionId: member.sectionId }, select: { id: true, masterId: true } })
-    : null;
-  if (partId && !part) throw refuse();
-  const scope: Scope = part
-    ? { sectionId: member.sectionId, partId: part.id, groupId: null, masterId: part.masterId }
-    : { sectionId: member.sectionId, partId: null, groupId: null, masterId: member.section.owner };
-  const [id] = await ensureRegisters(ctx.db, day, [scope]);
-  return id!;
+  // A closed period's day: no register is made there, and its marks could not change anyway.
+  if (id === undefined) throw closedRefusal();
+  return id;
 }
 
 /** POST attendance/absence (002 §7): the office's new justification, pending. */
@@ -304,6 +321,8 @@ export async function editJustification(
   const removed = await ctx.db.$transaction(async (tx) => {
     const j = await tx.justification.findFirst({ where: { id: ctx.params.id }, select: COVER });
     if (!j) throw notFound();
+    // The days it covered as well as those it will: shortening it changes the marks it leaves.
+    await refuseClosedDays(tx, j.date, j.tillDate);
     const tillDate = b.tillDate ? parseDate(b.tillDate) : j.tillDate;
     if (tillDate < j.date || tillDate > addDays(j.date, JUSTIFICATION_MAX_DAYS - 1))
       throw fieldRefusal("tillDate", ctx.t("validation.date", { attribute: ctx.t("attendanceApi.fields.tillDate") }));
@@ -335,8 +354,9 @@ export async function editJustification(
 /** POST admJustification/delete/{id}: its marks go back to "not received", its document is removed. */
 export async function deleteJustification(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<Record<string, never>>> {
   const doc = await ctx.db.$transaction(async (tx) => {
-    const j = await tx.justification.findFirst({ where: { id: ctx.params.id }, select: { id: true, doc: true } });
+    const j = await tx.justification.findFirst({ where: { id: ctx.params.id }, select: { id: true, doc: true, date: true, tillDate: true } });
     if (!j) throw notFound();
+    await refuseClosedDays(tx, j.date, j.tillDate);
     await tx.attendanceMark.updateMany({ where: { justificationId: j.id }, data: { justification: MARK_JUSTIFICATION.notReceived, justificationId: null } });
     await tx.justification.delete({ where: { id: j.id } });
     await audit(tx, ctx, JUSTIFICATION_MODULE, "delete", j.id);

@@ -15,7 +15,8 @@ import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { queueAlerts } from "./alerts.ts";
-import { isAdmin, REGISTER_SELECT, type Register, registersOf, SESSION_SELECT, STUDENT } from "./registers.ts";
+import { groupTeachers, isAdmin, REGISTER_SELECT, type Register, registersOf, SESSION_SELECT, STUDENT } from "./registers.ts";
+import { dayRefusal } from "./school-day.ts";
 
 type Db = TenantDb | TenantTx;
 
@@ -41,25 +42,33 @@ const rosterWhere = (s: { sectionId: number | null; groupId: number | null }): P
 });
 
 /**
- * Why the caller may not change this register's marks, or null: a closed period is read-only for everyone (as its
- * grades are); otherwise role 100, the register's teacher, a teacher of the part's subject, or for a group's register
- * anyone with the module's write right, may mark.
+ * Why the caller may not change this register's marks, or null. For everyone: a closed period is read-only (as its
+ * grades are: the section's period, or the day's), and so is a day that has not come or is no school day (a register
+ * left from before these rules, or a day the calendar or the periods have since taken away). Otherwise role 100 may
+ * mark; a group's register, a teacher of the group (whoever opened it first is not its teacher for that); any other,
+ * the register's teacher, the section's tutor or a teacher of the part's subject.
  */
 async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList["readOnly"]> {
-  const closedPeriods = await db.period.count({
-    where: {
-      closed: true,
-      ...(s.sectionId !== null ? { superSections: { some: { sections: { some: { id: s.sectionId } } } } } : { from: { lte: s.day }, to: { gte: s.day } }),
-    },
-  });
-  if (closedPeriods > 0) return "closed";
-  if (isAdmin(ctx) || s.masterId === ctx.user.id || s.groupId !== null) return null;
+  const [closedSection, day] = await Promise.all([
+    s.sectionId !== null ? db.period.count({ where: { closed: true, superSections: { some: { sections: { some: { id: s.sectionId } } } } } }) : 0,
+    dayRefusal(db, s.day),
+  ]);
+  if (closedSection > 0) return "closed";
+  if (day) return day;
+  if (isAdmin(ctx)) return null;
+  if (s.groupId !== null) return (await groupTeachers(db, s.groupId, s.day)).includes(ctx.user.id) ? null : "notYours";
+  if (s.masterId === ctx.user.id) return null;
   if (s.sectionId !== null && (await db.section.count({ where: { id: s.sectionId, owner: ctx.user.id } }))) return null;
   if (s.partId !== null && (await db.activityMaster.count({ where: { activity: { parts: { some: { id: s.partId } } }, userId: ctx.user.id } }))) return null;
   return "notYours";
 }
 
-const REFUSAL = { closed: "attendanceApi.closed", notYours: "attendanceApi.notYourRegister" } as const;
+const REFUSAL = {
+  closed: "attendanceApi.closed",
+  future: "attendanceApi.future",
+  notSchoolDay: "attendanceApi.notSchoolDay",
+  notYours: "attendanceApi.notYourRegister",
+} as const;
 
 function refuseReadOnly(reason: TAttendanceList["readOnly"]): void {
   if (reason) throw new AppError(-403, REFUSAL[reason], 403);

@@ -12,7 +12,7 @@ import { dayScopes, ensureRegisters, PLACE_SELECT, registersById, sectionLabel }
  */
 export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanceDayQuery, "dt"> }): Promise<Reply<TWhoIsMissing>> {
   const day = parseDate(ctx.query.dt);
-  await ensureRegisters(ctx.db, day, await dayScopes(ctx.db, day, null, true, {}));
+  await ensureRegisters(ctx, "dt", day, () => dayScopes(ctx.db, day, null, true, {}));
   // Scalars only, then the people and the sections in one query each: nested selects cost a query per relation.
   const [pendingBySession, marks, sessions] = await Promise.all([
     ctx.db.attendanceMark.groupBy({ by: ["sessionId"], where: { session: { day }, status: ATTENDANCE_STATUS.pending }, _count: { _all: true } }),

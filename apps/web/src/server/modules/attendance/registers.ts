@@ -1,9 +1,10 @@
 import type { TAttendanceDayQuery, TAttendanceSession, TAttendanceSessionsQuery } from "@pizarra/contracts";
 import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
-import { AppError, notFound } from "../../http/app-error.ts";
+import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
+import { dayRefusal } from "./school-day.ts";
 
 type Db = TenantDb | TenantTx;
 export type Scope = { sectionId: number | null; partId: number | null; groupId: number | null; masterId: number | null };
@@ -16,22 +17,31 @@ const scopeOf = (s: Scope) => (s.partId !== null ? `p:${s.partId}` : s.groupId !
 /** Role 100 takes any register; anyone else the ones they teach (001 §6, as for grades). */
 export const isAdmin = (ctx: AuthedContext) => ctx.user.roleCode === 100;
 
-/** The sections of the periods that hold the day (the school year it falls in). */
-const sectionsOfDay = (day: Date) => ({ superSection: { period: { from: { lte: day }, to: { gte: day } } } });
+/** The periods that hold the day (the school year it falls in). */
+const periodOfDay = (day: Date) => ({ from: { lte: day }, to: { gte: day } });
+/** The sections of the periods that hold the day. */
+const sectionsOfDay = (day: Date) => ({ superSection: { period: periodOfDay(day) } });
 
 /**
- * The registers of a day for the given scopes, made when first asked for: a register exists once someone opens the
- * day (one row per day and scope, so two people opening it at once share it). Most asks find them all made: one read.
+ * The registers of a day for the scopes `scopesOf` names, made when first asked for: a register exists once someone
+ * opens the day (one row per day and scope, so two people opening it at once share it). Most asks find them all made:
+ * one read. Only a school day of an open period that has come gets registers (dayRefusal); any other day is refused
+ * naming `field`, before its scopes are looked for, except a closed period's, whose registers are listed as they are
+ * and never added to (nobody could take them).
  */
-export async function ensureRegisters(db: Db, day: Date, scopes: Scope[]): Promise<number[]> {
+export async function ensureRegisters(ctx: AuthedContext, field: "dt" | "date", day: Date, scopesOf: () => Promise<Scope[]>): Promise<number[]> {
+  const refusal = await dayRefusal(ctx.db, day);
+  if (refusal === "future" || refusal === "notSchoolDay")
+    throw fieldRefusal(field, ctx.t(`attendanceApi.noRegister.${refusal}`, { attribute: ctx.t(`attendanceApi.fields.${field}`), date: formatDate(day) }));
+  const scopes = await scopesOf();
   if (scopes.length === 0) return [];
   const rows = scopes.map((s) => ({ ...s, day, scope: scopeOf(s) }));
-  const made = () => db.attendanceSession.findMany({ where: { day, scope: { in: rows.map((r) => r.scope) } }, select: { id: true, scope: true } });
+  const made = () => ctx.db.attendanceSession.findMany({ where: { day, scope: { in: rows.map((r) => r.scope) } }, select: { id: true, scope: true } });
   const found = await made();
   const have = new Set(found.map((f) => f.scope));
-  const missing = rows.filter((r) => !have.has(r.scope));
+  const missing = refusal === "closed" ? [] : rows.filter((r) => !have.has(r.scope));
   if (missing.length === 0) return found.map((f) => f.id);
-  await db.attendanceSession.createMany({ data: missing, skipDuplicates: true });
+  await ctx.db.attendanceSession.createMany({ data: missing, skipDuplicates: true });
   return (await made()).map((f) => f.id);
 }
 
@@ -137,10 +147,26 @@ function teacherOf(ctx: AuthedContext, masterId: number | undefined): number | n
   return masterId;
 }
 
-/** A group's register, opened by whoever takes it. */
-async function groupScope(ctx: AuthedContext, groupId: number): Promise<Scope> {
-  if (!(await ctx.db.userGroup.count({ where: { id: groupId } }))) throw notFound();
-  return { sectionId: null, partId: null, groupId, masterId: ctx.user.id };
+/**
+ * A student group's teachers on a day, first found first: the teachers of the subjects taught to the group (001 §3
+ * "Subject": groups) in that day's period, each subject's own (activity masters) and its course-sections' (as a
+ * subject part's register counts them).
+ */
+export async function groupTeachers(db: Db, groupId: number, day: Date): Promise<number[]> {
+  const subjects = await db.activity.findMany({
+    where: { groups: { has: groupId }, period: periodOfDay(day) },
+    orderBy: { id: "asc" },
+    select: { masters: { orderBy: { id: "asc" }, select: { userId: true } }, parts: { orderBy: { id: "asc" }, select: { masterId: true } } },
+  });
+  const ids = subjects.flatMap((s) => [...s.masters.map((m) => m.userId), ...s.parts.map((p) => p.masterId)]);
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
+
+/** A student group's register: its teacher is the caller when they teach the group, else the group's first teacher. */
+async function groupScope(ctx: AuthedContext, groupId: number, day: Date): Promise<Scope> {
+  const [group, teachers] = await Promise.all([ctx.db.userGroup.count({ where: { id: groupId, staff: false } }), groupTeachers(ctx.db, groupId, day)]);
+  if (!group) throw notFound();
+  return { sectionId: null, partId: null, groupId, masterId: teachers.includes(ctx.user.id) ? ctx.user.id : (teachers[0] ?? null) };
 }
 
 /** The daily registers of sections (tutored by `master`, or all) and the registers of subject parts (taught by `master`, or all). */
@@ -168,8 +194,11 @@ export async function dayScopes(db: Db, day: Date, master: number | null, daily:
 export async function teacherDay(ctx: AuthedContext & { query: TAttendanceDayQuery }) {
   const day = parseDate(ctx.query.dt);
   const master = teacherOf(ctx, ctx.query.masterId);
-  const scopes = ctx.query.groupId ? [await groupScope(ctx, ctx.query.groupId)] : await dayScopes(ctx.db, day, master, ctx.query.daily ?? true, {});
-  return { data: await registersById(ctx.db, await ensureRegisters(ctx.db, day, scopes)) };
+  const { groupId } = ctx.query;
+  const ids = await ensureRegisters(ctx, "dt", day, async () =>
+    groupId ? [await groupScope(ctx, groupId, day)] : dayScopes(ctx.db, day, master, ctx.query.daily ?? true, {}),
+  );
+  return { data: await registersById(ctx.db, ids) };
 }
 
 /** GET admAttendance/{part}/sessions?dt&sectionId&groupId (001 §7): part 0, the daily registers; else one subject part's. */
@@ -177,8 +206,9 @@ export async function partDay(ctx: AuthedContext & { query: TAttendanceSessionsQ
   const day = parseDate(ctx.query.dt);
   const { part } = ctx.params;
   const master = isAdmin(ctx) || ctx.query.sectionId || part ? null : ctx.user.id;
-  const scopes = ctx.query.groupId
-    ? [await groupScope(ctx, ctx.query.groupId)]
-    : await dayScopes(ctx.db, day, master, part === 0, { sectionId: ctx.query.sectionId, partId: part || undefined });
-  return { data: await registersById(ctx.db, await ensureRegisters(ctx.db, day, scopes)) };
+  const { groupId, sectionId } = ctx.query;
+  const ids = await ensureRegisters(ctx, "dt", day, async () =>
+    groupId ? [await groupScope(ctx, groupId, day)] : dayScopes(ctx.db, day, master, part === 0, { sectionId, partId: part || undefined }),
+  );
+  return { data: await registersById(ctx.db, ids) };
 }

@@ -71,15 +71,24 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
     title: "Colegio Demo",
     alias: "colegio-demo",
     defaultLocale: "es",
+    defaultCountry: "PE",
+    // The number the demo sends from (WHATSAPP_PHONE_NUMBER_ID of scripts/lib/outside.ts): its stand-in's callbacks
+    // and families' replies come for it.
+    whatsappPhoneNumberId: "demo-number",
     themeColor: "light.blue",
     plan: "Empower",
+    // The demo's SMTP catcher takes any address: the support form's messages land in .data/mail.
+    supportEmail: "soporte@colegio-demo.test",
     groups: groupsFor(DEMO_GROUPS.es),
   });
   const norte = await seedTenant(db, {
     title: "Northside School",
     alias: "northside",
     defaultLocale: "en",
+    defaultCountry: "US",
+    whatsappPhoneNumberId: "demo-number-northside",
     themeColor: "light.green",
+    supportEmail: "support@northside.test",
     groups: groupsFor(DEMO_GROUPS.en),
   });
   const admin = await seedStaff(db, {
@@ -88,7 +97,7 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
     name: "Ana",
     last: "Administradora",
     roleCode: 100,
-    cel: "987000001",
+    cel: "+51987000001",
     tag: "Admin",
     memberships: [
       { tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.admins]!] },
@@ -103,7 +112,7 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
     name: "Diego",
     last: "Docente",
     roleCode: 5,
-    cel: "987000002",
+    cel: "+51987000002",
     type: 5,
     tag: "Docente",
     memberships: [{ tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.teachers]!] }],
@@ -114,7 +123,7 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
     name: "Sara",
     last: "Secretaria",
     roleCode: 10,
-    cel: "987000003",
+    cel: "+51987000003",
     tag: "Secretaría",
     memberships: [{ tenantId: colegio.tenantId, groupIds: [colegio.groupIds[DEMO_GROUPS.es.secretaries]!] }],
   });

@@ -181,7 +181,12 @@ const EN_SURNAMES = [
   "Hughes",
 ];
 
-/** What else a school's people and periods say, in its language. */
+/** Area codes of the United States whose 555-0100 to 555-0199 are set aside for fiction: 100 numbers each. */
+const FICTION_AREAS = ["212", "312", "415", "617", "713", "202", "305", "404", "503", "602"];
+/** The n-th fictional number of the United States, in E.164. */
+const fictional = (n: number) => `+1${FICTION_AREAS[Math.floor(n / 100) % FICTION_AREAS.length]}55501${String(n % 100).padStart(2, "0")}`;
+
+/** What else a school's people and periods say, in its language; its people's mobiles in E.164, as they are stored. */
 const PEOPLE_TEXTS = {
   es: {
     period: (year: number) => `Año escolar ${year}`,
@@ -189,6 +194,11 @@ const PEOPLE_TEXTS = {
     mail: { staff: "personal", student: "alumno", mother: "madre", father: "padre", school: "colegio.demo", family: "familia.demo" },
     nationality: "Peruana",
     document: "DNI",
+    phone: {
+      staff: (i: number) => `+519${String(10_000_000 + i * 7919).slice(0, 8)}`,
+      mother: (i: number) => `+5198${String(1_000_000 + i * 13).slice(0, 7)}`,
+      father: (i: number) => `+5197${String(1_000_000 + i * 17).slice(0, 7)}`,
+    },
   },
   en: {
     period: (year: number) => `School year ${year}`,
@@ -196,6 +206,9 @@ const PEOPLE_TEXTS = {
     mail: { staff: "staff", student: "student", mother: "mother", father: "father", school: "northside.demo", family: "family.demo" },
     nationality: "British",
     document: "Passport",
+    // The demo's English school is in the United States (Northside's defaultCountry): fictional numbers, which reach
+    // nobody should the demo ever send for real.
+    phone: { staff: (i: number) => fictional(3 * i), mother: (i: number) => fictional(3 * i + 1), father: (i: number) => fictional(3 * i + 2) },
   },
 } as const;
 
@@ -247,7 +260,7 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
         ...p,
         type: i < size.teachers ? 5 : 4,
         mail: `${texts.mail.staff}${i + 1}@${texts.mail.school}`,
-        cel: `9${String(10_000_000 + i * 7919).slice(0, 8)}`,
+        cel: texts.phone.staff(i),
         externalId: `P${String(i + 1).padStart(4, "0")}`,
       };
     }),
@@ -338,7 +351,7 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
         last2: rnd.pick(names.last),
         gender: "F",
         mail: `${texts.mail.mother}${i + 1}@${texts.mail.family}`,
-        cel: `98${String(1_000_000 + i * 13).slice(0, 7)}`,
+        cel: texts.phone.mother(i),
       },
     },
     ...(rnd.next() < 0.7
@@ -352,7 +365,7 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
               last2: rnd.pick(names.last),
               gender: "M",
               mail: `${texts.mail.father}${i + 1}@${texts.mail.family}`,
-              cel: `97${String(1_000_000 + i * 17).slice(0, 7)}`,
+              cel: texts.phone.father(i),
             },
           },
         ]

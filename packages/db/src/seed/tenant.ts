@@ -15,8 +15,14 @@ export interface TenantSpec {
   title: string;
   alias: string;
   defaultLocale: "es" | "en";
+  /** Where the school is (ISO 3166 alpha-2; Peru unless said): its numbers typed without a country code are of it. */
+  defaultCountry?: string;
+  /** The WhatsApp number (Meta's phone_number_id) the school receives its families' messages on. */
+  whatsappPhoneNumberId?: string;
   themeColor?: string;
   plan?: string;
+  /** Where the school's support form writes to (tenants/contact/us). */
+  supportEmail?: string;
   groups: GroupSpec[];
 }
 
@@ -30,8 +36,11 @@ export async function seedTenant(db: Db, spec: TenantSpec) {
         title: spec.title,
         alias: spec.alias,
         defaultLocale: spec.defaultLocale,
+        defaultCountry: spec.defaultCountry,
+        whatsappPhoneNumberId: spec.whatsappPhoneNumberId ?? null,
         themeColor: spec.themeColor ?? "light.blue",
         plan: spec.plan ?? "Starter",
+        supportEmail: spec.supportEmail ?? null,
       },
     });
     const scoped = forTenant(tx, tenant.id);
@@ -64,6 +73,7 @@ export interface StaffSpec {
   name: string;
   last: string;
   roleCode: number;
+  /** In E.164: the same person in each school. */
   cel: string;
   type?: number;
   tag?: string;

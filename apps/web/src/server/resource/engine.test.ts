@@ -108,7 +108,7 @@ describe("people rules", () => {
 
   it("will not set the password of a person who signs in at another school", async () => {
     const groups = (await api.call<Page>("GET", "admUserGroup/get?pick=true", { token: northside })).body.data.Results;
-    const body = { name: "Intruso", last: "X", type: 4, mail: "docente@pizarra.demo", cel: "987654321", groupId: groups[0]!.ID, pass: "robar-la-cuenta" };
+    const body = { name: "Intruso", last: "X", type: 4, mail: "docente@pizarra.demo", cel: "+51987654321", groupId: groups[0]!.ID, pass: "robar-la-cuenta" };
     const refused = await api.call("POST", "admStaff/create", { token: northside, body, locale: "en" });
     expect(refused.http).toBe(409);
     expect((await api.login("docente@pizarra.demo")).body.status).toBe(0);

@@ -238,8 +238,14 @@ export const admAudit = defineResource({
     // The record keeps the module's id (spec 002 §3); people read its name in their language (issue 13).
     { name: "moduleId", type: "hidden", readOnly: "always" },
     { name: "moduleName", type: "text", readOnly: "always" },
-    // duplicateCode / duplicateMail: a person who shared a code or e-mail when the rule came in (migration 20261125100000).
-    { name: "action", type: "select", options: { kind: "values", values: ["create", "edit", "delete", "duplicateCode", "duplicateMail"] }, readOnly: "always" },
+    // duplicateCode / duplicateMail: a person who shared a code or e-mail when the rule came in (migration 20261125100000);
+    // phoneUnverified: a person whose mobile could not be read as a phone number (migration 20261201010000).
+    {
+      name: "action",
+      type: "select",
+      options: { kind: "values", values: ["create", "edit", "delete", "duplicateCode", "duplicateMail", "phoneUnverified"] },
+      readOnly: "always",
+    },
     { name: "recordId", type: "text", readOnly: "always" },
     { name: "IP", type: "text", readOnly: "always" },
   ],
@@ -251,7 +257,7 @@ export const admAudit = defineResource({
       field: "action",
       kind: "chip",
       optionsOf: "action",
-      colors: { create: "success", edit: "info", delete: "danger", duplicateCode: "warning", duplicateMail: "warning" },
+      colors: { create: "success", edit: "info", delete: "danger", duplicateCode: "warning", duplicateMail: "warning", phoneUnverified: "warning" },
     },
     { field: "IP" },
   ],

@@ -6,6 +6,7 @@ import { PERSON_SEARCH_FIELDS } from "../../resource/search-text.ts";
 import { optOutRules, optOutStatus } from "./opt-out-rules.ts";
 import { personFileRules } from "./person-files.ts";
 import { personRules, STAFF_ROWS, STAFF_TYPES, userRules } from "./person-rules.ts";
+import { phoneRules } from "./phone-rules.ts";
 import { staffRules } from "./staff-rules.ts";
 import { sectionMemberRules, studentRules } from "./student-rules.ts";
 
@@ -97,7 +98,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     virtual: ["optOut"],
     display: (r) => ({ dependants: countOf(r, "dependants") }),
     decorate: optOutStatus,
-    rules: combineRules(personRules, personFileRules, optOutRules),
+    rules: combineRules(personRules, personFileRules, phoneRules("admRelatives"), optOutRules),
   },
   {
     def: RESOURCES.admStaff,
@@ -114,7 +115,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
       const group = (r.memberships as { group: { id: number; name: string } }[])[0]?.group;
       return { groupId: group?.id ?? null, groupName: group?.name ?? null, canSignIn: r.accountId !== null };
     },
-    rules: combineRules(personRules, personFileRules, staffRules),
+    rules: combineRules(personRules, personFileRules, phoneRules("admStaff"), staffRules),
   },
   {
     def: RESOURCES.admUser,
@@ -123,6 +124,6 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     filterWhere: { groupId: (value) => ({ memberships: { some: { groupId: Number(value) } } }) },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
-    rules: combineRules(personRules, personFileRules, userRules),
+    rules: combineRules(personRules, personFileRules, phoneRules("admUser"), userRules),
   },
 ];

@@ -1,10 +1,10 @@
 import { UPLOAD_TYPES } from "@pizarra/contracts";
 import { forTenant } from "@pizarra/db";
-import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_SERVERS } from "../resources.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { changedTables, snapshot } from "../../test-support/route-samples.ts";
+import { staffWith as staffWithRights } from "../../test-support/staff-with.ts";
 
 /**
  * Issue 11 item 3: write rights hold on every path to a record. A row that several resources reach (a person is a
@@ -19,24 +19,7 @@ const ROLE = 10;
 let tenant: number;
 
 /** A staff member of role 10 whose one group holds exactly these rights (module → write?), and their token. */
-async function staffWith(email: string, rights: Record<string, boolean>): Promise<{ token: string; id: number; group: number }> {
-  const db = api.db();
-  const school = forTenant(db, tenant);
-  const group = await school.userGroup.create({ data: { name: `Puerta ${email}`, staff: true } });
-  await school.moduleAccess.createMany({
-    data: Object.entries(rights).map(([moduleId, write]) => ({ groupId: group.id, moduleId, canRead: true, canWrite: write })),
-  });
-  const { userIds } = await seedStaff(db, {
-    email,
-    password: DEMO_PASSWORD,
-    name: "Puerta",
-    last: email.split("@")[0]!,
-    roleCode: ROLE,
-    cel: "900000000",
-    memberships: [{ tenantId: tenant, groupIds: [group.id] }],
-  });
-  return { token: await api.tokenFor(email), id: userIds[tenant]!, group: group.id };
-}
+const staffWith = (email: string, rights: Record<string, boolean>) => staffWithRights(api.db(), tenant, email, rights, ROLE);
 
 /** The fields of a definition a record answers with, as an edit would send them back. */
 const editable = (record: Row, fields: readonly { name: string }[]) =>

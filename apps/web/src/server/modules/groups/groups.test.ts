@@ -1,5 +1,8 @@
+import { forTenant } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
+import { rightsState } from "../../../test-support/rights-state.ts";
+import { staffWith } from "../../../test-support/staff-with.ts";
 import { mobileNumber } from "./import-members.ts";
 
 const api = apiHarness({ school: true });
@@ -226,5 +229,85 @@ describe("another school", () => {
     expect((await api.call("POST", `admGroupMembers/create?parentId=${theirs.ID}`, { token: northside, body: { userId: kid!.id } })).http).toBe(404);
     expect(await members(groupId)).toBe(1);
     expect(await api.db().user.count({ where: { cel: "+51911000999" } })).toBe(0);
+  });
+});
+
+describe("no side path raises a right: memberships and rights change only within the caller's own", () => {
+  let tenant: number;
+  let direccion: number;
+  const state = () => rightsState(api.db(), tenant);
+
+  beforeAll(async () => {
+    ({ tenantId: tenant } = await api.school());
+    direccion = (await forTenant(api.db(), tenant).userGroup.findFirstOrThrow({ where: { name: "Dirección" }, select: { id: true } })).id;
+  });
+
+  it("keeps a user with only admGroup write out of Dirección, by its import and its members sub-grid, and so out of its rights", async () => {
+    const intruder = await staffWith(api.db(), tenant, "solo-grupos@pizarra.demo", { admGroup: true }, 0);
+    const before = await state();
+    const staffOnly = "Solo quien puede modificar Personal puede cambiar un grupo de permisos: sus permisos, sus miembros, su creación o su eliminación.";
+    const imported = await api.call("POST", "admGroup/importAttach", { token: intruder.token, body: { groupId: direccion, idsList: String(intruder.id) } });
+    expect([imported.http, imported.body.msg]).toEqual([403, staffOnly]);
+    const added = await api.call("POST", `admGroupMembers/create?parentId=${direccion}`, { token: intruder.token, body: { userId: intruder.id } });
+    expect([added.http, added.body.msg]).toEqual([403, staffOnly]);
+    expect(await state()).toEqual(before);
+    // Signed in again, they hold what they held.
+    const again = await api.tokenFor("solo-grupos@pizarra.demo");
+    expect((await api.call("POST", "admStaff/create", { token: again, body: {} })).http).toBe(403);
+  });
+
+  it("refuses admUser/importAttach into a permission group, even to the administrator, and still fills a communication group", async () => {
+    const { secretary, admin } = await api.tokens();
+    const before = await state();
+    for (const token of [secretary, admin]) {
+      const res = await api.call("POST", "admUser/importAttach", { token, locale: "en", body: { groupId: direccion, phoneList: "+51 911 000 777" } });
+      expect([res.http, res.body.msg]).toEqual([403, "Numbers can only be imported into a communication group, not into a permission group."]);
+    }
+    expect(await state()).toEqual(before);
+    expect(await api.db().user.count({ where: { cel: "+51911000777" } })).toBe(0);
+    const audience = await newGroup("Proveedores de la secretaría");
+    const res = await api.call<Row>("POST", "admUser/importAttach", { token: secretary, body: { groupId: audience, phoneList: "+51 911 000 777" } });
+    expect(res.body.data).toMatchObject({ groupId: audience, added: 1 });
+  });
+
+  it("lets no admGroup writer make or join a staff group granting Staff and Modules, nor a staff writer grant Modules they lack", async () => {
+    const groupsOnly = await staffWith(api.db(), tenant, "grupos@pizarra.demo", { admGroup: true }, 0);
+    const staffToo = await staffWith(api.db(), tenant, "grupos-personal@pizarra.demo", { admGroup: true, admStaff: true }, 10);
+    const key = { name: "Llave maestra", type: 0, staff: true, canRead: ["admStaff", "admModule"], canEdit: ["admStaff", "admModule"] };
+    const before = await state();
+    const made = await api.call("POST", "admGroup/create", { token: groupsOnly.token, body: key });
+    expect([made.http, made.body.msg]).toEqual([
+      403,
+      "Solo quien puede modificar Personal puede cambiar un grupo de permisos: sus permisos, sus miembros, su creación o su eliminación.",
+    ]);
+    const granted = await api.call("POST", "admGroup/create", { token: staffToo.token, locale: "en", body: key });
+    expect([granted.http, granted.body.msg]).toEqual([403, "You cannot grant rights you do not hold: Modules (May modify)."]);
+    expect(await state()).toEqual(before);
+
+    // Made by the administrator, the group takes neither of them in.
+    const made2 = await api.call<{ ID: number }>("POST", "admGroup/create", { token: (await api.tokens()).admin, body: key });
+    const groupId = made2.body.data.ID;
+    const after = await state();
+    const join = (who: { token: string; id: number }) =>
+      api.call("POST", "admGroup/importAttach", { token: who.token, body: { groupId, idsList: String(who.id) } });
+    expect((await join(groupsOnly)).http).toBe(403);
+    const more = await join(staffToo);
+    expect([more.http, more.body.msg]).toEqual([403, "Este grupo otorga permisos que tú no tienes (Módulos (Puede modificar)): no puedes añadirle a nadie."]);
+    expect(await state()).toEqual(after);
+  });
+
+  it("still lets a staff writer make a permission group within their own rights and put people in it", async () => {
+    const office = await staffWith(api.db(), tenant, "oficina-grupos@pizarra.demo", { admGroup: true, admStaff: true, admStudent: true }, 10);
+    const made = await api.call<{ ID: number }>("POST", "admGroup/create", {
+      token: office.token,
+      body: { name: "Tutores de la oficina", type: 0, staff: true, canRead: ["admStudent"], canEdit: ["admStudent"] },
+    });
+    expect(made.body.status).toBe(0);
+    const [kid] = await students(1);
+    const res = await api.call<Row>("POST", "admGroup/importAttach", {
+      token: office.token,
+      body: { groupId: made.body.data.ID, idsList: `${office.id}\n${kid!.id}` },
+    });
+    expect(res.body.data).toMatchObject({ added: 2 });
   });
 });

@@ -1,8 +1,10 @@
 import type { TGroupImport, TNumberImport } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import { toE164 } from "@pizarra/contracts/phone";
+import { lockKey, type Prisma, type TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
+import { addMembers, authorizeGroupChange } from "./group-changes.ts";
 
 /** One value to import: where it came from (the CSV file or the typed list), its line there, and its text. */
 export interface ImportLine {
@@ -12,7 +14,7 @@ export interface ImportLine {
 }
 
 /** Turns the import's lines into user ids, or lists the lines it could not use. May create users (in `tx`). */
-type Resolver = (tx: Prisma.TransactionClient, lines: ImportLine[]) => Promise<{ userIds: number[]; bad: ImportLine[] }>;
+type Resolver = (tx: TenantTx, lines: ImportLine[]) => Promise<{ userIds: number[]; bad: ImportLine[] }>;
 
 /** Spec 000 §9: transfer lists hold at most 10000 rows. */
 const MAX_LINES = 10_000;
@@ -63,7 +65,9 @@ function refuseLines(ctx: AuthedContext, bad: ImportLine[], key: string): never 
 /**
  * The one importer of group members: in a single transaction it finds the group (or makes it), resolves every line
  * to a user, and adds those not yet members. Any line it cannot use refuses the whole import, naming the lines, and
- * nothing is written: a half-imported list would be worse than none.
+ * nothing is written: a half-imported list would be worse than none. Whether the caller may add anyone to the group
+ * (authorizeGroupChange) is asked before any line is read, and for the people the lines name before they are added;
+ * `audienceOnly` keeps a communication import out of permission groups.
  */
 export async function importMembers(
   ctx: AuthedContext,
@@ -72,13 +76,15 @@ export async function importMembers(
   lines: ImportLine[],
   resolve: Resolver,
   badKey: string,
+  audienceOnly = false,
 ): Promise<Reply> {
   const data = await ctx.db.$transaction(async (tx) => {
     const groupId = await group(tx);
+    await authorizeGroupChange(tx, ctx, { groupId, members: [], joins: true, audienceOnly });
     const { userIds, bad } = await resolve(tx, lines);
     if (bad.length) refuseLines(ctx, bad, badKey);
     const unique = [...new Set(userIds)];
-    const { count } = await tx.userGroupMember.createMany({ data: unique.map((userId) => ({ groupId, userId })), skipDuplicates: true });
+    const count = await addMembers(tx, ctx, groupId, unique, audienceOnly);
     await audit(tx, ctx, module, "edit", groupId);
     return { groupId, lines: lines.length, added: count, already: unique.length - count, notFound: [] };
   });
@@ -131,10 +137,13 @@ export function mobileNumber(text: string): string | null {
 
 /** Numbers become external contacts (users of type 3): one already kept under that number is reused. */
 const byPhones: Resolver = async (tx, lines) => {
-  const numbers = lines.map((l) => mobileNumber(l.text));
+  // E.164 as every number is stored; the spec's lists give each with its country code (002 §5), so none is local.
+  const numbers = lines.map((l) => toE164(l.text));
   const bad = lines.filter((_, i) => numbers[i] === null);
   if (bad.length) return { userIds: [], bad };
   const wanted = [...new Set(numbers as string[])];
+  // The school's imports of numbers take turns from this read to their commit, so two bringing one new number make it once.
+  await lockKey(tx, "contactNumbers");
   const existing = await tx.user.findMany({ where: { type: 3, cel: { in: wanted } }, select: { id: true, cel: true }, orderBy: { id: "asc" } });
   const byNumber = new Map<string, number>();
   for (const u of existing) if (!byNumber.has(u.cel!)) byNumber.set(u.cel!, u.id);
@@ -157,5 +166,5 @@ export function attachNumbers(ctx: AuthedContext & { body: TNumberImport }) {
       return (await tx.userGroup.create({ data: { name: groupName, type: 1, staff: false } })).id;
     };
   } else throw fieldRefusal("groupId", ctx.t("validation.required", { attribute: attribute(ctx, "groupId") }));
-  return importMembers(ctx, "admUser", group, lines, byPhones, "importPhones");
+  return importMembers(ctx, "admUser", group, lines, byPhones, "importPhones", true);
 }

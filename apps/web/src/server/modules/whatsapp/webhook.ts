@@ -1,11 +1,11 @@
-import { type Db, forTenant, type Prisma } from "@pizarra/db";
+import { type Db, forTenant, type Prisma, type TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { type Progress, recordFailure, recordProgress } from "../../delivery/ledger.ts";
 import { gatherer, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
-import { signatureValid } from "./signature.ts";
+import { signatureValid, verifyTokenValid } from "./signature.ts";
 
 /** Statuses are queued together over this many milliseconds (delivery/queue.ts gatherer). */
 const queueStatuses = gatherer(50);
@@ -22,7 +22,9 @@ const ZStatus = z.object({
   errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).loose()).optional(),
 });
 
-export type StatusUpdate = z.infer<typeof ZStatus>;
+/** A status as the webhook queues it: with the school that owns the number it came to, whose messages alone it may move. */
+const ZQueuedStatus = ZStatus.extend({ tenantId: z.number().int().positive() });
+export type StatusUpdate = z.infer<typeof ZQueuedStatus>;
 
 const ZInbound = z
   .object({
@@ -80,13 +82,14 @@ const ZLedgerStatus = z.enum(["sent", "delivered", "read", "failed"]);
 
 /**
  * GET whatsapp/webhook: Meta's subscription check. It sends our verify token and a challenge; the challenge echoed
- * as plain text proves we own the URL. A wrong token (or none configured) is refused.
+ * as plain text proves we own the URL. A wrong token (or none configured) is refused, after a comparison whose time
+ * says nothing about the token.
  */
 export async function verifyWebhook(ctx: BaseContext & { query: unknown }): Promise<Reply> {
   // Without a query schema the wrapper hands over the search parameters as one object of strings.
   const { "hub.mode": mode, "hub.verify_token": token, "hub.challenge": challenge } = ctx.query as Record<string, unknown>;
   const expected = env().WHATSAPP_VERIFY_TOKEN;
-  if (!expected || mode !== "subscribe" || token !== expected || typeof challenge !== "string") {
+  if (!verifyTokenValid(token, expected) || mode !== "subscribe" || typeof challenge !== "string") {
     console.warn("WhatsApp webhook verification refused", { address: ctx.address, mode: typeof mode === "string" ? mode.slice(0, 40) : null });
     throw new AppError(-403, "api.webhookVerifyRefused", 403);
   }
@@ -114,25 +117,56 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     return { data: null };
   }
   const changes = parsed.data.entry.flatMap((entry) => entry.changes.map((change) => change.value));
+  // A notification is for the school that owns the number it came to, and is read inside that school only: one to a
+  // number no school owns is dropped (and logged), never matched against every school's people and messages.
+  const statuses: StatusUpdate[] = [];
+  const messages: { tenantId: number; message: Inbound }[] = [];
+  for (const value of changes) {
+    if (!value?.statuses?.length && !value?.messages?.length) continue;
+    const phoneNumberId = value.metadata?.phone_number_id ?? null;
+    const tenantId = phoneNumberId === null ? null : await schoolOfNumber(ctx.system, phoneNumberId);
+    if (tenantId === null) {
+      console.warn("WhatsApp webhook: a notification to a number no school owns was dropped", {
+        phoneNumberId: phoneNumberId?.slice(0, 60) ?? null,
+        statuses: value.statuses?.length ?? 0,
+        messages: value.messages?.map((m) => m.id.slice(0, 100)) ?? [],
+      });
+      continue;
+    }
+    statuses.push(...(value.statuses ?? []).map((status) => ({ ...status, tenantId })));
+    messages.push(...(value.messages ?? []).map((message) => ({ tenantId, message })));
+  }
   // Statuses come by the thousand while a notification goes out: they are queued (with those of the other calls of the
   // same few milliseconds, a status Meta sends twice queued once) and the worker applies them, so that the web app
   // answers Meta soon and stays free for staff.
-  const statuses = changes.flatMap((value) => value?.statuses ?? []);
   await queueStatuses(
     ctx.system,
-    statuses.map((status) => ({ name: JOBS.whatsappStatus, data: status, key: `wa:${status.id}:${status.status}` })),
+    statuses.map((status) => ({ name: JOBS.whatsappStatus, data: status, key: `wa:${status.tenantId}:${status.id}:${status.status}` })),
   );
-  for (const value of changes) {
-    for (const message of value?.messages ?? []) await storeInbound(ctx.system, value?.metadata?.phone_number_id ?? null, message);
-  }
+  for (const { tenantId, message } of messages) await storeInbound(forTenant(ctx.system, tenantId), message);
   return { data: null };
 }
 
 /**
- * Statuses of messages we sent, a batch taken from the queue by the worker: deliveries and reads move their ledger
- * rows forward together (recordProgress), failures one by one (recordFailure: each may fall back to another channel).
+ * Statuses of messages we sent, a batch taken from the queue by the worker, each applied to the messages of the
+ * school whose number it came to: deliveries and reads move their ledger rows forward together (recordProgress),
+ * failures one by one (recordFailure: each may fall back to another channel). A job without its school (queued
+ * before statuses named one) is dropped, never applied to whichever school has the id.
  */
-export async function applyStatuses(system: Db, statuses: StatusUpdate[]): Promise<void> {
+export async function applyStatuses(system: Db, jobs: unknown[]): Promise<void> {
+  const bySchool = new Map<number, StatusUpdate[]>();
+  for (const job of jobs) {
+    const status = ZQueuedStatus.safeParse(job);
+    if (!status.success) {
+      console.warn("WhatsApp status job without its school was dropped", status.error.issues[0]);
+      continue;
+    }
+    bySchool.set(status.data.tenantId, [...(bySchool.get(status.data.tenantId) ?? []), status.data]);
+  }
+  for (const [tenantId, statuses] of bySchool) await applySchoolStatuses(forTenant(system, tenantId), statuses);
+}
+
+async function applySchoolStatuses(db: TenantDb, statuses: StatusUpdate[]): Promise<void> {
   const progress: Progress[] = [];
   for (const status of statuses) {
     const known = ZLedgerStatus.safeParse(status.status);
@@ -146,9 +180,9 @@ export async function applyStatuses(system: Db, statuses: StatusUpdate[]): Promi
     }
     const failure = status.errors?.[0];
     const error = failure ? [failure.code, failure.title ?? failure.message].filter((part) => part !== undefined).join(" ") : undefined;
-    await recordFailure(system, "whatsapp", found, at, error);
+    await recordFailure(db, "whatsapp", found, at, error);
   }
-  if (progress.length) await recordProgress(system, "whatsapp", progress);
+  if (progress.length) await recordProgress(db, "whatsapp", progress);
 }
 
 /** What a person wrote: the text, the tapped button or list item, or a file's caption. */
@@ -165,48 +199,36 @@ function textOf(message: Inbound): string | null {
   );
 }
 
-/** The school a notification is for: the one whose settings name the receiving number (settings.whatsappPhoneNumberId). */
-async function schoolOfNumber(system: Db, phoneNumberId: string | null): Promise<number | null> {
-  if (!phoneNumberId) return null;
-  const school = await system.tenant.findFirst({ where: { settings: { path: ["whatsappPhoneNumberId"], equals: phoneNumberId } }, select: { id: true } });
+/** The school that owns a receiving number (Tenant.whatsappPhoneNumberId, one school a number). */
+async function schoolOfNumber(system: Db, phoneNumberId: string): Promise<number | null> {
+  const school = await system.tenant.findUnique({ where: { whatsappPhoneNumberId: phoneNumberId }, select: { id: true } });
   return school?.id ?? null;
 }
 
 /**
- * The active person whose mobile is the sender's number, in `tenantId` when the school is known. WhatsApp gives the
- * number with its country code, schools often keep it without ("987000001" for 51987000001), so a stored number of 8
- * digits or more that ends the sender's matches; an exact match wins, then a relative (type 1), who is who writes back.
- * Raw SQL because the digits are compared without the separators people type; it only reads, and it must look across
- * schools when the receiving number names none.
+ * The active person of the school whose mobile is the sender's number, whole: numbers are stored in E.164 and WhatsApp
+ * gives the sender's as its digits with the country code (`from`: 51987654321 for +51987654321), so a number that
+ * only ends the same way, or that lacks the country code, is nobody's. Several people may share a family's phone: a
+ * relative (type 1) first, who is who writes back, then the lowest type and the oldest record.
  */
-async function personOfNumber(system: Db, from: string, tenantId: number | null): Promise<{ id: number; tenantId: number } | null> {
-  const digits = from.replace(/\D/g, "");
-  if (digits.length < 8) return null;
-  const rows = await system.$queryRaw<{ id: number; tenantId: number }[]>`
-    SELECT id, "tenantId" FROM (
-      SELECT id, "tenantId", type, regexp_replace(cel, '[^0-9]', '', 'g') AS d FROM "User"
-      WHERE NOT inactive AND cel IS NOT NULL AND (${tenantId}::int IS NULL OR "tenantId" = ${tenantId}::int)
-    ) u
-    WHERE length(u.d) >= 8 AND right(${digits}, length(u.d)) = u.d
-    ORDER BY (u.d = ${digits}) DESC, (u.type = 1) DESC, u.id
-    LIMIT 1`;
-  return rows[0] ?? null;
+async function personOfNumber(db: TenantDb, from: string): Promise<{ id: number } | null> {
+  const digits = from.replace(/^\+/, "");
+  if (!/^[1-9]\d{7,14}$/.test(digits)) return null;
+  return db.user.findFirst({
+    where: { cel: `+${digits}`, inactive: false },
+    orderBy: [{ type: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
 }
 
 /**
  * Keeps a family's message once (a notification Meta delivers twice is stored once), in the school of the receiving
- * number, else of the sender; a STOP or BAJA from a known person withdraws them from WhatsApp, in the same transaction.
+ * number; a STOP or BAJA from a person of that school withdraws them from WhatsApp, in the same transaction.
  */
-async function storeInbound(system: Db, phoneNumberId: string | null, message: Inbound): Promise<void> {
-  const byNumber = await schoolOfNumber(system, phoneNumberId);
-  const person = await personOfNumber(system, message.from, byNumber);
-  const tenantId = byNumber ?? person?.tenantId ?? null;
-  if (tenantId === null) {
-    console.warn("WhatsApp webhook: a message from a number no school knows was dropped", { id: message.id, phoneNumberId });
-    return;
-  }
+async function storeInbound(db: TenantDb, message: Inbound): Promise<void> {
+  const person = await personOfNumber(db, message.from);
   const text = textOf(message);
-  await forTenant(system, tenantId).$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.inboundMessage.createMany({
       data: [
         {

@@ -2,6 +2,7 @@ import http from "node:http";
 import type PgBoss from "pg-boss";
 import type { AddressInfo } from "node:net";
 import type { TenantDb } from "@pizarra/db";
+import { demoTenants } from "@pizarra/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWhatsAppSink, type WhatsAppSink } from "../../../../../../scripts/lib/whatsapp-sink.ts";
 import en from "../../../../messages/en.json";
@@ -21,11 +22,14 @@ const api = apiHarness({ school: true });
 const SECRET = "test-app-secret";
 const VERIFY = "test-verify-token";
 const SCHOOL_NUMBER = "PN-COLEGIO";
+/** Northside School's own receiving number. */
+const NORTH_NUMBER = "PN-NORTH";
 
 let sink: WhatsAppSink;
 let bridge: http.Server;
 let school: TenantDb;
 let tenantId: number;
+let northsideId: number;
 let relative: { id: number; cel: string };
 let queue: PgBoss;
 
@@ -63,10 +67,12 @@ beforeAll(async () => {
       jobs.map((job) => job.data),
     );
   });
-  await api.db().tenant.update({ where: { id: tenantId }, data: { settings: { whatsappPhoneNumberId: SCHOOL_NUMBER } } });
+  northsideId = (await demoTenants(api.db())).northside;
+  await ownNumber(tenantId, SCHOOL_NUMBER);
+  await ownNumber(northsideId, NORTH_NUMBER);
   const someone = await school.user.findFirstOrThrow({ where: { type: 1, inactive: false }, select: { id: true } });
-  // Kept as schools type it, without the country code; WhatsApp writes from 51987654321.
-  relative = { id: someone.id, cel: "987 654 321" };
+  // As stored (E.164); WhatsApp writes from 51987654321.
+  relative = { id: someone.id, cel: "+51987654321" };
   await school.user.update({ where: { id: relative.id }, data: { cel: relative.cel } });
 });
 afterAll(async () => {
@@ -74,6 +80,11 @@ afterAll(async () => {
   await sink?.close();
   await new Promise((resolve) => bridge?.close(resolve));
 });
+
+/** The school that owns a receiving number (Meta's phone_number_id). */
+async function ownNumber(id: number, phoneNumberId: string) {
+  await api.db().tenant.update({ where: { id }, data: { whatsappPhoneNumberId: phoneNumberId } });
+}
 
 type Json = Record<string, unknown>;
 const notification = (value: Json, phoneNumberId = SCHOOL_NUMBER) => ({
@@ -130,6 +141,17 @@ describe("GET whatsapp/webhook (Meta's verify challenge)", () => {
     const res = await api.raw("GET", `whatsapp/webhook?${query}`, { locale });
     expect(res.status).toBe(403);
     expect(await envelope(res)).toMatchObject({ status: -403, msg: { es, en }[locale].api.webhookVerifyRefused });
+  });
+
+  it.each([
+    ["shorter than the right one", "test"],
+    ["longer than the right one", `${VERIFY}-and-more`],
+    ["as long as the right one", VERIFY.replace(/.$/, "X")],
+    ["given twice, the last one wrong", `${VERIFY}&hub.verify_token=${VERIFY.slice(1)}`],
+  ])("refuses a wrong token (%s) with the same answer", async (_, token) => {
+    const res = await api.raw("GET", `whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1`);
+    expect(res.status).toBe(403);
+    expect(await envelope(res)).toMatchObject({ status: -403, msg: es.api.webhookVerifyRefused });
   });
 });
 
@@ -285,14 +307,6 @@ describe("POST whatsapp/webhook", () => {
     expect(rows[0]!.payload).toMatchObject({ id: "wamid.in-1", from: "51987654321" });
   });
 
-  it("finds the school by the sender when the receiving number names none, and drops what no school knows", async () => {
-    await post(inbound("51987654321", "wamid.in-2", "Hola", "PN-UNKNOWN"));
-    expect(await school.inboundMessage.count({ where: { providerId: "wamid.in-2", userId: relative.id } })).toBe(1);
-    const res = await post(inbound("15550001111", "wamid.in-3", "Hola", "PN-UNKNOWN"));
-    expect(res.status).toBe(200);
-    expect(await stored("wamid.in-3")).toBe(0);
-  });
-
   it("takes STOP or BAJA from a known person as an opt-out from WhatsApp, once", async () => {
     await post(inbound("51987654321", "wamid.stop-1", "  Baja "));
     await post(inbound("51987654321", "wamid.stop-2", "STOP"));
@@ -306,5 +320,108 @@ describe("POST whatsapp/webhook", () => {
     const { id, status: http } = await sink.receive("51987654321", "Gracias", SCHOOL_NUMBER);
     expect(http).toBe(200);
     expect(await school.inboundMessage.count({ where: { providerId: id, userId: relative.id, text: "Gracias" } })).toBe(1);
+  });
+});
+
+/**
+ * A family's number is the person's whole number (E.164), in the school that owns the number it wrote to: never a
+ * number that only ends the same way, never a person of another school, never anyone when the receiving number is
+ * no school's.
+ */
+describe("a number is matched whole, inside the school that owns the receiving number", () => {
+  let admin: string;
+  let northside: string;
+  /** In Colegio Demo: +51 900 111 001 (typed as a local number) and +51 911 222 333. */
+  let shared: number;
+  let onlyHere: number;
+  /** In Northside: the same number, typed with its country code. */
+  let there: number;
+  const optedOut = (userId: number) => api.db().channelOptOut.count({ where: { userId, channel: "whatsapp" } });
+  const relativeWith = async (token: string, code: string, cel: string) => {
+    const res = await api.call<{ ID: number }>("POST", "admRelatives/create", {
+      token,
+      body: { externalId: code, name: "Rosa", last: "Quispe", gender: "F", nationality: "Peruana", mail: `${code.toLowerCase()}@correo.pe`, cel },
+    });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ status: 0 });
+    return res.body.data.ID;
+  };
+
+  beforeAll(async () => {
+    ({ admin, northside } = await api.tokens());
+    shared = await relativeWith(admin, "WA-1", "900 111 001");
+    onlyHere = await relativeWith(admin, "WA-2", "911 222 333");
+    there = await relativeWith(northside, "WA-3", "+51 900111001");
+  });
+
+  it("takes no BAJA from a number that only shares the person's last nine digits", async () => {
+    expect((await post(inbound("15900111001", "wamid.tail-1", "Baja"))).status).toBe(200);
+    expect(await optedOut(shared)).toBe(0);
+    expect(await api.db().inboundMessage.findFirstOrThrow({ where: { providerId: "wamid.tail-1" } })).toMatchObject({ tenantId, userId: null });
+  });
+
+  it("takes no BAJA for a person of one school from a message to another school's number", async () => {
+    await post(inbound("51911222333", "wamid.other-1", "Baja", NORTH_NUMBER));
+    expect(await optedOut(onlyHere)).toBe(0);
+    expect(await api.db().inboundMessage.findFirstOrThrow({ where: { providerId: "wamid.other-1" } })).toMatchObject({
+      tenantId: northsideId,
+      userId: null,
+    });
+  });
+
+  it("drops a message to a number no school owns, looking for its sender in no school", async () => {
+    const res = await post(inbound("51911222333", "wamid.nobody-1", "Baja", "PN-UNKNOWN"));
+    expect(res.status).toBe(200);
+    expect(await optedOut(onlyHere)).toBe(0);
+    expect(await stored("wamid.nobody-1")).toBe(0);
+    // Nor without any receiving number.
+    const payload = inbound("51911222333", "wamid.nobody-2", "Baja") as { entry: { changes: { value: Json }[] }[] };
+    delete payload.entry[0]!.changes[0]!.value.metadata;
+    await post(payload);
+    expect(await optedOut(onlyHere)).toBe(0);
+    expect(await stored("wamid.nobody-2")).toBe(0);
+  });
+
+  it("takes the BAJA of the whole number on the school's own number for that school's person only", async () => {
+    await post(inbound("51900111001", "wamid.whole-1", "Baja"));
+    expect(await optedOut(shared)).toBe(1);
+    expect(await optedOut(there)).toBe(0);
+    expect(await api.db().inboundMessage.findFirstOrThrow({ where: { providerId: "wamid.whole-1" } })).toMatchObject({ tenantId, userId: shared });
+    // The same number writing to Northside is Northside's person.
+    await post(inbound("51900111001", "wamid.whole-2", "Baja", NORTH_NUMBER));
+    expect(await optedOut(there)).toBe(1);
+  });
+
+  it("changes nothing on a status whose message is another school's, by provider id or by ledger key", async () => {
+    const row = (key: string, providerId: string | null) =>
+      school.message.create({
+        data: { key, source: "notification", channel: "whatsapp", address: "51987654321", text: "Hola", status: providerId ? "sent" : "sending", providerId },
+      });
+    const read = await row("test:cross-read", "wamid.cross-1");
+    const failed = await row("test:cross-failed", "wamid.cross-2");
+    const early = await row("test:cross-early", null);
+    const statuses = (phoneNumberId: string) =>
+      notification(
+        {
+          statuses: [
+            { id: "wamid.cross-1", status: "read", timestamp: "1764115400", recipient_id: "51987654321" },
+            { id: "wamid.cross-2", status: "failed", timestamp: "1764115400", errors: [{ code: 131026, title: "Message undeliverable" }] },
+            { id: "wamid.cross-3", status: "delivered", timestamp: "1764115400", biz_opaque_callback_data: "test:cross-early" },
+          ],
+        },
+        phoneNumberId,
+      );
+    expect((await post(statuses(NORTH_NUMBER))).status).toBe(200);
+    expect((await post(statuses("PN-UNKNOWN"))).status).toBe(200);
+    await applied();
+    const now = async (id: number) => school.message.findFirstOrThrow({ where: { id }, select: { status: true, providerId: true, error: true } });
+    expect(await now(read.id)).toEqual({ status: "sent", providerId: "wamid.cross-1", error: null });
+    expect(await now(failed.id)).toEqual({ status: "sent", providerId: "wamid.cross-2", error: null });
+    expect(await now(early.id)).toEqual({ status: "sending", providerId: null, error: null });
+    // On the school's own number the same statuses apply.
+    await post(statuses(SCHOOL_NUMBER));
+    await applied();
+    expect((await now(read.id)).status).toBe("read");
+    expect((await now(failed.id)).status).toBe("failed");
+    expect(await now(early.id)).toMatchObject({ status: "delivered", providerId: "wamid.cross-3" });
   });
 });

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const PUBLISHED = ["pizarra-development-secret-change-me-0000", "change-me-to-a-long-random-string-of-32-chars-or-more"];
@@ -63,5 +64,28 @@ describe("env", () => {
     expect((await freshEnv({ TRUSTED_PROXIES: "10.0.0.0/8, ::1" }))().TRUSTED_PROXIES).toHaveLength(2);
     const bad = await freshEnv({ TRUSTED_PROXIES: "10.0.0.0/8,proxy.internal" });
     expect(() => bad()).toThrow(/TRUSTED_PROXIES: not an address or CIDR range: proxy.internal/);
+  });
+
+  it("signs mail with DKIM when its domain, selector and RSA key are all given, and refuses a part of them or another key", async () => {
+    const pem = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const dkim = { DKIM_DOMAIN: "colegio.test", DKIM_SELECTOR: "pizarra2026", DKIM_PRIVATE_KEY: pem };
+    const unsigned = (await freshEnv({}))();
+    expect([unsigned.DKIM_DOMAIN, unsigned.DKIM_SELECTOR, unsigned.DKIM_PRIVATE_KEY]).toEqual([undefined, undefined, undefined]);
+    expect((await freshEnv(dkim))()).toMatchObject(dkim);
+    // One line in the environment, its breaks written \n.
+    expect((await freshEnv({ ...dkim, DKIM_PRIVATE_KEY: pem.replaceAll("\n", "\\n") }))().DKIM_PRIVATE_KEY).toBe(pem);
+    for (const missing of ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"]) {
+      expect(await freshEnv({ ...dkim, [missing]: "" })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together/);
+    }
+    const ed25519 = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    for (const key of [
+      "not a key",
+      ed25519,
+      generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "pem" }).toString(),
+    ]) {
+      expect(await freshEnv({ ...dkim, DKIM_PRIVATE_KEY: key })).toThrow(/DKIM_PRIVATE_KEY must be an RSA private key/);
+    }
+    expect(await freshEnv({ ...dkim, DKIM_DOMAIN: "not a domain" })).toThrow(/DKIM_DOMAIN must be a domain name/);
+    expect(await freshEnv({ ...dkim, DKIM_SELECTOR: "a b" })).toThrow(/DKIM_SELECTOR must be a DNS label/);
   });
 });

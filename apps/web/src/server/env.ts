@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseTrustedProxies } from "./net/client-address.ts";
 
@@ -80,6 +80,23 @@ const ZEnv = z.object({
   SMTP_URL: optionalText.pipe(z.url().optional()),
   /** The From of every e-mail ("Colegio <no-reply@school.example>"). */
   MAIL_FROM: z.string().default("Pizarra <no-reply@pizarra.local>"),
+  /**
+   * DKIM: the signing domain, the selector whose DNS TXT record (<selector>._domainkey.<domain>) holds the public key,
+   * and the RSA private key (PEM; `\n` for its line breaks where the environment takes one line). All three or none.
+   */
+  DKIM_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "DKIM_DOMAIN must be a domain name such as school.example")
+      .optional(),
+  ),
+  DKIM_SELECTOR: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i, "DKIM_SELECTOR must be a DNS label such as pizarra2026")
+      .optional(),
+  ),
+  DKIM_PRIVATE_KEY: optionalText.transform((pem) => pem?.replaceAll("\\n", "\n")),
   /** WhatsApp Cloud API: base URL (Meta's, or a sink speaking the same protocol), token and sending number's id. */
   WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
   WHATSAPP_TOKEN: optionalText,
@@ -123,13 +140,28 @@ const ZEnv = z.object({
   WORKER_CALLBACK_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
-/** Storage settings that only work together: refused at boot, naming the variable to set. */
+/** nodemailer signs with RSA only, and sends a mail unsigned when the key does not sign: refused at boot instead. */
+function isRsaKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === "rsa";
+  } catch {
+    return false;
+  }
+}
+
+/** Settings that only work together: refused at boot, naming the variable to set. */
 const ZCheckedEnv = ZEnv.superRefine((vars, ctx) => {
   if (vars.STORAGE_DRIVER === "s3" && !vars.S3_BUCKET) {
     ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "STORAGE_DRIVER=s3 needs the bucket's name in S3_BUCKET" });
   }
   if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither" });
+  }
+  const dkim = [vars.DKIM_DOMAIN, vars.DKIM_SELECTOR, vars.DKIM_PRIVATE_KEY];
+  if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+    ctx.addIssue({ code: "custom", path: ["DKIM_PRIVATE_KEY"], message: "set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together, or none" });
+  } else if (vars.DKIM_PRIVATE_KEY && !isRsaKey(vars.DKIM_PRIVATE_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["DKIM_PRIVATE_KEY"], message: "DKIM_PRIVATE_KEY must be an RSA private key in PEM (-----BEGIN PRIVATE KEY-----)" });
   }
 });
 

@@ -12,6 +12,7 @@ import { GRADES_ROUTES } from "./modules/grades/routes.ts";
 import { GROUP_ROUTES } from "./modules/groups/routes.ts";
 import { HEALTH_ROUTES } from "./modules/health/routes.ts";
 import { MISC_ROUTES } from "./modules/misc/routes.ts";
+import { PEOPLE_ROUTES } from "./modules/people/routes.ts";
 import { PUBLICATIONS_ROUTES } from "./modules/publications/routes.ts";
 import { PUSH_ROUTES } from "./modules/push/routes.ts";
 import { SESSION_ROUTES } from "./modules/session/routes.ts";
@@ -40,6 +41,7 @@ export const ROUTES: Route[] = [
   ...GRADES_ROUTES,
   ...ATTENDANCE_ROUTES,
   ...PUSH_ROUTES,
+  ...PEOPLE_ROUTES,
   ...PROVIDER_ROUTES,
 ];
 

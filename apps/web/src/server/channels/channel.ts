@@ -23,6 +23,8 @@ export interface Outgoing {
   text: string;
   html: string | null;
   template: WhatsAppTemplate | null;
+  /** E-mail to a person of the school: the URL that stops e-mail to them (List-Unsubscribe, RFC 8058). */
+  unsubscribe?: string | null;
 }
 
 /**

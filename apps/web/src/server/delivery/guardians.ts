@@ -1,25 +1,93 @@
-import type { Prisma } from "@pizarra/db";
+import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
+import { CHANNELS, type ChannelName } from "../channels/channel.ts";
 
 /**
- * The guardians a message about a student goes to: living and active, main guardian first, with what choosing a
- * channel and a language needs (their e-mail, phone, language and whether a browser of theirs takes push).
+ * Who a message may go to, read in one place for every sender (notifications, flow reminders, absence alerts, tracking
+ * and behaviour notices, the directory's e-mail, fallbacks) and again when it is written to the ledger and when it is
+ * sent:
+ * - activity: the person is living and active; a student's family is told only about a student who is still active;
+ * - contact rights: a family is reached through the family link (Kinship) of a guardian, main or secondary (002 §3
+ *   "Relative": userKind 0, 1); an external contact (3) is listed for emergencies and pick-ups, not written to;
+ * - opt-out: the channels the person asked not to be written on (ChannelOptOut) are not theirs.
  */
-export const guardiansToTell = {
-  where: { relative: { rip: false, inactive: false } },
-  orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
-  select: {
-    relative: {
-      select: {
-        id: true,
-        name: true,
-        last: true,
-        last2: true,
-        mail: true,
-        cel: true,
-        language: true,
-        locale: true,
-        _count: { select: { pushSubscriptions: true } },
-      },
+const GUARDIAN_KINDS = [0, 1];
+
+const ACTIVE = { inactive: false, rip: false } satisfies Prisma.UserWhereInput;
+
+/** A family link that lets the school tell its guardian about one of these students. */
+const toldAbout = (students: Prisma.UserWhereInput): Prisma.KinshipWhereInput => ({
+  userKind: { in: GUARDIAN_KINDS },
+  student: { AND: [{ inactive: false }, students] },
+});
+
+export type Who =
+  /** People as themselves (staff, students, a group's members). */
+  | { people: Prisma.UserWhereInput }
+  /** The guardians of these students (of those among `people`, when given) who may be told about one of them. */
+  | { familyOf: Prisma.UserWhereInput; people?: Prisma.UserWhereInput };
+
+/** What a message to a person needs. */
+export interface Recipient {
+  id: number;
+  type: number;
+  name: string;
+  last: string | null;
+  last2: string | null;
+  mail: string | null;
+  cel: string | null;
+  locale: string | null;
+  language: string | null;
+  /** How many of their browsers take push. */
+  devices: number;
+  /** A guardian's first child of those the message is about, or the student themself. */
+  student: string | null;
+  /** The channels they may be written on: all but those they opted out of. */
+  channels: ChannelName[];
+}
+
+function whereOf(who: Who): Prisma.UserWhereInput {
+  if (!("familyOf" in who)) return { AND: [ACTIVE, who.people] };
+  return { AND: [ACTIVE, who.people ?? {}, { dependants: { some: toldAbout(who.familyOf) } }] };
+}
+
+/** The guardians who may be told about these students now (a family's signed link answers for them alone). */
+export const familyWhere = (students: Prisma.UserWhereInput): Prisma.UserWhereInput => whereOf({ familyOf: students });
+
+/** The people a message may go to now, of those it is for, each once, in id order. */
+export async function readRecipients(db: TenantDb | TenantTx, who: Who): Promise<Recipient[]> {
+  const about = toldAbout("familyOf" in who ? who.familyOf : {});
+  const users = await db.user.findMany({
+    where: whereOf(who),
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      type: true,
+      name: true,
+      last: true,
+      last2: true,
+      mail: true,
+      cel: true,
+      locale: true,
+      language: true,
+      dependants: { where: about, take: 1, orderBy: { studentId: "asc" }, select: { student: { select: { name: true } } } },
+      channelOptOuts: { select: { channel: true } },
+      _count: { select: { pushSubscriptions: true } },
     },
-  },
-} satisfies Prisma.User$relativesArgs;
+  });
+  return users.map(({ dependants, channelOptOuts, _count, ...user }) => {
+    const out = new Set(channelOptOuts.map((o) => o.channel));
+    return {
+      ...user,
+      devices: _count.pushSubscriptions,
+      student: user.type === 2 ? user.name : (dependants[0]?.student.name ?? null),
+      channels: CHANNELS.filter((c) => !out.has(c)),
+    };
+  });
+}
+
+/** Each recipient's open channels by person: what a message already written may still use (`${userId}:${channel}`). */
+export async function openChannels(db: TenantDb | TenantTx, userIds: number[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const people = await readRecipients(db, { people: { id: { in: userIds } } });
+  return new Set(people.flatMap((p) => p.channels.map((c) => `${p.id}:${c}`)));
+}

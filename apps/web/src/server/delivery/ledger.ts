@@ -1,9 +1,10 @@
-import { type Db, forTenant, insertRows, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
+import { insertRows, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
 import { fieldRefusal } from "../http/app-error.ts";
 import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
+import { openChannels, readRecipients } from "./guardians.ts";
 import { afterQuietHours } from "./quiet-hours.ts";
 import { enqueue, JOBS, type JobRequest } from "./queue.ts";
 
@@ -76,21 +77,21 @@ function sendJobs(tenantId: number, rows: { id: number; attempts: number; notBef
 }
 
 /**
- * Writes the drafts to the ledger and queues their sends, on the caller's transaction: people who opted out of a
- * channel are left out, a key already written is not written again, and non-urgent messages wait for the end of the
- * school's quiet hours.
+ * Writes the drafts to the ledger and queues their sends, on the caller's transaction: a person no longer active, or
+ * who opted out of the draft's channel, is left out (read again here, in the writing transaction, whatever the sender
+ * read before), a key already written is not written again, and non-urgent messages wait for the end of the school's
+ * quiet hours.
  */
 export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ queued: number; skipped: number }> {
   if (drafts.length === 0) return { queued: 0, skipped: 0 };
   const tenantId = tenantOf(tx);
   const userIds = [...new Set(drafts.map((d) => d.userId).filter((id): id is number => id !== null))];
-  const [optOuts, school] = await Promise.all([
-    userIds.length ? tx.channelOptOut.findMany({ where: { userId: { in: userIds } }, select: { userId: true, channel: true } }) : [],
+  const [open, school] = await Promise.all([
+    openChannels(tx, userIds),
     tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { timeZone: true, quietFrom: true, quietTo: true } }),
   ]);
-  const out = new Set(optOuts.map((o) => `${o.userId}:${o.channel}`));
   const now = new Date();
-  const kept = drafts.filter((d) => d.userId === null || !out.has(`${d.userId}:${d.channel}`));
+  const kept = drafts.filter((d) => d.userId === null || open.has(`${d.userId}:${d.channel}`));
   const rows = kept.map((d) => {
     const due = d.notBefore && d.notBefore > now ? d.notBefore : now;
     return {
@@ -137,15 +138,13 @@ export async function requeue(tx: TenantTx, where: Prisma.MessageWhereInput, tag
   return rows.length;
 }
 
-type UserAddress = { id: number; mail: string | null; cel: string | null };
-
 /**
  * A row that failed for good and names a fallback channel gets its replacement on that channel, once (its key is the
- * row's key plus the channel), unless the person opted out of it too.
+ * row's key plus the channel), unless the person is no longer active or opted out of it too.
  */
 export async function fallBack(tx: TenantTx, row: MessageModel): Promise<void> {
   if (!row.fallback || row.userId === null) return;
-  const user: UserAddress | null = await tx.user.findFirst({ where: { id: row.userId }, select: { id: true, mail: true, cel: true } });
+  const [user] = await readRecipients(tx, { people: { id: row.userId } });
   if (!user) return;
   const channel = row.fallback as ChannelName;
   await queueMessages(tx, [
@@ -232,19 +231,20 @@ export interface Progress {
   at: Date;
 }
 
-type Moved = { providerId: string; tenantId: number; notificationId: number | null };
+type Moved = { providerId: string; notificationId: number | null };
 const RANK_SQL = `CASE m.status ${Object.entries(STATUS_RANK)
   .map(([status, rank]) => `WHEN '${status}' THEN ${rank}`)
   .join(" ")} ELSE 99 END`;
 
 /**
  * One statement for a batch: each row found moves forward only (a status that comes late or twice changes nothing but
- * a time still missing), and keeps the provider's id. Rows are found by the provider's id, or, for a status that
- * overtook the worker's own record of the send, by the key it was sent with while it has no provider id yet.
+ * a time still missing), and keeps the provider's id. Rows are found, among the school's own, by the provider's id,
+ * or, for a status that overtook the worker's own record of the send, by the key it was sent with while it has no
+ * provider id yet.
  */
-async function moveForward(system: Db, channel: ChannelName, rows: object[], by: "provider" | "key"): Promise<Moved[]> {
+async function moveForward(db: TenantDb, channel: ChannelName, rows: object[], by: "provider" | "key"): Promise<Moved[]> {
   const match = by === "provider" ? `m."providerId" = v.pid` : `m."providerId" IS NULL AND m.key = v.key`;
-  return system.$queryRawUnsafe<Moved[]>(
+  return db.$queryRawUnsafe<Moved[]>(
     `UPDATE "Message" m SET
        status = CASE WHEN ${RANK_SQL} < v.rank THEN v.status ELSE m.status END,
        "providerId" = v.pid,
@@ -253,22 +253,23 @@ async function moveForward(system: Db, channel: ChannelName, rows: object[], by:
        "readAt" = COALESCE(m."readAt", v.read),
        "updatedAt" = now()
      FROM jsonb_to_recordset($1::jsonb) AS v(pid text, key text, status text, rank int, sent timestamptz, delivered timestamptz, read timestamptz)
-     WHERE ${match} AND m.channel = $2 AND m.status <> 'failed'
+     WHERE ${match} AND m."tenantId" = $3 AND m.channel = $2 AND m.status <> 'failed'
        AND (${RANK_SQL} < v.rank OR m."providerId" IS NULL
             OR (m."deliveredAt" IS NULL AND v.delivered IS NOT NULL) OR (m."readAt" IS NULL AND v.read IS NOT NULL))
-     RETURNING v.pid AS "providerId", m."tenantId", m."notificationId"`,
+     RETURNING v.pid AS "providerId", m."notificationId"`,
     JSON.stringify(rows),
     channel,
+    tenantOf(db),
   );
 }
 
 /**
- * Providers' word that messages moved on (WhatsApp's sent, delivered and read callbacks), a batch at a time: thousands
- * come while a notification goes out, so a batch costs two statements rather than several per callback. The
- * notifications touched get their counters soon. Unknown ids are ignored: the callback may be for another
- * installation sharing the number.
+ * Providers' word that messages of one school moved on (WhatsApp's sent, delivered and read callbacks to the school's
+ * number), a batch at a time: thousands come while a notification goes out, so a batch costs two statements rather
+ * than several per callback. The notifications touched get their counters soon. Ids the school does not know are
+ * ignored: the callback may be for another installation sharing the number, and never moves another school's row.
  */
-export async function recordProgress(system: Db, channel: ChannelName, updates: Progress[]): Promise<void> {
+export async function recordProgress(db: TenantDb, channel: ChannelName, updates: Progress[]): Promise<void> {
   type Row = { pid: string; key: string | null; status: string; rank: number; sent?: string; delivered?: string; read?: string };
   const rows = new Map<string, Row>();
   for (const u of updates) {
@@ -278,31 +279,31 @@ export async function recordProgress(system: Db, channel: ChannelName, updates: 
     row.key ??= u.key ?? null;
     rows.set(u.providerId, row);
   }
-  const moved = await moveForward(system, channel, [...rows.values()], "provider");
+  const moved = await moveForward(db, channel, [...rows.values()], "provider");
   const found = new Set(moved.map((m) => m.providerId));
   const rest = [...rows.values()].filter((row) => row.key !== null && !found.has(row.pid));
-  if (rest.length) moved.push(...(await moveForward(system, channel, rest, "key")));
-  const touched = new Map(moved.filter((m) => m.notificationId !== null).map((m) => [`${m.tenantId}:${m.notificationId}`, m]));
-  for (const { tenantId, notificationId } of touched.values()) await refreshSoon(forTenant(system, tenantId), notificationId!);
+  if (rest.length) moved.push(...(await moveForward(db, channel, rest, "key")));
+  const touched = new Set(moved.map((m) => m.notificationId).filter((id): id is number => id !== null));
+  for (const notificationId of touched) await refreshSoon(db, notificationId);
 }
 
 /**
- * A provider's word that a message it took failed (a WhatsApp "failed" callback): the row fails for good unless it was
- * delivered already, its notification's counters follow, and it falls back to the notification's second channel.
+ * A provider's word that a message of one school failed (a WhatsApp "failed" callback to the school's number): the row
+ * fails for good unless it was delivered already, its notification's counters follow, and it falls back to the
+ * notification's second channel.
  */
 export async function recordFailure(
-  system: Db,
+  db: TenantDb,
   channel: ChannelName,
   { providerId, key }: { providerId: string; key?: string },
   at: Date,
   error?: string,
 ): Promise<void> {
-  const select = { id: true, tenantId: true, notificationId: true } as const;
+  const select = { id: true, notificationId: true } as const;
   const found =
-    (await system.message.findFirst({ where: { providerId, channel }, select })) ??
-    (key ? await system.message.findFirst({ where: { key, channel, providerId: null }, select }) : null);
+    (await db.message.findFirst({ where: { providerId, channel }, select })) ??
+    (key ? await db.message.findFirst({ where: { key, channel, providerId: null }, select }) : null);
   if (!found) return;
-  const db = forTenant(system, found.tenantId);
   await db.$transaction(async (tx) => {
     const [failed] = await tx.message.updateManyAndReturn({
       where: { id: found.id, status: { in: ["queued", "sending", "sent"] } },

@@ -1,10 +1,12 @@
 import { type Db, forTenant, type MessageModel } from "@pizarra/db";
-import type { Outgoing, WhatsAppTemplate } from "../channels/channel.ts";
+import type { ChannelName, Outgoing, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
 import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
+import { readRecipients } from "./guardians.ts";
 import { fallBack, refreshSoon, requeue } from "./ledger.ts";
 import { JOBS } from "./queue.ts";
+import { unsubscribeUrl } from "./unsubscribe-link.ts";
 
 /** Transient failures are retried (with the queue's backoff) up to this many attempts; then the row fails. */
 export const MAX_ATTEMPTS = 6;
@@ -18,19 +20,24 @@ export interface SendJob {
 /** Thrown to have the queue retry the job later: the provider failed in a way that may mend. */
 export class TransientFailure extends Error {}
 
+/** A claimed row, and why it may no longer go out: its person left (or was deleted), or opted out of its channel since. */
+export type Claimed = MessageModel & { withdrawn: "inactive" | "optedOut" | null };
+
 /**
  * Claims the ledger rows of a batch of jobs for sending, one statement per school: a row is taken when queued (or held
  * by a worker whose lease ran out), due, and not of a paused notification, so two workers handed the same job, or a job
  * run again after some of its rows went out, send each row once. Rows not taken (sent meanwhile, paused, not yet due)
- * are simply not returned.
+ * are simply not returned. Their people are read again as every sender reads them: a row written before its person
+ * was deactivated or unsubscribed (held by quiet hours, a notice's date, a retry) is withdrawn rather than sent.
  */
-export async function claimMessages(system: Db, jobs: SendJob[]): Promise<MessageModel[]> {
+export async function claimMessages(system: Db, jobs: SendJob[]): Promise<Claimed[]> {
   const byTenant = new Map<number, number[]>();
   for (const job of jobs) byTenant.set(job.tenantId, [...(byTenant.get(job.tenantId) ?? []), ...job.ids]);
   const now = new Date();
   const claimed = await Promise.all(
-    [...byTenant].map(([tenantId, ids]) =>
-      forTenant(system, tenantId).message.updateManyAndReturn({
+    [...byTenant].map(async ([tenantId, ids]) => {
+      const db = forTenant(system, tenantId);
+      const rows = await db.message.updateManyAndReturn({
         where: {
           id: { in: ids },
           notBefore: { lte: now },
@@ -40,8 +47,15 @@ export async function claimMessages(system: Db, jobs: SendJob[]): Promise<Messag
           ],
         },
         data: { status: "sending", lockedUntil: new Date(now.getTime() + env().WORKER_LEASE_SECONDS * 1000), attempts: { increment: 1 } },
-      }),
-    ),
+      });
+      const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
+      const people = new Map((userIds.length ? await readRecipients(db, { people: { id: { in: userIds } } }) : []).map((p) => [p.id, p]));
+      return rows.map((row): Claimed => {
+        const person = row.userId === null ? null : people.get(row.userId);
+        const withdrawn = person === undefined ? "inactive" : person && !person.channels.includes(row.channel as ChannelName) ? "optedOut" : null;
+        return { ...row, withdrawn };
+      });
+    }),
   );
   return claimed.flat();
 }
@@ -93,16 +107,20 @@ export class SentLog {
 
 /**
  * Sends one claimed row through its channel. Taken: written down by `log`. Refused: retried with the queue's backoff
- * (TransientFailure) until MAX_ATTEMPTS, or failed for good at once when no retry can mend it, then handed to its
- * fallback channel. Returns the notification whose counters moved, if any.
+ * (TransientFailure) until MAX_ATTEMPTS, or failed for good at once when no retry can mend it (a withdrawn row among
+ * them), then handed to its fallback channel. Returns the notification whose counters moved, if any.
  */
-export async function deliver(system: Db, row: MessageModel, log: SentLog): Promise<number | null> {
+export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<number | null> {
   const channel = CHANNEL_BY_NAME[row.channel as keyof typeof CHANNEL_BY_NAME];
-  const outcome = !row.address
-    ? { ok: false as const, permanent: true, error: "noAddress" }
-    : !channel.configured()
-      ? { ok: false as const, permanent: false, error: "notConfigured" }
-      : await channel.send(toOutgoing(row)).catch((error: Error) => ({ ok: false as const, permanent: false, error: error.message }));
+  const outcome = row.withdrawn
+    ? { ok: false as const, permanent: true, error: row.withdrawn }
+    : !row.address
+      ? { ok: false as const, permanent: true, error: "noAddress" }
+      : !channel.configured()
+        ? { ok: false as const, permanent: false, error: "notConfigured" }
+        : await toOutgoing(row)
+            .then((message) => channel.send(message))
+            .catch((error: Error) => ({ ok: false as const, permanent: false, error: error.message }));
   if (outcome.ok) {
     log.add(row, outcome.providerId);
     return row.notificationId;
@@ -125,7 +143,7 @@ export async function deliver(system: Db, row: MessageModel, log: SentLog): Prom
   return row.notificationId;
 }
 
-function toOutgoing(row: MessageModel): Outgoing {
+async function toOutgoing(row: MessageModel): Promise<Outgoing> {
   return {
     id: row.id,
     key: row.key,
@@ -138,6 +156,7 @@ function toOutgoing(row: MessageModel): Outgoing {
     text: row.text,
     html: row.html,
     template: (row.template as WhatsAppTemplate | null) ?? null,
+    unsubscribe: row.channel === "mail" && row.userId !== null ? await unsubscribeUrl(row.tenantId, row.userId) : null,
   };
 }
 

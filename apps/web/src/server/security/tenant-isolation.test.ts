@@ -32,6 +32,8 @@ const NOT_AIMED: Record<string, string> = {
   "POST admStaff/logout": "ends the caller's own session: there is no record to aim at (auth/sessions.test.ts)",
   "GET justify/{token}": "public: the signed link names its school and student; a tampered or bent one is refused (attendance.test.ts)",
   "POST justify/{token}": "public: the signed link names its school and student; a tampered or bent one is refused (attendance.test.ts)",
+  "GET unsubscribe/{token}": "public: the signed link names its school and person; a tampered or bent one is refused (channels/mail.test.ts)",
+  "POST unsubscribe/{token}": "public: the signed link names its school and person; a tampered or bent one is refused (channels/mail.test.ts)",
 };
 
 /** Names of references (fields, filters, parameters) → the resource whose record they point at. */

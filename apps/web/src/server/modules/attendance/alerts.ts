@@ -3,7 +3,7 @@ import { type Db, forTenant, tenantOf, type TenantTx } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../../channels/registry.ts";
 import { addressOf, type Draft, queueMessages } from "../../delivery/ledger.ts";
-import { guardiansToTell } from "../../delivery/guardians.ts";
+import { type Recipient, readRecipients } from "../../delivery/guardians.ts";
 import { personLocale } from "../../delivery/locale.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
@@ -12,6 +12,7 @@ import { fullName } from "../../resource/display.ts";
 import { formatDate, formatDateTime } from "../../resource/values.ts";
 import { signJustifyLink } from "./link-token.ts";
 import { PLACE_SELECT, placeOf } from "./registers.ts";
+import { schoolToday } from "./school-day.ts";
 
 /** The ledger's `source` of absence alerts; `sourceId` is the mark. */
 export const ALERT_SOURCE = "attendance";
@@ -25,32 +26,51 @@ export interface AlertJob {
   markedAt: string;
 }
 
-/** Queues each alert to run once its attendance type's delay has passed, on the marks' transaction. */
+/**
+ * Queues each alert to run once its attendance type's delay has passed, on the marks' transaction. The one way alerts
+ * are queued, so the one place that holds back a mark of a day still to come (at the school's UTC-5): nobody is absent
+ * from a class that has not happened, and a family must not be alarmed by one, whatever let the mark be written.
+ */
 export async function queueAlerts(tx: TenantTx, alerts: (Omit<AlertJob, "tenantId"> & { delayMinutes: number })[]): Promise<void> {
   if (alerts.length === 0) return;
   const tenantId = tenantOf(tx);
+  const due = new Set(
+    (
+      await tx.attendanceMark.findMany({
+        where: { id: { in: alerts.map((a) => a.markId) }, session: { day: { lte: schoolToday() } } },
+        select: { id: true },
+      })
+    ).map((m) => m.id),
+  );
   await enqueue(
     tx,
-    alerts.map(({ delayMinutes, ...alert }) => ({
-      name: JOBS.attendanceAlert,
-      data: { ...alert, tenantId },
-      key: `alert:${tenantId}:${alert.markId}:${alert.status}:${alert.markedAt}`,
-      startAfter: new Date(Date.parse(alert.markedAt) + delayMinutes * 60_000),
-    })),
+    alerts
+      .filter((a) => due.has(a.markId))
+      .map(({ delayMinutes, ...alert }) => ({
+        name: JOBS.attendanceAlert,
+        data: { ...alert, tenantId },
+        key: `alert:${tenantId}:${alert.markId}:${alert.status}:${alert.markedAt}`,
+        startAfter: new Date(Date.parse(alert.markedAt) + delayMinutes * 60_000),
+      })),
   );
 }
 
-/** WhatsApp first (as a template: the only kind Meta delivers outside a conversation), else e-mail, else push. */
-function channelsFor(guardian: { id: number; mail: string | null; cel: string | null; _count: { pushSubscriptions: number } }): ChannelName[] {
-  const open = (c: ChannelName) => CHANNEL_BY_NAME[c].configured() && (c === "push" ? guardian._count.pushSubscriptions > 0 : addressOf(guardian, c) !== null);
+/**
+ * WhatsApp first (as a template: the only kind Meta delivers outside a conversation), else e-mail, else push: of the
+ * channels the guardian has not opted out of.
+ */
+function channelsFor(guardian: Recipient): ChannelName[] {
+  const open = (c: ChannelName) =>
+    CHANNEL_BY_NAME[c].configured() && guardian.channels.includes(c) && (c === "push" ? guardian.devices > 0 : addressOf(guardian, c) !== null);
   return (["whatsapp", "mail", "push"] as const).filter(open);
 }
 
 /**
  * The alert of one mark, once its delay is over (issue 15 item 3): nothing when the mark has changed since (a teacher's
- * slip must not alarm a family) or when an excuse is already in; otherwise each living, active guardian is told on
- * their first open channel (the next one as its fallback), in their language, with the child, the class, the time and
- * a link to justify. Keys hold mark, guardian and channel: an alert never goes twice for one mark.
+ * slip must not alarm a family) or when an excuse is already in; otherwise each guardian who may be told about the
+ * student (delivery/guardians.ts: nobody, about a student no longer active) is told on their first open channel (the
+ * next one as its fallback), in their language, with the child, the class, the time and a link to justify. Keys hold
+ * mark, guardian and channel: an alert never goes twice for one mark.
  */
 export async function runAlert(system: Db, job: AlertJob): Promise<number> {
   const db = forTenant(system, job.tenantId);
@@ -75,12 +95,13 @@ export async function runAlert(system: Db, job: AlertJob): Promise<number> {
           name: true,
           last: true,
           last2: true,
-          relatives: guardiansToTell,
         },
       },
     },
   });
   if (!mark || mark.status !== job.status || mark.typeId !== job.typeId || mark.justification !== MARK_JUSTIFICATION.notReceived) return 0;
+  // Checked again when it runs: an alert queued before registers of days to come were refused must not go out either.
+  if (mark.session.day > schoolToday()) return 0;
   const school = await db.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true } });
   const { session } = mark;
   const place = placeOf(session);
@@ -89,7 +110,7 @@ export async function runAlert(system: Db, job: AlertJob): Promise<number> {
   const student = fullName(mark.user);
   const schoolLocale: Locale = school.defaultLocale === "en" ? "en" : "es";
   const drafts: Draft[] = [];
-  for (const { relative } of mark.user.relatives) {
+  for (const relative of await readRecipients(db, { familyOf: { id: mark.userId } })) {
     const [first, second] = channelsFor(relative);
     if (!first) continue;
     const locale = personLocale(relative, schoolLocale);

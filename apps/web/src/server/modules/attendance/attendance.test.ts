@@ -198,8 +198,13 @@ describe("registers and marks (001 §7)", () => {
     // The administrator may take it.
     expect((await post(`admAttendance/session/${foreign!.ID}/init`, {}, admin)).body.status).toBe(0);
 
+    // A register of the closed year, made while it was open: listed as it is, read-only.
+    const lastYear = await school.db.section.findFirstOrThrow({ where: { superSection: { periodId: 202501 } }, select: { id: true, owner: true } });
+    await school.db.attendanceSession.create({
+      data: { day: new Date(`${CLOSED_DAY}T00:00:00Z`), scope: `s:${lastYear.id}`, sectionId: lastYear.id, masterId: lastYear.owner },
+    });
     const [closed] = (await get<TAttendanceSession[]>(`admAttendance/0/sessions?dt=${CLOSED_DAY}`)).body.data;
-    expect(closed).toBeDefined();
+    expect(closed).toMatchObject({ sectionId: lastYear.id });
     const closedList = await get<TAttendanceList>(`admAttendance/0/sessions/${closed!.ID}/list`);
     expect(closedList.body.data.readOnly).toBe("closed");
     expect((await post(`admAttendance/session/${closed!.ID}/init`, {}, admin)).body.msg).toBe(
@@ -345,6 +350,23 @@ describe("absence alerts and the family's justification link (issue 15 items 3-5
     const stranger = await school.db.user.findFirstOrThrow({ where: { type: 1, dependants: { none: { studentId: student.id } } }, select: { id: true } });
     const bent = await signJustifyLink({ ...claims, guardianId: stranger.id });
     expect((await api.call("POST", `justify/${bent}`, { locale: "es", body: { reason: "Viaje", note: "x" } })).body.status).toBe(-401);
+    // A guardian's own link, once they may no longer be told about the child: deactivated, or only an external contact.
+    const link = { studentId: student.id, relativeId: claims.guardianId };
+    const { userKind } = await school.db.kinship.findFirstOrThrow({ where: link, select: { userKind: true } });
+    for (const [change, undo] of [
+      [
+        () => school.db.user.update({ where: { id: claims.guardianId }, data: { inactive: true } }),
+        () => school.db.user.update({ where: { id: claims.guardianId }, data: { inactive: false } }),
+      ],
+      [() => school.db.kinship.updateMany({ where: link, data: { userKind: 3 } }), () => school.db.kinship.updateMany({ where: link, data: { userKind } })],
+    ] as const) {
+      await change();
+      try {
+        expect((await api.call("POST", `justify/${token}`, { locale: "es", body: { reason: "Viaje", note: "x" } })).body.status).toBe(-401);
+      } finally {
+        await undo();
+      }
+    }
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 8 * 86_400_000);
     try {

@@ -1,6 +1,7 @@
 import { JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustifyLink, type ZJustifyLinkSave } from "@pizarra/contracts";
-import { forTenant, type TenantDb } from "@pizarra/db";
+import { forTenant, Prisma, type TenantDb } from "@pizarra/db";
 import type { z } from "zod";
+import { familyWhere } from "../../delivery/guardians.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
@@ -62,44 +63,55 @@ export async function showLink(ctx: BaseContext & { params: { token: string } })
   };
 }
 
+const alreadySent = () => new AppError(-409, "attendanceApi.link.alreadySent", 409);
+
 /**
  * POST justify/{token}: the family's reason, note and document land as a pending justification of those days in the
- * office's list. One per link while it is pending or accepted; after a denial the family may send another.
+ * office's list. One per link while it is pending or accepted; after a denial the family may send another. The
+ * database holds that rule (the partial unique index Justification_link_once): the check before is only the early,
+ * cheap answer, and a post that raced another past it is refused the same way when its row is written.
  */
 export async function sendThroughLink(
   ctx: BaseContext & { params: { token: string }; body: z.infer<typeof ZJustifyLinkSave> },
 ): Promise<Reply<{ ID: number }>> {
   const { claims, db } = await claimsOf(ctx);
   const previous = await sentThrough(db, claims);
-  if (previous && previous.status !== JUSTIFICATION_STATUS.denied) throw new AppError(-409, "attendanceApi.link.alreadySent", 409);
+  if (previous && previous.status !== JUSTIFICATION_STATUS.denied) throw alreadySent();
   const guardian = await db.user.findFirst({
-    where: { id: claims.guardianId, dependants: { some: { studentId: claims.studentId } } },
+    // Whoever may no longer be told about the student (deactivated, an external contact) may not answer for them.
+    where: { AND: [{ id: claims.guardianId }, familyWhere({ id: claims.studentId })] },
     select: { name: true, last: true, last2: true, mail: true, cel: true },
   });
   if (!guardian) throw new AppError(-401, "attendanceApi.link.invalid", 401);
   const file = ctx.body.file ? checkedFile(ctx.t, DOC_RULES, ctx.body.file.name, ctx.body.file.data) : null;
   const from = parseDate(claims.from);
   const to = parseDate(claims.to);
-  const id = await createJustification(
-    db,
-    {
-      userId: claims.studentId,
-      kind: to > from ? JUSTIFICATION_KIND.days : JUSTIFICATION_KIND.day,
-      date: from,
-      tillDate: to,
-      sessionId: null,
-      reason: ctx.body.reason,
-      comment: ctx.body.note,
-      docName: ctx.body.file ? ctx.body.file.name.slice(0, 200) : null,
-      via: "link",
-      createdBy: claims.guardianId,
-      createdByName: fullName(guardian),
-      createdByEmail: guardian.mail,
-      createdByPhone: guardian.cel,
-    },
-    file,
-    claims.tenantId,
-    async () => {},
-  );
+  let id: number;
+  try {
+    id = await createJustification(
+      db,
+      {
+        userId: claims.studentId,
+        kind: to > from ? JUSTIFICATION_KIND.days : JUSTIFICATION_KIND.day,
+        date: from,
+        tillDate: to,
+        sessionId: null,
+        reason: ctx.body.reason,
+        comment: ctx.body.note,
+        docName: ctx.body.file ? ctx.body.file.name.slice(0, 200) : null,
+        via: "link",
+        createdBy: claims.guardianId,
+        createdByName: fullName(guardian),
+        createdByEmail: guardian.mail,
+        createdByPhone: guardian.cel,
+      },
+      file,
+      claims.tenantId,
+      async () => {},
+    );
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadySent();
+    throw error;
+  }
   return { data: { ID: id }, msgKey: "attendanceApi.link.sent" };
 }

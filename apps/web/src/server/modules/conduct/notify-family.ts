@@ -2,7 +2,7 @@ import type { TenantTx } from "@pizarra/db";
 import { CHANNEL_BY_NAME } from "../../channels/registry.ts";
 import { addressOf, queueMessages, requeue, type Draft } from "../../delivery/ledger.ts";
 import { afterQuietHours } from "../../delivery/quiet-hours.ts";
-import { guardiansToTell } from "../../delivery/guardians.ts";
+import { readRecipients } from "../../delivery/guardians.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { personLocale } from "../../delivery/locale.ts";
 import { translator, type Locale } from "../../i18n.ts";
@@ -19,16 +19,17 @@ export type NoticeType = keyof typeof NOTICE_SOURCES;
 export const hasNotice = (type: string): type is NoticeType => type in NOTICE_SOURCES;
 
 /**
- * The family notice of a tracking or behaviour record saved with `notify` on (001 §3, §6): one e-mail per living,
- * active guardian with an address, and a push to those whose browser accepted it (when this server offers push), in
- * the guardian's language, due at notifOn. The key holds record, guardian and channel, so saving the record again
- * queues nothing new. Until a message has left: a notice withdrawn (notify off) is taken off the ledger, and one
- * moved to another date waits for it.
+ * The family notice of a tracking or behaviour record saved with `notify` on (001 §3, §6): one e-mail per guardian who
+ * may be told about the student (delivery/guardians.ts) with an address, and a push to those whose browser accepted it
+ * (when this server offers push), in the guardian's language, due at notifOn. The key holds record, guardian and
+ * channel, so saving the record again queues nothing new. Until a message has left: a notice withdrawn (notify off)
+ * is taken off the ledger, and one moved to another date waits for it.
  */
 export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: number, type: NoticeType): Promise<void> {
   const record = await tx.tracking.findFirst({
     where: { id, type },
     select: {
+      userId: true,
       notify: true,
       notifOn: true,
       dateFrom: true,
@@ -40,7 +41,6 @@ export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: nu
           name: true,
           last: true,
           last2: true,
-          relatives: guardiansToTell,
         },
       },
     },
@@ -69,7 +69,7 @@ export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: nu
   const student = fullName(record.user);
   const drafts: Draft[] = [];
   const push = CHANNEL_BY_NAME.push.configured();
-  for (const { relative } of record.user.relatives) {
+  for (const relative of await readRecipients(tx, { familyOf: { id: record.userId } })) {
     const locale = personLocale(relative, schoolLocale);
     const t = translator(locale);
     const kind = t(`conduct.notice.${type}`);
@@ -89,7 +89,7 @@ export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: nu
       });
       drafts.push({ ...common, key: `${source}:${id}:${relative.id}:mail`, channel: "mail", address, text });
     }
-    if (push && relative._count.pushSubscriptions > 0) {
+    if (push && relative.devices > 0) {
       const text = t("conduct.notice.push", { kind, student });
       drafts.push({ ...common, key: `${source}:${id}:${relative.id}:push`, channel: "push", address: addressOf(relative, "push"), text });
     }

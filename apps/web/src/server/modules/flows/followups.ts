@@ -3,7 +3,7 @@ import { type Draft, queueMessages } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
 import { translator } from "../../i18n.ts";
 import { draftsOf } from "../publications/drafts.ts";
-import { recipientsWhere } from "../publications/recipients.ts";
+import { recipientsOf } from "../publications/recipients.ts";
 
 /**
  * Flow follow-ups (001 §3 "follow-up settings", 002 §3 "Followups", 002 §6 defaults): a flow is sent to families by a
@@ -88,7 +88,8 @@ export async function runFollowup(system: Db, job: FollowupJob): Promise<number>
   if (owing.length === 0) return 0;
 
   const school = await db.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true } });
-  const recipients = await db.$transaction((tx) => recipientsWhere(tx, { id: { in: owing } }));
+  // Its audience read again, as its next run would read it: who was deactivated, opted out or left it since is not reminded.
+  const recipients = await db.$transaction((tx) => recipientsOf(tx, n, { id: { in: owing } }));
   const drafts: Draft[] = draftsOf(n, n.run, recipients, school)
     .slice(0, flow.followupBudget - used)
     .map((d) => ({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readRecipients } from "../../delivery/guardians.ts";
 import { channelReady, queueMessages, type Draft } from "../../delivery/ledger.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -30,15 +31,22 @@ interface Recipient {
   address: string;
 }
 
-/** The checked rows' distinct addresses in the chosen columns, each with the person it belongs to. */
+/**
+ * The checked rows' distinct addresses in the chosen columns, each with the person it belongs to: of the guardians the
+ * columns show, those who may be told about a checked student (delivery/guardians.ts).
+ */
 async function recipients(ctx: AuthedContext, ids: number[], columns: readonly string[]): Promise<Recipient[]> {
-  const rows = await ctx.db.user.findMany({
-    where: { AND: [directory.scope!.where, { id: { in: ids } }] },
-    select: { id: true, mail: true, relatives: { ...livingGuardians, select: { relative: { select: { id: true, mail: true } } } } },
-  });
+  const [rows, family] = await Promise.all([
+    ctx.db.user.findMany({
+      where: { AND: [directory.scope!.where, { id: { in: ids } }] },
+      select: { id: true, mail: true, relatives: { ...livingGuardians, select: { relative: { select: { id: true, mail: true } } } } },
+    }),
+    readRecipients(ctx.db, { familyOf: { AND: [directory.scope!.where, { id: { in: ids } }] } }),
+  ]);
+  const told = new Set(family.map((g) => g.id));
   const seen = new Map<string, Recipient>();
   for (const row of rows) {
-    const [first, second] = row.relatives.map((k) => k.relative);
+    const [first, second] = row.relatives.map((k) => (told.has(k.relative.id) ? k.relative : undefined));
     const byColumn: Record<string, { id: number; mail: string | null } | undefined> = { rel1mail: first, rel2mail: second, depMail: row };
     for (const column of columns) {
       const person = byColumn[column];

@@ -30,10 +30,18 @@ export const optOutRules: ResourceRules = {
     const gone = [...have].filter((c) => !want.has(c));
     const added = [...want].filter((c) => !have.has(c));
     if (gone.length) await tx.channelOptOut.deleteMany({ where: { userId, channel: { in: gone } } });
-    // A STOP reply that lands between the read and this write has said the same thing: no duplicate, no failure.
-    if (added.length) await tx.channelOptOut.createMany({ data: added.map((channel) => ({ userId, channel, via: "staff" })), skipDuplicates: true });
+    await optOut(tx, userId, added, "staff");
   },
 };
+
+/**
+ * The person asked not to be written on these channels (how: staff on their record, a STOP reply, a link), honoured
+ * by every send from now on (delivery/guardians.ts). Asked again, or by two ways at once, it stays one opt-out: the
+ * first way it was asked is kept, and nothing fails.
+ */
+export async function optOut(db: TenantDb | Prisma.TransactionClient, userId: number, channels: ChannelName[], via: "staff" | "reply" | "link"): Promise<void> {
+  if (channels.length) await db.channelOptOut.createMany({ data: channels.map((channel) => ({ userId, channel, via })), skipDuplicates: true });
+}
 
 /**
  * The relatives' rows as staff read them: `optOut`, the channels they opted out of, and `optOutSince`, when and how

@@ -22,7 +22,7 @@ const ZMessagesQuery = z.object({
   PageSize: z.coerce.number().int().min(1).max(200).default(20),
 });
 /** Failure reasons the product itself gives (the providers' own are shown as they said them). */
-const OWN_REASONS = new Set(["noAddress", "notConfigured", "noDevice", "optedOut"]);
+const OWN_REASONS = new Set(["noAddress", "notConfigured", "noDevice", "optedOut", "inactive"]);
 const when = (d: Date | null) => (d ? formatDateTime(d) : null);
 
 type Pausable = { status: number; scheduledAt: Date | null; nextRunAt: Date | null };

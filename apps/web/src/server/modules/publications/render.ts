@@ -1,5 +1,6 @@
 import { fillTemplate as fill, type RECIPIENT_TAGS, splitPlaceholders, templateTags as tagsOf } from "@pizarra/contracts";
 import type { ChannelName, WhatsAppTemplate } from "../../channels/channel.ts";
+import { plainText } from "../../channels/mail.ts";
 import type { Locale } from "../../i18n.ts";
 
 type RecipientTag = (typeof RECIPIENT_TAGS)[number];
@@ -67,12 +68,7 @@ export function render(content: Content, channel: ChannelName, recipient: Recipi
   const html = content.body ? fill(content.body, safe) : text ? `<p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>` : null;
   return {
     subject,
-    text:
-      text ||
-      (html ?? "")
-        .replace(/<[^>]+>/g, " ")
-        .replace(/\s+/g, " ")
-        .trim(),
+    text: text || plainText(html ?? ""),
     html,
     template: null,
   };

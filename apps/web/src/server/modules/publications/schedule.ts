@@ -61,11 +61,6 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   const recipients = await recipientsOf(tx, n);
   if (recipients.length === 0) throw new AppError(-422, "api.notificationNoRecipients", 422);
   const school = await tx.tenant.findUniqueOrThrow({ where: { id: tenantOf(tx) }, select: { title: true, defaultLocale: true } });
-  const optedOut = new Set(
-    (await tx.channelOptOut.findMany({ where: { userId: { in: recipients.map((r) => r.id) } }, select: { userId: true, channel: true } })).map(
-      (o) => `${o.userId}:${o.channel}`,
-    ),
-  );
   const nameOf = (r: (typeof recipients)[number]) => [r.name, r.last].filter(Boolean).join(" ");
   const byChannel: Partial<Record<ChannelName, number>> = {};
   const problems: Problem[] = [];
@@ -73,7 +68,7 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   // them all when it sends).
   for (const r of recipients)
     for (const channel of channels) {
-      const reason = optedOut.has(`${r.id}:${channel}`) ? "optedOut" : addressOf(r, channel) ? null : "noAddress";
+      const reason = !r.channels.includes(channel) ? "optedOut" : addressOf(r, channel) ? null : "noAddress";
       if (!reason) byChannel[channel] = (byChannel[channel] ?? 0) + 1;
       else problems.push({ userId: r.id, name: nameOf(r), channel, reason: ctx.t(`delivery.reason.${reason}`) });
     }

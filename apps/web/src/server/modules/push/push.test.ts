@@ -170,6 +170,51 @@ describe("push/subscribe, push/status, push/unsubscribe", () => {
     expect(await api.db().pushSubscription.count()).toBe(0);
   });
 
+  // A whitelisted host name is not enough: the worker POSTs to the endpoint, so a port, credentials or a host written
+  // in another way than plainly (that a parser may read otherwise than the whitelist did) would aim it elsewhere.
+  it.each([
+    "https://fcm.googleapis.com:8443/fcm/send/x",
+    "https://fcm.googleapis.com:80/fcm/send/x",
+    "https://fcm.googleapis.com:0443/fcm/send/x",
+    "https://fcm.googleapis.com:/fcm/send/x",
+    "https://user:pass@fcm.googleapis.com/fcm/send/x",
+    "https://user@fcm.googleapis.com/fcm/send/x",
+    "https://@fcm.googleapis.com/fcm/send/x",
+    "https://fcm%2Egoogleapis.com/fcm/send/x",
+    "https://fcm.googleapis.co%6D/fcm/send/x",
+    "https://%66cm.googleapis.com/fcm/send/x",
+    "https://fcm.googleapis.com./fcm/send/x",
+    "https://[::1]/fcm/send/x",
+    "https://[::ffff:142.250.0.1]/fcm/send/x",
+    "https://142.250.0.1/fcm/send/x",
+    "https://0x8efa0001/fcm/send/x",
+    "https://fcm.googleapis.com\\@169.254.169.254/x",
+    "https://169.254.169.254\\@fcm.googleapis.com/x",
+    "https:fcm.googleapis.com/fcm/send/x",
+    "https:/fcm.googleapis.com/fcm/send/x",
+    "https:///fcm.googleapis.com/fcm/send/x",
+    "https://fcm.googleapis.com\t/fcm/send/x",
+    "https://ｆcm.googleapis.com/fcm/send/x",
+    " https://fcm.googleapis.com/fcm/send/x",
+  ])("refuses an endpoint of a push service's host that is not its plain name on port 443: %s", async (endpoint) => {
+    const res = await post<Refusal>("push/subscribe", teacher, browserSubscription(endpoint), "en");
+    expect(res.http).toBe(422);
+    expect(res.body.data.errors.endpoint).toBe("The device address format is invalid.");
+    expect(await api.db().pushSubscription.count()).toBe(0);
+  });
+
+  it.each([
+    "https://fcm.googleapis.com/fcm/send/abc:APA91b",
+    "https://fcm.googleapis.com:443/fcm/send/abc",
+    "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
+    "https://web.push.apple.com/QGuQyavXutnMH",
+    "https://wns2-par02p.notify.windows.com/w/?token=BQYAAA%2b",
+  ])("takes a push service's endpoint as browsers give it: %s", async (endpoint) => {
+    const res = await post("push/subscribe", teacher, browserSubscription(endpoint));
+    expect(res.body.status).toBe(0);
+    expect(await holders(endpoint)).toHaveLength(1);
+  });
+
   it("refuses an unsubscribe without an endpoint, naming the field in the user's language", async () => {
     const es = await post<Refusal>("push/unsubscribe", teacher, {});
     expect(es.body.data.errors.endpoint).toBe("El campo dirección del dispositivo es requerido.");

@@ -1,4 +1,4 @@
-import { forTenant } from "@pizarra/db";
+import { forTenant, lockKey } from "@pizarra/db";
 import { z } from "zod";
 import { push } from "../../channels/push.ts";
 import { env } from "../../env.ts";
@@ -12,6 +12,13 @@ import { ownLabels } from "../../http/parse.ts";
  * their choosing (an internal service, another site).
  */
 const PUSH_SERVICES = /(^|\.)(fcm\.googleapis\.com|android\.googleapis\.com|push\.services\.mozilla\.com|notify\.windows\.com|push\.apple\.com)$/;
+/**
+ * An endpoint as the push services mint it: https, a plain host name (ASCII letters, digits and hyphens in dotted
+ * labels, no trailing dot), no credentials, the standard port 443, a printable path. A URL parser mends much else
+ * (percent-encoded or full-width letters in the host, backslashes, missing slashes, tabs, `user@`, an empty port), and
+ * the address it mends is not the text the whitelist read nor, in another parser, the host the worker would reach.
+ */
+const PLAIN_ENDPOINT = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:443)?\/[!-[\]-~]*$/i;
 /** A person's devices in one school: a browser subscribed past these replaces the one subscribed longest ago. */
 export const MAX_DEVICES = 10;
 
@@ -28,7 +35,12 @@ const base64url = (max: number, valid: (bytes: Buffer) => boolean) =>
 
 /** The body of push/subscribe: a browser's PushSubscription as JSON (expirationTime and the like are ignored). */
 export const ZPushSubscribe = z.object({
-  endpoint: z.url({ protocol: /^https$/, hostname: PUSH_SERVICES }).max(1000),
+  // Checked as sent: z.url would trim it and drop tabs before any later check saw it.
+  endpoint: z
+    .string()
+    .max(1000)
+    .regex(PLAIN_ENDPOINT)
+    .pipe(z.url({ protocol: /^https$/, hostname: PUSH_SERVICES })),
   keys: z.object({
     // An uncompressed P-256 point (RFC 8291 §3.1) and a 16-byte authentication secret.
     p256dh: base64url(100, (bytes) => bytes.length === 65 && bytes[0] === 0x04),
@@ -82,6 +94,8 @@ export async function subscribe(ctx: AuthedContext & { body: z.infer<typeof ZPus
   // The unscoped transaction only to release the endpoint from another school; everything else is scoped as usual.
   await ctx.system.$transaction(async (tx) => {
     const school = forTenant(tx, ctx.user.tenantId);
+    // The person's subscriptions take turns to the commit, so that each trims what the others wrote to MAX_DEVICES.
+    await lockKey(school, "pushDevices", ctx.user.id);
     const held = await school.pushSubscription.findFirst({ where: { endpoint }, select: { id: true } });
     if (held) {
       await school.pushSubscription.update({ where: { id: held.id }, data: { ...device, createdAt: new Date(), lastUsedAt: null } });

@@ -1,0 +1,63 @@
+import { forTenant } from "@pizarra/db";
+import { z } from "zod";
+import { verifyUnsubscribe } from "../../delivery/unsubscribe-link.ts";
+import { AppError } from "../../http/app-error.ts";
+import type { BaseContext, Reply } from "../../http/context.ts";
+import { optOut } from "./opt-out-rules.ts";
+
+/** The path's token: a family link's JWT (a few hundred characters); anything else in it is a link that is not genuine. */
+export const ZUnsubscribeToken = z.object({ token: z.string().max(4_000) });
+
+/** A link that is not genuine, or names no one of its school: refused and logged, nothing stored. */
+function refused(ctx: BaseContext, why: string): AppError {
+  console.warn(`Unsubscribe link refused (${why}) from ${ctx.address ?? "an unknown address"}`);
+  return new AppError(-401, "delivery.unsubscribe.invalid", 401);
+}
+
+/** The link's school and person, or its refusal (401 not genuine or no one of its school, 410 expired), logged. */
+async function personOf(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }) {
+  const claims = await verifyUnsubscribe(ctx.params.token);
+  if (claims === "expired") {
+    console.warn(`Unsubscribe link refused (expired) from ${ctx.address ?? "an unknown address"}`);
+    throw new AppError(-410, "delivery.unsubscribe.expired", 410);
+  }
+  if (!claims) throw refused(ctx, "tampered, of another purpose or malformed");
+  const db = forTenant(ctx.system, claims.tenantId);
+  const person = await db.user.findFirst({
+    where: { id: claims.userId },
+    select: { id: true, tenant: { select: { title: true } }, channelOptOuts: { where: { channel: claims.channel }, select: { channel: true } } },
+  });
+  if (!person) throw refused(ctx, "no such person");
+  return { db, claims, person };
+}
+
+/**
+ * POST unsubscribe/{token}: the List-Unsubscribe link of every e-mail to a person of the school, RFC 8058's one-click
+ * (sent by the person's mail provider when they press its unsubscribe button; its body, `List-Unsubscribe=One-Click`,
+ * says nothing the link does not), or the page's button. Records that the person opted out of e-mail (as staff would on
+ * their record, "through a link") and answers 200, however often it comes; the next message to them leaves e-mail out,
+ * and those already waiting are not sent.
+ */
+export async function unsubscribe(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }): Promise<Reply> {
+  const { db, claims, person } = await personOf(ctx);
+  await optOut(db, person.id, [claims.channel], "link");
+  return {
+    data: { school: person.tenant.title, channel: claims.channel, unsubscribed: true },
+    msgKey: "delivery.unsubscribe.done",
+    msgValues: { school: person.tenant.title },
+  };
+}
+
+/**
+ * GET unsubscribe/{token}: the same link opened by a person (a mail client without one-click) or fetched by a link
+ * scanner, so it changes nothing (RFC 8058 §1): a browser is sent to the page that asks them (/unsubscribe/{token}), a
+ * call for JSON (that page's) learns the school and whether the person has already opted out.
+ */
+export async function unsubscribeState(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }): Promise<Reply> {
+  if ((ctx.headers.get("accept") ?? "").includes("text/html")) {
+    const page = `/unsubscribe/${encodeURIComponent(ctx.params.token)}`;
+    return { response: new Response(null, { status: 303, headers: { location: page, "cache-control": "no-store", "referrer-policy": "no-referrer" } }) };
+  }
+  const { claims, person } = await personOf(ctx);
+  return { data: { school: person.tenant.title, channel: claims.channel, unsubscribed: person.channelOptOuts.length > 0 } };
+}

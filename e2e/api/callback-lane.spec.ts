@@ -35,7 +35,15 @@ test("Meta's notifications and subscription check take the callback lane, the AP
   const body = JSON.stringify({
     object: "whatsapp_business_account",
     entry: [
-      { id: "waba", changes: [{ field: "messages", value: { statuses: [{ id, status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)) }] } }] },
+      {
+        id: "waba",
+        changes: [
+          {
+            field: "messages",
+            value: { metadata: { phone_number_id: "demo-number" }, statuses: [{ id, status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)) }] },
+          },
+        ],
+      },
     ],
   });
   const signature = `sha256=${createHmac("sha256", SECRET).update(body, "utf8").digest("hex")}`;

@@ -31,7 +31,8 @@ const ZLinkForm = ZJustifyLinkSave.pick({ note: true }).extend({ reason: z.strin
 
 type Loaded = { kind: "loading" } | { kind: "refused"; expired: boolean; msg: string } | { kind: "unreachable" } | { kind: "ready"; link: TJustifyLink };
 
-function Frame({ children }: { children: React.ReactNode }) {
+/** The frame of a family's page: the brand, the language switch and one column, in the page's language. */
+export function Frame({ children }: { children: React.ReactNode }) {
   const t = useTranslations("common");
   const locale = useLocale();
   // The root layout names the language the app was last used in; this page speaks the family's.
@@ -53,7 +54,7 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 /** A page's one message (its h1), or a message under the summary (an h2). */
-function Notice({
+export function Notice({
   tone,
   title,
   children,

@@ -71,12 +71,19 @@ describe("callback lane", () => {
     const status = { id: "wamid.lane-1", status: "delivered", timestamp: "1795000000" };
     const body = JSON.stringify({
       object: "whatsapp_business_account",
-      entry: [{ id: "waba", changes: [{ field: "messages", value: { statuses: [{ ...status, recipient_id: "51900000001" }] } }] }],
+      entry: [
+        {
+          id: "waba",
+          changes: [{ field: "messages", value: { metadata: { phone_number_id: "demo-number" }, statuses: [{ ...status, recipient_id: "51900000001" }] } }],
+        },
+      ],
     });
     const res = await notification(body, { "x-hub-signature-256": signBody(body, SECRET) });
     expect(res.status).toBe(200);
     const jobs = await api.db().$queryRawUnsafe<{ data: unknown }[]>(`SELECT data FROM pgboss.job WHERE name = 'whatsapp-status'`);
-    expect(jobs.map((job) => job.data)).toEqual([status]);
+    // Queued with the school that owns the receiving number, whose messages alone it may move.
+    const colegio = await api.db().tenant.findUniqueOrThrow({ where: { whatsappPhoneNumberId: "demo-number" }, select: { id: true } });
+    expect(jobs.map((job) => job.data)).toEqual([{ ...status, tenantId: colegio.id }]);
   });
 
   it("answers Meta's subscription check with its challenge, and refuses a wrong verify token", async () => {

@@ -56,7 +56,10 @@ export async function unsubscribe(ctx: BaseContext & { params: z.infer<typeof ZU
 export async function unsubscribeState(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }): Promise<Reply> {
   if ((ctx.headers.get("accept") ?? "").includes("text/html")) {
     const page = `/unsubscribe/${encodeURIComponent(ctx.params.token)}`;
-    return { response: new Response(null, { status: 303, headers: { location: page, "cache-control": "no-store", "referrer-policy": "no-referrer" } }) };
+    return {
+      data: null,
+      response: new Response(null, { status: 303, headers: { location: page, "cache-control": "no-store", "referrer-policy": "no-referrer" } }),
+    };
   }
   const { claims, person } = await personOf(ctx);
   return { data: { school: person.tenant.title, channel: claims.channel, unsubscribed: person.channelOptOuts.length > 0 } };

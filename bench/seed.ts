@@ -109,6 +109,9 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
     alias: BIG_SCHOOL,
     defaultLocale: "es",
     plan: "Empower",
+    // The number the bench's WhatsApp stand-in is told to send from (scripts/lib/outside.ts): its statuses come back
+    // to the school that owns it.
+    whatsappPhoneNumberId: "demo-number",
     groups: [
       { name: "Dirección", read: "*", write: "*" },
       { name: "Docentes", read: ["admPeriod", "admSubject", "admStudent"], write: ["admGrades"] },
@@ -120,7 +123,7 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
     name: "Alba",
     last: "Directora",
     roleCode: 100,
-    cel: "900000001",
+    cel: "+51900000001",
     memberships: [{ tenantId, groupIds: [groupIds.Dirección!] }],
   });
   const teacher = await seedStaff(db, {
@@ -130,7 +133,7 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
     last: "Docente",
     roleCode: 5,
     type: 5,
-    cel: "900000002",
+    cel: "+51900000002",
     memberships: [{ tenantId, groupIds: [groupIds.Docentes!] }],
   });
   const t = forTenant(db, tenantId);

@@ -25,6 +25,11 @@ export interface Outgoing {
   template: WhatsAppTemplate | null;
   /** E-mail to a person of the school: the URL that stops e-mail to them (List-Unsubscribe, RFC 8058). */
   unsubscribe?: string | null;
+  /**
+   * WhatsApp: the school's own sending number (its phone number id), so that Meta's statuses and the families' replies
+   * come back to the school that owns it; null, the deployment's default number.
+   */
+  from?: string | null;
 }
 
 /**

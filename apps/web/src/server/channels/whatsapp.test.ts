@@ -55,6 +55,15 @@ describe("WhatsApp channel", () => {
     expect(sent.body).toMatchObject({ messaging_product: "whatsapp", recipient_type: "individual", biz_opaque_callback_data: message.key });
   });
 
+  it("sends from the school's own number where it has one, else from the deployment's", async () => {
+    const own = outgoing({ text: "Desde el número del colegio.", from: "school-b-number" });
+    expect((await whatsapp.send(own)).ok).toBe(true);
+    const fallback = outgoing({ text: "Desde el número por defecto.", from: null });
+    expect((await whatsapp.send(fallback)).ok).toBe(true);
+    const numberOf = (key: string) => sink.messages().find((m) => m.key === key)?.phoneNumberId;
+    expect([numberOf(own.key), numberOf(fallback.key)]).toEqual(["school-b-number", "1234567890"]);
+  });
+
   it("sends plain text when the message has no template", async () => {
     const outcome = await whatsapp.send(outgoing({ text: "Mañana no hay clases." }));
     expect(outcome.ok).toBe(true);

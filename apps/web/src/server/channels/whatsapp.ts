@@ -49,13 +49,14 @@ export function classify(httpStatus: number, error: CloudError | undefined): Out
   return { ok: false, permanent: !transient, error: `WhatsApp ${codes}${detail}`.slice(0, 500) };
 }
 
-/** The WhatsApp Cloud API (or a sink speaking it at WHATSAPP_API_URL): one POST per message to the sending number. */
+/** The WhatsApp Cloud API (or a sink speaking it at WHATSAPP_API_URL): one POST per message to the school's sending number. */
 export const whatsapp: Channel = {
   name: "whatsapp",
   configured: () => Boolean(env().WHATSAPP_TOKEN && env().WHATSAPP_PHONE_NUMBER_ID),
   async send(message) {
     const { WHATSAPP_API_URL, WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID } = env();
     if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return { ok: false, permanent: true, error: "WhatsApp is not configured" };
+    const from = message.from ?? WHATSAPP_PHONE_NUMBER_ID;
     // Meta takes the number in international form, digits only ("+51 987 000 001" → 51987000001).
     const to = message.address.replace(/\D/g, "");
     if (!to) return { ok: false, permanent: true, error: `WhatsApp: "${message.address}" is not a phone number` };
@@ -64,7 +65,7 @@ export const whatsapp: Channel = {
     let status: number;
     let answer: { messages?: { id?: string }[]; error?: CloudError } | null;
     try {
-      const res = await request(`${WHATSAPP_API_URL.replace(/\/+$/, "")}/${encodeURIComponent(WHATSAPP_PHONE_NUMBER_ID)}/messages`, {
+      const res = await request(`${WHATSAPP_API_URL.replace(/\/+$/, "")}/${encodeURIComponent(from)}/messages`, {
         method: "POST",
         headers: { authorization: `Bearer ${WHATSAPP_TOKEN}`, "content-type": "application/json" },
         body: JSON.stringify(cloudBody(message, to)),

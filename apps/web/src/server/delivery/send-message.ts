@@ -118,7 +118,7 @@ export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<n
       ? { ok: false as const, permanent: true, error: "noAddress" }
       : !channel.configured()
         ? { ok: false as const, permanent: false, error: "notConfigured" }
-        : await toOutgoing(row)
+        : await toOutgoing(system, row)
             .then((message) => channel.send(message))
             .catch((error: Error) => ({ ok: false as const, permanent: false, error: error.message }));
   if (outcome.ok) {
@@ -143,7 +143,24 @@ export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<n
   return row.notificationId;
 }
 
-async function toOutgoing(row: MessageModel): Promise<Outgoing> {
+/**
+ * How long a worker keeps a school's WhatsApp number before reading it again: a send of thousands reads it once, and
+ * a number changed by an operator is used within this.
+ */
+const NUMBER_TTL_MS = 60_000;
+const numbers = new Map<number, { id: string | null; until: number }>();
+
+/** The WhatsApp number a school sends from (Tenant.whatsappPhoneNumberId); null: the deployment's default number. */
+async function sendingNumber(system: Db, tenantId: number): Promise<string | null> {
+  const known = numbers.get(tenantId);
+  if (known && known.until > Date.now()) return known.id;
+  const school = await system.tenant.findUnique({ where: { id: tenantId }, select: { whatsappPhoneNumberId: true } });
+  const id = school?.whatsappPhoneNumberId ?? null;
+  numbers.set(tenantId, { id, until: Date.now() + NUMBER_TTL_MS });
+  return id;
+}
+
+async function toOutgoing(system: Db, row: MessageModel): Promise<Outgoing> {
   return {
     id: row.id,
     key: row.key,
@@ -157,6 +174,7 @@ async function toOutgoing(row: MessageModel): Promise<Outgoing> {
     html: row.html,
     template: (row.template as WhatsAppTemplate | null) ?? null,
     unsubscribe: row.channel === "mail" && row.userId !== null ? await unsubscribeUrl(row.tenantId, row.userId) : null,
+    from: row.channel === "whatsapp" ? await sendingNumber(system, row.tenantId) : null,
   };
 }
 

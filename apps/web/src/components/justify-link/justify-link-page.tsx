@@ -29,7 +29,7 @@ const REASON_ICON = { Salud: HeartPulse, Familiar: Users, Deporte: Trophy, Perso
 /** POST justify/{token}'s schema for what is typed; the document is checked on its own. */
 const ZLinkForm = ZJustifyLinkSave.pick({ note: true }).extend({ reason: z.string().pipe(ZJustifyLinkSave.shape.reason) });
 
-type Loaded = { kind: "loading" } | { kind: "refused"; expired: boolean; msg: string } | { kind: "unreachable" } | { kind: "ready"; link: TJustifyLink };
+type Loaded = Pending | { kind: "ready"; link: TJustifyLink };
 
 /** The frame of a family's page: the brand, the language switch and one column, in the page's language. */
 export function Frame({ children }: { children: React.ReactNode }) {
@@ -286,13 +286,57 @@ function JustifyForm({ token, onSent }: { token: string; onSent: (sent: NonNulla
   );
 }
 
+/** A family link's page before its data is there: loading, the school out of reach (with a retry), or the link refused. */
+export type Pending = { kind: "loading" } | { kind: "unreachable" } | { kind: "refused"; expired: boolean; msg: string };
+
+export function LinkPending({
+  state,
+  namespace,
+  testId,
+  onRetry,
+}: {
+  state: Pending;
+  namespace: "justifyLink" | "unsubscribeLink";
+  testId: string;
+  onRetry: () => void;
+}) {
+  const t = useTranslations(namespace);
+  if (state.kind === "loading")
+    return (
+      <Frame>
+        <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status" data-testid={`${testId}-loading`}>
+          <LoaderCircle className="size-4 animate-spin" aria-hidden />
+          {t("loading")}
+        </p>
+      </Frame>
+    );
+  if (state.kind === "unreachable")
+    return (
+      <Frame>
+        <Notice tone="bad" title={t("unreachableTitle")} testId={`${testId}-unreachable`}>
+          <p className="text-sm">{t("unreachable")}</p>
+          <Button variant="outline" className="mt-2 self-start" onClick={onRetry} data-testid={`${testId}-retry`}>
+            {t("retry")}
+          </Button>
+        </Notice>
+      </Frame>
+    );
+  return (
+    <Frame>
+      <Notice tone="bad" title={state.expired ? t("expiredTitle") : t("invalidTitle")} testId={`${testId}-refused`}>
+        {/* The server's reason already says what to do; without one, the page says it. */}
+        <p className="text-sm">{state.msg || t("askSchool")}</p>
+      </Notice>
+    </Frame>
+  );
+}
+
 /**
  * The family's page behind an absence alert's link (no account, no shell): GET justify/{token} says whose absence
  * and which days; a refused link gets a plain page saying why; the form sends reason, note and an optional photo
  * or document (POST justify/{token}), which lands as a pending justification in the office's list.
  */
 export function JustifyLinkPage({ token }: { token: string }) {
-  const t = useTranslations("justifyLink");
   const locale = useLocale() as TLocale;
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const [sentNow, setSentNow] = useState<NonNullable<TJustifyLink["sent"]> | null>(null);
@@ -307,35 +351,7 @@ export function JustifyLinkPage({ token }: { token: string }) {
   }, [token, locale]);
   useEffect(load, [load]);
 
-  if (loaded.kind === "loading")
-    return (
-      <Frame>
-        <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status" data-testid="justify-loading">
-          <LoaderCircle className="size-4 animate-spin" aria-hidden />
-          {t("loading")}
-        </p>
-      </Frame>
-    );
-  if (loaded.kind === "unreachable")
-    return (
-      <Frame>
-        <Notice tone="bad" title={t("unreachableTitle")} testId="justify-unreachable">
-          <p className="text-sm">{t("unreachable")}</p>
-          <Button variant="outline" className="mt-2 self-start" onClick={load} data-testid="justify-retry">
-            {t("retry")}
-          </Button>
-        </Notice>
-      </Frame>
-    );
-  if (loaded.kind === "refused")
-    return (
-      <Frame>
-        <Notice tone="bad" title={loaded.expired ? t("expiredTitle") : t("invalidTitle")} testId="justify-refused">
-          {/* The server's reason already says what to do; without one, the page says it. */}
-          <p className="text-sm">{loaded.msg || t("askSchool")}</p>
-        </Notice>
-      </Frame>
-    );
+  if (loaded.kind !== "ready") return <LinkPending state={loaded} namespace="justifyLink" testId="justify" onRetry={load} />;
   const sent = sentNow ?? loaded.link.sent;
   // After a denial the family may send another justification through the same link.
   const maySend = !sent || (sentNow === null && sent.status === JUSTIFICATION_STATUS.denied);

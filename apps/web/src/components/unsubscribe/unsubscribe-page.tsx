@@ -5,21 +5,18 @@ import { Button } from "@pizarra/ui";
 import { LoaderCircle, MailX } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { Frame, Notice } from "../justify-link/justify-link-page.tsx";
+import { Frame, LinkPending, Notice, type Pending } from "../justify-link/justify-link-page.tsx";
 import { publicRequest } from "../justify-link/public-request.ts";
 
 /** GET and POST unsubscribe/{token}'s data. */
 interface LinkState {
   school: string;
+  firstName: string;
   channel: string;
   unsubscribed: boolean;
 }
 
-type Loaded =
-  | { kind: "loading" }
-  | { kind: "refused"; expired: boolean; msg: string }
-  | { kind: "unreachable" }
-  | { kind: "ready"; link: LinkState; now: boolean };
+type Loaded = Pending | { kind: "ready"; link: LinkState; now: boolean };
 
 /**
  * The page behind an e-mail's unsubscribe link, for a mail client without one-click (no account, no shell): opening
@@ -54,34 +51,7 @@ export function UnsubscribePage({ token }: { token: string }) {
     else answered(answer, true);
   };
 
-  if (loaded.kind === "loading")
-    return (
-      <Frame>
-        <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status" data-testid="unsubscribe-loading">
-          <LoaderCircle className="size-4 animate-spin" aria-hidden />
-          {t("loading")}
-        </p>
-      </Frame>
-    );
-  if (loaded.kind === "unreachable")
-    return (
-      <Frame>
-        <Notice tone="bad" title={t("unreachableTitle")} testId="unsubscribe-unreachable">
-          <p className="text-sm">{t("unreachable")}</p>
-          <Button variant="outline" className="mt-2 self-start" onClick={load}>
-            {t("retry")}
-          </Button>
-        </Notice>
-      </Frame>
-    );
-  if (loaded.kind === "refused")
-    return (
-      <Frame>
-        <Notice tone="bad" title={loaded.expired ? t("expiredTitle") : t("invalidTitle")} testId="unsubscribe-refused">
-          <p className="text-sm">{loaded.msg || t("askSchool")}</p>
-        </Notice>
-      </Frame>
-    );
+  if (loaded.kind !== "ready") return <LinkPending state={loaded} namespace="unsubscribeLink" testId="unsubscribe" onRetry={load} />;
   const { link, now } = loaded;
   if (link.unsubscribed)
     return (
@@ -102,6 +72,11 @@ export function UnsubscribePage({ token }: { token: string }) {
         <h1 id="unsubscribe-title" className="text-xl font-semibold leading-snug">
           {t("title")}
         </h1>
+        {link.firstName && (
+          <p className="text-sm" data-testid="unsubscribe-greeting">
+            {t("greeting", { name: link.firstName })}
+          </p>
+        )}
         <p className="text-sm">{t("body", { school: link.school })}</p>
         {failure && (
           <p role="alert" className="text-sm text-destructive">

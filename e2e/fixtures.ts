@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 
 export const PASSWORD = "pizarra";
@@ -93,4 +96,28 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
   } finally {
     await client.end();
   }
+}
+
+/** The addresses a caught mail went to, lower-cased. */
+export const mailRecipients = (mail: ParsedMail): string[] =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
+
+/**
+ * What `find` answers of the mail the server under test sent, once the worker has sent it: every e-mail the SMTP
+ * catcher holds (OUTSIDE_DIR/mail) is read until one answers, the last such answer kept.
+ */
+export async function caughtMail<T>(find: (mail: ParsedMail) => T | null, timeout = 90_000): Promise<T> {
+  const dir = path.join(process.env.OUTSIDE_DIR ?? "", "mail");
+  let found: T | null = null;
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
+        for (const file of files) found = find(await simpleParser(fs.readFileSync(path.join(dir, file)))) ?? found;
+        return found;
+      },
+      { timeout, intervals: [1_000] },
+    )
+    .not.toBeNull();
+  return found!;
 }

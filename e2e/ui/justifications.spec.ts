@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { simpleParser } from "mailparser";
-import { ADMIN, apiLogin, baseUrl, expect, expectAccessible, signInAs, test, withDatabase, setTheme } from "../fixtures";
+import { ADMIN, apiLogin, baseUrl, caughtMail, expect, expectAccessible, mailRecipients, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 /**
  * Issue 15 items 4 and 5, the whole loop: a student marked absent with a type that alerts the family, the alert's
@@ -78,26 +75,11 @@ async function pupil(tenantId: number): Promise<Pupil> {
 }
 
 /** The link of the alert e-mail that reached one of these addresses, once the worker has sent it. */
-async function alertLink(mails: string[]): Promise<string> {
-  const dir = path.join(process.env.OUTSIDE_DIR ?? "", "mail");
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
-        for (const file of files) {
-          const parsed = await simpleParser(fs.readFileSync(path.join(dir, file)));
-          const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
-          const found = /https?:\/\/\S+?\/justify\/[A-Za-z0-9._~-]+/.exec(parsed.text ?? "");
-          if (found && to.some((address) => mails.includes(address))) link = found[0];
-        }
-        return link;
-      },
-      { timeout: 90_000, intervals: [1_000] },
-    )
-    .not.toBeNull();
-  return link!;
-}
+const alertLink = (mails: string[]): Promise<string> =>
+  caughtMail((mail) => {
+    const found = /https?:\/\/\S+?\/justify\/[A-Za-z0-9._~-]+/.exec(mail.text ?? "");
+    return found && mailRecipients(mail).some((address) => mails.includes(address)) ? found[0] : null;
+  });
 
 test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL, the database the server under test uses");
 

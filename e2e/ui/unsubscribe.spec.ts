@@ -1,32 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
-import { simpleParser } from "mailparser";
-import { apiLogin, baseUrl, expect, expectAccessible, SECRETARY, test, withDatabase } from "../fixtures";
+import { apiLogin, baseUrl, caughtMail, expect, expectAccessible, mailRecipients, SECRETARY, test, withDatabase } from "../fixtures";
 
 test.skip(!process.env.TEST_DATABASE_URL || !process.env.OUTSIDE_DIR, "needs the database and the mail catcher of the server under test");
 
-/** The List-Unsubscribe link of the newest e-mail to `address` whose subject has `marker`, once the worker sent it. */
-async function unsubscribeLink(address: string, marker: string): Promise<string> {
-  const dir = path.join(process.env.OUTSIDE_DIR ?? "", "mail");
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
-        for (const file of files) {
-          const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
-          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
-          const header = mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "";
-          const found = /<(https?:\/\/[^>]+\/api\/unsubscribe\/[^>]+)>/.exec(header);
-          if (found && to.includes(address) && mail.subject?.includes(marker)) link = found[1]!;
-        }
-        return link;
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .not.toBeNull();
-  return link!;
-}
+/** The List-Unsubscribe link of an e-mail to `address` whose subject has `marker`, once the worker has sent it. */
+const unsubscribeLink = (address: string, marker: string): Promise<string> =>
+  caughtMail((mail) => {
+    const header = mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "";
+    const found = /<(https?:\/\/[^>]+\/api\/unsubscribe\/[^>]+)>/.exec(header);
+    return found && mailRecipients(mail).includes(address) && mail.subject?.includes(marker) ? found[1]! : null;
+  }, 60_000);
 
 test("an e-mail's unsubscribe link, opened on a phone, asks first and unsubscribes on the button (390 px, light and dark)", async ({ request, browser }) => {
   // A mail to a person of the school: the copy of a support request goes to the sender's own address.
@@ -45,8 +27,11 @@ test("an e-mail's unsubscribe link, opened on a phone, asks first and unsubscrib
         (await db.query(`SELECT o.via FROM "ChannelOptOut" o JOIN "User" u ON u.id = o."userId" WHERE u.mail = $1 AND o.channel = 'mail'`, [SECRETARY])).rows,
     );
 
+  const [{ name: firstName }] = await withDatabase(async (db) => (await db.query(`SELECT name FROM "User" WHERE mail = $1`, [SECRETARY])).rows);
+
   const family = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-PE" });
   const phone = await family.newPage();
+  const office = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-US" });
   try {
     // Opening the link (as a scanner would) lands on the page and changes nothing.
     await phone.goto(link);
@@ -54,6 +39,7 @@ test("an e-mail's unsubscribe link, opened on a phone, asks first and unsubscrib
     const ask = phone.getByTestId("unsubscribe-ask");
     await expect(ask).toBeVisible();
     await expect(ask.getByRole("heading", { level: 1 })).toHaveText("Dejar de recibir correos del colegio");
+    await expect(ask.getByTestId("unsubscribe-greeting")).toHaveText(`Hola, ${firstName.trim()}.`);
     await expect(phone.locator("html")).toHaveAttribute("lang", "es");
     await expectAccessible(phone);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
@@ -65,6 +51,23 @@ test("an e-mail's unsubscribe link, opened on a phone, asks first and unsubscrib
     await expect(ask).toBeVisible();
     await expectAccessible(phone);
 
+    // The same link on a desktop browser in English, light and then dark: it asks too, and records nothing.
+    const desk = await office.newPage();
+    await desk.goto(link);
+    await expect(desk).toHaveURL(/\/unsubscribe\/[^/]+$/);
+    const deskAsk = desk.getByTestId("unsubscribe-ask");
+    await expect(deskAsk.getByRole("heading", { level: 1 })).toHaveText("Stop e-mails from the school");
+    await expect(deskAsk.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+    await expect(desk.locator("html")).toHaveAttribute("lang", "en");
+    await expect(desk.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectAccessible(desk);
+    await office.addCookies([{ name: "theme_color", value: "dark.blue", url: baseUrl() }]);
+    await desk.reload();
+    await expect(desk.locator("html")).toHaveClass(/\bdark\b/);
+    await expect(deskAsk).toBeVisible();
+    await expectAccessible(desk);
+    expect(await optOuts()).toEqual([]);
+
     await phone.getByTestId("unsubscribe-confirm").click();
     const done = phone.getByTestId("unsubscribe-done");
     await expect(done.getByRole("heading", { level: 1 })).toHaveText("Se dio de baja");
@@ -75,6 +78,7 @@ test("an e-mail's unsubscribe link, opened on a phone, asks first and unsubscrib
     await expect(done.getByRole("heading", { level: 1 })).toHaveText("Ya se había dado de baja");
   } finally {
     await family.close();
+    await office.close();
     // The demo's secretary gets the other specs' mail again.
     await withDatabase((db) => db.query(`DELETE FROM "ChannelOptOut" WHERE "userId" IN (SELECT id FROM "User" WHERE mail = $1)`, [SECRETARY]));
   }

@@ -12,7 +12,7 @@ import { type JustifyClaims, verifyJustifyLink } from "./link-token.ts";
 import { PLACE_SELECT, placeOf } from "./registers.ts";
 
 /**
- * The family's page behind an absence alert (issue 15 item 5): no account, only the signed link, which works for its
+ * The family's page behind an absence alert: no account, only the signed link, which works for its
  * school, its student and its days alone. A link that is not genuine is refused and logged; nothing is read or stored.
  */
 async function claimsOf(ctx: BaseContext & { params: { token: string } }): Promise<{ claims: JustifyClaims; db: TenantDb }> {

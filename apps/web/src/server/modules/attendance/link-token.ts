@@ -2,7 +2,7 @@ import { signFamilyLink, verifyFamilyLink } from "../../delivery/family-link.ts"
 import { env } from "../../env.ts";
 
 /**
- * The family's justification link (issue 15): a family link (delivery/family-link.ts) of its own purpose, bound to
+ * The family's justification link (an absence alert's): a family link (delivery/family-link.ts) of its own purpose, bound to
  * one school, one student, the days of the absence and the guardian it was sent to, and expiring.
  */
 export interface JustifyClaims {

@@ -218,12 +218,18 @@ describe("e-mail to families: a text part, DKIM, and a one-click unsubscribe tha
     const optOuts = () => db.channelOptOut.findMany({ where: { userId: person.id }, select: { channel: true, via: true } });
     const browser = await api.raw("GET", path, { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
     expect([browser.status, browser.headers.get("location")]).toEqual([303, `/unsubscribe/${path.split("/").pop()}`]);
-    const state = await api.call<{ school: string; channel: string; unsubscribed: boolean }>("GET", path, { locale: "en" });
-    expect(state.body.data).toEqual({ school: "Colegio Demo", channel: "mail", unsubscribed: false });
+    const state = await api.call<{ school: string; firstName: string; channel: string; unsubscribed: boolean }>("GET", path, { locale: "en" });
+    expect(state.body.data).toEqual({ school: "Colegio Demo", firstName: "Helen", channel: "mail", unsubscribed: false });
+    // Fetched again (a scanner that follows the link, a preview): still nothing recorded.
+    expect((await api.raw("GET", path, { headers: { accept: "*/*" } })).status).toBe(200);
     expect(await optOuts()).toEqual([]);
     const res = await api.call<{ channel: string; unsubscribed: boolean }>("POST", path, { headers: { "x-locale": "", "accept-language": "en-GB,en;q=0.9" } });
     expect(res.http).toBe(200);
-    expect(res.body).toMatchObject({ status: 0, msg: "You will no longer receive e-mails from Colegio Demo.", data: { channel: "mail", unsubscribed: true } });
+    expect(res.body).toMatchObject({
+      status: 0,
+      msg: "You will no longer receive e-mails from Colegio Demo.",
+      data: { school: "Colegio Demo", firstName: "Helen", channel: "mail", unsubscribed: true },
+    });
     expect(await optOuts()).toEqual([{ channel: "mail", via: "link" }]);
     expect((await api.call<{ unsubscribed: boolean }>("GET", path, { locale: "en" })).body.data.unsubscribed).toBe(true);
   });
@@ -269,9 +275,12 @@ describe("e-mail to families: a text part, DKIM, and a one-click unsubscribe tha
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(Date.now() + 400 * 86_400_000);
       try {
-        const res = await api.call("POST", path, { locale: "es" });
-        expect(res.http).toBe(410);
-        expect(res.body.msg).toBe("Este enlace ha vencido. Pida uno nuevo al colegio.");
+        for (const method of ["GET", "POST"]) {
+          const res = await api.call(method, path, { locale: "es" });
+          expect([res.http, res.body.status], method).toEqual([410, -410]);
+          expect(res.body.msg).toBe("Este enlace ha vencido. Pida uno nuevo al colegio.");
+        }
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining("Unsubscribe link refused (expired)"));
       } finally {
         vi.useRealTimers();
       }

@@ -8,27 +8,31 @@ import { optOut } from "./opt-out-rules.ts";
 /** The path's token: a family link's JWT (a few hundred characters); anything else in it is a link that is not genuine. */
 export const ZUnsubscribeToken = z.object({ token: z.string().max(4_000) });
 
-/** A link that is not genuine, or names no one of its school: refused and logged, nothing stored. */
-function refused(ctx: BaseContext, why: string): AppError {
+/** A link that is genuine but past its time (410), or not genuine or naming no one of its school (401): logged, nothing stored. */
+function refused(ctx: BaseContext, why: "expired" | "tampered, of another purpose or malformed" | "no such person"): AppError {
   console.warn(`Unsubscribe link refused (${why}) from ${ctx.address ?? "an unknown address"}`);
-  return new AppError(-401, "delivery.unsubscribe.invalid", 401);
+  return why === "expired" ? new AppError(-410, "delivery.unsubscribe.expired", 410) : new AppError(-401, "delivery.unsubscribe.invalid", 401);
 }
 
-/** The link's school and person, or its refusal (401 not genuine or no one of its school, 410 expired), logged. */
+/** The link's school and person, read the same way by both verbs, or its refusal. */
 async function personOf(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }) {
   const claims = await verifyUnsubscribe(ctx.params.token);
-  if (claims === "expired") {
-    console.warn(`Unsubscribe link refused (expired) from ${ctx.address ?? "an unknown address"}`);
-    throw new AppError(-410, "delivery.unsubscribe.expired", 410);
-  }
+  if (claims === "expired") throw refused(ctx, "expired");
   if (!claims) throw refused(ctx, "tampered, of another purpose or malformed");
   const db = forTenant(ctx.system, claims.tenantId);
   const person = await db.user.findFirst({
     where: { id: claims.userId },
-    select: { id: true, tenant: { select: { title: true } }, channelOptOuts: { where: { channel: claims.channel }, select: { channel: true } } },
+    select: {
+      id: true,
+      name: true,
+      tenant: { select: { title: true } },
+      channelOptOuts: { where: { channel: claims.channel }, select: { channel: true } },
+    },
   });
   if (!person) throw refused(ctx, "no such person");
-  return { db, claims, person };
+  /** What the page shows of the link, as the GET finds it or as the POST leaves it. */
+  const state = (unsubscribed: boolean) => ({ school: person.tenant.title, firstName: person.name.trim(), channel: claims.channel, unsubscribed });
+  return { db, claims, person, state };
 }
 
 /**
@@ -39,10 +43,10 @@ async function personOf(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribe
  * and those already waiting are not sent.
  */
 export async function unsubscribe(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }): Promise<Reply> {
-  const { db, claims, person } = await personOf(ctx);
+  const { db, claims, person, state } = await personOf(ctx);
   await optOut(db, person.id, [claims.channel], "link");
   return {
-    data: { school: person.tenant.title, channel: claims.channel, unsubscribed: true },
+    data: state(true),
     msgKey: "delivery.unsubscribe.done",
     msgValues: { school: person.tenant.title },
   };
@@ -50,8 +54,9 @@ export async function unsubscribe(ctx: BaseContext & { params: z.infer<typeof ZU
 
 /**
  * GET unsubscribe/{token}: the same link opened by a person (a mail client without one-click) or fetched by a link
- * scanner, so it changes nothing (RFC 8058 §1): a browser is sent to the page that asks them (/unsubscribe/{token}), a
- * call for JSON (that page's) learns the school and whether the person has already opted out.
+ * scanner, so it changes nothing (RFC 8058 §1): a browser is sent to the page that asks them (/unsubscribe/{token}),
+ * which checks the link through the JSON call and shows a refusal as a page; that call learns the school, whom the
+ * link is for (the given name only: the e-mail already greets them by it) and whether they have already opted out.
  */
 export async function unsubscribeState(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }): Promise<Reply> {
   if ((ctx.headers.get("accept") ?? "").includes("text/html")) {
@@ -61,6 +66,6 @@ export async function unsubscribeState(ctx: BaseContext & { params: z.infer<type
       response: new Response(null, { status: 303, headers: { location: page, "cache-control": "no-store", "referrer-policy": "no-referrer" } }),
     };
   }
-  const { claims, person } = await personOf(ctx);
-  return { data: { school: person.tenant.title, channel: claims.channel, unsubscribed: person.channelOptOuts.length > 0 } };
+  const { person, state } = await personOf(ctx);
+  return { data: state(person.channelOptOuts.length > 0) };
 }

@@ -124,7 +124,7 @@ async function audience(pool: pg.Pool, tenantId: number): Promise<{ groupId: num
     const { rows: guardians } = await client.query<{ id: number; n: number }>(
       `WITH kids AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM "User" WHERE "tenantId" = $1 AND type = 2 ORDER BY id LIMIT $2)
        INSERT INTO "User" ("tenantId", type, name, last, mail, cel, "updatedAt")
-       SELECT $1, 1, 'Familia' || n, 'Bench', 'familia' || n || $3, '51' || (900000000 + n)::text, now() FROM kids
+       SELECT $1, 1, 'Familia' || n, 'Bench', 'familia' || n || $3, '+51' || (900000000 + n)::text, now() FROM kids
        RETURNING id, (regexp_match(mail, '\\d+'))[1]::int AS n`,
       [tenantId, GUARDIANS, MAIL_DOMAIN],
     );

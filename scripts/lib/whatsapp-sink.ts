@@ -8,7 +8,8 @@ import path from "node:path";
  * A loopback stand-in for Meta's WhatsApp Cloud API, for `pnpm demo` and tests: it takes `POST /{version}/{phone
  * number id}/messages` as Meta does (Bearer token, the same body, the same answers and error JSON), keeps what it
  * got, and calls the app's webhook back, signed with the app secret like Meta (X-Hub-Signature-256 over the raw
- * JSON), with the message's "sent", "delivered" and "read" statuses.
+ * JSON), with the message's "sent", "delivered" and "read" statuses, to the number it was sent from (metadata's
+ * phone_number_id), as Meta does: the app reads them in that number's school.
  */
 export interface WhatsAppSinkOptions {
   /** 0 takes a free port. */
@@ -43,8 +44,11 @@ export interface WhatsAppSink {
   url: string;
   port: number;
   messages(): SunkMessage[];
-  /** Sends the app a family's message, as Meta would (signed): `from` in international digits. */
-  receive(from: string, text: string, phoneNumberId?: string): Promise<{ id: string; status: number }>;
+  /**
+   * Sends the app a family's message, as Meta would (signed): `from` in international digits, to the school's number
+   * `phoneNumberId` (Meta's metadata.phone_number_id: the app reads the message in the school whose number it is).
+   */
+  receive(from: string, text: string, phoneNumberId: string): Promise<{ id: string; status: number }>;
   /** Makes every send to `to` fail: with Meta's error JSON for that HTTP status and code, or by hanging up. */
   script(to: string, failure: ScriptedFailure | "hang-up"): void;
   close(): Promise<void>;
@@ -247,7 +251,7 @@ export async function startWhatsAppSink(options: WhatsAppSinkOptions): Promise<W
     url: `http://127.0.0.1:${port}/v21.0`,
     port,
     messages: () => [...taken],
-    async receive(from, text, phoneNumberId = "sink-number") {
+    async receive(from, text, phoneNumberId) {
       const id = `wamid.${randomBytes(24).toString("base64url")}`;
       const timestamp = String(Math.floor(Date.now() / 1000));
       const status = await notify(phoneNumberId, {

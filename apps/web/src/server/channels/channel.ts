@@ -26,8 +26,8 @@ export interface Outgoing {
   /** E-mail to a person of the school: the URL that stops e-mail to them (List-Unsubscribe, RFC 8058). */
   unsubscribe?: string | null;
   /**
-   * WhatsApp: the school's own sending number (its phone number id), so that Meta's statuses and the families' replies
-   * come back to the school that owns it; null, the deployment's default number.
+   * WhatsApp: the number it goes from (its phone number id, whatsappNumberOf its school), so that Meta's statuses and
+   * the families' replies come back to that school; null: the school has none, and it is not sent.
    */
   from?: string | null;
 }

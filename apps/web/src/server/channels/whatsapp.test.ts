@@ -32,6 +32,7 @@ const outgoing = (over: Partial<Outgoing> = {}): Outgoing => ({
   text: "Hola",
   html: null,
   template: null,
+  from: "school-number",
   ...over,
 });
 
@@ -46,7 +47,7 @@ describe("WhatsApp channel", () => {
     expect(outcome).toMatchObject({ ok: true, providerId: expect.stringMatching(/^wamid\./) });
     const sent = sink.messages().find((m) => m.key === message.key)!;
     expect(sent).toMatchObject({
-      phoneNumberId: "1234567890",
+      phoneNumberId: "school-number",
       to: "51987000001",
       type: "template",
       template: { name: "aviso_colegio", language: "es", params: ["Ana", "Reunión de padres", "12/03"] },
@@ -55,13 +56,15 @@ describe("WhatsApp channel", () => {
     expect(sent.body).toMatchObject({ messaging_product: "whatsapp", recipient_type: "individual", biz_opaque_callback_data: message.key });
   });
 
-  it("sends from the school's own number where it has one, else from the deployment's", async () => {
+  it("sends from the number of the message's school, and from no other when it has none", async () => {
     const own = outgoing({ text: "Desde el número del colegio.", from: "school-b-number" });
     expect((await whatsapp.send(own)).ok).toBe(true);
-    const fallback = outgoing({ text: "Desde el número por defecto.", from: null });
-    expect((await whatsapp.send(fallback)).ok).toBe(true);
-    const numberOf = (key: string) => sink.messages().find((m) => m.key === key)?.phoneNumberId;
-    expect([numberOf(own.key), numberOf(fallback.key)]).toEqual(["school-b-number", "1234567890"]);
+    expect(sink.messages().find((m) => m.key === own.key)?.phoneNumberId).toBe("school-b-number");
+    const before = sink.messages().length;
+    for (const from of [null, undefined, ""]) {
+      expect(await whatsapp.send(outgoing({ text: "Sin número del colegio.", from }))).toEqual({ ok: false, permanent: true, error: "notConfigured" });
+    }
+    expect(sink.messages()).toHaveLength(before);
   });
 
   it("sends plain text when the message has no template", async () => {

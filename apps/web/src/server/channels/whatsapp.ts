@@ -1,3 +1,4 @@
+import type { Db } from "@pizarra/db";
 import { request } from "undici";
 import { env } from "../env.ts";
 import type { Channel, Outcome, Outgoing } from "./channel.ts";
@@ -49,14 +50,53 @@ export function classify(httpStatus: number, error: CloudError | undefined): Out
   return { ok: false, permanent: !transient, error: `WhatsApp ${codes}${detail}`.slice(0, 500) };
 }
 
-/** The WhatsApp Cloud API (or a sink speaking it at WHATSAPP_API_URL): one POST per message to the school's sending number. */
+/** The schools' numbers are read through the whole client or a school's: Tenant is no school's own model. */
+type Schools = { tenant: Db["tenant"] };
+
+/**
+ * The school the deployment's default number (WHATSAPP_PHONE_NUMBER_ID) is for: the deployment's only school, when it
+ * has no number of its own; among several schools, none. Not "the one school without a number": that one changes as
+ * the others get numbers, and a family's reply to a message sent weeks before would reach a school that never sent it.
+ * Schools are only ever added, so the default never comes to serve a second one.
+ */
+async function loneSchool(db: Schools): Promise<number | null> {
+  const schools = await db.tenant.findMany({ take: 2, select: { id: true, whatsappPhoneNumberId: true } });
+  return schools.length === 1 && schools[0]!.whatsappPhoneNumberId === null ? schools[0]!.id : null;
+}
+
+/**
+ * The number a school's WhatsApp messages go from, which its statuses and its families' replies come back to: its own
+ * (Tenant.whatsappPhoneNumberId), else the default for the deployment's only school. Null: the school has none, and
+ * WhatsApp is not offered to it, since another school's number would hand its families' replies to that school.
+ */
+export async function whatsappNumberOf(db: Schools, tenantId: number): Promise<string | null> {
+  const school = await db.tenant.findUnique({ where: { id: tenantId }, select: { whatsappPhoneNumberId: true } });
+  if (!school) return null;
+  if (school.whatsappPhoneNumberId) return school.whatsappPhoneNumberId;
+  const fallback = env().WHATSAPP_PHONE_NUMBER_ID;
+  return fallback && (await loneSchool(db)) === tenantId ? fallback : null;
+}
+
+/** The school a call of Meta's to `phoneNumberId` is read in, the other way of whatsappNumberOf; null: no school's, dropped. */
+export async function schoolOfWhatsAppNumber(db: Schools, phoneNumberId: string): Promise<number | null> {
+  const owner = await db.tenant.findUnique({ where: { whatsappPhoneNumberId: phoneNumberId }, select: { id: true } });
+  if (owner) return owner.id;
+  return phoneNumberId === env().WHATSAPP_PHONE_NUMBER_ID ? loneSchool(db) : null;
+}
+
+/**
+ * The WhatsApp Cloud API (or a sink speaking it at WHATSAPP_API_URL): one POST per message to the number it goes from
+ * (`from`, whatsappNumberOf its school). Offered where the deployment has a token and a default number; a message
+ * without a number of its school's is refused for good (and may fall back), never sent from whichever number is at hand.
+ */
 export const whatsapp: Channel = {
   name: "whatsapp",
   configured: () => Boolean(env().WHATSAPP_TOKEN && env().WHATSAPP_PHONE_NUMBER_ID),
   async send(message) {
     const { WHATSAPP_API_URL, WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID } = env();
     if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return { ok: false, permanent: true, error: "WhatsApp is not configured" };
-    const from = message.from ?? WHATSAPP_PHONE_NUMBER_ID;
+    const { from } = message;
+    if (!from) return { ok: false, permanent: true, error: "notConfigured" };
     // Meta takes the number in international form, digits only ("+51 987 000 001" → 51987000001).
     const to = message.address.replace(/\D/g, "");
     if (!to) return { ok: false, permanent: true, error: `WhatsApp: "${message.address}" is not a phone number` };

@@ -1,6 +1,7 @@
 import { insertRows, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
+import { whatsappNumberOf } from "../channels/whatsapp.ts";
 import { fieldRefusal } from "../http/app-error.ts";
 import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
@@ -45,6 +46,15 @@ export function addressOf(user: { id: number; mail: string | null; cel: string |
 /** A channel the caller chose must be configured on this server: said in their language, naming the field. */
 export function channelReady(ctx: AuthedContext, channel: ChannelName, field: string = channel): void {
   if (!CHANNEL_BY_NAME[channel].configured()) throw fieldRefusal(field, ctx.t(`delivery.notConfigured.${channel}`));
+}
+
+/**
+ * channelReady for a send of the school of `db`: WhatsApp also needs a number of that school's (whatsappNumberOf), as
+ * the worker sends from no other: one of another school would hand its families' replies and statuses to that school.
+ */
+export async function schoolChannelReady(db: TenantDb | TenantTx, ctx: AuthedContext, channel: ChannelName, field: string = channel): Promise<void> {
+  channelReady(ctx, channel, field);
+  if (channel === "whatsapp" && (await whatsappNumberOf(db, tenantOf(db))) === null) throw fieldRefusal(field, ctx.t("delivery.noSchoolNumber"));
 }
 
 /** Messages one send job carries: a send of thousands is a few hundred jobs for the queue to store, hand out and close. */

@@ -1,6 +1,7 @@
 import { type Db, forTenant, type MessageModel } from "@pizarra/db";
 import type { ChannelName, Outgoing, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
+import { whatsappNumberOf } from "../channels/whatsapp.ts";
 import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
 import { readRecipients } from "./guardians.ts";
@@ -150,12 +151,11 @@ export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<n
 const NUMBER_TTL_MS = 60_000;
 const numbers = new Map<number, { id: string | null; until: number }>();
 
-/** The WhatsApp number a school sends from (Tenant.whatsappPhoneNumberId); null: the deployment's default number. */
+/** The WhatsApp number a school sends from (whatsappNumberOf); null: it has none, and its messages are refused. */
 async function sendingNumber(system: Db, tenantId: number): Promise<string | null> {
   const known = numbers.get(tenantId);
   if (known && known.until > Date.now()) return known.id;
-  const school = await system.tenant.findUnique({ where: { id: tenantId }, select: { whatsappPhoneNumberId: true } });
-  const id = school?.whatsappPhoneNumberId ?? null;
+  const id = await whatsappNumberOf(system, tenantId);
   numbers.set(tenantId, { id, until: Date.now() + NUMBER_TTL_MS });
   return id;
 }

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { rightsState } from "../../../test-support/rights-state.ts";
 import { staffWith } from "../../../test-support/staff-with.ts";
-import { mobileNumber } from "./import-members.ts";
 
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
@@ -160,14 +159,6 @@ describe("admGroup/importAttach and admUserGroup/importAttach: one importer", ()
 });
 
 describe("admUser/importAttach: numbers into a group (002 §5)", () => {
-  it("reads mobile numbers with their country code", () => {
-    expect(mobileNumber("+51 987 654 321")).toBe("+51987654321");
-    expect(mobileNumber("0051-987-654-321")).toBe("+51987654321");
-    expect(mobileNumber("(1) 212 555 0100")).toBe("+12125550100");
-    expect(mobileNumber("987654321")).toBeNull();
-    expect(mobileNumber("+51 98765432x")).toBeNull();
-  });
-
   it("makes a new group of external contacts, reusing a contact already kept under a number", async () => {
     const res = await api.call<{ groupId: number; added: number }>("POST", "admUser/importAttach", {
       token: admin,

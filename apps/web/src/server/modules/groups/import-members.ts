@@ -124,17 +124,6 @@ export function attachByIds(module: string) {
   };
 }
 
-/**
- * A mobile number with its country code (002 §5), as stored: "+" and 10 to 12 digits (a 9-digit Peruvian mobile
- * with 51 in front is 11), so that it fits the spec's 13-character phone fields. Spaces, dashes, dots and brackets
- * are dropped; a leading 00 is read as "+".
- */
-export function mobileNumber(text: string): string | null {
-  const compact = text.replace(/[\s\-.()]/g, "").replace(/^00/, "+");
-  const digits = compact.replace(/^\+/, "");
-  return /^[1-9]\d{9,11}$/.test(digits) ? `+${digits}` : null;
-}
-
 /** Numbers become external contacts (users of type 3): one already kept under that number is reused. */
 const byPhones: Resolver = async (tx, lines) => {
   // E.164 as every number is stored; the spec's lists give each with its country code (002 §5), so none is local.

@@ -1,6 +1,6 @@
 import { type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
-import { addressOf, channelReady } from "../../delivery/ledger.ts";
+import { addressOf, schoolChannelReady } from "../../delivery/ledger.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { recipientsOf, type Audience } from "./recipients.ts";
@@ -55,8 +55,8 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   assertChangeable(n.status);
   const channels = channelsOf(n);
   if (channels.length === 0) throw fieldRefusal("doWA", ctx.t("api.notificationNoChannel"));
-  for (const channel of channels) channelReady(ctx, channel, CHANNEL_FIELD[channel]);
-  if (n.fallbackChannel) channelReady(ctx, n.fallbackChannel as ChannelName, "fallbackChannel");
+  for (const channel of channels) await schoolChannelReady(tx, ctx, channel, CHANNEL_FIELD[channel]);
+  if (n.fallbackChannel) await schoolChannelReady(tx, ctx, n.fallbackChannel as ChannelName, "fallbackChannel");
   assertNotPast(ctx, n.sendOn);
   const recipients = await recipientsOf(tx, n);
   if (recipients.length === 0) throw new AppError(-422, "api.notificationNoRecipients", 422);

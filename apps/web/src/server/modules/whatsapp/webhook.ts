@@ -1,10 +1,12 @@
 import { type Db, forTenant, type Prisma, type TenantDb } from "@pizarra/db";
 import { z } from "zod";
+import { schoolOfWhatsAppNumber } from "../../channels/whatsapp.ts";
 import { type Progress, recordFailure, recordProgress } from "../../delivery/ledger.ts";
 import { gatherer, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
+import { optOut } from "../people/opt-out-rules.ts";
 import { signatureValid, verifyTokenValid } from "./signature.ts";
 
 /** Statuses are queued together over this many milliseconds (delivery/queue.ts gatherer). */
@@ -117,14 +119,15 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     return { data: null };
   }
   const changes = parsed.data.entry.flatMap((entry) => entry.changes.map((change) => change.value));
-  // A notification is for the school that owns the number it came to, and is read inside that school only: one to a
-  // number no school owns is dropped (and logged), never matched against every school's people and messages.
+  // A notification is for the school whose number it came to (its own, or the default number of a deployment's only
+  // school: schoolOfWhatsAppNumber), and is read inside that school only: one to a number of no school is dropped (and
+  // logged), never matched against every school's people and messages.
   const statuses: StatusUpdate[] = [];
   const messages: { tenantId: number; message: Inbound }[] = [];
   for (const value of changes) {
     if (!value?.statuses?.length && !value?.messages?.length) continue;
     const phoneNumberId = value.metadata?.phone_number_id ?? null;
-    const tenantId = phoneNumberId === null ? null : await schoolOfNumber(ctx.system, phoneNumberId);
+    const tenantId = phoneNumberId === null ? null : await schoolOfWhatsAppNumber(ctx.system, phoneNumberId);
     if (tenantId === null) {
       console.warn("WhatsApp webhook: a notification to a number no school owns was dropped", {
         phoneNumberId: phoneNumberId?.slice(0, 60) ?? null,
@@ -199,12 +202,6 @@ function textOf(message: Inbound): string | null {
   );
 }
 
-/** The school that owns a receiving number (Tenant.whatsappPhoneNumberId, one school a number). */
-async function schoolOfNumber(system: Db, phoneNumberId: string): Promise<number | null> {
-  const school = await system.tenant.findUnique({ where: { whatsappPhoneNumberId: phoneNumberId }, select: { id: true } });
-  return school?.id ?? null;
-}
-
 /**
  * The active person of the school whose mobile is the sender's number, whole: numbers are stored in E.164 and WhatsApp
  * gives the sender's as its digits with the country code (`from`: 51987654321 for +51987654321), so a number that
@@ -243,8 +240,6 @@ async function storeInbound(db: TenantDb, message: Inbound): Promise<void> {
       ],
       skipDuplicates: true,
     });
-    if (person && text !== null && STOP_WORDS.has(text.trim().toLowerCase())) {
-      await tx.channelOptOut.createMany({ data: [{ userId: person.id, channel: "whatsapp", via: "reply" }], skipDuplicates: true });
-    }
+    if (person && text !== null && STOP_WORDS.has(text.trim().toLowerCase())) await optOut(tx, person.id, ["whatsapp"], "reply");
   });
 }

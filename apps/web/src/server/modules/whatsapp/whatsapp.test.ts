@@ -1,15 +1,17 @@
 import http from "node:http";
 import type PgBoss from "pg-boss";
 import type { AddressInfo } from "node:net";
-import type { TenantDb } from "@pizarra/db";
-import { demoTenants } from "@pizarra/db/testing";
+import { forTenant, type TenantDb } from "@pizarra/db";
+import { seedTenant } from "@pizarra/db/seed";
+import { createTestDatabase, demoTenants } from "@pizarra/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWhatsAppSink, type WhatsAppSink } from "../../../../../../scripts/lib/whatsapp-sink.ts";
 import en from "../../../../messages/en.json";
 import es from "../../../../messages/es.json";
 import { apiHarness } from "../../../test-support/harness.ts";
-import { whatsapp } from "../../channels/whatsapp.ts";
+import { schoolOfWhatsAppNumber, whatsapp, whatsappNumberOf } from "../../channels/whatsapp.ts";
 import { JOBS, startBoss } from "../../delivery/queue.ts";
+import { claimMessages, deliver, SentLog } from "../../delivery/send-message.ts";
 import { signBody } from "./signature.ts";
 import { applyStatuses, type StatusUpdate } from "./webhook.ts";
 
@@ -82,7 +84,7 @@ afterAll(async () => {
 });
 
 /** The school that owns a receiving number (Meta's phone_number_id). */
-async function ownNumber(id: number, phoneNumberId: string) {
+async function ownNumber(id: number, phoneNumberId: string | null) {
   await api.db().tenant.update({ where: { id }, data: { whatsappPhoneNumberId: phoneNumberId } });
 }
 
@@ -289,6 +291,7 @@ describe("POST whatsapp/webhook", () => {
       text: "Hola",
       html: null,
       template: { name: "aviso", language: "es", params: ["Ana"] },
+      from: SCHOOL_NUMBER,
     });
     if (!outcome.ok) throw new Error(outcome.error);
     await school.message.update({ where: { id: row.id }, data: { providerId: outcome.providerId } });
@@ -423,5 +426,101 @@ describe("a number is matched whole, inside the school that owns the receiving n
     expect((await now(read.id)).status).toBe("read");
     expect((await now(failed.id)).status).toBe("failed");
     expect(await now(early.id)).toMatchObject({ status: "delivered", providerId: "wamid.cross-3" });
+  });
+});
+
+/**
+ * The worker sends each school's messages from the school's own number, so that Meta's statuses and the families'
+ * replies come back to that school: never from another school's number (here the deployment's default number is
+ * Colegio Demo's own), whose calls the webhook would read inside the other school.
+ */
+describe("each school's messages go from its own number, and come back to it", () => {
+  /** A WhatsApp ledger row of a school, claimed and sent as the worker does. */
+  async function sendAs(tenant: number, key: string) {
+    const db = forTenant(api.db(), tenant);
+    const row = await db.message.create({ data: { key, source: "notification", channel: "whatsapp", address: "51987654321", text: "Hola" } });
+    const [claimed] = await claimMessages(api.db(), [{ tenantId: tenant, ids: [row.id] }]);
+    const log = new SentLog(api.db());
+    await deliver(api.db(), claimed!, log);
+    await log.flush();
+    const now = () => db.message.findFirstOrThrow({ where: { id: row.id }, select: { status: true, providerId: true, error: true, permanent: true } });
+    return { now, sent: () => sink.messages().filter((m) => m.key === key) };
+  }
+
+  it("sends Northside's message from Northside's number, and its statuses move Northside's row to read", async () => {
+    const { now, sent } = await sendAs(northsideId, "test:own-number");
+    expect(sent().map((m) => m.phoneNumberId)).toEqual([NORTH_NUMBER]);
+    await expect.poll(async () => (await now()).status, { timeout: 5000 }).toBe("read");
+    expect((await now()).providerId).toBe(sent()[0]!.id);
+  });
+
+  it("sends nothing for a school without a number of its own in a deployment of several: the default is another school's", async () => {
+    const { tenantId: third } = await seedTenant(api.db(), { title: "Colegio Tres", alias: "colegio-tres-wa", defaultLocale: "es", groups: [] });
+    const { now, sent } = await sendAs(third, "test:no-number");
+    expect(sent().map((m) => m.phoneNumberId)).toEqual([]);
+    // Failed for good, so that it falls back to the message's second channel where it has one.
+    expect(await now()).toMatchObject({ status: "failed", permanent: true, error: "notConfigured" });
+    expect(await whatsappNumberOf(api.db(), third)).toBeNull();
+  });
+
+  it("refuses to schedule WhatsApp for a school without a number of its own, saying so in the user's language", async () => {
+    const { northside } = await api.tokens();
+    const template = (await api.rows<{ ID: string }>("admLocalization/get?type=w&PageSize=1", northside))[0]!;
+    const created = await api.call<{ ID: number }>("POST", "admNotification/create", {
+      token: northside,
+      body: { name: "Aviso", doWA: true, doWATemplate: template.ID, title: "Aviso", body: "<p>Hola</p>", sendOn: "2099-01-01 08:00" },
+    });
+    expect(created.body.status, JSON.stringify(created.body)).toBe(0);
+    await ownNumber(northsideId, null);
+    try {
+      for (const [locale, said] of [
+        ["en", en.delivery.noSchoolNumber],
+        ["es", es.delivery.noSchoolNumber],
+      ] as const) {
+        const dry = await api.call<{ errors: Record<string, string> }>("POST", `admNotification/schedule/${created.body.data.ID}`, {
+          token: northside,
+          locale,
+        });
+        expect(dry.http).toBe(422);
+        expect(dry.body.data.errors.doWA).toBe(said);
+      }
+    } finally {
+      await ownNumber(northsideId, NORTH_NUMBER);
+    }
+    const owned = await api.call<{ errors?: Record<string, string> }>("POST", `admNotification/schedule/${created.body.data.ID}`, { token: northside });
+    expect(owned.body.data.errors?.doWA).toBeUndefined();
+  });
+});
+
+/**
+ * The deployment's default number (WHATSAPP_PHONE_NUMBER_ID, here PN-COLEGIO) serves a school without a number of its
+ * own only as the deployment's only school, both ways: sending from it, and reading its calls. A second school ends
+ * that, so the default never comes to serve a school other than the one it was sent for.
+ */
+describe("the default number, for a deployment's only school", () => {
+  it("is the only school's, both ways, while it has none of its own and until a second school comes", async () => {
+    const deployment = await createTestDatabase("empty");
+    const { db } = deployment;
+    const numbersOf = (...ids: number[]) => Promise.all(ids.map((id) => whatsappNumberOf(db, id)));
+    const schoolsOf = (...numbers: string[]) => Promise.all(numbers.map((n) => schoolOfWhatsAppNumber(db, n)));
+    try {
+      const { tenantId: only } = await seedTenant(db, { title: "Colegio Único", alias: "unico", defaultLocale: "es", groups: [] });
+      expect(await numbersOf(only)).toEqual([SCHOOL_NUMBER]);
+      expect(await schoolsOf(SCHOOL_NUMBER, NORTH_NUMBER)).toEqual([only, null]);
+      // With a number of its own, the school sends from it, and the default is no one's.
+      await db.tenant.update({ where: { id: only }, data: { whatsappPhoneNumberId: "PN-UNICO" } });
+      expect(await numbersOf(only)).toEqual(["PN-UNICO"]);
+      expect(await schoolsOf("PN-UNICO", SCHOOL_NUMBER)).toEqual([only, null]);
+      await db.tenant.update({ where: { id: only }, data: { whatsappPhoneNumberId: null } });
+      // A second school ends it: the default serves neither, and never the one that did not send from it.
+      const { tenantId: second } = await seedTenant(db, { title: "Colegio Dos", alias: "dos", defaultLocale: "es", groups: [] });
+      expect(await numbersOf(only, second)).toEqual([null, null]);
+      expect(await schoolsOf(SCHOOL_NUMBER)).toEqual([null]);
+      await db.tenant.update({ where: { id: second }, data: { whatsappPhoneNumberId: "PN-DOS" } });
+      expect(await numbersOf(only, second)).toEqual([null, "PN-DOS"]);
+      expect(await schoolsOf("PN-DOS", SCHOOL_NUMBER)).toEqual([second, null]);
+    } finally {
+      await deployment.drop();
+    }
   });
 });

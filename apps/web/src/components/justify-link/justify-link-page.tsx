@@ -2,20 +2,19 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { JUSTIFICATION_REASONS, JUSTIFICATION_STATUS, ZJustifyLinkSave, type TJustifyLink, type TLocale } from "@pizarra/contracts";
-import { Button, cn, FieldError, Textarea, fieldControl } from "@pizarra/ui";
-import { CalendarDays, CircleAlert, CircleCheck, Clock3, HeartPulse, LoaderCircle, Plane, Send, Trophy, UserRound, Users } from "lucide-react";
+import { Button, FieldError, Textarea, fieldControl } from "@pizarra/ui";
+import { CalendarDays, HeartPulse, LoaderCircle, Plane, Send, Trophy, UserRound, Users } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { z } from "zod";
 import { useErrorMap } from "@/client/validation.ts";
-import { BrandMark } from "../brand.tsx";
-import { LocaleSelect } from "../locale-select.tsx";
 import { DocumentInput } from "../justifications/document-input.tsx";
 import { DOCUMENT_TYPES, documentMessage, formatDay, withoutBlanks } from "../justifications/justification-model.ts";
 import { ProgressBar } from "../justifications/progress-bar.tsx";
 import { fitImage, readBase64 } from "../resource/upload-files.ts";
-import { publicRequest } from "./public-request.ts";
+import { Frame, LinkPending, Notice } from "../public-link/link-frame.tsx";
+import { publicRequest, usePublicLink } from "../public-link/public-request.ts";
 
 /** A phone's photo of a doctor's note is shrunk to this box before it goes: still legible, a fraction of the bytes. */
 const PHOTO_BOX = { width: 2000, height: 2000 };
@@ -28,64 +27,6 @@ const REASON_ICON = { Salud: HeartPulse, Familiar: Users, Deporte: Trophy, Perso
 
 /** POST justify/{token}'s schema for what is typed; the document is checked on its own. */
 const ZLinkForm = ZJustifyLinkSave.pick({ note: true }).extend({ reason: z.string().pipe(ZJustifyLinkSave.shape.reason) });
-
-type Loaded = Pending | { kind: "ready"; link: TJustifyLink };
-
-/** The frame of a family's page: the brand, the language switch and one column, in the page's language. */
-export function Frame({ children }: { children: React.ReactNode }) {
-  const t = useTranslations("common");
-  const locale = useLocale();
-  // The root layout names the language the app was last used in; this page speaks the family's.
-  useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
-  return (
-    <div lang={locale} className="flex min-h-dvh flex-col bg-muted/40">
-      <header className="mx-auto flex w-full max-w-xl items-center justify-between gap-3 px-4 py-3">
-        <span className="flex items-center gap-2 font-semibold">
-          <BrandMark />
-          {t("appName")}
-        </span>
-        <LocaleSelect />
-      </header>
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pb-12">{children}</main>
-    </div>
-  );
-}
-
-/** A page's one message (its h1), or a message under the summary (an h2). */
-export function Notice({
-  tone,
-  title,
-  children,
-  testId,
-  heading = "h1",
-}: {
-  tone: "ok" | "bad" | "wait";
-  title: string;
-  children?: React.ReactNode;
-  testId: string;
-  heading?: "h1" | "h2";
-}) {
-  const Heading = heading;
-  const Icon = tone === "ok" ? CircleCheck : tone === "bad" ? CircleAlert : Clock3;
-  return (
-    <section
-      role={tone === "bad" ? "alert" : "status"}
-      className="flex items-start gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
-      data-testid={testId}
-    >
-      <Icon
-        className={cn("mt-0.5 size-6 shrink-0", tone === "ok" ? "text-success" : tone === "bad" ? "text-destructive" : "text-muted-foreground")}
-        aria-hidden
-      />
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Heading className="text-lg font-semibold leading-snug">{title}</Heading>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 /** Who and which days the link is about, as the alert told the family. */
 function Summary({ link }: { link: TJustifyLink }) {
@@ -286,72 +227,16 @@ function JustifyForm({ token, onSent }: { token: string; onSent: (sent: NonNulla
   );
 }
 
-/** A family link's page before its data is there: loading, the school out of reach (with a retry), or the link refused. */
-export type Pending = { kind: "loading" } | { kind: "unreachable" } | { kind: "refused"; expired: boolean; msg: string };
-
-export function LinkPending({
-  state,
-  namespace,
-  testId,
-  onRetry,
-}: {
-  state: Pending;
-  namespace: "justifyLink" | "unsubscribeLink";
-  testId: string;
-  onRetry: () => void;
-}) {
-  const t = useTranslations(namespace);
-  if (state.kind === "loading")
-    return (
-      <Frame>
-        <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status" data-testid={`${testId}-loading`}>
-          <LoaderCircle className="size-4 animate-spin" aria-hidden />
-          {t("loading")}
-        </p>
-      </Frame>
-    );
-  if (state.kind === "unreachable")
-    return (
-      <Frame>
-        <Notice tone="bad" title={t("unreachableTitle")} testId={`${testId}-unreachable`}>
-          <p className="text-sm">{t("unreachable")}</p>
-          <Button variant="outline" className="mt-2 self-start" onClick={onRetry} data-testid={`${testId}-retry`}>
-            {t("retry")}
-          </Button>
-        </Notice>
-      </Frame>
-    );
-  return (
-    <Frame>
-      <Notice tone="bad" title={state.expired ? t("expiredTitle") : t("invalidTitle")} testId={`${testId}-refused`}>
-        {/* The server's reason already says what to do; without one, the page says it. */}
-        <p className="text-sm">{state.msg || t("askSchool")}</p>
-      </Notice>
-    </Frame>
-  );
-}
-
 /**
  * The family's page behind an absence alert's link (no account, no shell): GET justify/{token} says whose absence
  * and which days; a refused link gets a plain page saying why; the form sends reason, note and an optional photo
  * or document (POST justify/{token}), which lands as a pending justification in the office's list.
  */
 export function JustifyLinkPage({ token }: { token: string }) {
-  const locale = useLocale() as TLocale;
-  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
+  const { loaded, reload } = usePublicLink<TJustifyLink>(`justify/${encodeURIComponent(token)}`);
   const [sentNow, setSentNow] = useState<NonNullable<TJustifyLink["sent"]> | null>(null);
 
-  const load = useCallback(() => {
-    setLoaded({ kind: "loading" });
-    void publicRequest<TJustifyLink>("GET", `justify/${encodeURIComponent(token)}`, { locale }).then((answer) => {
-      if (answer.ok && answer.data) setLoaded({ kind: "ready", link: answer.data });
-      else if (answer.status === 0) setLoaded({ kind: "unreachable" });
-      else setLoaded({ kind: "refused", expired: answer.status === -410, msg: answer.msg });
-    });
-  }, [token, locale]);
-  useEffect(load, [load]);
-
-  if (loaded.kind !== "ready") return <LinkPending state={loaded} namespace="justifyLink" testId="justify" onRetry={load} />;
+  if (loaded.kind !== "ready") return <LinkPending state={loaded} namespace="justifyLink" testId="justify" onRetry={reload} />;
   const sent = sentNow ?? loaded.link.sent;
   // After a denial the family may send another justification through the same link.
   const maySend = !sent || (sentNow === null && sent.status === JUSTIFICATION_STATUS.denied);

@@ -1,12 +1,11 @@
 "use client";
 
-import type { TLocale } from "@pizarra/contracts";
 import { Button } from "@pizarra/ui";
 import { LoaderCircle, MailX } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
-import { Frame, LinkPending, Notice, type Pending } from "../justify-link/justify-link-page.tsx";
-import { publicRequest } from "../justify-link/public-request.ts";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Frame, LinkPending, Notice } from "../public-link/link-frame.tsx";
+import { loadedFrom, publicRequest, usePublicLink } from "../public-link/public-request.ts";
 
 /** GET and POST unsubscribe/{token}'s data. */
 interface LinkState {
@@ -16,8 +15,6 @@ interface LinkState {
   unsubscribed: boolean;
 }
 
-type Loaded = Pending | { kind: "ready"; link: LinkState; now: boolean };
-
 /**
  * The page behind an e-mail's unsubscribe link, for a mail client without one-click (no account, no shell): opening
  * it changes nothing (a link scanner opens it too); the person's button does (POST unsubscribe/{token}), and the
@@ -25,34 +22,27 @@ type Loaded = Pending | { kind: "ready"; link: LinkState; now: boolean };
  */
 export function UnsubscribePage({ token }: { token: string }) {
   const t = useTranslations("unsubscribeLink");
-  const locale = useLocale() as TLocale;
-  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
+  const path = `unsubscribe/${encodeURIComponent(token)}`;
+  const { loaded, reload, show, locale } = usePublicLink<LinkState>(path);
+  /** Whether the state shown is the button's answer (done now) rather than the link's as it was opened. */
+  const [now, setNow] = useState(false);
   const [working, setWorking] = useState(false);
   const [failure, setFailure] = useState("");
-  const path = `unsubscribe/${encodeURIComponent(token)}`;
-
-  const answered = useCallback((answer: Awaited<ReturnType<typeof publicRequest<LinkState>>>, now: boolean) => {
-    if (answer.ok && answer.data) setLoaded({ kind: "ready", link: answer.data, now });
-    else if (answer.status === 0) setLoaded({ kind: "unreachable" });
-    else setLoaded({ kind: "refused", expired: answer.status === -410, msg: answer.msg });
-  }, []);
-  const load = useCallback(() => {
-    setLoaded({ kind: "loading" });
-    void publicRequest<LinkState>("GET", path, { locale }).then((answer) => answered(answer, false));
-  }, [path, locale, answered]);
-  useEffect(load, [load]);
 
   const confirm = async () => {
     setWorking(true);
     setFailure("");
     const answer = await publicRequest<LinkState>("POST", path, { locale, body: {} });
     setWorking(false);
-    if (answer.status === 0) setFailure(t("unreachable"));
-    else answered(answer, true);
+    if (!answer.reached) setFailure(t("unreachable"));
+    else {
+      setNow(true);
+      show(loadedFrom(answer));
+    }
   };
 
-  if (loaded.kind !== "ready") return <LinkPending state={loaded} namespace="unsubscribeLink" testId="unsubscribe" onRetry={load} />;
-  const { link, now } = loaded;
+  if (loaded.kind !== "ready") return <LinkPending state={loaded} namespace="unsubscribeLink" testId="unsubscribe" onRetry={reload} />;
+  const { link } = loaded;
   if (link.unsubscribed)
     return (
       <Frame>

@@ -1,4 +1,19 @@
 /**
+ * The text of a CSV file as the school's program saved it: UTF-8 (with or without its byte-order mark), UTF-16 with
+ * its mark (Excel's "Unicode text"), or, when the bytes are no valid UTF-8, Windows-1252 (Excel in Spanish on
+ * Windows saves "Código" so). Node's TextDecoder knows these encodings; no guess is made beyond them.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+/**
  * CSV as spreadsheets write it (RFC 4180): quoted cells may hold the delimiter, doubled quotes and line breaks. The
  * delimiter is the one of `,` `;` or tab found most often outside quotes in the first line (Excel in Spanish
  * writes `;`). A byte-order mark is dropped.

@@ -21,9 +21,11 @@ import { type Identifiers, identifierRules } from "./identifiers.ts";
 import { mayPick } from "./pick-gate.ts";
 import { containsText, matchScore, personTextContains, searchWords } from "./search-text.ts";
 import { importRecords, importTemplate } from "./import.ts";
+import type { RowReader } from "./references.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
-import { exportSheet, xlsxResponse } from "./xlsx.ts";
+import { exportSheet } from "./export-sheet.ts";
+import { xlsxResponse } from "./xlsx.ts";
 
 type Row = Record<string, unknown>;
 type Db = TenantDb | Prisma.TransactionClient;
@@ -314,7 +316,7 @@ function readerOf(server: ResourceServer) {
   async function printAll(ctx: AuthedContext, model: Delegate, w: Row, xlsx: boolean): Promise<Reply> {
     if (xlsx) {
       const title = ctx.t(`resources.${def.id}.title`);
-      const sheet = exportSheet(def, ctx.t);
+      const sheet = await exportSheet(def, ctx.t, rowReader(ctx));
       const values = (async function* () {
         for await (const batch of pages(ctx, model, w)) yield batch.map(sheet.cells);
       })();
@@ -346,6 +348,19 @@ export function listRows(resource: string, ctx: AuthedContext, query: Row): Prom
   const served = SERVED.get(resource);
   if (!served) throw new Error(`The engine serves no resource ${resource}`);
   return served.reader.list(ctx, query);
+}
+
+/** How many records of a resource a label table reads: a list query's largest page. */
+const LABEL_ROWS = 10_000;
+
+/** Other resources' rows as their own lists answer the caller: the labels an export writes and an import reads back. */
+function rowReader(ctx: AuthedContext): RowReader {
+  return async (resource, query) => {
+    const served = SERVED.get(resource);
+    if (!served) return null;
+    const reply = await served.reader.list(ctx, listQuerySchema(served.server.def).parse({ ...query, PageSize: LABEL_ROWS }));
+    return (reply.data as { Results: Row[] }).Results;
+  };
 }
 
 const validate = <T>(schema: z.ZodType<T>, input: unknown, ctx: AuthedContext, def: ResourceDef): T => parseOrRefuse(schema, input, ctx.t, labelKeyOf(def));
@@ -622,7 +637,7 @@ export function createResource(server: ResourceServer): Route[] {
             body: ZImportBody,
             maxBytes: UPLOAD_BODY_LIMIT,
             handler: (ctx: AuthedContext & { body: { data: string }; query: { dryRun?: string; parentId?: string } }) =>
-              importRecords({ def, prepare, write }, ctx),
+              importRecords({ def, prepare, write, rows: rowReader(ctx) }, ctx),
           }),
         ]
       : []),

@@ -1,8 +1,9 @@
-import type { TImportAnswer, TImportLine } from "@pizarra/contracts";
+import { RESOURCES, type ResourceDef, type TImportAnswer, type TImportLine } from "@pizarra/contracts";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../test-support/harness.ts";
 import { parseCsv } from "./csv.ts";
+import { headerIndex, headerKey, importableFields, isReference } from "./import.ts";
 
 const api = apiHarness({ school: true });
 type Refusal = { errors: Record<string, string>; lines: TImportLine[]; refused: number };
@@ -139,5 +140,108 @@ describe("{resource}/importAttach", () => {
       ["Lucía", "2015-03-09", 10, true, section.ID],
       ["Mateo", "2014-11-30", 10, true, section.ID],
     ]);
+  });
+});
+
+describe("a school's own files", () => {
+  const sectionOf = async (grade: string, name: string, periodId = 202601) =>
+    (await api.db().section.findFirstOrThrow({ where: { name, superSection: { name: grade, periodId, tenant: { alias: "colegio-demo" } } } })).id;
+  const students = (filter: string) => api.rows(`admStudent/get?filterBy=externalId&filter=${filter}&PageSize=10`);
+
+  it("imports a CSV saved by Spanish Excel: semicolons, Windows-1252, dd/mm/yyyy, VERDADERO, grades and sections by their labels", async () => {
+    const file = [
+      "Código *;Nombres *;Apellido paterno *;Apellido materno *;Sexo *;Fecha de nacimiento *;Estado *;Correo *;Grado;Sección;Acepta correos",
+      "XL-1;José;Peña;Íñiguez;Masculino;14/03/2016;Estudiante;xl-1@alumnos.demo;3.º de primaria (Año escolar 2026);B;VERDADERO",
+      "",
+      "XL-2;María;Núñez;Peña;Femenino;1/12/2015;Ingresante;xl-2@alumnos.demo;;2.º de primaria A (Año escolar 2026);No",
+    ].join("\r\n");
+    const res = await importFile("admStudent", base64(Buffer.from(file, "latin1")));
+    expect(res.body).toMatchObject({ status: 0, data: { created: 2 } });
+    const found = await students("XL-");
+    expect(found.map((s) => [s.externalId, s.name, s.last, s.last2, s.gender, s.birthday, s.status, s.consentEmail, s.sectionId])).toEqual([
+      ["XL-2", "María", "Núñez", "Peña", "F", "2015-12-01", 11, false, await sectionOf("2.º de primaria", "A")],
+      ["XL-1", "José", "Peña", "Íñiguez", "M", "2016-03-14", 10, true, await sectionOf("3.º de primaria", "B")],
+    ]);
+  });
+
+  it("refuses a label two records share, or none has, naming the line and the column, and writes nothing", async () => {
+    const file = [
+      "Código;Nombres;Apellido paterno;Apellido materno;Sexo;Fecha de nacimiento;Estado;Correo;Grado;Sección",
+      "XM-1;Ana;Ríos;Soto;F;14/03/2016;Estudiante;xm-1@alumnos.demo;3.º de primaria;A",
+      "XM-2;Luis;Ríos;Soto;M;14/03/2016;Estudiante;xm-2@alumnos.demo;;3.º de primaria A",
+      "XM-3;Eva;Ríos;Soto;F;31/02/2016;Estudiante;xm-3@alumnos.demo;;3.º de primaria Z (Año escolar 2026)",
+    ].join("\n");
+    const res = await importFile<Refusal>("admStudent", base64(Buffer.from(file, "latin1")));
+    expect(res.http).toBe(422);
+    expect(res.body.data.lines.map((l) => [l.line, l.field])).toEqual([
+      [2, "superSectionId"],
+      [2, "sectionId"],
+      [3, "sectionId"],
+      [4, "sectionId"],
+    ]);
+    const [grade, , section, unknown] = res.body.data.lines.map((l) => l.message);
+    expect(grade).toBe(
+      "«3.º de primaria» en Grado corresponde a 2 registros (3.º de primaria (Año escolar 2025); 3.º de primaria (Año escolar 2026)); escriba el que corresponde tal como aparece aquí.",
+    );
+    expect(section).toMatch(/^«3\.º de primaria A» en Sección corresponde a 2 registros/);
+    expect(unknown).toBe("El campo Sección no tiene ningún registro «3.º de primaria Z (Año escolar 2026)».");
+    expect(res.body.msg).toBe(`Línea 2: ${grade} (4 líneas rechazadas; no se importó nada).`);
+    expect(await students("XM-")).toEqual([]);
+  });
+
+  it("imports a UTF-8 CSV with its byte-order mark, dates and times as the school writes them", async () => {
+    const file = "\uFEFFNombre,Categoría,Desde,Hasta,Sin clases\nDía del Maestro,Feriado,06/07/2026 8:00,06/07/2026 13:30,Sí\n";
+    const res = await importFile("admDates", base64(Buffer.from(file, "utf8")));
+    expect(res.body).toMatchObject({ status: 0, data: { created: 1 } });
+    const [day] = await api.rows("admDates/get?filter=Maestro");
+    expect(day).toMatchObject({ name: "Día del Maestro", desc: "Feriado", from: "2026-07-06 08:00", to: "2026-07-06 13:30", noClasses: true });
+  });
+
+  const sheetOf = async (res: Response) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    return sheet
+      .getSheetValues()
+      .flatMap((row) => (Array.isArray(row) ? [row.slice(1).map((v) => (v instanceof Date ? v.toISOString() : String(v ?? "")))] : []));
+  };
+  const importable: ResourceDef[] = Object.values(RESOURCES).filter((def) => def.actions.includes("import") && def.actions.includes("export"));
+  const referenced = (def: ResourceDef) =>
+    new Set(importableFields(def).flatMap((f) => (f.options?.kind === "resource" && isReference(f) ? [f.options.resource] : [])));
+  // A module's own import doubles its records, and a label two records share is refused: each goes back in before
+  // the modules it names (students before their sections, sections before their grades).
+  const ordered: ResourceDef[] = [];
+  for (let left = importable; left.length; ) {
+    const next = left.filter((def) => !left.some((other) => other !== def && referenced(other).has(def.id)));
+    if (!next.length) throw new Error("Importable modules name each other in a circle");
+    ordered.push(...next);
+    left = left.filter((def) => !next.includes(def));
+  }
+  /** The rows as the import reads them: the columns it fills, in the file's order. */
+  const readable = (def: ResourceDef, [header, ...rows]: string[][]) => {
+    const index = headerIndex(def);
+    const kept = header!.flatMap((title, i) => (index.has(headerKey(title)) ? [i] : []));
+    return rows.map((row) => JSON.stringify(kept.map((i) => row[i] ?? ""))).sort();
+  };
+
+  // Every module that imports, a new one included: its export as it is goes back in. Where the school's records keep
+  // codes of their own (a person's code and e-mail, a catalogue's type and value), the file's lines clash with the
+  // records they came from and nothing else: every value was read back, labels included.
+  it.each(ordered.map((def) => [def.id, def] as const))("reads its own export back as it is: %s", async (id, def) => {
+    const exported = await api.raw("GET", `${id}/get?print=true&format=xlsx`, { token: admin });
+    const file = Buffer.from(await exported.clone().arrayBuffer());
+    const sheet = await sheetOf(exported);
+    const rows = readable(def, sheet);
+    expect(rows.length).toBeGreaterThan(0);
+    const res = await importFile<Refusal>(id, base64(file), { locale: "en" });
+    if (res.http === 422) {
+      expect(res.body.data.lines.length).toBeGreaterThan(0);
+      for (const line of res.body.data.lines) expect(line.message).toMatch(/already (has this|exists)/);
+      return;
+    }
+    expect(res.body).toMatchObject({ status: 0, data: { created: rows.length } });
+    const again = await sheetOf(await api.raw("GET", `${id}/get?print=true&format=xlsx`, { token: admin }));
+    expect(again[0]).toEqual(sheet[0]);
+    expect(readable(def, again)).toEqual([...rows, ...rows].sort());
   });
 });

@@ -1,10 +1,12 @@
-import { PRESENTATIONAL_TYPES, resourceDef, UPLOAD_TYPES, type FieldDef, type ResourceDef, type TImportLine } from "@pizarra/contracts";
+import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef, type ResourceDef, type TImportLine } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { asAppError } from "../http/refusal.ts";
 import { translator, type Locale } from "../i18n.ts";
-import { parseCsv } from "./csv.ts";
+import { readDate, readDateTime, readNumber, readTime } from "./cell-values.ts";
+import { decodeText, parseCsv } from "./csv.ts";
+import { type Labels, labelsOf, type RowReader } from "./references.ts";
 import { foldText } from "./search-text.ts";
 import { xlsxResponse } from "./xlsx.ts";
 
@@ -17,6 +19,8 @@ export interface RecordWriter<P> {
   prepare(ctx: AuthedContext, input: Row, parentId: unknown): P;
   /** Writes it with its rules, virtual fields and audit line. */
   write(tx: Prisma.TransactionClient, ctx: AuthedContext, prepared: P): Promise<unknown>;
+  /** Other resources' rows, as their own lists answer the caller, to read the labels a file names records by. */
+  rows: RowReader;
 }
 
 /** Spec 000 §9 caps transfer lists at 10000 rows; an import is one transaction, so it is kept to half that. */
@@ -24,33 +28,41 @@ export const IMPORT_MAX_ROWS = 5_000;
 /** How many refused lines an answer spells out. */
 const SHOWN_LINES = 50;
 const LOCALES: Locale[] = ["es", "en"];
-const YES = new Set(["1", "true", "si", "sí", "yes", "x", "s", "y"]);
-const NO = new Set(["0", "false", "no", "n"]);
+// Spanish Excel writes a boolean cell as VERDADERO / FALSO.
+const YES = new Set(["1", "true", "si", "yes", "x", "s", "y", "verdadero"]);
+const NO = new Set(["0", "false", "no", "n", "falso"]);
 
 /** The fields a file can fill: those that hold a typed value (no uploads, passwords, read-only or layout fields). */
 export function importableFields(def: ResourceDef): FieldDef[] {
   return def.fields.filter(
-    (f) =>
-      !PRESENTATIONAL_TYPES.has(f.type) &&
-      !UPLOAD_TYPES.has(f.type) &&
-      !["password", "hidden", "custom"].includes(f.type) &&
-      f.readOnly !== "always" &&
-      f.name !== def.parent?.field,
+    (f) => !PRESENTATIONAL_TYPES.has(f.type) && !UPLOAD_TYPES.has(f.type) && !["password", "hidden", "custom"].includes(f.type) && f.readOnly !== "always",
   );
 }
 
 /** A header or an option as typed: case, accents and a required field's trailing asterisk aside. */
 const fold = (text: string) => foldText(text).replace(/\*+$/, "").trim();
+/** A column header as `headerIndex` knows it. */
+export const headerKey = fold;
+
+const labelsIn = (def: ResourceDef, name: string) => LOCALES.map((locale) => fold(translator(locale)(`resources.${def.id}.fields.${name}`)));
 
 /** Column headers in either language, or the field's own name, point at the field. */
-function headerIndex(def: ResourceDef, fields: FieldDef[]): Map<string, FieldDef> {
+export function headerIndex(def: ResourceDef): Map<string, FieldDef> {
   const index = new Map<string, FieldDef>();
-  for (const field of fields) {
+  for (const field of importableFields(def)) {
     index.set(fold(field.name), field);
-    for (const locale of LOCALES) index.set(fold(translator(locale)(`resources.${def.id}.fields.${field.name}`)), field);
+    for (const label of labelsIn(def, field.name)) index.set(label, field);
   }
   return index;
 }
+
+/** The export's own columns that no file fills (a count, a picture, who changed it last): read past, never refused. */
+function shownOnly(def: ResourceDef): Set<string> {
+  return new Set([...def.columns.map((c) => c.field), ...def.fields.map((f) => f.name)].flatMap((name) => [fold(name), ...labelsIn(def, name)]));
+}
+
+/** A field whose value is another record of the engine's, named in files by its label. */
+export const isReference = (field: FieldDef) => field.options?.kind === "resource" && !field.options.path;
 
 /** An option of a fixed list by its value or by its label in either language. */
 function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
@@ -63,25 +75,25 @@ function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
   return text;
 }
 
-/** A cell's text as the form would send it; text the schema cannot take is passed on for it to refuse by name. */
-function cellValue(def: ResourceDef, field: FieldDef, text: string): unknown {
+/**
+ * A cell's text as the form would send it; text the schema cannot take is passed on for it to refuse by name. A
+ * reference stays text here (one label, or a list of them) until `resolve` reads it.
+ */
+function cellValue(def: ResourceDef, field: FieldDef, text: string, locale: Locale): unknown {
   if (field.type === "switch" || field.type === "checkbox") {
     const word = fold(text);
     return YES.has(word) ? true : NO.has(word) ? false : text;
   }
-  if (field.type === "number" || field.type === "slider") {
-    const number = Number(text.replace(",", "."));
-    return Number.isFinite(number) ? number : text;
-  }
+  if (field.type === "number" || field.type === "slider") return readNumber(text) ?? text;
+  if (field.type === "date") return readDate(text, locale);
+  if (field.type === "datetime") return readDateTime(text, locale);
+  if (field.type === "time") return readTime(text);
   const many = field.multiple || field.type === "checkboxGroup";
-  const one = (part: string) => {
-    if (field.options?.kind === "values") return optionValue(def, field, part);
-    if (field.options?.kind === "resource" && resourceDef(field.options.resource)?.keyType === "int" && /^\d+$/.test(part)) return Number(part);
-    return part;
-  };
+  const one = (part: string) => (field.options?.kind === "values" ? optionValue(def, field, part) : part);
+  // Lists are written "a, b" by the exports and "a|b" by the template's older files.
   if (many)
     return text
-      .split("|")
+      .split(/[|,]/)
       .map((part) => part.trim())
       .filter(Boolean)
       .map(one);
@@ -109,7 +121,7 @@ async function tableOf(ctx: AuthedContext, data: string): Promise<string[][]> {
     });
     return Array.from(rows, (row) => row ?? []);
   }
-  return parseCsv(bytes.toString("utf8"));
+  return parseCsv(decodeText(bytes));
 }
 
 /** An .xlsx cell as text: dates as YYYY-MM-DD (HH:mm), formulas by their result, rich text joined. */
@@ -128,11 +140,68 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
+/** A cell an export wrote as text so that a spreadsheet would not run it ('+51 …, '=…) reads back without its quote. */
+const unquoted = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
 const lineRefusal = (ctx: AuthedContext, lines: TImportLine[]) => {
   const first = lines[0]!;
   const msg = ctx.t("validation.importLines", { count: lines.length, line: first.line, message: first.message });
   return validationRefusal({ data: msg }, { lines: lines.slice(0, SHOWN_LINES), refused: lines.length });
 };
+
+/** How many of the records a label matches a refusal names. */
+const SHOWN_MATCHES = 5;
+
+/**
+ * Reads a line's references in place, from the labels the screens show to the ids the schema takes: a field that
+ * depends on another (a section on its grade) is read among the records of the one the line names, where a section is
+ * also known by its own name ("A"). What names no record, or several, is returned to refuse the line by its field.
+ */
+function referenceReader(rows: RowReader, ctx: AuthedContext, def: ResourceDef) {
+  const fields = importableFields(def).filter(isReference);
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const depth = (field: FieldDef): number => {
+    const parent = field.options?.kind === "resource" && field.options.dependsOn ? byName.get(field.options.dependsOn) : undefined;
+    return parent && parent !== field ? 1 + depth(parent) : 0;
+  };
+  const ordered = [...fields].sort((a, b) => depth(a) - depth(b));
+  const tables = new Map<string, Promise<Labels | null>>();
+  const tableFor = (field: FieldDef, input: Row) => {
+    const source = field.options as Extract<FieldDef["options"], { kind: "resource" }>;
+    const parent = source.dependsOn ? input[source.dependsOn] : undefined;
+    const narrowed = parent !== undefined && parent !== null && parent !== "";
+    const query = { ...source.query, ...(narrowed ? { [source.dependsParam ?? source.dependsOn!]: String(parent) } : {}) };
+    const key = `${source.resource}?${JSON.stringify(query)}`;
+    if (!tables.has(key)) tables.set(key, labelsOf(rows, source.resource, query, narrowed));
+    return tables.get(key)!;
+  };
+  return async (input: Row): Promise<{ field: string; message: string }[]> => {
+    const problems: { field: string; message: string }[] = [];
+    for (const field of ordered) {
+      const value = input[field.name];
+      if (value === undefined) continue;
+      const labels = await tableFor(field, input);
+      if (!labels) continue;
+      const attribute = ctx.t(`resources.${def.id}.fields.${field.name}`);
+      const read = (text: unknown) => {
+        const found = labels.find(String(text));
+        if (found && "id" in found) return found.id;
+        const message = found
+          ? ctx.t("validation.importAmbiguous", {
+              attribute,
+              value: String(text),
+              count: found.ambiguous.length,
+              labels: found.ambiguous.slice(0, SHOWN_MATCHES).join("; "),
+            })
+          : ctx.t("validation.importNoRecord", { attribute, value: String(text) });
+        problems.push({ field: field.name, message });
+        return undefined;
+      };
+      input[field.name] = Array.isArray(value) ? value.map(read) : read(value);
+    }
+    return problems;
+  };
+}
 
 /** Rolls back a trial run that went through. */
 class TrialDone extends Error {}
@@ -149,17 +218,17 @@ export async function importRecords<P>(
   ctx: AuthedContext & { body: { data: string }; query: { dryRun?: string; parentId?: string } },
 ): Promise<Reply> {
   const { def } = writer;
-  const table = (await tableOf(ctx, ctx.body.data)).filter((row) => row.some((cell) => cell.trim() !== ""));
+  // Line numbers are the file's (the header is line 1), blank lines counted, so that the school can find them.
+  const table = (await tableOf(ctx, ctx.body.data)).map((cells, i) => ({ line: i + 1, cells })).filter((row) => row.cells.some((cell) => cell.trim() !== ""));
   const [header, ...rows] = table;
   if (!header || rows.length === 0) throw fieldRefusal("data", ctx.t("validation.importEmpty"));
   if (rows.length > IMPORT_MAX_ROWS) throw fieldRefusal("data", ctx.t("validation.importTooMany", { attribute: ctx.t("fields.data"), max: IMPORT_MAX_ROWS }));
-  const index = headerIndex(def, importableFields(def));
-  const columns = header.map((title) => (title.trim() ? index.get(fold(title)) : undefined));
-  const unknown = header.filter((title, i) => title.trim() && !columns[i]);
+  const index = headerIndex(def);
+  const shown = shownOnly(def);
+  const columns = header.cells.map((title) => (title.trim() ? index.get(fold(title)) : undefined));
+  const unknown = header.cells.filter((title, i) => title.trim() && !columns[i] && !shown.has(fold(title)));
   if (unknown.length) throw fieldRefusal("data", ctx.t("validation.importColumns", { columns: unknown.join(", ") }));
 
-  // Line numbers are the file's (the header is line 1), so that the school can find them.
-  const lineOf = new Map(rows.map((row) => [row, table.indexOf(row) + 1]));
   const refused: TImportLine[] = [];
   const refuse = (line: number, error: unknown) => {
     const app = asAppError(error);
@@ -168,15 +237,20 @@ export async function importRecords<P>(
     if (errors) for (const [field, message] of Object.entries(errors)) refused.push({ line, field, message });
     else refused.push({ line, field: null, message: ctx.t(app.messageKey, app.values) });
   };
+  const resolve = referenceReader(writer.rows, ctx, def);
 
   const prepared: { line: number; record: P }[] = [];
-  for (const row of rows) {
+  for (const { line, cells } of rows) {
     const input: Row = {};
     columns.forEach((field, i) => {
-      const text = (row[i] ?? "").trim();
-      if (field && text !== "") input[field.name] = cellValue(def, field, text);
+      const text = unquoted((cells[i] ?? "").trim());
+      if (field && text !== "") input[field.name] = cellValue(def, field, text, ctx.locale);
     });
-    const line = lineOf.get(row)!;
+    const problems = await resolve(input);
+    if (problems.length) {
+      refused.push(...problems.map((p) => ({ line, ...p })));
+      continue;
+    }
     try {
       prepared.push({ line, record: writer.prepare(ctx, input, ctx.query.parentId) });
     } catch (error) {

@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from "node:stream";
-import { UPLOAD_TYPES, type ColumnDef, type ResourceDef, type Translate } from "@pizarra/contracts";
 import type ExcelJS from "exceljs";
 
 /**
@@ -48,46 +47,4 @@ export function xlsxResponse(fileName: string, sheetName: string, headers: strin
       "cache-control": "no-store",
     },
   });
-}
-
-type Row = Record<string, unknown>;
-
-/** A column that holds a picture or a stored file: its cells are links or storage keys, nothing a reader can use. */
-function isFileColumn(def: ResourceDef, column: ColumnDef): boolean {
-  const field = def.fields.find((f) => f.name === column.field);
-  return column.kind === "image" || (field !== undefined && UPLOAD_TYPES.has(field.type));
-}
-
-/**
- * A list's export as people read it (issue 13): the columns of the screen but those of pictures and files, option
- * codes as their labels (a status 10 is "Estudiante"), flags as yes or no, in the caller's language. Whatever the
- * screen shows as a label the file shows the same way: the option field is the column's `optionsOf`, else its own
- * fixed-list select.
- */
-export function exportSheet(def: ResourceDef, t: Translate): { headers: string[]; cells: (row: Row) => unknown[] } {
-  const columns = def.columns.filter((column) => !isFileColumn(def, column));
-  const fieldOf = new Map(def.fields.map((f) => [f.name, f]));
-  const blank = (value: unknown) => value === null || value === undefined || value === "";
-  const readers = columns.map((column): ((value: unknown) => unknown) => {
-    const field = fieldOf.get(column.field);
-    if (column.kind === "bool" || column.kind === "checkbox" || field?.type === "switch" || field?.type === "checkbox") {
-      return (value) => t(value ? "moduleScreen.yes" : "moduleScreen.no");
-    }
-    const optionsOf = column.optionsOf ?? (field?.options?.kind === "values" ? field.name : null);
-    if (!optionsOf) return (value) => value ?? null;
-    const label = (value: unknown) => t(`resources.${def.id}.options.${optionsOf}.${String(value)}`);
-    return (value) =>
-      Array.isArray(value)
-        ? value
-            .filter((v) => !blank(v))
-            .map(label)
-            .join(", ") || null
-        : blank(value)
-          ? null
-          : label(value);
-  });
-  return {
-    headers: columns.map((column) => t(`resources.${def.id}.fields.${column.field}`)),
-    cells: (row) => columns.map((column, i) => readers[i]!(row[column.field])),
-  };
 }

@@ -17,6 +17,7 @@ describe("cells as a school's spreadsheet writes them", () => {
     expect(readTime("08:30:00")).toBe("08:30");
     expect(readTime("2:05 p. m.")).toBe("14:05");
     expect(readTime("12:10 AM")).toBe("00:10");
+    expect(readTime("1899-12-30 07:45")).toBe("07:45");
     expect(readTime("13:00 pm")).toBe("13:00 pm");
     expect(readDateTime("06/07/2026 8:00", "es")).toBe("2026-07-06 08:00");
     expect(readDateTime("2026-07-06 08:00", "es")).toBe("2026-07-06 08:00");

@@ -16,9 +16,12 @@ export function readDate(text: string, locale: Locale): string {
   return `${local[3]}-${pad(month)}-${pad(day)}`;
 }
 
-/** A time of day → HH:mm: Excel writes 8:30, 08:30:00 or 8:30 p. m.; the app keeps minutes. */
+/**
+ * A time of day → HH:mm: Excel writes 8:30, 08:30:00 or 8:30 p. m.; the app keeps minutes. A time cell of an .xlsx is
+ * a date of Excel's day zero (1899-12-30) with its time.
+ */
 export function readTime(text: string): string {
-  const time = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:([ap])\.?\s?m\.?)?$/i.exec(text);
+  const time = /^(?:1899-12-30 )?(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:([ap])\.?\s?m\.?)?$/i.exec(text);
   if (!time) return text;
   let hours = Number(time[1]);
   const half = time[3]?.toLowerCase();

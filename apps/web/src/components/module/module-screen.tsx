@@ -88,7 +88,8 @@ export function ModuleScreen({ moduleId }: { moduleId: string }) {
   const Special = special ? SPECIAL_SCREEN_COMPONENTS[item.ID as (typeof SPECIAL_SCREENS)[number]] : undefined;
   const title = menuLabel(item, locale);
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-4 sm:p-6">
+    // At least the height of the shell's scrolling <main>: a generic list grows into what the header leaves it.
+    <div className="mx-auto flex min-h-full w-full max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <header className="flex flex-col gap-1.5">
         {trail.length > 0 && (
           <nav aria-label={t("breadcrumb")} className="text-xs text-muted-foreground">

@@ -1,7 +1,7 @@
 "use client";
 
 import { resourceDef, type ActionDef, type DialogActionDef, type ResourceDef } from "@pizarra/contracts";
-import { Button } from "@pizarra/ui";
+import { Button, cn } from "@pizarra/ui";
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -165,7 +165,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
       flashId={flashId}
       compact={!screen}
       cards={phone}
-      fitViewport={screen}
+      fill={screen}
       testId={screen ? "grid" : `grid-${def.id}`}
       checked={checking ? checked : undefined}
       onCheck={setChecked}
@@ -173,7 +173,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   );
 
   return (
-    <div ref={rootRef} className="flex flex-col gap-4">
+    <div ref={rootRef} className={cn("flex flex-col gap-4", screen && "grow")}>
       {screen ? (
         <>
           <FilterForm def={def} onChange={setFilters} foldable={phone} />

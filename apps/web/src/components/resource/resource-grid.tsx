@@ -4,7 +4,6 @@ import type { ColumnDef, ResourceDef } from "@pizarra/contracts";
 import { Checkbox, cn, ContextMenu, ContextMenuTrigger } from "@pizarra/ui";
 import { Inbox } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRef } from "react";
 import { ALIGN_CLASS, cellValue, columnAlign, GridCell } from "./grid-cell.tsx";
 import { GridPagination } from "./grid-pagination.tsx";
 import { recordName } from "./record-sheet.tsx";
@@ -12,7 +11,6 @@ import type { ResourceText } from "./resource-text.ts";
 import { RowActions, RowContextMenu, type RowAction } from "./row-actions.tsx";
 import type { Row } from "./types.ts";
 import type { ResourceList } from "./use-resource-list.ts";
-import { useViewportFit } from "./use-viewport-fit.ts";
 import { isBlank } from "./values.ts";
 
 /** Spec 000 §2.6: "a configured number" of inline row icons; 2 unless the definition says otherwise. */
@@ -44,8 +42,11 @@ interface ResourceGridProps {
   compact?: boolean;
   /** Phones get one card per row instead of the table (issue 13). */
   cards: boolean;
-  /** The module screen's own grid keeps its scroll area, both scrollbars included, inside the window (issue 13). */
-  fitViewport: boolean;
+  /**
+   * The module screen's own table takes the height its screen leaves it, down to a floor of a few rows (then the page
+   * scrolls), and scrolls inside it: its header, actions column, both scrollbars and the pagination stay in sight.
+   */
+  fill: boolean;
   /** `grid` for the screen's own grid; a detail grid is named after its resource so that the two never clash. */
   testId: string;
   /** The checked rows, when an action works on checked rows (each row then has a checkbox); by key. */
@@ -54,10 +55,10 @@ interface ResourceGridProps {
 }
 
 /** The paginated grid (spec 000 §2.7): translated headers, cells by kind, row icons, an indeterminate bar while loading. */
-export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, compact, cards, fitViewport, testId, checked, onCheck }: ResourceGridProps) {
+export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, compact, cards, fill, testId, checked, onCheck }: ResourceGridProps) {
   const t = useTranslations("moduleScreen");
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const maxHeight = useViewportFit(scrollRef, fitViewport && !cards);
+  // Cards grow with the page, which scrolls; only the table scrolls inside its own box.
+  const fills = fill && !cards;
   const inline = def.inlineActions ?? DEFAULT_INLINE_ACTIONS;
   const empty = list.rows.length === 0 && !list.loading && (
     <div className="px-3 py-10 text-center text-sm text-muted-foreground" data-testid="grid-empty">
@@ -97,8 +98,8 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
   };
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="relative overflow-hidden rounded-lg border bg-card">
+    <div className={cn("flex flex-col gap-3", fills && "min-h-72 grow basis-0")}>
+      <div className={cn("relative overflow-hidden rounded-lg border bg-card", fills && "flex min-h-0 flex-col")}>
         <div
           className={cn("absolute inset-x-0 top-0 z-30 h-0.5 overflow-hidden", !list.loading && "invisible")}
           role="progressbar"
@@ -127,7 +128,7 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
             })}
           </ul>
         ) : (
-          <div ref={scrollRef} className="overflow-auto overscroll-x-contain" style={{ maxHeight }}>
+          <div className={cn("overflow-auto overscroll-x-contain", fills && "min-h-0")}>
             <table data-testid={testId} aria-busy={list.loading} className="w-full caption-bottom text-sm">
               <thead className="text-xs text-muted-foreground">
                 <tr>
@@ -170,7 +171,8 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
                             <td
                               key={column.field}
                               className={cn(
-                                compact ? "px-3 py-1.5" : "px-3 py-2",
+                                // An image is as tall as the row's buttons: its padding is theirs.
+                                column.kind === "image" ? "px-3 py-0.5" : compact ? "px-3 py-1.5" : "px-3 py-2",
                                 "max-w-80 truncate",
                                 ALIGN_CLASS[columnAlign(column)],
                                 columnAlign(column) === "end" && "tabular-nums",
@@ -179,7 +181,7 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
                               <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />
                             </td>
                           ))}
-                          <td className={cn(PINNED_CELL, "px-3 py-1 text-right transition-colors")}>
+                          <td className={cn(PINNED_CELL, "px-3 py-0.5 text-right transition-colors")}>
                             <RowActions rowId={row.ID} actions={actions} inline={inline} />
                           </td>
                         </tr>

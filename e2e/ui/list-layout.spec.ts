@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN, expect, expectAccessible, signInAs, test, setTheme } from "../fixtures";
+import { overlaps, settledBox } from "../boxes";
 
 /**
  * Issue 13 (items 3, 5 and 6): the generic list screens on a laptop (1440×900) and on a phone (390×844). The row
@@ -14,10 +15,6 @@ const VIEWPORTS = [
 
 /** Three of the wide lists named in the issue: relatives, the infirmary log and flows. */
 const WIDE_LISTS = ["admRelatives", "admInfirmary", "admFlow"] as const;
-
-type Box = { x: number; y: number; width: number; height: number };
-
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The element lies wholly inside the viewport, as the page stands (no scrolling first). */
 async function expectInViewport(page: Page, locator: Locator, what: string): Promise<void> {
@@ -38,18 +35,6 @@ async function expectUncovered(locator: Locator, what: string): Promise<void> {
     return top !== null && (element === top || element.contains(top));
   });
   expect(hit, `${what}: nothing covers it`).toBe(true);
-}
-
-/** A box that has stopped moving (a toast's entry animation is over). */
-async function settledBox(locator: Locator): Promise<Box> {
-  let last = await locator.boundingBox();
-  for (let i = 0; i < 20; i++) {
-    await locator.page().waitForTimeout(150);
-    const next = await locator.boundingBox();
-    if (last && next && Math.abs(last.x - next.x) < 0.5 && Math.abs(last.y - next.y) < 0.5) return next;
-    last = next;
-  }
-  throw new Error("the element kept moving");
 }
 
 async function openList(page: Page, moduleId: string): Promise<Locator> {

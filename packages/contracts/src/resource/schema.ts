@@ -179,7 +179,8 @@ export function listQuerySchema(def: ResourceDef): z.ZodObject {
     parentId: z.preprocess(emptyToUndefined, referenceTo(def.parent && { kind: "resource", resource: def.parent.resource }, z.string().max(100)).optional()),
     pick: z.enum(["true", "false"]).optional(),
     print: z.enum(["true", "false"]).optional(),
-    count: z.enum(["true", "false"]).optional(),
+    // `estimate`: how many of the estimated pages hold rows, without the rows (spec 000 §2.7).
+    count: z.enum(["true", "false", "estimate"]).optional(),
   };
   for (const f of def.filters ?? []) {
     const flag = f.type === "switch" || f.type === "checkbox";

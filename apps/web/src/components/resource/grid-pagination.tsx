@@ -5,9 +5,13 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ResourceList } from "./use-resource-list.ts";
 
-/** The pages to offer: the first, the last, and the current one with its neighbours; null marks an ellipsis. */
-export function pageItems(page: number, pageCount: number): (number | null)[] {
-  const wanted = new Set([1, pageCount, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount));
+/**
+ * The pages to offer: the first, the last, and the current one with its neighbours; null marks an ellipsis. While the
+ * last page is only estimated it is not offered (it may hold no rows): an ellipsis after the next page stands for it.
+ */
+export function pageItems(page: number, pageCount: number, lastPageKnown = true): (number | null)[] {
+  const last = lastPageKnown ? pageCount : Math.min(pageCount, page + 1);
+  const wanted = new Set([1, last, page - 1, page, page + 1].filter((p) => p >= 1 && p <= last));
   const sorted = [...wanted].sort((a, b) => a - b);
   const items: (number | null)[] = [];
   sorted.forEach((p, i) => {
@@ -16,16 +20,18 @@ export function pageItems(page: number, pageCount: number): (number | null)[] {
     else if (previous !== undefined && p - previous > 2) items.push(null);
     items.push(p);
   });
+  if (last < pageCount) items.push(null);
   return items;
 }
 
 /**
  * Spec 000 §2.7: the record-count text, the '[Total]' link that counts every record, and previous/next with
- * ellipsis. While the total is uncounted (RowCount -1) the last page is the server's estimate.
+ * ellipsis. While the total is uncounted (RowCount -1) the last page is the spec's estimate until the list has
+ * learnt which pages hold rows.
  */
 export function GridPagination({ list }: { list: ResourceList }) {
   const t = useTranslations("moduleScreen");
-  const { page, pageCount, rowCount, rows, pageSize } = list;
+  const { page, pageCount, lastPageKnown, rowCount, rows, pageSize } = list;
   const from = rows.length ? (page - 1) * pageSize + 1 : 0;
   const to = (page - 1) * pageSize + rows.length;
   // An uncounted list has more pages only when this one is full.
@@ -60,7 +66,7 @@ export function GridPagination({ list }: { list: ResourceList }) {
         >
           <ChevronLeft aria-hidden />
         </Button>
-        {pageItems(page, pageCount).map((item, index) =>
+        {pageItems(page, pageCount, lastPageKnown).map((item, index) =>
           item === null ? (
             <span key={`gap-${index}`} className="px-1 text-muted-foreground" aria-hidden>
               …

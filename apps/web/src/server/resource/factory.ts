@@ -262,6 +262,12 @@ function readerOf(server: ResourceServer) {
     // A pick list is a searchable page for a select, never a way to dump a table.
     const size = q.pick === "true" ? Math.min(Number(q.PageSize), PICK_PAGE_MAX) : Number(q.PageSize);
     const page = Number(q.page);
+    if (q.count === "estimate") {
+      // Spec 000 §2.7 estimates ceil(9999 / pageSize) pages while a list is uncounted. Counting no further than the
+      // estimate is cheap and tells the pager which of those pages hold rows; the total stays uncounted for [Total].
+      const upTo = await model.count({ where: w, take: ESTIMATED_TOTAL });
+      return { data: { Results: [], RowCount: -1, PageCount: Math.max(1, Math.ceil(upTo / size)) } };
+    }
     const people = peopleSearched(q);
     const typed = typedText(q);
     // A full name, a code, a document or an e-mail is ranked however many match it; one word ("gar", "garcía": thousands

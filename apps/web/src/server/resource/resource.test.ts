@@ -35,6 +35,9 @@ describe("generic resource: admPeriod", () => {
     expect(list.body.data.Results.map((r) => r.ID)).toEqual([202601]);
     expect(list.body.data.RowCount).toBe(-1);
     expect(list.body.data.PageCount).toBe(Math.ceil(9999 / 1));
+    // Of the 9999 estimated pages two hold rows: the pager's bounded count says so, rows and total left out.
+    const bounded = await api.call<Page>("GET", "admPeriod/get?PageSize=1&count=estimate", { token: admin });
+    expect(bounded.body.data).toEqual({ Results: [], RowCount: -1, PageCount: 2 });
     const counted = await api.call<Page>("GET", "admPeriod/get?PageSize=1&page=2&count=true", { token: admin });
     expect(counted.body.data).toMatchObject({ RowCount: 2, PageCount: 2, Results: [{ ID: 202501 }] });
 

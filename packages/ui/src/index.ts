@@ -33,5 +33,5 @@ export { Sheet, SheetBody, SheetClose, SheetContent, SheetDescription, SheetFoot
 export { Switch } from "./switch.tsx";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs.tsx";
 export { whenIdle } from "./idle.ts";
-export { Toaster, toast } from "./toaster.tsx";
+export { Toaster, TOPBAR_HEIGHT_VAR, toast } from "./toaster.tsx";
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, WithTooltip } from "./tooltip.tsx";

@@ -49,6 +49,11 @@ const subscribe = (notify: () => void) => {
   return () => waiting.delete(notify);
 };
 
+/** Set by the application shell to its top bar's height; unset (no top bar) toasts keep sonner's own margin. */
+export const TOPBAR_HEIGHT_VAR = "--topbar-height";
+/** Under the top bar, whose search, school, language, theme and bell controls a toast must not cover. */
+const UNDER_TOPBAR = { top: `calc(var(${TOPBAR_HEIGHT_VAR}, 16px) + 8px)` };
+
 /**
  * Sonner with the spec's defaults (000 §8: 5000 ms) and the design tokens for colours. Toasts come in at the top
  * centre: the side sheets and dialogs keep their Save and Cancel buttons at the bottom, where a toast would cover them.
@@ -65,6 +70,8 @@ export function Toaster({ duration = 5000, ...props }: ToasterProps) {
     <loaded.Toaster
       duration={duration}
       position="top-center"
+      offset={UNDER_TOPBAR}
+      mobileOffset={UNDER_TOPBAR}
       richColors
       closeButton
       className="toaster"

@@ -7,13 +7,18 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { api, LOGIN_PATH } from "@/client/api.ts";
+import { adoptTenantDefaults } from "@/client/preferences.ts";
 import { storeLoginAnswer, useSession } from "@/client/session.ts";
 import { refreshTenants } from "@/client/sign-in.ts";
 import { SessionProvider } from "./session-context.tsx";
 import { ShellFrame } from "./shell-frame.tsx";
 
-/** On /app load the menu (and token) is fetched again, so that access changes show without signing in again. */
+/**
+ * On /app load the menu (and token) is fetched again, so that access changes show without signing in again; so are
+ * the school's default language and colour, so that a change saved in its profile shows at the next page load.
+ */
 function useSessionRefresh(signedIn: boolean) {
+  const router = useRouter();
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
@@ -21,10 +26,11 @@ function useSessionRefresh(signedIn: boolean) {
       const result = await api.get<TLoginAnswer>("admStaff/loginToken", { signal: controller.signal });
       if (!result.ok || controller.signal.aborted) return;
       storeLoginAnswer(result.envelope.data);
+      if (adoptTenantDefaults(result.envelope.data.defaultLang, result.envelope.data.color)) router.refresh();
       if (result.envelope.data.multiTenant) await refreshTenants(controller.signal);
     })();
     return () => controller.abort();
-  }, [signedIn]);
+  }, [signedIn, router]);
 }
 
 /**

@@ -1,10 +1,11 @@
 "use client";
 
 import type { TLocale } from "@pizarra/contracts";
-import { Button, Separator, WithTooltip } from "@pizarra/ui";
+import { Button, Separator, TOPBAR_HEIGHT_VAR, WithTooltip } from "@pizarra/ui";
 import { Menu } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useLayoutEffect, useRef } from "react";
 import type { TSession } from "@/client/session.ts";
 import { BrandMark } from "../brand.tsx";
 import { LocaleSelect } from "../locale-select.tsx";
@@ -25,12 +26,29 @@ interface TopbarProps {
   onQueryChange: (query: string) => void;
 }
 
+/** The top bar's height, for the toasts to come in under it (`TOPBAR_HEIGHT_VAR` in packages/ui's Toaster). */
+function useHeightVar(ref: React.RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty(TOPBAR_HEIGHT_VAR, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(TOPBAR_HEIGHT_VAR);
+    };
+  }, [ref]);
+}
+
 /** Spec 000 §2.2: the top bar of the application shell. */
 export function Topbar({ session, locale, menuVisible, onToggleMenu, query, onQueryChange }: TopbarProps) {
   const t = useTranslations("shell");
   const tc = useTranslations("common");
+  const ref = useRef<HTMLElement>(null);
+  useHeightVar(ref);
   return (
-    <header className="flex min-h-14 shrink-0 items-center gap-2 border-b bg-header px-2 max-md:flex-wrap max-md:py-2 sm:px-3">
+    <header ref={ref} className="flex min-h-14 shrink-0 items-center gap-2 border-b bg-header px-2 max-md:flex-wrap max-md:py-2 sm:px-3">
       <WithTooltip label={t("menuToggle")}>
         <Button
           variant="ghost"

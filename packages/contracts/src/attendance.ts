@@ -18,6 +18,18 @@ export const MARK_JUSTIFICATION = { notReceived: 0, received: 1, accepted: 2, re
 /** 002 §4 "Justification status". */
 export const JUSTIFICATION_STATUS = { pending: 1, accepted: 2, denied: -1 } as const;
 export const JUSTIFICATION_STATUSES = [1, 2, -1] as const;
+/**
+ * The school's message templates (admLocalization, WhatsApp) that attendance sends from, by what happened: a late
+ * arrival's alert, an absence's, and the family's answer once the office accepts or denies their justification. Staff
+ * edit their text and the provider's template name under message templates; a school without one of them is not
+ * written to on WhatsApp about it (e-mail and push still go).
+ */
+export const ATTENDANCE_TEMPLATES = {
+  late: "late-alert",
+  absent: "absence-alert",
+  accepted: "justification-accepted",
+  denied: "justification-denied",
+} as const;
 /** 002 §3: the reasons a family may give (stored as the spec spells them). */
 export const JUSTIFICATION_REASONS = ["Salud", "Familiar", "Deporte", "Personal", "Viaje"] as const;
 /** 002 §2's filter types: a justification covers some hours (one register), one day, or several days. */
@@ -259,8 +271,14 @@ export interface TJustification {
   createdByPhone: string | null;
   externalId: string | null;
   createdAt: string;
-  /** Marks it covers: how many, and how many are absences. */
+  /** How many marks it covers. */
   marks: number;
+  /**
+   * The attendance type an acceptance records its marks as unless the office picks another: the justification's own
+   * when it is one that alerts nobody (an excused kind), else the school's type of that kind for the marks it covers
+   * (an absence's "Falta justificada"); null keeps the marks' types.
+   */
+  acceptAs: number | null;
 }
 
 /** The family's page behind an alert's link (GET justify/{token}). */
@@ -269,10 +287,18 @@ export interface TJustifyLink {
   student: string;
   from: string;
   to: string;
-  /** What the alert was about: "Matemática · 3.º A, 08:15" */
+  /** What the alert was about: "Matemática · 3.º A" */
   about: string | null;
-  /** A justification already sent through this link, with its status. */
-  sent: { ID: number; status: 1 | 2 | -1; reason: string } | null;
+  /** What happened, as the register holds it now: late (2) or absent (3); null when the link names no register. */
+  mark: 2 | 3 | null;
+  /** The school's logo (a link the browser can load) and theme colour, as its own pages show them. */
+  logo: string | null;
+  color: string;
+  /**
+   * The family's latest justification of these days (sent through this link or another guardian's), with its status;
+   * `mine` says whether this guardian sent it.
+   */
+  sent: { ID: number; status: 1 | 2 | -1; reason: string; mine: boolean } | null;
 }
 
 /** POST justify/{token}: the family's reason, note and an optional photo or document. */

@@ -104,12 +104,7 @@ const ZEnv = z.object({
   /** The app secret that signs webhook calls (X-Hub-Signature-256) and the token of the webhook's verify challenge. */
   WHATSAPP_APP_SECRET: optionalText,
   WHATSAPP_VERIFY_TOKEN: optionalText,
-  /**
-   * The approved template absence alerts go out as (Meta delivers only templates outside a conversation): its body
-   * takes the guardian, the student, the class, the time and the justification link, in that order.
-   */
-  WHATSAPP_ALERT_TEMPLATE: z.string().default("absence_alert"),
-  /** How long an absence alert's justification link works, in days. */
+  /** How long an attendance alert's justification link works, in days. */
   JUSTIFY_LINK_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */
   VAPID_PUBLIC_KEY: optionalText,

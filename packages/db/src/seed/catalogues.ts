@@ -19,6 +19,7 @@ const TEXTS = {
       ["Tardanza", 2, true, 15, true],
       ["Falta injustificada", 3, true, 60, true],
       ["Falta justificada", 3, false, 0, false],
+      ["Tardanza justificada", 2, false, 0, false],
     ],
     infirmary: [
       ["SYM", "Dolor de cabeza", "Cefalea leve o moderada"],
@@ -38,7 +39,22 @@ const TEXTS = {
     ],
     templates: [
       ["comms-es", "w", "Resumen semanal", "Hola {{name}}, este es el resumen de la semana en el colegio.", null],
-      ["absence-alert", "w", "Aviso de inasistencia", "Hola {{name}}, {{student}} no asistió hoy al colegio.", null],
+      [
+        "absence-alert",
+        "w",
+        "Aviso de inasistencia",
+        "Hola {{name}}, {{student}} no asistió a {{place}} el {{day}} (registrado a las {{time}}). Si tiene una justificación, envíela aquí: {{link}}",
+        null,
+      ],
+      [
+        "late-alert",
+        "w",
+        "Aviso de tardanza",
+        "Hola {{name}}, {{student}} llegó tarde a {{place}} el {{day}} (registrado a las {{time}}). Si hubo un motivo, envíe la justificación aquí: {{link}}",
+        null,
+      ],
+      ["justification-accepted", "w", "Justificación aceptada", "Hola {{name}}, el colegio aceptó la justificación de {{student}} ({{days}}).", null],
+      ["justification-denied", "w", "Justificación denegada", "Hola {{name}}, el colegio no aceptó la justificación de {{student}} ({{days}}).", null],
       [
         "welcome-mail",
         "m",
@@ -85,6 +101,7 @@ const TEXTS = {
       ["Late", 2, true, 10, true],
       ["Unexcused absence", 3, true, 30, true],
       ["Excused absence", 3, false, 0, false],
+      ["Excused late arrival", 2, false, 0, false],
     ],
     infirmary: [
       ["SYM", "Headache", "Mild or moderate headache"],
@@ -101,7 +118,22 @@ const TEXTS = {
     ],
     templates: [
       ["comms-en", "w", "Weekly summary", "Hello {{name}}, here is this week's summary from school.", null],
-      ["absence-alert", "w", "Absence notice", "Hello {{name}}, {{student}} was not at school today.", null],
+      [
+        "absence-alert",
+        "w",
+        "Absence notice",
+        "Hello {{name}}, {{student}} was absent from {{place}} on {{day}} (recorded at {{time}}). If you have an excuse, send it here: {{link}}",
+        null,
+      ],
+      [
+        "late-alert",
+        "w",
+        "Late arrival notice",
+        "Hello {{name}}, {{student}} arrived late to {{place}} on {{day}} (recorded at {{time}}). If there was a reason, send the excuse here: {{link}}",
+        null,
+      ],
+      ["justification-accepted", "w", "Excuse accepted", "Hello {{name}}, the school accepted the excuse for {{student}} ({{days}}).", null],
+      ["justification-denied", "w", "Excuse denied", "Hello {{name}}, the school did not accept the excuse for {{student}} ({{days}}).", null],
       ["welcome-mail", "m", "Welcome", null, "<p>Hello {{name}},</p><p><strong>Welcome</strong> to the new school year.</p>"],
     ],
     questions: [
@@ -120,6 +152,14 @@ const TEXTS = {
     ],
   },
 } as const;
+
+/** The names attendance's templates are approved under at the WhatsApp provider (Meta allows no dashes). */
+const PROVIDER_NAMES: Record<string, string> = {
+  "absence-alert": "absence_alert",
+  "late-alert": "late_alert",
+  "justification-accepted": "justification_accepted",
+  "justification-denied": "justification_denied",
+};
 
 /**
  * The demo school's catalogues (admOtlt, admAttendanceType, admInfirmaryValues, admDates, admLocalization,
@@ -144,7 +184,7 @@ export async function seedCatalogues(db: Db, tenantId: number) {
     data: texts.dates.map(([name, desc, from, to, flags]) => ({ name, desc, from: local(from), to: local(to), ...flags })),
   });
   await t.localizationTemplate.createMany({
-    data: texts.templates.map(([id, type, name, content, contentHTML]) => ({ id, type, name, content, contentHTML })),
+    data: texts.templates.map(([id, type, name, content, contentHTML]) => ({ id, type, name, content, contentHTML, templateId: PROVIDER_NAMES[id] ?? null })),
   });
   await t.assignmentQuestion.createMany({
     data: texts.questions.map(([type, name, options, correctAnswer, nameEN, optionsEN]) => ({

@@ -25,6 +25,7 @@ import { checkedFile, type FileRules, storeUpload, type ZUpload } from "../../re
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
 import { ensureRegisters, PLACE_SELECT, placeOf, type Scope, STUDENT, sectionLabel } from "./registers.ts";
+import { queueReviewNotice } from "./review-notice.ts";
 import { schoolToday } from "./school-day.ts";
 
 type Db = TenantDb | TenantTx;
@@ -60,7 +61,8 @@ const SELECT = {
   createdByPhone: true,
   externalId: true,
   createdAt: true,
-  type: { select: { name: true } },
+  type: { select: { name: true, notify: true } },
+  marks: { select: { status: true }, distinct: ["status"] },
   student: {
     select: {
       name: true,
@@ -83,7 +85,18 @@ async function sessionLabels(db: Db, ids: number[]): Promise<Map<number, string>
   return new Map(sessions.map((s) => [s.id, placeOf(s)]));
 }
 
-function toCard(j: Row, labels: Map<number, string>): TJustification {
+/**
+ * What accepting means to an office: the absence (or late arrival) is excused. The justification's own type when it
+ * alerts nobody; else, when its marks are all of one status, the school's first type of that status that alerts nobody
+ * ("Falta justificada"); else none, and the marks keep their types.
+ */
+function acceptAsOf(j: Row, excused: Map<number, number>): number | null {
+  if (j.attendanceTypeId !== null && j.type && !j.type.notify) return j.attendanceTypeId;
+  const [only, ...more] = j.marks.map((m) => m.status);
+  return only !== undefined && more.length === 0 ? (excused.get(only) ?? null) : null;
+}
+
+function toCard(j: Row, labels: Map<number, string>, excused: Map<number, number>): TJustification {
   // The student's section in the school year of the absence.
   const section = j.student.sections.find((m) => m.section.superSection.period.from <= j.date && m.section.superSection.period.to >= j.date)?.section;
   return {
@@ -115,13 +128,19 @@ function toCard(j: Row, labels: Map<number, string>): TJustification {
     externalId: j.externalId,
     createdAt: j.createdAt.toISOString(),
     marks: j._count.marks,
+    acceptAs: acceptAsOf(j, excused),
   };
 }
 
 export async function cardsOf(db: Db, where: Prisma.JustificationWhereInput, take?: number): Promise<TJustification[]> {
   const rows = await db.justification.findMany({ where, select: SELECT, orderBy: [{ date: "desc" }, { id: "desc" }], take });
-  const labels = await sessionLabels(db, [...new Set(rows.map((r) => r.sessionId).filter((id): id is number => id !== null))]);
-  return rows.map((r) => toCard(r, labels));
+  const [labels, types] = await Promise.all([
+    sessionLabels(db, [...new Set(rows.map((r) => r.sessionId).filter((id): id is number => id !== null))]),
+    db.attendanceType.findMany({ where: { notify: false }, orderBy: { id: "asc" }, select: { id: true, type: true } }),
+  ]);
+  const excused = new Map<number, number>();
+  for (const type of types) if (!excused.has(type.type)) excused.set(type.type, type.id);
+  return rows.map((r) => toCard(r, labels, excused));
 }
 
 async function cardOf(db: Db, id: number): Promise<TJustification> {
@@ -391,7 +410,10 @@ export function uploadDoc(ctx: AuthedContext & { query: { id: number }; body: z.
   );
 }
 
-/** POST admAttendance/0/justifications/{id} (002 §7, §4): accept (2) or deny (-1), or back to pending (1). */
+/**
+ * POST admAttendance/0/justifications/{id} (002 §7, §4): accept (2) or deny (-1), or back to pending (1). Accepting
+ * records the covered marks as `typeId` when given; the screen offers the card's `acceptAs` by default.
+ */
 export async function reviewJustification(
   ctx: AuthedContext & { params: { id: number }; body: z.infer<typeof ZJustificationReview> },
 ): Promise<Reply<TJustification>> {
@@ -409,10 +431,12 @@ export async function reviewJustification(
         reviewedAt: pending ? null : new Date(),
         ...(typeId ? { attendanceTypeId: typeId } : {}),
       },
-      select: COVER,
+      select: { ...COVER, reviewedAt: true },
     });
     await applyToMarks(tx, saved, typeId);
     await audit(tx, ctx, JUSTIFICATION_MODULE, "edit", j.id);
+    // The family hears of a decision, not of a click that left it as it was.
+    if (j.status !== status) await queueReviewNotice(tx, saved);
   });
   const msgKey =
     status === JUSTIFICATION_STATUS.accepted ? "attendanceApi.accepted" : status === JUSTIFICATION_STATUS.denied ? "attendanceApi.denied" : "api.updated";

@@ -1,4 +1,4 @@
-import { JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustifyLink, type ZJustifyLinkSave } from "@pizarra/contracts";
+import { ATTENDANCE_STATUS, JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustifyLink, type ZJustifyLinkSave } from "@pizarra/contracts";
 import { forTenant, Prisma, type TenantDb } from "@pizarra/db";
 import type { z } from "zod";
 import { familyWhere } from "../../delivery/guardians.ts";
@@ -7,12 +7,14 @@ import type { BaseContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { checkedFile } from "../../resource/upload.ts";
 import { parseDate } from "../../resource/values.ts";
+import { fileUrl } from "../../storage/storage.ts";
 import { createJustification, DOC_RULES } from "./justifications.ts";
 import { type JustifyClaims, verifyJustifyLink } from "./link-token.ts";
 import { PLACE_SELECT, placeOf } from "./registers.ts";
+import { nameAs, schoolStyle } from "./school-style.ts";
 
 /**
- * The family's page behind an absence alert: no account, only the signed link, which works for its
+ * The family's page behind an attendance alert: no account, only the signed link, which works for its
  * school, its student and its days alone. A link that is not genuine is refused and logged; nothing is read or stored.
  */
 async function claimsOf(ctx: BaseContext & { params: { token: string } }): Promise<{ claims: JustifyClaims; db: TenantDb }> {
@@ -27,56 +29,63 @@ async function claimsOf(ctx: BaseContext & { params: { token: string } }): Promi
   return { claims, db: forTenant(ctx.system, claims.tenantId) };
 }
 
-/** What this link already sent: the family's latest justification for the student and these days. */
-const sentThrough = (db: TenantDb, c: JustifyClaims) =>
+/**
+ * What the family already sent for the student's days: the latest justification through any guardian's link (one
+ * guardian's answer is the family's; the other's link shows it rather than an empty form).
+ */
+const familySent = (db: TenantDb, c: JustifyClaims) =>
   db.justification.findFirst({
-    where: { userId: c.studentId, via: "link", createdBy: c.guardianId, date: parseDate(c.from) },
+    where: { userId: c.studentId, via: "link", date: parseDate(c.from) },
     orderBy: { id: "desc" },
-    select: { id: true, status: true, reason: true },
+    select: { id: true, status: true, reason: true, createdBy: true },
   });
 
-/** GET justify/{token}. */
+/** GET justify/{token}: whose late arrival or absence, which days, the school as its pages show it, and what was sent. */
 export async function showLink(ctx: BaseContext & { params: { token: string } }): Promise<Reply<TJustifyLink>> {
   const { claims, db } = await claimsOf(ctx);
-  const [school, student, session, sent] = await Promise.all([
-    db.tenant.findUniqueOrThrow({ where: { id: claims.tenantId }, select: { title: true } }),
+  const [school, style, student, session, sent] = await Promise.all([
+    db.tenant.findUniqueOrThrow({ where: { id: claims.tenantId }, select: { logo: true, themeColor: true } }),
+    schoolStyle(db, claims.tenantId),
     db.user.findFirst({ where: { id: claims.studentId }, select: { name: true, last: true, last2: true } }),
     claims.sessionId
       ? db.attendanceSession.findFirst({
           where: { id: claims.sessionId },
-          select: PLACE_SELECT,
+          select: { ...PLACE_SELECT, marks: { where: { userId: claims.studentId }, select: { status: true } } },
         })
       : null,
-    sentThrough(db, claims),
+    familySent(db, claims),
   ]);
   if (!student) throw new AppError(-401, "attendanceApi.link.invalid", 401);
-  const about = session ? placeOf(session) : null;
+  const status = session?.marks[0]?.status;
   return {
     data: {
-      school: school.title,
-      student: fullName(student),
+      school: style.title,
+      student: nameAs(style, student),
       from: claims.from,
       to: claims.to,
-      about,
-      sent: sent ? { ID: sent.id, status: sent.status as 1 | 2 | -1, reason: sent.reason } : null,
+      about: session ? placeOf(session) : null,
+      mark: status === ATTENDANCE_STATUS.late || status === ATTENDANCE_STATUS.absent ? status : null,
+      logo: fileUrl(school.logo),
+      color: school.themeColor,
+      sent: sent ? { ID: sent.id, status: sent.status as 1 | 2 | -1, reason: sent.reason, mine: sent.createdBy === claims.guardianId } : null,
     },
   };
 }
 
-const alreadySent = () => new AppError(-409, "attendanceApi.link.alreadySent", 409);
+const alreadySent = (mine: boolean) => new AppError(-409, mine ? "attendanceApi.link.alreadySent" : "attendanceApi.link.otherSent", 409);
 
 /**
  * POST justify/{token}: the family's reason, note and document land as a pending justification of those days in the
- * office's list. One per link while it is pending or accepted; after a denial the family may send another. The
- * database holds that rule (the partial unique index Justification_link_once): the check before is only the early,
- * cheap answer, and a post that raced another past it is refused the same way when its row is written.
+ * office's list. One per family (whichever guardian's link sends it) while it is pending or accepted; after a denial
+ * the family may send another. The database holds that rule (the partial unique index Justification_link_once): the
+ * check before is only the early, cheap answer, and a post that raced another past it is refused when its row is written.
  */
 export async function sendThroughLink(
   ctx: BaseContext & { params: { token: string }; body: z.infer<typeof ZJustifyLinkSave> },
 ): Promise<Reply<{ ID: number }>> {
   const { claims, db } = await claimsOf(ctx);
-  const previous = await sentThrough(db, claims);
-  if (previous && previous.status !== JUSTIFICATION_STATUS.denied) throw alreadySent();
+  const previous = await familySent(db, claims);
+  if (previous && previous.status !== JUSTIFICATION_STATUS.denied) throw alreadySent(previous.createdBy === claims.guardianId);
   const guardian = await db.user.findFirst({
     // Whoever may no longer be told about the student (deactivated, an external contact) may not answer for them.
     where: { AND: [{ id: claims.guardianId }, familyWhere({ id: claims.studentId })] },
@@ -110,7 +119,8 @@ export async function sendThroughLink(
       async () => {},
     );
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadySent();
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw alreadySent((await familySent(db, claims))?.createdBy === claims.guardianId);
     throw error;
   }
   return { data: { ID: id }, msgKey: "attendanceApi.link.sent" };

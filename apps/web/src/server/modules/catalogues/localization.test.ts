@@ -137,7 +137,7 @@ describe("GET admLocalization/get/{templateId}?objectType=&objectId= (002 §7)",
 
   it("leaves the generic record read of the template form and its list as they were, plus the tags", async () => {
     const rows = await api.rows<Template>("admLocalization/get?type=w&PageSize=100");
-    expect(rows.find((r) => r.ID === "absence-alert")?.tagsContent.map((t) => t.id)).toEqual(["name", "student"]);
+    expect(rows.find((r) => r.ID === "absence-alert")?.tagsContent.map((t) => t.id)).toEqual(["name", "student", "place", "day", "time", "link"]);
     const edited = await api.call("POST", "admLocalization/edit/event-reminder", { token: admin, body: { name: "Recordatorio" } });
     expect(edited.body.status).toBe(0);
     expect((await read("admLocalization/get/event-reminder")).body.data).toMatchObject({ name: "Recordatorio", content: CONTENT });

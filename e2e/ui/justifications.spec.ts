@@ -25,14 +25,14 @@ async function call<T>(request: APIRequestContext, token: string, method: "GET" 
   return json.data;
 }
 
-/** The first attendance type that records an absence is the one a mark of status 3 gets: it alerts at once. */
-async function alertingAbsenceType(request: APIRequestContext, token: string): Promise<number> {
+/** The first attendance type of a status is the one a mark of that status gets: made to alert at once. */
+async function alertingType(request: APIRequestContext, token: string, status: number): Promise<number> {
   const types = await call<Page_<{ ID: number; name: string; type: number }>>(request, token, "GET", "admAttendanceType/get?PageSize=100");
-  const absent = types.Results.filter((t) => Number(t.type) === ABSENT).sort((a, b) => a.ID - b.ID)[0];
-  const body = { name: absent?.name ?? "Falta (e2e)", type: ABSENT, notify: true, notifyDelay: 0, showInReports: true };
-  if (absent) {
-    await call(request, token, "POST", `admAttendanceType/edit/${absent.ID}`, body);
-    return absent.ID;
+  const first = types.Results.filter((t) => Number(t.type) === status).sort((a, b) => a.ID - b.ID)[0];
+  const body = { name: first?.name ?? `Tipo ${status} (e2e)`, type: status, notify: true, notifyDelay: 0, showInReports: true };
+  if (first) {
+    await call(request, token, "POST", `admAttendanceType/edit/${first.ID}`, body);
+    return first.ID;
   }
   return (await call<{ ID: number }>(request, token, "POST", "admAttendanceType/create", body)).ID;
 }
@@ -45,10 +45,11 @@ interface Pupil {
 }
 
 /**
- * A student of a section of this school year with a living guardian and nothing justified today; their guardians are
- * given an e-mail and no mobile, so that the alert goes by e-mail (WhatsApp comes first when there is a number).
+ * A student of a section of this school year with (at least `guardians`) living guardians and nothing justified today;
+ * their guardians are given an e-mail and no mobile, so that the alert goes by e-mail (WhatsApp comes first when there
+ * is a number).
  */
-async function pupil(tenantId: number): Promise<Pupil> {
+async function pupil(tenantId: number, guardians = 1): Promise<Pupil> {
   return withDatabase(async (db) => {
     const found = await db.query<{ sectionId: number; studentId: number; name: string }>(
       `SELECT sm."sectionId", u.id AS "studentId", concat_ws(' ', u.name, u.last) AS name
@@ -58,10 +59,11 @@ async function pupil(tenantId: number): Promise<Pupil> {
          JOIN "Period" p ON p."tenantId" = ss."tenantId" AND p.id = ss."periodId" AND p."from" <= $2::date AND p."to" >= $2::date AND NOT p.closed
          JOIN "User" u ON u.id = sm."userId" AND u.type = 2 AND NOT u.inactive
         WHERE sm."tenantId" = $1
-          AND EXISTS (SELECT 1 FROM "Kinship" k JOIN "User" r ON r.id = k."relativeId" AND NOT r.rip AND NOT r.inactive WHERE k."studentId" = u.id)
+          AND (SELECT count(*) FROM "Kinship" k JOIN "User" r ON r.id = k."relativeId" AND NOT r.rip AND NOT r.inactive
+                WHERE k."studentId" = u.id AND k."userKind" IN (0, 1)) >= $3
           AND NOT EXISTS (SELECT 1 FROM "Justification" j WHERE j."userId" = u.id AND j.date <= $2::date AND j."tillDate" >= $2::date)
         ORDER BY u.id LIMIT 1`,
-      [tenantId, today()],
+      [tenantId, today(), guardians],
     );
     const row = found.rows[0];
     expect(row, "a student with a guardian in this school year").toBeTruthy();
@@ -86,7 +88,7 @@ test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL, the database
 test("an absence alert's link is justified by the family on a phone and accepted by the office", async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const admin = await apiLogin(request, ADMIN);
-  const typeId = await alertingAbsenceType(request, admin.token);
+  const typeId = await alertingType(request, admin.token, ABSENT);
   const who = await pupil(admin.companyID);
 
   // The section's register of today, started, and the student marked present and then absent: a change the alert follows.
@@ -181,6 +183,110 @@ test("an absence alert's link is justified by the family on a phone and accepted
     `admAttendance/0/sessions/${register!.ID}/list`,
   );
   expect(marks.rows.find((r) => r.id === who.studentId)).toMatchObject({ status: ABSENT, justifType: 2 });
+});
+
+const LATE = 2;
+
+/** The alert e-mail that reached this address, once the worker has sent it: its text and its link. */
+const alertTo = (address: string) =>
+  caughtMail((mail) => {
+    const found = /https?:\/\/\S+?\/justify\/[A-Za-z0-9._~-]+/.exec(mail.text ?? "");
+    return found && mailRecipients(mail).includes(address) ? { link: found[0], text: mail.text ?? "", subject: mail.subject ?? "" } : null;
+  });
+
+test("a late arrival is told as one; the family's page names it in the school's colour; the other guardian's link shows it done; the register shows it excused", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await apiLogin(request, ADMIN);
+  await alertingType(request, admin.token, LATE);
+  const who = await pupil(admin.companyID, 2);
+  const [first, second] = who.mails;
+  expect(second, "two guardians with their own e-mail").toBeTruthy();
+  // A colour of the school's own; no quiet hours, so that the office's answer (not urgent) goes whatever the hour.
+  const before = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ themeColor: string; quietFrom: number | null; quietTo: number | null }>(
+      `SELECT "themeColor", "quietFrom", "quietTo" FROM "Tenant" WHERE id = $1`,
+      [admin.companyID],
+    );
+    await db.query(`UPDATE "Tenant" SET "themeColor" = 'light.purple', "quietFrom" = NULL, "quietTo" = NULL WHERE id = $1`, [admin.companyID]);
+    return rows[0]!;
+  });
+  try {
+    const [register] = await call<{ ID: number }[]>(request, admin.token, "GET", `admAttendance/0/sessions?dt=${today()}&sectionId=${who.sectionId}`);
+    await call(request, admin.token, "POST", `admAttendance/session/${register!.ID}/init`);
+    await call(request, admin.token, "POST", `admAttendance/session/${register!.ID}/status`, [{ userId: who.studentId, status: LATE }]);
+
+    // Both guardians are told, each with their own link, of a late arrival: not of an absence.
+    const [mineMail, theirsMail] = await Promise.all([alertTo(first!), alertTo(second!)]);
+    for (const mail of [mineMail, theirsMail]) {
+      expect(`${mail.subject}\n${mail.text}`).toMatch(/llegó tarde|arrived late/);
+      expect(mail.text).not.toMatch(/no asistió|was absent/);
+    }
+
+    // One guardian on a phone, in English: the page names what happened, in the school's colour.
+    const family = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-US" });
+    const phone = await family.newPage();
+    await phone.goto(mineMail.link);
+    await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Justify a late arrival");
+    await expect(phone.getByTestId("justify-happened")).toHaveText("Arrived late");
+    await expect(phone.getByTestId("justify-note")).toHaveAttribute("placeholder", /appointment/);
+    await expect(phone.locator("html")).toHaveAttribute("data-theme", "light.purple");
+    await expectAccessible(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
+    await phone.getByTestId("justify-reason-Personal").click();
+    await phone.getByTestId("justify-note").fill("Tuvo una cita con el dentista a primera hora.");
+    await phone.getByTestId("justify-send").click();
+    await expect(phone.getByTestId("justify-sent")).toBeVisible({ timeout: 15_000 });
+    await family.close();
+
+    // The other guardian, at a desk, in Spanish: what the family sent, not an empty form.
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "es-ES" });
+    const other = await desk.newPage();
+    await other.goto(theirsMail.link);
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText("Justificar una tardanza");
+    await expect(other.getByTestId("justify-sent")).toContainText("Otro apoderado ya envió una justificación de estos días");
+    await expect(other.getByTestId("justify-sent-status")).toHaveText("Pendiente de revisión");
+    await expect(other.getByTestId("justify-form")).toHaveCount(0);
+    await expectAccessible(other);
+    await desk.close();
+
+    // The office accepts it: by default as what accepting a late arrival means, an excused one.
+    const list = await call<Page_<{ ID: number; userId: number; acceptAs: number | null }>>(
+      request,
+      admin.token,
+      "GET",
+      `admJustification/get?PageSize=10000&from=${today()}&to=${today()}&justify=1`,
+    );
+    const card = list.Results.find((j) => j.userId === who.studentId);
+    expect(card?.acceptAs, "an excused late arrival type").toBeTruthy();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, ADMIN, "es");
+    await page.goto("/app/admJustification");
+    await page.getByTestId(`justification-accept-${card!.ID}`).click();
+    await expect(page.getByTestId(`justification-accept-type-${card!.ID}`)).toHaveValue(String(card!.acceptAs));
+    await page.getByTestId(`justification-accept-confirm-${card!.ID}`).click();
+    await expect(page.getByTestId(`justification-status-${card!.ID}`)).toHaveText("Aceptada");
+
+    // The family hears of it, and the office's register shows the late mark excused.
+    await caughtMail((mail) => (mailRecipients(mail).includes(first!) && /aceptó la justificación|accepted the excuse/.test(mail.text ?? "") ? true : null));
+    await page.goto(`/app/admAttendanceControl?dt=${today()}&daily=1&session=${register!.ID}&part=0`);
+    const chip = page.getByTestId(`register-justified-${who.studentId}`);
+    await expect(chip).toHaveText("Justificada", { timeout: 30_000 });
+    await expect(page.getByTestId(`register-row-${who.studentId}`)).toHaveAttribute("data-status", String(LATE));
+    await expectAccessible(page, "[data-testid=register-list]");
+  } finally {
+    await withDatabase((db) =>
+      db.query(`UPDATE "Tenant" SET "themeColor" = $2, "quietFrom" = $3, "quietTo" = $4 WHERE id = $1`, [
+        admin.companyID,
+        before.themeColor,
+        before.quietFrom,
+        before.quietTo,
+      ]),
+    );
+  }
 });
 
 test("a tampered link gets a plain refusal in the browser's language (390 px, dark)", async ({ browser }) => {

@@ -1,8 +1,8 @@
 "use client";
 
-import { ATTENDANCE_COMMENT_MAX, type TAttendanceStatus } from "@pizarra/contracts";
+import { ATTENDANCE_COMMENT_MAX, JUSTIFIABLE_STATUSES, MARK_JUSTIFICATION, type TAttendanceStatus } from "@pizarra/contracts";
 import { Avatar, AvatarFallback, AvatarImage, cn, Input } from "@pizarra/ui";
-import { CircleAlert, CircleCheck, CloudOff, LoaderCircle, MessageSquare, MessageSquareWarning } from "lucide-react";
+import { CircleAlert, CircleCheck, CloudOff, LoaderCircle, MessageSquare, MessageSquareWarning, ShieldCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { initials, studentName } from "../justifications/justification-model.ts";
@@ -28,6 +28,27 @@ function SaveState({ id, state }: { id: number; state: RowSaveState | null }) {
     <span data-testid={`register-save-${id}`} data-state={state} className={cn("inline-flex items-center gap-1 rounded px-1", className)}>
       <Icon className="size-3.5" aria-hidden />
       {t(state)}
+    </span>
+  );
+}
+
+/**
+ * A late or absent mark's justification (001 §4 "Attendance type justification"): excused once the office accepted it,
+ * under review while it waits; the plain status says nothing of either.
+ */
+function JustifiedChip({ row }: { row: RegisterRow }) {
+  const t = useTranslations("attendance.justification");
+  if (!JUSTIFIABLE_STATUSES.includes(row.status)) return null;
+  const accepted = row.justifType === MARK_JUSTIFICATION.accepted;
+  if (!accepted && row.justifType !== MARK_JUSTIFICATION.received) return null;
+  return (
+    <span
+      data-testid={`register-justified-${row.id}`}
+      data-justification={row.justifType}
+      className={cn("inline-flex items-center gap-1 rounded px-1", accepted ? TONES.success : TONES.info)}
+    >
+      <ShieldCheck className="size-3.5" aria-hidden />
+      {t(String(row.justifType))}
     </span>
   );
 }
@@ -104,6 +125,7 @@ function RegisterRowView({ row, disabled, hintId, rowRef, onKey, onStatus, onCom
               {name}
             </span>
             <span className="flex flex-wrap items-center gap-x-2 text-xs">
+              <JustifiedChip row={row} />
               <SaveState id={row.id} state={row.save} />
               <button
                 type="button"

@@ -52,12 +52,13 @@ interface ReviewProps {
 /**
  * Accept and deny (002 §4): POST admAttendance/0/justifications/{id}. Each button is disabled while the justification
  * is already in its state or a request is on its way. Accepting asks which attendance type the covered marks are
- * recorded as, the justification's own by default.
+ * recorded as: by default the excused one the server offers (`acceptAs`: an absence becomes a justified absence),
+ * else the justification's own.
  */
 function ReviewButtons({ item, types, canWrite, onReviewed, busy, setBusy }: ReviewProps & { busy: boolean; setBusy: (busy: boolean) => void }) {
   const t = useTranslations("justifications");
   const [open, setOpen] = useState(false);
-  const [typeId, setTypeId] = useState(item.attendanceTypeId === null ? "" : String(item.attendanceTypeId));
+  const [typeId, setTypeId] = useState(String(item.acceptAs ?? item.attendanceTypeId ?? ""));
   const review = async (status: TJustification["status"], chosen?: string) => {
     setOpen(false);
     setBusy(true);

@@ -1,11 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { JUSTIFICATION_REASONS, JUSTIFICATION_STATUS, ZJustifyLinkSave, type TJustifyLink, type TLocale } from "@pizarra/contracts";
+import {
+  ATTENDANCE_STATUS,
+  JUSTIFICATION_REASONS,
+  JUSTIFICATION_STATUS,
+  THEME_COLORS,
+  ZJustifyLinkSave,
+  type TJustifyLink,
+  type TLocale,
+} from "@pizarra/contracts";
 import { Button, FieldError, Textarea, fieldControl } from "@pizarra/ui";
 import { CalendarDays, HeartPulse, LoaderCircle, Plane, Send, Trophy, UserRound, Users } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { z } from "zod";
 import { useErrorMap } from "@/client/validation.ts";
@@ -28,20 +36,32 @@ const REASON_ICON = { Salud: HeartPulse, Familiar: Users, Deporte: Trophy, Perso
 /** POST justify/{token}'s schema for what is typed; the document is checked on its own. */
 const ZLinkForm = ZJustifyLinkSave.pick({ note: true }).extend({ reason: z.string().pipe(ZJustifyLinkSave.shape.reason) });
 
-/** Who and which days the link is about, as the alert told the family. */
+/** What the page is about: a late arrival, or an absence (also when the link names no register). */
+const kindOf = (link: TJustifyLink) => (link.mark === ATTENDANCE_STATUS.late ? "late" : "absent");
+
+/** Who and which days the link is about, and what happened, as the alert told the family, under the school's logo. */
 function Summary({ link }: { link: TJustifyLink }) {
   const t = useTranslations("justifyLink");
   const locale = useLocale();
   const days = link.from === link.to ? formatDay(link.from, locale) : t("range", { from: formatDay(link.from, locale), to: formatDay(link.to, locale) });
+  const kind = kindOf(link);
   return (
     <section
       aria-labelledby="justify-title"
-      className="flex flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
+      className="flex flex-col gap-3 rounded-xl border border-t-4 border-t-primary bg-card p-5 text-card-foreground shadow-xs"
       data-testid="justify-summary"
+      data-kind={kind}
     >
-      <p className="text-sm text-muted-foreground">{link.school}</p>
+      <div className="flex items-center gap-3">
+        {link.logo && (
+          <img src={link.logo} alt={t("logo", { school: link.school })} className="h-10 w-auto max-w-32 object-contain" data-testid="justify-logo" />
+        )}
+        <p className="text-sm font-medium" data-testid="justify-school">
+          {link.school}
+        </p>
+      </div>
       <h1 id="justify-title" className="text-xl font-semibold leading-snug">
-        {t("title")}
+        {t(`heading.${kind}`)}
       </h1>
       <dl className="flex flex-col gap-2 text-sm">
         <div className="flex items-start gap-2">
@@ -56,6 +76,11 @@ function Summary({ link }: { link: TJustifyLink }) {
           <dt className="sr-only">{t("days")}</dt>
           <dd>
             {days}
+            {link.mark !== null && (
+              <span className="block font-medium" data-testid="justify-happened">
+                {t(`happened.${kind}`)}
+              </span>
+            )}
             {link.about && <span className="block text-muted-foreground">{link.about}</span>}
           </dd>
         </div>
@@ -64,7 +89,7 @@ function Summary({ link }: { link: TJustifyLink }) {
   );
 }
 
-/** What was sent through this link, and how the school decided. */
+/** What the family sent for these days (through this link or the other guardian's), and how the school decided. */
 function SentStatus({ sent, fresh }: { sent: NonNullable<TJustifyLink["sent"]>; fresh: boolean }) {
   const t = useTranslations("justifyLink");
   const key = STATUS_KEY[sent.status];
@@ -72,7 +97,7 @@ function SentStatus({ sent, fresh }: { sent: NonNullable<TJustifyLink["sent"]>; 
   return (
     <Notice
       tone={sent.status === -1 ? "bad" : sent.status === 2 ? "ok" : fresh ? "ok" : "wait"}
-      title={fresh ? t("sentTitle") : t("alreadySent")}
+      title={fresh ? t("sentTitle") : sent.mine ? t("alreadySent") : t("otherSent")}
       testId="justify-sent"
       heading="h2"
     >
@@ -119,7 +144,7 @@ function ReasonCards({ value, onChange, error }: { value: string; onChange: (rea
 }
 
 /** The form: reason, note and an optional photo or document; the send shows its progress. */
-function JustifyForm({ token, onSent }: { token: string; onSent: (sent: NonNullable<TJustifyLink["sent"]>) => void }) {
+function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "absent"; onSent: (sent: NonNullable<TJustifyLink["sent"]>) => void }) {
   const t = useTranslations("justifyLink");
   const locale = useLocale() as TLocale;
   const errorMap = useErrorMap((field) => `justifyLink.fields.${field}`);
@@ -147,7 +172,7 @@ function JustifyForm({ token, onSent }: { token: string; onSent: (sent: NonNulla
     const answer = await publicRequest<{ ID: number }>("POST", `justify/${encodeURIComponent(token)}`, { locale, body, onProgress: setProgress });
     setProgress(null);
     if (answer.ok && answer.data) {
-      onSent({ ID: answer.data.ID, status: 1, reason: values.reason });
+      onSent({ ID: answer.data.ID, status: 1, reason: values.reason, mine: true });
       return;
     }
     const errors = (answer.data as { errors?: Record<string, string> } | null)?.errors ?? {};
@@ -184,7 +209,7 @@ function JustifyForm({ token, onSent }: { token: string; onSent: (sent: NonNulla
         <Textarea
           {...fieldControl("justify-note", noteError)}
           rows={4}
-          placeholder={t("notePlaceholder")}
+          placeholder={t(`notePlaceholder.${kind}`)}
           className="text-base"
           {...form.register("note")}
           aria-required
@@ -228,13 +253,19 @@ function JustifyForm({ token, onSent }: { token: string; onSent: (sent: NonNulla
 }
 
 /**
- * The family's page behind an absence alert's link (no account, no shell): GET justify/{token} says whose absence
- * and which days; a refused link gets a plain page saying why; the form sends reason, note and an optional photo
- * or document (POST justify/{token}), which lands as a pending justification in the office's list.
+ * The family's page behind an attendance alert's link (no account, no shell), in the school's colour: GET
+ * justify/{token} says whose late arrival or absence and which days; a refused link gets a plain page saying why; the
+ * form sends reason, note and an optional photo or document (POST justify/{token}), which lands as a pending
+ * justification in the office's list. What a guardian already sent for these days shows instead of the form.
  */
 export function JustifyLinkPage({ token }: { token: string }) {
   const { loaded, reload } = usePublicLink<TJustifyLink>(`justify/${encodeURIComponent(token)}`);
   const [sentNow, setSentNow] = useState<NonNullable<TJustifyLink["sent"]> | null>(null);
+  const color = loaded.kind === "ready" ? loaded.link.color : null;
+  // The page is the school's: its colour themes it, light or dark, as the staff's own choice themes theirs.
+  useEffect(() => {
+    if (color && (THEME_COLORS as readonly string[]).includes(color)) document.documentElement.dataset.theme = color;
+  }, [color]);
 
   if (loaded.kind !== "ready") return <LinkPending state={loaded} namespace="justifyLink" testId="justify" onRetry={reload} />;
   const sent = sentNow ?? loaded.link.sent;
@@ -244,7 +275,7 @@ export function JustifyLinkPage({ token }: { token: string }) {
     <Frame>
       <Summary link={loaded.link} />
       {sent && <SentStatus sent={sent} fresh={sentNow !== null} />}
-      {maySend && <JustifyForm token={token} onSent={setSentNow} />}
+      {maySend && <JustifyForm token={token} kind={kindOf(loaded.link)} onSent={setSentNow} />}
     </Frame>
   );
 }

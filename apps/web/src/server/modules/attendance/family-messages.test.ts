@@ -166,6 +166,17 @@ describe("the family's page and the office's answer", () => {
   const linkOf = (studentId: number, guardianId: number, sessionId: number) =>
     signJustifyLink({ tenantId: school.tenantId, studentId, guardianId, from: DAY, to: DAY, sessionId });
 
+  /** A student marked late or absent on a register, and the justification their first guardian sent through the link. */
+  async function justifiedThroughLink(status: 2 | 3, family: { locale: Locale }[]) {
+    const [register] = await teacherRegisters();
+    const { student, guardians } = await studentWithFamily(register!, family);
+    await post(`admAttendance/session/${register!.ID}/status`, [{ userId: student.id, status }], teacher);
+    const token = await linkOf(student.id, guardians[0]!.id, register!.ID);
+    const sent = await api.call<{ ID: number }>("POST", `justify/${token}`, { locale: "es", body: { reason: "Salud", note: "Cita médica." } });
+    const card = (await get<TJustification>(`admJustification/get/${sent.body.data.ID}`, secretary)).body.data;
+    return { register: register!, student, guardians, card };
+  }
+
   it("names what happened, shows the school's logo and colour, and the other guardian's link shows it done", async () => {
     const [register] = await teacherRegisters();
     const { student, guardians } = await studentWithFamily(register!, [{ locale: "es" }, { locale: "en" }]);
@@ -202,12 +213,7 @@ describe("the family's page and the office's answer", () => {
   });
 
   it("accepting defaults to the excused type; the family is told of the decision through the delivery ledger, the register shows it", async () => {
-    const [register] = await teacherRegisters();
-    const { student, guardians } = await studentWithFamily(register!, [{ locale: "es" }, { locale: "en" }]);
-    await post(`admAttendance/session/${register!.ID}/status`, [{ userId: student.id, status: 3 }], teacher);
-    const token = await linkOf(student.id, guardians[0]!.id, register!.ID);
-    const sent = await api.call<{ ID: number }>("POST", `justify/${token}`, { locale: "es", body: { reason: "Salud", note: "Fiebre." } });
-    const card = (await get<TJustification>(`admJustification/get/${sent.body.data.ID}`, secretary)).body.data;
+    const { register, student, guardians, card } = await justifiedThroughLink(3, [{ locale: "es" }, { locale: "en" }]);
     const excused = await school.db.attendanceType.findFirstOrThrow({ where: { name: "Falta justificada" }, select: { id: true } });
     expect(card.acceptAs).toBe(excused.id);
     const told = () => school.db.message.findMany({ where: { source: "justification", sourceId: card.ID }, orderBy: { id: "asc" } });
@@ -225,11 +231,11 @@ describe("the family's page and the office's answer", () => {
     const jobs = await api.db().$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM pgboss.job WHERE data->'ids' @> ${JSON.stringify([accepted[0]!.id])}::jsonb`;
     expect(jobs[0]!.n).toBe(1);
-    const row = (await get<TAttendanceList>(`admAttendance/${register!.partId}/sessions/${register!.ID}/list`, teacher)).body.data.rows.find(
+    const row = (await get<TAttendanceList>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows.find(
       (r) => r.id === student.id,
     );
     expect(row).toMatchObject({ status: 3, justifType: 2 });
-    expect((await school.db.attendanceMark.findFirstOrThrow({ where: { sessionId: register!.ID, userId: student.id }, select: { typeId: true } })).typeId).toBe(
+    expect((await school.db.attendanceMark.findFirstOrThrow({ where: { sessionId: register.ID, userId: student.id }, select: { typeId: true } })).typeId).toBe(
       excused.id,
     );
 
@@ -244,12 +250,7 @@ describe("the family's page and the office's answer", () => {
   });
 
   it("a late arrival's justification is accepted as an excused late arrival by default", async () => {
-    const [register] = await teacherRegisters();
-    const { student, guardians } = await studentWithFamily(register!, [{ locale: "es" }]);
-    await post(`admAttendance/session/${register!.ID}/status`, [{ userId: student.id, status: 2 }], teacher);
-    const token = await linkOf(student.id, guardians[0]!.id, register!.ID);
-    const sent = await api.call<{ ID: number }>("POST", `justify/${token}`, { locale: "es", body: { reason: "Personal", note: "Tráfico." } });
-    const card = (await get<TJustification>(`admJustification/get/${sent.body.data.ID}`, secretary)).body.data;
+    const { card } = await justifiedThroughLink(2, [{ locale: "es" }]);
     const excused = await school.db.attendanceType.findFirstOrThrow({ where: { name: "Tardanza justificada" }, select: { id: true } });
     expect(card.acceptAs).toBe(excused.id);
   });

@@ -93,6 +93,9 @@ function shapeProblem(body: Json): string | null {
     if (!isObject(c) || typeof c.type !== "string" || !Array.isArray(c.parameters ?? [])) return "template.components is not valid";
     for (const p of (c.parameters ?? []) as unknown[]) {
       if (!isObject(p) || p.type !== "text" || typeof p.text !== "string") return "template parameters must be of type text";
+      // Meta's own rule for a text parameter: one line, no tab, at most four spaces in a row, not empty.
+      if (/[\n\r\t]| {5}/.test(p.text)) return "Param text cannot have new-line/tab characters or more than 4 consecutive spaces";
+      if (!p.text.trim()) return "Param text cannot be empty";
     }
   }
   return null;
@@ -163,7 +166,9 @@ export async function startWhatsAppSink(options: WhatsAppSinkOptions): Promise<W
       timers.delete(timer);
       const timestamp = String(Math.floor(Date.now() / 1000));
       void deliver(message.phoneNumberId, {
-        statuses: [{ id: message.id, status, timestamp, recipient_id: message.to, ...(message.key ? { biz_opaque_callback_data: message.key } : {}) }],
+        statuses: [
+          { id: message.id, status, timestamp, recipient_id: message.to.replace(/^\+/, ""), ...(message.key ? { biz_opaque_callback_data: message.key } : {}) },
+        ],
       });
     }, delay);
     timers.add(timer);
@@ -197,20 +202,22 @@ export async function startWhatsAppSink(options: WhatsAppSinkOptions): Promise<W
     if (!isObject(body)) return { status: 400, body: cloudError(100, "Invalid parameter", "the body is not an object") };
     const problem = shapeProblem(body);
     if (problem) return { status: 400, body: cloudError(100, "Invalid parameter", problem) };
+    // Meta takes the number in E.164 ("+51987000001") or as its bare international digits, and answers its wa_id.
     const to = body.to as string;
+    const waId = to.replace(/^\+/, "");
     const failure = scripted.get(to);
     if (failure === "hang-up") {
       req.socket.destroy();
       return null;
     }
     if (failure) return { status: failure.status, body: cloudError(failure.code, failure.message) };
-    if (!/^\d{8,}$/.test(to))
+    if (!/^\+?\d{8,}$/.test(to))
       return { status: 400, body: cloudError(131009, "Parameter value is not valid", `"${to}" is not a phone number in international digits`) };
-    if (to.startsWith("000")) return { status: 400, body: cloudError(131026, "Message undeliverable", "the number is not on WhatsApp") };
+    if (waId.startsWith("000")) return { status: 400, body: cloudError(131026, "Message undeliverable", "the number is not on WhatsApp") };
     const key = typeof body.biz_opaque_callback_data === "string" ? body.biz_opaque_callback_data : null;
     // The same ledger row sent again (a retried job whose answer was lost) is kept once and keeps its id.
     const again = key ? byKey.get(key) : undefined;
-    if (again) return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: again.id }] } };
+    if (again) return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: waId }], messages: [{ id: again.id }] } };
     const template = body.type === "template" ? (body.template as Json) : null;
     const message: SunkMessage = {
       id: `wamid.${randomBytes(24).toString("base64url")}`,
@@ -229,7 +236,7 @@ export async function startWhatsAppSink(options: WhatsAppSinkOptions): Promise<W
     statusLater(message, "sent", delays.sent);
     statusLater(message, "delivered", delays.delivered);
     statusLater(message, "read", delays.read);
-    return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: message.id }] } };
+    return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: waId }], messages: [{ id: message.id }] } };
   }
 
   const server = http.createServer((req, res) => {

@@ -8,6 +8,13 @@ import { ZRecordId } from "./validation.ts";
  */
 export const RECIPIENT_TAGS = ["name", "fullName", "student", "school"] as const;
 
+/**
+ * Tags filled with the notification's own title and text, so that an approved WhatsApp template carries what the
+ * school wrote in the wizard (its `title` and `content`), not only the template's fixed words. Not `title`: that tag is
+ * typed, prefilled from the record the notification is about.
+ */
+export const NOTIFICATION_TAGS = ["subject", "message"] as const;
+
 /** A tag: `{{name}}`, and WhatsApp's own numbered `{{1}}`. */
 const TAG_RE = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
@@ -16,7 +23,19 @@ export function templateTags(content: string | null | undefined): string[] {
   return [...new Set([...(content ?? "").matchAll(TAG_RE)].map((m) => m[1]!))];
 }
 
-export const isRecipientTag = (tag: string): boolean => (RECIPIENT_TAGS as readonly string[]).includes(tag);
+/** A tag filled when the message is sent (for each recipient, or from the notification's title and text), never typed. */
+export const isRecipientTag = (tag: string): boolean =>
+  (RECIPIENT_TAGS as readonly string[]).includes(tag) || (NOTIFICATION_TAGS as readonly string[]).includes(tag);
+
+/** Meta's limit on a template's body once its parameters are filled in. */
+export const WHATSAPP_BODY_MAX = 1024;
+
+/**
+ * A value as a WhatsApp template parameter: Meta refuses a parameter with a new line, a tab or more than four spaces in
+ * a row, so a text typed in paragraphs is folded onto one line (every run of white space becomes one space) rather than
+ * refused: the family reads the same words.
+ */
+export const whatsappParam = (value: string): string => value.replace(/\s+/g, " ").trim();
 
 /** The character that joins a notification's placeholder values (002 §3: one value per tag, in order). */
 export const PLACEHOLDER_SEPARATOR = "|";
@@ -78,4 +97,16 @@ export interface TSchedulePreview {
   byChannel?: Partial<Record<"whatsapp" | "mail" | "push", number>>;
   problems?: { userId: number | null; name: string; channel: string; reason: string }[];
   preview?: { recipient: string; channel?: string; text: string; subject?: string | null } | null;
+  /** The first recipient's message on each channel, as it reaches them (an e-mail with who it is from and replies go to). */
+  previews?: TChannelPreview[];
+}
+
+/** One channel's message in the dry run: WhatsApp's filled template, an e-mail's sender, subject and text, a push's title and text. */
+export interface TChannelPreview {
+  recipient: string;
+  channel: "whatsapp" | "mail" | "push";
+  subject: string | null;
+  text: string;
+  from?: string;
+  replyTo?: string | null;
 }

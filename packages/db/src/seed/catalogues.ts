@@ -69,6 +69,8 @@ const TEXTS = {
         null,
         "<p>Las notas del bimestre ya están disponibles.</p><ul><li>Revisa cada curso</li><li>Consulta al tutor si tienes dudas</li></ul>",
       ],
+      // The notification's own title and text as parameters: what the wizard writes reaches WhatsApp families too.
+      ["school_notice", "w", "Comunicado del colegio", "Comunicado de {{school}}: *{{subject}}*\n\n{{message}}\n\nPuedes responder a este mensaje.", null],
     ],
     questions: [
       ["text", "¿Cuál es la capital del Perú?", null, "Lima", "What is the capital of Peru?", null],
@@ -135,6 +137,8 @@ const TEXTS = {
       ["justification-accepted", "w", "Excuse accepted", "Hello {{name}}, the school accepted the excuse for {{student}} ({{days}}).", null],
       ["justification-denied", "w", "Excuse denied", "Hello {{name}}, the school did not accept the excuse for {{student}} ({{days}}).", null],
       ["welcome-mail", "m", "Welcome", null, "<p>Hello {{name}},</p><p><strong>Welcome</strong> to the new school year.</p>"],
+      // The notification's own title and text as parameters: what the wizard writes reaches WhatsApp families too.
+      ["school_notice", "w", "School notice", "Notice from {{school}}: *{{subject}}*\n\n{{message}}\n\nYou can reply to this message.", null],
     ],
     questions: [
       ["text", "What is the capital of England?", null, "London", null, null],

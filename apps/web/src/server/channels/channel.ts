@@ -10,6 +10,13 @@ export interface WhatsAppTemplate {
   params: string[];
 }
 
+/** Who a school's e-mail comes from, where replies go, and the logo its HTML part shows (mailSenderOf). */
+export interface MailSender {
+  from: { name: string; address: string };
+  replyTo: string | null;
+  logo: { content: Buffer; contentType: string } | null;
+}
+
 /** One ledger row as a channel sees it. `key` is the row's idempotency key, handed to providers that take one. */
 export interface Outgoing {
   id: number;
@@ -30,6 +37,10 @@ export interface Outgoing {
    * the families' replies come back to that school; null: the school has none, and it is not sent.
    */
   from?: string | null;
+  /** WhatsApp: the school's country (Tenant.defaultCountry), which a number kept without its country code is read in. */
+  country?: string | null;
+  /** E-mail: the school's sender, reply address and logo; absent, the deployment's MAIL_FROM alone. */
+  sender?: MailSender | null;
 }
 
 /**

@@ -1,6 +1,9 @@
+import type { Db } from "@pizarra/db";
 import type { Transporter } from "nodemailer";
 import { env } from "../env.ts";
-import type { Channel, Outcome } from "./channel.ts";
+import { contentMatches } from "../storage/file-types.ts";
+import { isStorageKey, storage } from "../storage/storage.ts";
+import type { Channel, MailSender, Outcome } from "./channel.ts";
 
 let transport: Promise<Transporter> | undefined;
 
@@ -50,11 +53,57 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/** MAIL_FROM's display name and address ("Pizarra <no-reply@pizarra.local>", or a bare address). */
+function deploymentSender(): { name: string; address: string } {
+  const from = env().MAIL_FROM.trim();
+  const match = /^"?([^"<]*?)"?\s*<([^>]+)>$/.exec(from);
+  return match ? { name: match[1]!.trim(), address: match[2]!.trim() } : { name: "", address: from };
+}
+
+/** The logo's bytes when it is a stored PNG or JPEG (an address typed as the logo is no file to embed). */
+async function logoOf(key: string | null): Promise<MailSender["logo"]> {
+  if (!key || !isStorageKey(key)) return null;
+  const content = await storage()
+    .get(key)
+    .catch(() => null);
+  if (!content) return null;
+  if (contentMatches("png", content)) return { content, contentType: "image/png" };
+  return contentMatches("jpg", content) ? { content, contentType: "image/jpeg" } : null;
+}
+
+/**
+ * Who a school's mail comes from: its own sender when the operator set one (Tenant.mailFrom), else the deployment's
+ * address in the school's name ("Colegio San José via Pizarra"), so that a family sees which school wrote; replies go
+ * to the school's support address (its contact address without one), never to the deployment's no-reply box.
+ */
+export async function mailSenderOf(db: { tenant: Db["tenant"] }, tenantId: number): Promise<MailSender> {
+  const school = await db.tenant.findUniqueOrThrow({
+    where: { id: tenantId },
+    select: { title: true, logo: true, email: true, supportEmail: true, mailFrom: true },
+  });
+  const deployment = deploymentSender();
+  const from = school.mailFrom?.trim()
+    ? { name: school.title, address: school.mailFrom.trim() }
+    : { name: deployment.name ? `${school.title} via ${deployment.name}` : school.title, address: deployment.address };
+  return { from, replyTo: school.supportEmail?.trim() || school.email?.trim() || null, logo: await logoOf(school.logo) };
+}
+
+const LOGO_CID = "school-logo@pizarra";
+/** Text as HTML that shows it as typed (in an element or an attribute). */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The HTML part with the school's logo above it, embedded (a link would break once its signature expires). */
+function withLogo(html: string, sender: MailSender): string {
+  const alt = escapeHtml(sender.from.name);
+  return `<p><img src="cid:${LOGO_CID}" alt="${alt}" height="48" style="height:48px;width:auto"></p>${html}`;
+}
+
 /**
  * E-mail over SMTP (nodemailer). The Message-ID is made from the ledger key, so a message sent again after a worker
  * died mid-send carries the same id and mail clients show it once. Every message has a plain-text part (an HTML one
  * beside it when there is one). A message to a person of the school carries their List-Unsubscribe link with the
- * one-click POST (RFC 8058): mail providers show it as an unsubscribe button.
+ * one-click POST (RFC 8058): mail providers show it as an unsubscribe button. It goes from its school's sender
+ * (mailSenderOf), replies to the row's own address or else the school's, with the school's logo in the HTML part.
  */
 export const mail: Channel = {
   name: "mail",
@@ -62,14 +111,17 @@ export const mail: Channel = {
   async send(message): Promise<Outcome> {
     const domain = env().MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "pizarra.local";
     const text = message.text.trim() ? message.text : plainText(message.html ?? "") || (message.subject ?? "");
+    const { sender } = message;
+    const logo = sender?.logo && message.html ? sender.logo : null;
     try {
       const info = await (await transporter()).sendMail({
-        from: env().MAIL_FROM,
+        from: sender?.from ?? env().MAIL_FROM,
         to: message.address,
-        replyTo: message.replyTo ?? undefined,
+        replyTo: message.replyTo ?? sender?.replyTo ?? undefined,
         subject: message.subject ?? "",
         text,
-        html: message.html ?? undefined,
+        html: message.html && logo ? withLogo(message.html, sender!) : (message.html ?? undefined),
+        attachments: logo ? [{ filename: `logo.${logo.contentType === "image/png" ? "png" : "jpg"}`, ...logo, cid: LOGO_CID }] : undefined,
         messageId: `<${message.key.replace(/[^\w.-]/g, ".")}@${domain}>`,
         headers: {
           "Content-Language": message.locale,

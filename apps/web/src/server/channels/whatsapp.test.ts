@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWhatsAppSink, type WhatsAppSink } from "../../../../../scripts/lib/whatsapp-sink.ts";
 import type { Outgoing } from "./channel.ts";
-import { classify, whatsapp } from "./whatsapp.ts";
+import { classify, cloudBody, whatsapp } from "./whatsapp.ts";
 
 /**
  * The WhatsApp channel against the loopback sink speaking the Cloud API (scripts/lib/whatsapp-sink.ts): what goes over
@@ -33,6 +33,7 @@ const outgoing = (over: Partial<Outgoing> = {}): Outgoing => ({
   html: null,
   template: null,
   from: "school-number",
+  country: "PE",
   ...over,
 });
 
@@ -48,7 +49,7 @@ describe("WhatsApp channel", () => {
     const sent = sink.messages().find((m) => m.key === message.key)!;
     expect(sent).toMatchObject({
       phoneNumberId: "school-number",
-      to: "51987000001",
+      to: "+51987000001",
       type: "template",
       template: { name: "aviso_colegio", language: "es", params: ["Ana", "Reunión de padres", "12/03"] },
     });
@@ -67,6 +68,34 @@ describe("WhatsApp channel", () => {
     expect(sink.messages()).toHaveLength(before);
   });
 
+  it.each([
+    ["kept in E.164", "+51987000002", "US"],
+    ["kept without its country code (read in the school's country)", "987000002", "PE"],
+    ["written as the digits of an older ledger row", "51987000002", "PE"],
+    ["written as those digits, in a school of another country", "51987000002", "US"],
+  ])("sends to the number in E.164 when it is %s", async (_, address, country) => {
+    const message = outgoing({ address, country });
+    expect((await whatsapp.send(message)).ok).toBe(true);
+    expect(sink.messages().find((m) => m.key === message.key)?.to).toBe("+51987000002");
+  });
+
+  it("folds a parameter onto one line as Meta takes it, and Meta's stand-in refuses one that is not", async () => {
+    const message = outgoing({ template: { name: "school_notice", language: "es", params: ["Colegio", "Salida\n\nal museo:\tlunes     8 am"] } });
+    expect((await whatsapp.send(message)).ok).toBe(true);
+    expect(sink.messages().find((m) => m.key === message.key)?.template?.params).toEqual(["Colegio", "Salida al museo: lunes 8 am"]);
+    // The same body unfolded, straight to the stand-in: refused as Meta refuses it, so the fold above is what let it in.
+    const res = await fetch(`${sink.url}/school-number/messages`, {
+      method: "POST",
+      headers: { authorization: "Bearer test-token", "content-type": "application/json" },
+      body: JSON.stringify({
+        ...cloudBody(message, "+51987000001"),
+        template: { name: "school_notice", language: { code: "es" }, components: [{ type: "body", parameters: [{ type: "text", text: "a\nb" }] }] },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain("new-line");
+  });
+
   it("sends plain text when the message has no template", async () => {
     const outcome = await whatsapp.send(outgoing({ text: "Mañana no hay clases." }));
     expect(outcome.ok).toBe(true);
@@ -82,11 +111,13 @@ describe("WhatsApp channel", () => {
   });
 
   it.each([
-    ["a number not on WhatsApp (131026)", "000 1234 5678"],
-    ["a number too short (131009)", "12345"],
+    ["a number that is no number of any country", "000 1234 5678"],
+    ["a number too short", "12345"],
   ])("fails for good on %s", async (_, address) => {
+    const before = sink.messages().length;
     const outcome = await whatsapp.send(outgoing({ address }));
-    expect(outcome).toMatchObject({ ok: false, permanent: true });
+    expect(outcome).toMatchObject({ ok: false, permanent: true, error: expect.stringContaining("not a phone number") });
+    expect(sink.messages()).toHaveLength(before);
   });
 
   it("fails for good, without calling Meta, on an address with no digits", async () => {
@@ -107,15 +138,15 @@ describe("WhatsApp channel", () => {
     ["Meta's own trouble (131000, HTTP 500)", false, { status: 500, code: 131000, message: "Something went wrong" }],
     ["a service unavailable (131016, HTTP 503)", false, { status: 503, code: 131016, message: "Service unavailable" }],
   ] as const)("tells %s apart (permanent: %s)", async (_, permanent, failure) => {
-    const to = `5198${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const to = `+5198${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
     sink.script(to, failure);
     const outcome = await whatsapp.send(outgoing({ address: to }));
     expect(outcome).toMatchObject({ ok: false, permanent, error: expect.stringContaining(String(failure.code)) });
   });
 
   it("retries a dropped connection", async () => {
-    sink.script("51987999999", "hang-up");
-    expect(await whatsapp.send(outgoing({ address: "51987999999" }))).toMatchObject({ ok: false, permanent: false });
+    sink.script("+51987999999", "hang-up");
+    expect(await whatsapp.send(outgoing({ address: "+51987999999" }))).toMatchObject({ ok: false, permanent: false });
   });
 
   it("classifies an answer without Meta's error JSON by its HTTP status", () => {

@@ -1,4 +1,6 @@
+import { whatsappParam } from "@pizarra/contracts";
 import type { Db } from "@pizarra/db";
+import { toE164 } from "@pizarra/contracts/phone";
 import { request } from "undici";
 import { env } from "../env.ts";
 import type { Channel, Outcome, Outgoing } from "./channel.ts";
@@ -24,7 +26,10 @@ interface CloudError {
   error_data?: { details?: string };
 }
 
-/** The Cloud API's own message body: a template (the only kind Meta delivers outside a 24-hour session) or text. */
+/**
+ * The Cloud API's own message body: a template (the only kind Meta delivers outside a 24-hour session) or text. Every
+ * sender's parameters are folded as Meta takes them (whatsappParam): one with a line break would be refused whole.
+ */
 export function cloudBody(message: Outgoing, to: string): Record<string, unknown> {
   // biz_opaque_callback_data comes back on the message's status webhooks: the ledger key, to trace a status by hand.
   const head = { messaging_product: "whatsapp", recipient_type: "individual", to, biz_opaque_callback_data: message.key };
@@ -36,7 +41,7 @@ export function cloudBody(message: Outgoing, to: string): Record<string, unknown
     template: {
       name,
       language: { code: language },
-      ...(params.length ? { components: [{ type: "body", parameters: params.map((text) => ({ type: "text", text })) }] } : {}),
+      ...(params.length ? { components: [{ type: "body", parameters: params.map((text) => ({ type: "text", text: whatsappParam(text) })) }] } : {}),
     },
   };
 }
@@ -97,8 +102,10 @@ export const whatsapp: Channel = {
     if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return { ok: false, permanent: true, error: "WhatsApp is not configured" };
     const { from } = message;
     if (!from) return { ok: false, permanent: true, error: "notConfigured" };
-    // Meta takes the number in international form, digits only ("+51 987 000 001" → 51987000001).
-    const to = message.address.replace(/\D/g, "");
+    // E.164, as numbers are kept (and as Meta reads them whole). One kept without its country code is read in the
+    // school's country: sent as its bare digits, Meta would read "971000136" as a number of country 971. Only what is no
+    // number there is read as the international digits older ledger rows hold ("51987000001").
+    const to = toE164(message.address, message.country) ?? (/^\d+$/.test(message.address) ? toE164(`+${message.address}`) : null);
     if (!to) return { ok: false, permanent: true, error: `WhatsApp: "${message.address}" is not a phone number` };
     // undici's own request rather than fetch (undici's too): a send of 2,000 messages makes 2,000 calls, and fetch's
     // web streams cost the worker about 1 ms of processor more a call (bench machine).

@@ -35,12 +35,15 @@ export interface Draft {
 
 export const STATUS_RANK = { queued: 0, sending: 1, sent: 2, delivered: 3, read: 4 } as const;
 
-/** The address a person has on a channel: an e-mail, a WhatsApp number as digits with country code, or their devices. */
+/**
+ * The address a person has on a channel: an e-mail, their mobile as it is kept (E.164, "+51987000001"; the WhatsApp
+ * channel reads it in the school's country, which makes it E.164 whatever an older path wrote), or their devices.
+ */
 export function addressOf(user: { id: number; mail: string | null; cel: string | null }, channel: ChannelName): string | null {
   if (channel === "mail") return user.mail?.trim() || null;
   if (channel === "push") return `user:${user.id}`;
-  const digits = user.cel?.replace(/\D/g, "") ?? "";
-  return digits.length >= 8 ? digits : null;
+  const cel = user.cel?.trim() ?? "";
+  return cel.replace(/\D/g, "").length >= 8 ? cel : null;
 }
 
 /** A channel the caller chose must be configured on this server: said in their language, naming the field. */

@@ -1,6 +1,7 @@
 import { type Db, forTenant, type MessageModel } from "@pizarra/db";
 import type { ChannelName, Outgoing, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
+import { mailSenderOf } from "../channels/mail.ts";
 import { whatsappNumberOf } from "../channels/whatsapp.ts";
 import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
@@ -145,20 +146,30 @@ export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<n
 }
 
 /**
- * How long a worker keeps a school's WhatsApp number before reading it again: a send of thousands reads it once, and
- * a number changed by an operator is used within this.
+ * How long a worker keeps what it read of a school (its WhatsApp number and country, its mail sender) before reading
+ * it again: a send of thousands reads it once, and a number or sender changed by an operator is used within this.
  */
-const NUMBER_TTL_MS = 60_000;
-const numbers = new Map<number, { id: string | null; until: number }>();
+const SCHOOL_TTL_MS = 60_000;
 
-/** The WhatsApp number a school sends from (whatsappNumberOf); null: it has none, and its messages are refused. */
-async function sendingNumber(system: Db, tenantId: number): Promise<string | null> {
-  const known = numbers.get(tenantId);
-  if (known && known.until > Date.now()) return known.id;
-  const id = await whatsappNumberOf(system, tenantId);
-  numbers.set(tenantId, { id, until: Date.now() + NUMBER_TTL_MS });
-  return id;
+/** `load` of a school, read again once SCHOOL_TTL_MS has passed. */
+function perSchool<T>(load: (system: Db, tenantId: number) => Promise<T>): (system: Db, tenantId: number) => Promise<T> {
+  const known = new Map<number, { value: T; until: number }>();
+  return async (system, tenantId) => {
+    const kept = known.get(tenantId);
+    if (kept && kept.until > Date.now()) return kept.value;
+    const value = await load(system, tenantId);
+    known.set(tenantId, { value, until: Date.now() + SCHOOL_TTL_MS });
+    return value;
+  };
 }
+
+/** The WhatsApp number a school sends from (whatsappNumberOf; null: it has none, and its messages are refused), and its country. */
+const whatsappOf = perSchool(async (system, tenantId) => ({
+  from: await whatsappNumberOf(system, tenantId),
+  country: (await system.tenant.findUnique({ where: { id: tenantId }, select: { defaultCountry: true } }))?.defaultCountry ?? null,
+}));
+
+const senderOf = perSchool(mailSenderOf);
 
 async function toOutgoing(system: Db, row: MessageModel): Promise<Outgoing> {
   return {
@@ -174,7 +185,8 @@ async function toOutgoing(system: Db, row: MessageModel): Promise<Outgoing> {
     html: row.html,
     template: (row.template as WhatsAppTemplate | null) ?? null,
     unsubscribe: row.channel === "mail" && row.userId !== null ? await unsubscribeUrl(row.tenantId, row.userId) : null,
-    from: row.channel === "whatsapp" ? await sendingNumber(system, row.tenantId) : null,
+    sender: row.channel === "mail" ? await senderOf(system, row.tenantId) : null,
+    ...(row.channel === "whatsapp" ? await whatsappOf(system, row.tenantId) : { from: null }),
   };
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TSchedulePreview } from "@pizarra/contracts";
+import type { TChannelPreview, TSchedulePreview } from "@pizarra/contracts";
 import { cn } from "@pizarra/ui";
 import { CircleAlert, Info } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -34,26 +34,50 @@ function Bubble({ recipient, subject, text, caption }: { recipient: string | nul
   );
 }
 
+/** Labels and their values, side by side where there is room. */
+function Pairs({ lines, className }: { lines: { label: string; value: string }[]; className: string }) {
+  return (
+    <dl className={cn("grid", className)}>
+      {lines.map((line) => (
+        <div key={line.label} className="contents">
+          <dt className="text-muted-foreground">{line.label}</dt>
+          <dd className="font-normal break-words">{line.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** An e-mail or a push as its recipient's inbox shows it: who it is from and where replies go (e-mail), its title and text. */
+function Letter({ preview, caption }: { preview: TChannelPreview; caption: string }) {
+  const t = useTranslations("wizard");
+  const head = [
+    ...(preview.from ? [{ label: t("mailFrom"), value: preview.from }] : []),
+    ...(preview.replyTo ? [{ label: t("mailReplyTo"), value: preview.replyTo }] : []),
+  ];
+  return (
+    <figure className="flex flex-col gap-2 rounded-lg border p-3" data-testid={`wizard-preview-${preview.channel}`}>
+      <figcaption className="text-xs text-muted-foreground">{caption}</figcaption>
+      {head.length > 0 && <Pairs lines={head} className="grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-xs" />}
+      {preview.subject && <p className="text-sm font-semibold break-words">{preview.subject}</p>}
+      <p className="text-sm break-words whitespace-pre-wrap">{preview.text}</p>
+    </figure>
+  );
+}
+
 /**
  * Step 4 (002 §2, §4): what was chosen, then the dry run's answer — in the info colour when it went through, the
  * danger colour otherwise — with the counts per channel, the recipients who cannot be reached and why, and the
- * message as one real recipient will read it (or as the template makes it, until the dry run says).
+ * message as one real recipient receives it on each channel (or as the template makes it, until the dry run says).
  */
 export function SummaryStep({ lines, outcome, sample }: SummaryStepProps) {
   const t = useTranslations("wizard");
   const data = outcome?.ok ? outcome.data : null;
-  const preview = data?.preview;
+  const previews = data?.previews ?? [];
   const byChannel = data?.byChannel;
   return (
     <div className="flex flex-col gap-5">
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
-        {lines.map((line) => (
-          <div key={line.label} className="contents">
-            <dt className="font-medium text-muted-foreground">{line.label}</dt>
-            <dd className="break-words">{line.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Pairs lines={lines} className="grid-cols-1 gap-x-6 gap-y-3 text-sm font-medium sm:grid-cols-[max-content_1fr]" />
       {outcome && (
         <div
           role={outcome.ok ? "status" : "alert"}
@@ -96,11 +120,16 @@ export function SummaryStep({ lines, outcome, sample }: SummaryStepProps) {
           </ul>
         </section>
       )}
-      {preview ? (
-        <Bubble recipient={preview.recipient} subject={preview.subject ?? null} text={preview.text} caption={t("previewFor", { name: preview.recipient })} />
-      ) : (
-        sample && <Bubble recipient={null} subject={sample.subject} text={sample.text} caption={t("sample")} />
-      )}
+      {previews.length > 0
+        ? previews.map((preview) => {
+            const caption = t("previewOn", { channel: t(`channel.${preview.channel}`), name: preview.recipient });
+            return preview.channel === "whatsapp" ? (
+              <Bubble key={preview.channel} recipient={preview.recipient} subject={preview.subject} text={preview.text} caption={caption} />
+            ) : (
+              <Letter key={preview.channel} preview={preview} caption={caption} />
+            );
+          })
+        : sample && <Bubble recipient={null} subject={sample.subject} text={sample.text} caption={t("sample")} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TTagContent, TTemplateMeta } from "@pizarra/contracts";
+import { NOTIFICATION_TAGS, type TTagContent, type TTemplateMeta } from "@pizarra/contracts";
 import { Badge, Field, fieldControl, FieldError, Input, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { Controller, useWatch } from "react-hook-form";
@@ -17,7 +17,8 @@ interface TemplateStepProps extends StepProps {
 
 /**
  * Step 1 (002 §2): the channels (a WhatsApp switch with its template, e-mail and push), a value for each tag the
- * sender fills (prefilled from the associated record), the title and text of e-mail and push, and what it is about.
+ * sender fills (prefilled from the associated record), the title and text (of e-mail and push, and of a WhatsApp
+ * template that carries them), and what it is about.
  */
 export function TemplateStep({ templates, tags, values, onTag, errors, ...step }: TemplateStepProps) {
   const t = useTranslations("wizard");
@@ -25,6 +26,8 @@ export function TemplateStep({ templates, tags, values, onTag, errors, ...step }
   const [doWA, doMail, doPush] = useWatch({ control, name: ["doWA", "doMail", "doPush"] }) as [boolean, boolean, boolean];
   const senderTags = tags.filter((tag) => !tag.hidden);
   const recipientTags = tags.filter((tag) => tag.hidden);
+  // A WhatsApp template that carries the notification's own title and text needs them even when only WhatsApp is on.
+  const carried = doWA && tags.some((tag) => (NOTIFICATION_TAGS as readonly string[]).includes(tag.id));
 
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -91,7 +94,7 @@ export function TemplateStep({ templates, tags, values, onTag, errors, ...step }
           })}
         </fieldset>
       )}
-      {(doMail || doPush) && (
+      {(doMail || doPush || carried) && (
         <>
           <WizardField name="title" {...step} full />
           <WizardField name="content" {...step} full />

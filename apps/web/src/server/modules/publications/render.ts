@@ -1,9 +1,16 @@
-import { fillTemplate as fill, type RECIPIENT_TAGS, splitPlaceholders, templateTags as tagsOf } from "@pizarra/contracts";
+import {
+  fillTemplate as fill,
+  type NOTIFICATION_TAGS,
+  type RECIPIENT_TAGS,
+  splitPlaceholders,
+  templateTags as tagsOf,
+  whatsappParam,
+} from "@pizarra/contracts";
 import type { ChannelName, WhatsAppTemplate } from "../../channels/channel.ts";
-import { plainText } from "../../channels/mail.ts";
+import { escapeHtml, plainText } from "../../channels/mail.ts";
 import type { Locale } from "../../i18n.ts";
 
-type RecipientTag = (typeof RECIPIENT_TAGS)[number];
+type FilledTag = (typeof RECIPIENT_TAGS)[number] | (typeof NOTIFICATION_TAGS)[number];
 
 export interface Recipient {
   id: number;
@@ -25,15 +32,23 @@ export interface Content {
   template: { id: string; templateId: string | null; content: string | null } | null;
 }
 
-/** The values of a template's tags for one recipient: what the sender typed, else what the recipient brings. */
+/**
+ * The values of a template's tags for one recipient: what the sender typed, else what the recipient brings, and the
+ * notification's own title and text (themselves filled for the recipient; the text of an HTML-only one as plain text).
+ */
 export function tagValues(content: Content, recipient: Recipient, school: string): Record<string, string> {
-  const own: Record<RecipientTag, string> = {
+  const own = {
     name: recipient.name,
     fullName: [recipient.name, recipient.last].filter(Boolean).join(" "),
     student: recipient.student ?? recipient.name,
     school,
   };
-  const values: Record<string, string> = { ...own };
+  const filled: Record<FilledTag, string> = {
+    ...own,
+    subject: fill(content.title ?? "", own),
+    message: fill(content.content || plainText(content.body ?? ""), own),
+  };
+  const values: Record<string, string> = { ...filled };
   for (const [tag, typed] of Object.entries(splitPlaceholders(tagsOf(content.template?.content), content.placeholders))) {
     if (typed.trim()) values[tag] = typed.trim();
   }
@@ -47,18 +62,23 @@ export interface Rendered {
   template: WhatsAppTemplate | null;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** One recipient's message on one channel: WhatsApp as its approved template with parameters, e-mail and push as text. */
+/**
+ * One recipient's message on one channel: WhatsApp as its approved template with parameters (each folded as Meta takes
+ * it, whatsappParam, and the text the family reads made of the same folded values), e-mail and push as text.
+ */
 export function render(content: Content, channel: ChannelName, recipient: Recipient, school: string, locale: Locale): Rendered {
   const values = tagValues(content, recipient, school);
   if (channel === "whatsapp" && content.template) {
-    const tags = tagsOf(content.template.content);
+    const params = Object.fromEntries(Object.entries(values).map(([tag, value]) => [tag, whatsappParam(value)]));
     return {
       subject: null,
-      text: fill(content.template.content ?? "", values),
+      text: fill(content.template.content ?? "", params),
       html: null,
-      template: { name: content.template.templateId || content.template.id, language: locale, params: tags.map((tag) => values[tag] ?? "") },
+      template: {
+        name: content.template.templateId || content.template.id,
+        language: locale,
+        params: tagsOf(content.template.content).map((tag) => params[tag] ?? ""),
+      },
     };
   }
   const text = fill(content.content ?? "", values);

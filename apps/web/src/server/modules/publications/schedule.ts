@@ -1,11 +1,16 @@
+import { NOTIFICATION_TAGS, type TChannelPreview, templateTags, WHATSAPP_BODY_MAX } from "@pizarra/contracts";
 import { type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
+import { mailSenderOf } from "../../channels/mail.ts";
+import { personLocale } from "../../delivery/locale.ts";
 import { addressOf, schoolChannelReady } from "../../delivery/ledger.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { recipientsOf, type Audience } from "./recipients.ts";
+import type { Recipient } from "../../delivery/guardians.ts";
 import { refreshFlow } from "../flows/followups.ts";
-import { channelsOf, draftsOf, type NotificationRow } from "./drafts.ts";
+import { channelsOf, contentOf, draftsOf, type NotificationRow } from "./drafts.ts";
+import { render } from "./render.ts";
 import { queueRun } from "./run-notification.ts";
 
 /** 002 §4: 0 draft, 1 ready, 2 sending, 3 sent, 4 cancelled (the filter's "paused"), 5 sending errors. */
@@ -39,6 +44,33 @@ export interface ScheduleOutcome {
   byChannel: Partial<Record<ChannelName, number>>;
   problems: Problem[];
   preview: { recipient: string; channel: ChannelName; subject: string | null; text: string } | null;
+  previews: TChannelPreview[];
+}
+
+/** The field of the notification each tag it carries to WhatsApp comes from. */
+const CARRIED_FIELD: Record<(typeof NOTIFICATION_TAGS)[number], "title" | "content"> = { subject: "title", message: "content" };
+
+type School = { title: string; defaultLocale: string };
+
+/**
+ * A WhatsApp template that carries the notification's title and text needs them written, and its body, once filled for
+ * each recipient, within Meta's 1,024 characters: a longer one would be refused by Meta for every family, so it is
+ * refused here, naming the field to shorten, rather than cut short.
+ */
+function assertWhatsAppFits(ctx: AuthedContext, n: NotificationRow, recipients: Recipient[], school: School): void {
+  const content = contentOf(n);
+  if (!content.template) return;
+  const tags = templateTags(content.template.content);
+  for (const tag of NOTIFICATION_TAGS) {
+    const field = CARRIED_FIELD[tag];
+    const written = tag === "subject" ? content.title : content.content || content.body;
+    if (tags.includes(tag) && !written?.trim()) throw fieldRefusal(field, ctx.t("delivery.whatsappNeeds", { template: n.template!.name }));
+  }
+  const longest = Math.max(...recipients.map((r) => render(content, "whatsapp", r, school.title, personLocale(r, school.defaultLocale)).text.length));
+  if (longest > WHATSAPP_BODY_MAX) {
+    const field = tags.includes("message") ? "content" : tags.includes("subject") ? "title" : "placeholders";
+    throw fieldRefusal(field, ctx.t("delivery.whatsappTooLong", { length: longest, max: WHATSAPP_BODY_MAX }));
+  }
 }
 
 /** Problems listed in full up to this many; the count says the rest. */
@@ -61,6 +93,7 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   const recipients = await recipientsOf(tx, n);
   if (recipients.length === 0) throw new AppError(-422, "api.notificationNoRecipients", 422);
   const school = await tx.tenant.findUniqueOrThrow({ where: { id: tenantOf(tx) }, select: { title: true, defaultLocale: true } });
+  if (channels.includes("whatsapp")) assertWhatsAppFits(ctx, n, recipients, school);
   const nameOf = (r: (typeof recipients)[number]) => [r.name, r.last].filter(Boolean).join(" ");
   const byChannel: Partial<Record<ChannelName, number>> = {};
   const problems: Problem[] = [];
@@ -72,9 +105,20 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
       if (!reason) byChannel[channel] = (byChannel[channel] ?? 0) + 1;
       else problems.push({ userId: r.id, name: nameOf(r), channel, reason: ctx.t(`delivery.reason.${reason}`) });
     }
-  const first = draftsOf(n, n.run, recipients.slice(0, 1), school)[0]!;
-  const preview = { recipient: nameOf(recipients[0]!), channel: first.channel, subject: first.subject ?? null, text: first.text };
-  const outcome = { total: recipients.length, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), preview };
+  const recipient = nameOf(recipients[0]!);
+  const sender = channels.includes("mail") ? await mailSenderOf(tx, tenantOf(tx)) : null;
+  const previews = draftsOf(n, n.run, recipients.slice(0, 1), school).map(
+    (d): TChannelPreview => ({
+      recipient,
+      channel: d.channel,
+      subject: d.subject ?? null,
+      text: d.text,
+      ...(d.channel === "mail" && sender ? { from: `${sender.from.name} <${sender.from.address}>`, replyTo: sender.replyTo } : {}),
+    }),
+  );
+  const first = previews[0]!;
+  const preview = { recipient, channel: first.channel, subject: first.subject, text: first.text };
+  const outcome = { total: recipients.length, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), preview, previews };
   if (!confirm) return { status: n.status, ...outcome };
   const scheduledAt = new Date();
   await tx.notification.updateMany({

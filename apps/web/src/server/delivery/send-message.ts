@@ -110,7 +110,7 @@ export class SentLog {
 /**
  * Sends one claimed row through its channel. Taken: written down by `log`. Refused: retried with the queue's backoff
  * (TransientFailure) until MAX_ATTEMPTS, or failed for good at once when no retry can mend it (a withdrawn row among
- * them), then handed to its fallback channel. Returns the notification whose counters moved, if any.
+ * them), then handed to its fallback channel; a row retried by hand that fails again keeps its first failure's time. Returns the notification whose counters moved, if any.
  */
 export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<number | null> {
   const channel = CHANNEL_BY_NAME[row.channel as keyof typeof CHANNEL_BY_NAME];
@@ -133,7 +133,7 @@ export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<n
     const failed = await tx.message.update({
       where: { id: row.id },
       data: final
-        ? { status: "failed", permanent: outcome.permanent, error: outcome.error.slice(0, 500), failedAt: new Date(), lockedUntil: null }
+        ? { status: "failed", permanent: outcome.permanent, error: outcome.error.slice(0, 500), failedAt: row.failedAt ?? new Date(), lockedUntil: null }
         : { status: "queued", error: outcome.error.slice(0, 500), lockedUntil: null },
     });
     if (final && outcome.permanent) await fallBack(tx, failed);

@@ -109,15 +109,23 @@ async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; 
   };
 }
 
-/** POST admNotification/{id}/retry: the failed messages of the current run go out again (those replaced by their fallback excepted). */
+/**
+ * POST admNotification/{id}/retry: the messages of the current run that failed in a way a retry can mend (they ran out
+ * of attempts) go out again, one attempt more each; those refused for good (an invalid number, a bounced address: the
+ * same send would be refused again, and any fallback has been queued) stay failed. A row keeps its first failure's
+ * time and its count of attempts, so that the ledger says how long and how often it was tried.
+ */
 async function retryFailed(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Promise<Reply> {
   const count = await ctx.db.$transaction(async (tx) => {
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
     if (n.status === STATUS.cancelled) throw new AppError(-409, "delivery.isPaused", 409);
-    const where = { notificationId: n.id, run: n.run, status: "failed", NOT: { permanent: true, fallback: { not: null } } };
-    await tx.message.updateMany({ where, data: { status: "queued", error: null, permanent: false, failedAt: null, attempts: 0, notBefore: new Date() } });
-    const queued = await requeue(tx, { notificationId: n.id, run: n.run, attempts: 0, failedAt: null }, `retry${Date.now()}`);
+    const retriable = await tx.message.updateManyAndReturn({
+      where: { notificationId: n.id, run: n.run, status: "failed", permanent: false },
+      data: { status: "queued", notBefore: new Date() },
+      select: { id: true },
+    });
+    const queued = await requeue(tx, { id: { in: retriable.map((m) => m.id) } }, `retry${Date.now()}`);
     await refreshSending(tx, n.id);
     await audit(tx, ctx, "admNotification", "edit", n.id);
     return queued;

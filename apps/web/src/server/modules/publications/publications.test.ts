@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { claimMessages, deliver, SentLog } from "../../delivery/send-message.ts";
 import { formatDateTime } from "../../resource/values.ts";
 import { apiHarness } from "../../../test-support/harness.ts";
 
@@ -350,22 +351,57 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
     expect((await api.call("POST", `admNotification/${id}/pause`, { token: admin })).http).toBe(409);
     expect((await api.call<Row>("POST", `admNotification/${id}/resume`, { token: admin })).body.data).toEqual({ status: 1 });
 
-    // Two messages of its run: one failed for good with nothing to fall back on, one on its way.
+    // Three messages of its run: one failed for good with nothing to fall back on, one that ran out of attempts, one
+    // on its way.
     const { db, tenantId } = await api.school();
     const child = await db.sectionMember.findFirstOrThrow({ where: { sectionId: sections[0] }, select: { userId: true } });
     const base = { source: "notification", sourceId: id, notificationId: id, userId: child.userId, text: "Aviso", tenantId };
+    const firstFailure = new Date("2026-11-30T13:00:00Z");
     await api.db().message.createMany({
       data: [
         { ...base, key: `t:${id}:a`, channel: "mail", address: "", status: "failed", permanent: true, error: "noAddress", attempts: 1 },
         { ...base, key: `t:${id}:b`, channel: "push", address: `user:${child.userId}`, status: "sent", attempts: 1 },
+        {
+          ...base,
+          key: `t:${id}:c`,
+          channel: "whatsapp",
+          address: "+51987000001",
+          status: "failed",
+          error: "WhatsApp 131000",
+          attempts: 6,
+          failedAt: firstFailure,
+        },
       ],
     });
     const failed = await ledger("?status=failed");
-    expect(failed).toMatchObject({ RowCount: 1, counts: { failed: 1, sent: 1, total: 2 } });
-    expect((failed.Results as Row[])[0]).toMatchObject({ channel: "mail", status: "failed", permanent: true, error: "No address on this channel" });
+    expect(failed).toMatchObject({ RowCount: 2, counts: { failed: 2, sent: 1, total: 3 } });
+    expect((failed.Results as Row[]).find((r) => r.channel === "mail")).toMatchObject({
+      status: "failed",
+      permanent: true,
+      error: "No address on this channel",
+    });
+    // Only the one a retry can mend goes again; it keeps its first failure's time and its attempts, and counts the next.
     const retried = await api.call<Row>("POST", `admNotification/${id}/retry`, { token: admin, locale: "en" });
     expect(retried.body).toMatchObject({ msg: "Messages to be sent again: 1.", data: { count: 1 } });
-    expect(await ledger()).toMatchObject({ counts: { queued: 1, failed: 0 }, notification: { status: 2 } });
+    expect(await ledger()).toMatchObject({ counts: { queued: 1, failed: 1 }, notification: { status: 2 } });
+    const rows = await db.message.findMany({
+      where: { notificationId: id },
+      orderBy: { key: "asc" },
+      select: { id: true, status: true, attempts: true, failedAt: true },
+    });
+    expect(rows.map(({ id: _, ...row }) => row)).toEqual([
+      { status: "failed", attempts: 1, failedAt: null },
+      { status: "sent", attempts: 1, failedAt: null },
+      { status: "queued", attempts: 6, failedAt: firstFailure },
+    ]);
+    const [claimed] = await claimMessages(api.db(), [{ tenantId, ids: [rows[2]!.id] }]);
+    expect(claimed).toMatchObject({ key: `t:${id}:c`, attempts: 7 });
+    // Refused again: failed at once (it had its attempts), with the time it first failed.
+    await deliver(api.db(), { ...claimed!, address: "" }, new SentLog(api.db()));
+    expect(await db.message.findFirstOrThrow({ where: { id: claimed!.id }, select: { status: true, failedAt: true } })).toEqual({
+      status: "failed",
+      failedAt: firstFailure,
+    });
 
     expect((await api.call("GET", `admNotification/${id}/messages`, { token: northside })).http).toBe(404);
     expect((await api.call("POST", `admNotification/${id}/retry`, { token: secretary })).http).toBe(403);

@@ -25,6 +25,17 @@ async function sectionWithGuardians(tenantId: number): Promise<{ id: number; nam
   });
 }
 
+/** The target step's choice of the guardians of one section. */
+async function chooseGuardiansOf(page: Page, section: { id: number; name: string }): Promise<void> {
+  const wizard = page.getByTestId("notification-wizard");
+  await wizard.getByTestId("wizard-target").selectOption("sections");
+  await wizard.getByTestId("field-sendTo").selectOption("0");
+  await wizard.getByTestId("field-sectionIds").click();
+  await page.getByTestId("field-sectionIds-search").fill(section.name);
+  await page.getByTestId(`option-${section.id}`).click();
+  await page.keyboard.press("Escape");
+}
+
 const pad = (n: number) => String(n).padStart(2, "0");
 /** Tomorrow at 09:00 as a datetime-local input takes it. */
 function tomorrowAtNine(): string {
@@ -105,12 +116,7 @@ for (const { width, height, locale, dark, now } of [
     await expect(wizard.getByTestId("wizard-step-target")).toBeVisible();
     await wizard.getByTestId("wizard-next").click();
     await expect(wizard.getByText(locale === "es" ? "Seleccione un tipo" : "Select a type")).toBeVisible();
-    await wizard.getByTestId("wizard-target").selectOption("sections");
-    await wizard.getByTestId("field-sendTo").selectOption("0");
-    await wizard.getByTestId("field-sectionIds").click();
-    await page.getByTestId("field-sectionIds-search").fill(section.name);
-    await page.getByTestId(`option-${section.id}`).click();
-    await page.keyboard.press("Escape");
+    await chooseGuardiansOf(page, section);
     await expect(wizard).toBeVisible();
     await wizard.getByTestId("wizard-next").click();
 
@@ -218,5 +224,55 @@ for (const { width, height, locale, dark, now } of [
       .split("\n")
       .map((line) => JSON.parse(line) as { template: { name: string; params: string[] } | null });
     expect(sunk.some((m) => m.template?.name === templateId && m.template.params.includes("Traer bata"))).toBe(true);
+  });
+}
+
+/**
+ * The summary shows, per channel, what a family receives: WhatsApp's notice template carrying the notification's own
+ * title and text (folded onto one line as Meta takes a parameter), and the e-mail with the school as its sender.
+ */
+for (const { width, height, locale, dark } of [
+  { width: 1440, height: 900, locale: "es", dark: false },
+  { width: 390, height: 844, locale: "en", dark: true },
+] as const) {
+  test(`the wizard previews each channel as a family receives it at ${width} px (${locale}, ${dark ? "dark" : "light"}), axe`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    const { companyID } = await signInAs(page, ADMIN, locale);
+    await setTheme(page, dark ? "dark.blue" : "light.blue");
+    const section = await sectionWithGuardians(companyID);
+    const title = `Salida ${width}`;
+    await page.goto("/app/admNotification");
+    await page.getByTestId("action-wizard").click();
+    const wizard = page.getByTestId("notification-wizard");
+    await expect(wizard).toBeVisible();
+
+    // A WhatsApp-only notice whose template carries the title and text asks for them.
+    await wizard.getByTestId("field-name").fill(`Aviso ${width}-${Date.now()}`.slice(0, 50));
+    await wizard.getByTestId("field-doWA").click();
+    await wizard.getByTestId("field-doWATemplate").selectOption("school_notice");
+    await wizard.getByTestId("field-title").fill(title);
+    await wizard.getByTestId("field-content").fill("Mañana salimos a las 8.\n\nTraer almuerzo.");
+    await wizard.getByTestId("field-doMail").click();
+    await expectAccessible(page, "[data-testid=notification-wizard]");
+    await wizard.getByTestId("wizard-next").click();
+
+    await chooseGuardiansOf(page, section);
+    await wizard.getByTestId("wizard-next").click();
+
+    await wizard.getByTestId("wizard-trigger-date").check();
+    await wizard.getByTestId("field-sendOn").fill(tomorrowAtNine());
+    await wizard.getByTestId("wizard-next").click();
+
+    await expect(wizard.getByTestId("wizard-step-summary")).toBeVisible();
+    await wizard.getByTestId("wizard-preview").click();
+    await expect(wizard.getByTestId("wizard-outcome")).toHaveAttribute("role", "status");
+    await expect(wizard.getByTestId("wizard-bubble")).toContainText(`*${title}*`);
+    await expect(wizard.getByTestId("wizard-bubble")).toContainText("Mañana salimos a las 8. Traer almuerzo.");
+    const letter = wizard.getByTestId("wizard-preview-mail");
+    await expect(letter).toContainText(title);
+    await expect(letter).toContainText(" via ");
+    await expect(letter).toContainText("Traer almuerzo.");
+    await expectAccessible(page, "[data-testid=notification-wizard]");
   });
 }

@@ -66,7 +66,10 @@ function assertWhatsAppFits(ctx: AuthedContext, n: NotificationRow, recipients: 
     const written = tag === "subject" ? content.title : content.content || content.body;
     if (tags.includes(tag) && !written?.trim()) throw fieldRefusal(field, ctx.t("delivery.whatsappNeeds", { template: n.template!.name }));
   }
-  const longest = Math.max(...recipients.map((r) => render(content, "whatsapp", r, school.title, personLocale(r, school.defaultLocale)).text.length));
+  const longest = recipients.reduce(
+    (most, r) => Math.max(most, render(content, "whatsapp", r, school.title, personLocale(r, school.defaultLocale)).text.length),
+    0,
+  );
   if (longest > WHATSAPP_BODY_MAX) {
     const field = tags.includes("message") ? "content" : tags.includes("subject") ? "title" : "placeholders";
     throw fieldRefusal(field, ctx.t("delivery.whatsappTooLong", { length: longest, max: WHATSAPP_BODY_MAX }));

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { TPage } from "./envelope.ts";
-import type { StudentRow } from "./grade-sheet.ts";
+import type { SheetAbout, SheetLock, StudentRow } from "./grade-sheet.ts";
 import { GRADE_TEXT_MAX, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS } from "./grades.ts";
 import type { TImportLine } from "./resource/types.ts";
 import { RECORD_ID_MAX, ZRecordId } from "./validation.ts";
@@ -20,8 +20,11 @@ export const ZSheetQuery = z.object({
   groupId: ID.optional(),
 });
 export type TSheetQuery = z.infer<typeof ZSheetQuery>;
-/** GET admGrades/get (and admGrades/getFinal): one row per student, surname first, with a grade of every concept. */
-export type TSheetAnswer = TPage<StudentRow>;
+/**
+ * GET admGrades/get (and admGrades/getFinal): one row per student, surname first, with a grade of every concept; what
+ * the sheet is about, and why none of it may be typed in by the caller (null: it may, as far as its concepts allow).
+ */
+export type TSheetAnswer = TPage<StudentRow> & { about: SheetAbout | null; lock: Exclude<SheetLock, "noWrite"> | null };
 
 /** One cell of a save: a concept and a student, with the value typed. */
 export const ZGradeCell = z.object({

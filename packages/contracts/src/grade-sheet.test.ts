@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { cellText, gradeOf, headerLayout, isEditable, parseNumeric, type HeaderConcept, type StudentRow } from "./grade-sheet.ts";
+import {
+  cellText,
+  columnKey,
+  gradeOf,
+  headerLayout,
+  isEditable,
+  parseNumeric,
+  readOnlyReason,
+  sliceLayout,
+  type HeaderConcept,
+  type StudentRow,
+} from "./grade-sheet.ts";
 
 const concept = (ID: number, parentId: number | null, order: number, extra: Partial<HeaderConcept> = {}): HeaderConcept => ({
   ID,
@@ -91,11 +102,41 @@ describe("cells", () => {
     expect(cellText({ concept: concept(2, 1, 1), average: false }, gradeOf(student, concept(2, 1, 1)))).toBe("5");
     expect(cellText({ concept: concept(9, 1, 2, { type: 3 }), average: false }, gradeOf(student, concept(9, 1, 2, { type: 3 })))).toBe("");
   });
-  it("lets no one type in averages, locked or non-editable concepts, nor anyone without write access", () => {
-    expect(isEditable({ concept: concept(2, 1, 1), average: false }, true)).toBe(true);
-    expect(isEditable({ concept: concept(2, 1, 1), average: false }, false)).toBe(false);
-    expect(isEditable({ concept: concept(2, 1, 1, { locked: true }), average: false }, true)).toBe(false);
-    expect(isEditable({ concept: concept(2, 1, 1, { canEdit: false }), average: false }, true)).toBe(false);
-    expect(isEditable({ concept: concept(1, null, 1, { calcAverage: true }), average: true }, true)).toBe(false);
+  it("lets no one type in averages, locked or non-editable concepts, nor in a locked sheet, and says why", () => {
+    const cell = (extra: Partial<HeaderConcept> = {}, average = false) => ({ concept: concept(2, 1, 1, extra), average });
+    expect(isEditable(cell(), null)).toBe(true);
+    expect(readOnlyReason(cell(), null)).toBeNull();
+    expect(readOnlyReason(cell(), "noWrite")).toBe("noWrite");
+    expect(readOnlyReason(cell(), "periodClosed")).toBe("periodClosed");
+    expect(readOnlyReason(cell(), "notYourCourse")).toBe("notYourCourse");
+    expect(readOnlyReason(cell({ locked: true }), null)).toBe("locked");
+    expect(readOnlyReason(cell({ canEdit: false }), null)).toBe("notEditable");
+    // The concept's own reason comes first: it holds whoever opens the sheet.
+    expect(readOnlyReason(cell({ calcAverage: true }, true), "periodClosed")).toBe("average");
+    expect(isEditable(cell({ locked: true }), null)).toBe(false);
+  });
+});
+
+describe("sliceLayout", () => {
+  it("keeps, of each header cell and subject, the part of its span over the run of columns", () => {
+    const layout = headerLayout([
+      concept(1, null, 1, { calcAverage: true, activityId: 7, activityName: "Math" }),
+      concept(2, 1, 1, { activityId: 7, activityName: "Math" }),
+      concept(3, 1, 2, { activityId: 7, activityName: "Math" }),
+      concept(5, null, 2, { activityId: 8, activityName: "Art" }),
+    ]);
+    // Columns: 2, 3, 1 (average), 5.
+    const spans = (part: ReturnType<typeof sliceLayout>) => part.rows.map((cells) => cells.map((c) => `${columnKey(c)}:${c.colSpan}`));
+    const left = sliceLayout(layout, 0, 2);
+    expect(spans(left)).toEqual([["1:2"], ["2:1", "3:1"]]);
+    expect(left.subjects.map((s) => [s.name, s.colSpan])).toEqual([["Math", 2]]);
+    const right = sliceLayout(layout, 2, 4);
+    expect(spans(right)).toEqual([["1:1", "5:1"], ["1a:1"]]);
+    expect(right.columns.map(columnKey)).toEqual(["1a", "5"]);
+    expect(right.subjects.map((s) => [s.name, s.colSpan])).toEqual([
+      ["Math", 1],
+      ["Art", 1],
+    ]);
+    expect(sliceLayout(layout, 0, 4)).toEqual(layout);
   });
 });

@@ -127,9 +127,67 @@ export function headerLayout(concepts: readonly HeaderConcept[]): { rows: Header
   return { rows, columns, subjects };
 }
 
-/** A cell may be typed in when its concept is neither locked, read-only nor an average, and the person may write. */
-export const isEditable = (column: Column, canWrite: boolean) =>
-  canWrite && !column.average && !column.concept.calcAverage && !column.concept.locked && column.concept.canEdit;
+/**
+ * Why no cell of a sheet may be typed in, whatever its concept: the person has no write access to the module, the
+ * sheet's period is closed, or they do not teach the course in that section (the save would refuse it: 001 §6).
+ */
+export type SheetLock = "noWrite" | "periodClosed" | "notYourCourse";
+
+/** Why a cell cannot be typed in: an average is computed, a concept is locked or closed to editing, or the sheet is locked. */
+export type ReadOnlyReason = "average" | "locked" | "notEditable" | SheetLock;
+
+/** Why a cell cannot be typed in, the concept's own reason first; null when it can. */
+export function readOnlyReason(column: Column, sheetLock: SheetLock | null): ReadOnlyReason | null {
+  if (column.average || column.concept.calcAverage) return "average";
+  if (column.concept.locked) return "locked";
+  if (!column.concept.canEdit) return "notEditable";
+  return sheetLock;
+}
+
+export type SheetLayout = ReturnType<typeof headerLayout>;
+
+/**
+ * The part of a layout over its columns from `from` up to `to` (not included): paper takes a sheet too wide for a page
+ * a run of columns at a time, each header cell (and subject) keeping the part of its span that falls in the run.
+ */
+export function sliceLayout(layout: SheetLayout, from: number, to: number): SheetLayout {
+  const index = new Map(layout.columns.map((column, i) => [columnKey(column), i]));
+  // A column's cell starts at its column; a parent's at its first child's, so the rows are read from the bottom up.
+  const starts = new Map<HeaderCell, number>();
+  for (let r = layout.rows.length - 1; r >= 0; r--) {
+    for (const cell of layout.rows[r]!) {
+      const own = index.get(columnKey(cell));
+      const below = (layout.rows[r + 1] ?? []).filter((c) => !c.average && c.concept.parentId === cell.concept.ID).map((c) => starts.get(c)!);
+      starts.set(cell, own ?? Math.min(...below));
+    }
+  }
+  const overlap = (start: number, span: number) => Math.min(start + span, to) - Math.max(start, from);
+  const rows = layout.rows.map((cells) =>
+    cells.flatMap((cell) => {
+      const colSpan = overlap(starts.get(cell)!, cell.colSpan);
+      return colSpan > 0 ? [{ ...cell, colSpan }] : [];
+    }),
+  );
+  let start = 0;
+  const subjects = layout.subjects.flatMap((subject) => {
+    const colSpan = overlap(start, subject.colSpan);
+    start += subject.colSpan;
+    return colSpan > 0 ? [{ ...subject, colSpan }] : [];
+  });
+  return { rows, columns: layout.columns.slice(from, to), subjects };
+}
+
+/** A cell may be typed in when its concept is neither locked, read-only nor an average, and the sheet is not locked. */
+export const isEditable = (column: Column, sheetLock: SheetLock | null) => readOnlyReason(column, sheetLock) === null;
+
+/** Of the grade read's answer: what the sheet is about (000 §2.9 print header, the export's file name) and why it is locked. */
+export interface SheetAbout {
+  period: string;
+  /** "3.º A" (the grade and its section), or a student group's name. */
+  section: string;
+  course: string | null;
+  teacher: string | null;
+}
 
 /**
  * 000 §5 "Grade entry": what a typed numeric grade means: empty is no grade (null), else an integer 0-8; anything

@@ -11,6 +11,7 @@ import {
   splitList,
   type Column,
   type HeaderConcept,
+  type SheetLock,
   type StudentRow,
 } from "@pizarra/contracts";
 import { cn, NativeSelect } from "@pizarra/ui";
@@ -55,7 +56,7 @@ export const AutoCompleteRow = memo(function AutoCompleteRow({
   columns,
   slots,
   rows,
-  canWrite,
+  lock,
   onFill,
 }: {
   ref: Ref<HTMLTableRowElement>;
@@ -65,7 +66,8 @@ export const AutoCompleteRow = memo(function AutoCompleteRow({
   slots: Slot[];
   /** The sheet's rows as they are when a fill is confirmed. */
   rows: () => readonly StudentRow[];
-  canWrite: boolean;
+  /** Why no cell of the sheet may be typed in, if so. */
+  lock: SheetLock | null;
   onFill: (cells: CellChange[]) => Promise<boolean>;
 }) {
   const t = useTranslations("gradeSheet");
@@ -91,7 +93,7 @@ export const AutoCompleteRow = memo(function AutoCompleteRow({
         slots={slots}
         cell={(column, c) => (
           <td key={columnKey(column)} aria-colindex={c + 2} className="border-r border-b p-0.5">
-            {isEditable(column, canWrite) && (
+            {isEditable(column, lock) && (
               <NativeSelect
                 aria-label={t("autoCompleteColumn", { concept: column.concept.abrev })}
                 data-testid={`grade-autocomplete-${column.concept.ID}`}

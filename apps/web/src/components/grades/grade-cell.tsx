@@ -8,10 +8,13 @@ import {
   isNumericColumn,
   parseNumeric,
   qualificationForKey,
+  readOnlyReason,
   splitList,
   toneOf,
   type Column,
+  type ReadOnlyReason,
   type SheetGrade,
+  type SheetLock,
 } from "@pizarra/contracts";
 import { Button, cn, Popover, PopoverAnchor, PopoverContent, Textarea, toast } from "@pizarra/ui";
 import { RefreshCw } from "lucide-react";
@@ -50,17 +53,29 @@ export interface CellTexts {
   cell: string;
   refresh: string;
   range: string;
+  readOnly: Record<ReadOnlyReason, string>;
 }
+
+const READ_ONLY_REASONS: readonly ReadOnlyReason[] = ["average", "locked", "notEditable", "noWrite", "periodClosed", "notYourCourse"];
 
 export function useCellTexts(): CellTexts {
   const t = useTranslations("gradeSheet");
-  return useMemo(() => ({ cell: t("cell"), refresh: t("refresh"), range: t("range") }), [t]);
+  return useMemo(
+    () => ({
+      cell: t("cell"),
+      refresh: t("refresh"),
+      range: t("range"),
+      readOnly: Object.fromEntries(READ_ONLY_REASONS.map((reason) => [reason, t(`readOnly.${reason}`)])) as Record<ReadOnlyReason, string>,
+    }),
+    [t],
+  );
 }
 
 export interface CellProps {
   column: Column;
   grade: SheetGrade;
-  canWrite: boolean;
+  /** Why no cell of the sheet may be typed in, if so. */
+  lock: SheetLock | null;
   /** data-cell "row:column": how the grid finds the cell to focus. */
   at: string;
   testId: string;
@@ -104,15 +119,22 @@ function navigate(event: KeyboardEvent, onMove: (move: Move) => void, before?: (
 /** A button cell's name: what it shows, then what it is, so that a screen reader says the grade first. */
 const shownName = (shown: string | null, what: string) => (shown ? `${shown}, ${what}` : what);
 
-/** A popover of a cell gives the focus back to the cell, so that the keys go on moving from there. */
+/**
+ * A popover of a cell gives the focus back to the cell, so that the keys go on moving from there, unless a choice has
+ * already moved it on to another cell.
+ */
 function backTo(event: Event, cell: HTMLElement | null) {
   event.preventDefault();
-  cell?.focus();
+  if (!document.activeElement || document.activeElement === document.body) cell?.focus();
 }
 
+const refuse = (texts: CellTexts) => toast.error(texts.range, { id: "grade-range" });
+
 /**
- * 000 §5: integers 0-8; empty is no grade; anything else says so and the entry is dropped. As in a spreadsheet, typing
- * on a cell replaces its value, Delete or Backspace empties it, Escape gives the stored value back.
+ * 000 §5: integers 0-8; empty is no grade. As in a spreadsheet, typing on a cell replaces its value, Delete or
+ * Backspace empties it, Escape gives the stored value back. An entry is taken or refused whole when it ends (Enter,
+ * Tab, an arrow, leaving the cell): one that is not a grade ("7.5", "9") says so as soon as it is typed, is marked
+ * invalid while it stays, and ends with the stored value back, so that no part of it is ever saved.
  */
 function NumericCell({ grade, at, testId, texts, onSave, onMove }: CellProps) {
   const [draft, setDraftState] = useState<string | null>(null);
@@ -122,18 +144,18 @@ function NumericCell({ grade, at, testId, texts, onSave, onMove }: CellProps) {
     pending.current = text;
     setDraftState(text);
   };
+  const invalid = draft !== null && "error" in parseNumeric(draft);
   const edit = (text: string) => {
-    if ("error" in parseNumeric(text)) {
-      toast.error(texts.range, { id: "grade-range" });
-      setDraft(null);
-    } else setDraft(text);
+    if ("error" in parseNumeric(text)) refuse(texts);
+    setDraft(text);
   };
   const commit = () => {
     const typed = pending.current;
     if (typed === null) return;
     setDraft(null);
     const parsed = parseNumeric(typed);
-    if ("value" in parsed && parsed.value !== grade.gradeNum) onSave({ gradeNum: parsed.value });
+    if ("error" in parsed) refuse(texts);
+    else if (parsed.value !== grade.gradeNum) onSave({ gradeNum: parsed.value });
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (navigate(e, onMove, commit)) return;
@@ -150,11 +172,12 @@ function NumericCell({ grade, at, testId, texts, onSave, onMove }: CellProps) {
       inputMode="numeric"
       autoComplete="off"
       aria-label={texts.cell}
+      aria-invalid={invalid || undefined}
       value={draft ?? (grade.gradeNum === null ? "" : String(grade.gradeNum))}
       onChange={(e) => edit(e.target.value)}
       onBlur={commit}
       onKeyDown={onKeyDown}
-      className={NUMERIC_CELL(draft === null ? grade.gradeNum : null)}
+      className={cn(NUMERIC_CELL(draft === null ? grade.gradeNum : null), invalid && "ring-2 ring-destructive focus-visible:ring-destructive")}
     />
   );
 }
@@ -171,10 +194,11 @@ function optionAfter(at: number, down: boolean, count: number): number {
 
 /**
  * A choice from the concept's list: its shortcut keys (z, a, +, b, -, c, d, f, s), else the first one the key starts,
- * or the list. The same keys work with the list open. Opening it puts the cell's own value under the cursor (an empty
- * cell: no choice), never "no grade": a stray Enter keeps the grade, and clearing one is deliberate (Delete, Backspace,
- * or "no grade" chosen at the end of the list). The list is mounted only while open: a popover per cell made the sheet's
- * first paint slow.
+ * or the list; a choice by key moves the cursor down the column, as Enter after a typed number does, so that a column
+ * is filled a key per student. The same keys work with the list open. Opening it puts the cell's own value under the
+ * cursor (an empty cell: no choice), never "no grade": a stray Enter keeps the grade, and clearing one is deliberate
+ * (Delete, Backspace, or "no grade" chosen at the end of the list). The list is mounted only while open: a popover per
+ * cell made the sheet's first paint slow.
  */
 function QualificationCell({ column, grade, at, testId, texts, onSave, onMove }: CellProps) {
   const [open, setOpen] = useState(false);
@@ -189,7 +213,7 @@ function QualificationCell({ column, grade, at, testId, texts, onSave, onMove }:
     const shortcut = qualificationForKey(e.key, column.concept.qualifications);
     return shortcut !== undefined ? shortcut : splitList(column.concept.qualifications).find((c) => c.toLowerCase().startsWith(e.key.toLowerCase()));
   };
-  /** The keys that pick, whether the list is open or not: Delete or Backspace clears, a letter chooses. */
+  /** The keys that pick, whether the list is open or not: Delete or Backspace clears, a letter chooses and moves on. */
   const pickByKey = (e: KeyboardEvent) => {
     if (e.key === "Delete" || e.key === "Backspace") {
       e.preventDefault();
@@ -199,6 +223,7 @@ function QualificationCell({ column, grade, at, testId, texts, onSave, onMove }:
     if (picked === undefined) return;
     e.preventDefault();
     choose(picked);
+    onMove("down");
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (navigate(e, onMove)) return;
@@ -385,8 +410,11 @@ function TextEditor({
   );
 }
 
-/** What cannot be typed in: its value (an average with its letter), or the refresh button once a dependent average changed. */
-function ReadOnlyCell({ column, grade, at, testId, texts, onMove, onRefresh }: CellProps) {
+/**
+ * What cannot be typed in: its value (an average with its letter), or the refresh button once a dependent average
+ * changed. It says why it cannot be typed in on hover and, after its value, to a screen reader.
+ */
+function ReadOnlyCell({ column, grade, lock, at, testId, texts, onMove, onRefresh }: CellProps) {
   if (grade.sync) {
     return (
       <Button
@@ -404,21 +432,26 @@ function ReadOnlyCell({ column, grade, at, testId, texts, onMove, onRefresh }: C
   }
   const numeric = isNumericColumn(column);
   const value = numeric ? grade.gradeNum : grade.gradeTxt;
+  // Not editable, so there is a reason; "noWrite" only satisfies the type.
+  const reason = readOnlyReason(column, lock) ?? "noWrite";
+  const why = texts.readOnly[reason];
   return (
     <span
       {...cellTarget(at, testId)}
-      title={numeric ? undefined : (grade.gradeTxt ?? undefined)}
+      title={numeric || !grade.gradeTxt ? why : `${grade.gradeTxt}\n\n${why}`}
+      data-read-only={reason}
       onKeyDown={(e) => navigate(e, onMove)}
       className={(column.average ? AVERAGE_CELL : READ_ONLY_CELL)(value)}
     >
       {cellText(column, grade)}
+      <span className="sr-only">{`, ${why}`}</span>
     </span>
   );
 }
 
 /** A grade cell by its concept's type (000 §3, §5), read-only when it cannot be typed in. */
 export function GradeCell(props: CellProps) {
-  if (!isEditable(props.column, props.canWrite)) return <ReadOnlyCell {...props} />;
+  if (!isEditable(props.column, props.lock)) return <ReadOnlyCell {...props} />;
   if (props.column.concept.type === CONCEPT_TYPE.numeric) return <NumericCell {...props} />;
   if (props.column.concept.type === CONCEPT_TYPE.qualification) return <QualificationCell {...props} />;
   return <TextCell {...props} />;

@@ -4,7 +4,17 @@ import { Avatar, AvatarFallback, AvatarImage, Button, cn } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { memo, useCallback, useEffect, useMemo, useRef } from "react";
-import { type Column, columnKey, gradeOf, type HeaderCell, headerLayout, type HeaderConcept, isTextConcept, type StudentRow } from "@pizarra/contracts";
+import {
+  type Column,
+  columnKey,
+  gradeOf,
+  type HeaderCell,
+  headerLayout,
+  type HeaderConcept,
+  isTextConcept,
+  type SheetLock,
+  type StudentRow,
+} from "@pizarra/contracts";
 import { AutoCompleteRow, canAutoComplete } from "./auto-complete.tsx";
 import { type CellTexts, GradeCell, type Move, useCellTexts } from "./grade-cell.tsx";
 import { NAME_COLUMN } from "./name-column.ts";
@@ -42,13 +52,14 @@ const HEAD_STYLE: HeadStyle = {
 export function GradeGrid({
   header,
   rows,
-  canWrite,
+  lock,
   onSave,
   onRefresh,
 }: {
   header: HeaderConcept[];
   rows: StudentRow[];
-  canWrite: boolean;
+  /** Why no cell of the sheet may be typed in (no write access, a closed period, not the caller's course), if so. */
+  lock: SheetLock | null;
   onSave: (cells: CellChange[]) => Promise<boolean>;
   onRefresh: () => void;
 }) {
@@ -124,7 +135,7 @@ export function GradeGrid({
                 columns={layout.columns}
                 slots={view.columnSlots}
                 rows={currentRows}
-                canWrite={canWrite}
+                lock={lock}
                 onFill={onSave}
               />
             )}
@@ -141,7 +152,7 @@ export function GradeGrid({
                   ariaRow={firstRow + slot.index}
                   columns={layout.columns}
                   slots={view.columnSlots}
-                  canWrite={canWrite}
+                  lock={lock}
                   texts={texts}
                   measure={view.measureRow}
                   onSave={onSave}
@@ -164,7 +175,7 @@ const GradeRow = memo(function GradeRow({
   ariaRow,
   columns,
   slots,
-  canWrite,
+  lock,
   texts,
   measure,
   onSave,
@@ -177,7 +188,7 @@ const GradeRow = memo(function GradeRow({
   ariaRow: number;
   columns: Column[];
   slots: Slot[];
-  canWrite: boolean;
+  lock: SheetLock | null;
   texts: CellTexts;
   measure: (row: HTMLTableRowElement | null) => void;
   onSave: (cells: CellChange[]) => Promise<boolean>;
@@ -207,7 +218,7 @@ const GradeRow = memo(function GradeRow({
             index={index}
             column={column}
             c={c}
-            canWrite={canWrite}
+            lock={lock}
             texts={texts}
             onSave={onSave}
             onMove={onMove}
@@ -228,7 +239,7 @@ const SheetCell = memo(function SheetCell({
   index,
   column,
   c,
-  canWrite,
+  lock,
   texts,
   onSave,
   onMove,
@@ -238,7 +249,7 @@ const SheetCell = memo(function SheetCell({
   index: number;
   column: Column;
   c: number;
-  canWrite: boolean;
+  lock: SheetLock | null;
   texts: CellTexts;
   onSave: (cells: CellChange[]) => Promise<boolean>;
   onMove: (row: number, column: number, where: Move) => void;
@@ -250,7 +261,7 @@ const SheetCell = memo(function SheetCell({
       <GradeCell
         column={column}
         grade={grade}
-        canWrite={canWrite}
+        lock={lock}
         at={placeOf(index, c)}
         testId={`grade-cell-${student.studentId}-${column.concept.ID}`}
         texts={texts}

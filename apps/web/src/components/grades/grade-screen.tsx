@@ -1,14 +1,14 @@
 "use client";
 
-import type { HeaderConcept, TGradeSaveAnswer, TGradeSaveBody } from "@pizarra/contracts";
+import type { HeaderConcept, SheetAbout, SheetLock, TGradeSaveAnswer, TGradeSaveBody } from "@pizarra/contracts";
 import { Button, toast } from "@pizarra/ui";
 import { Calculator, FileArchive, FileSpreadsheet, LoaderCircle, Printer, RefreshCw, Users } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from "react";
+import { flushSync } from "react-dom";
 import { api } from "@/client/api.ts";
 import { downloadExport } from "../resource/export-file.ts";
-import { knownPickName } from "../resource/fields/use-options.ts";
 import {
   changeFilter,
   filtersOf,
@@ -27,15 +27,12 @@ import {
 } from "./filter-model.ts";
 import { GradeFilters, type ReportItem } from "./grade-filters.tsx";
 import { GradeGrid } from "./grade-grid.tsx";
+import { GradePrint } from "./grade-print.tsx";
 import { takeOpening } from "./opening.ts";
 import { useGradeSheet } from "./use-grade-sheet.ts";
 import { onFirstUse } from "../on-first-use.tsx";
 
-/** Fetched when first opened: most visits to the sheet neither print it nor list its teachers. */
-const GradePrint = onFirstUse(
-  () => import("./grade-print.tsx").then((m) => m.GradePrint),
-  () => null,
-);
+/** Fetched when first opened: most visits to the sheet do not list its teachers. */
 const TeachersDialog = onFirstUse(
   () => import("./teachers-dialog.tsx").then((m) => m.TeachersDialog),
   () => null,
@@ -123,19 +120,44 @@ export function GradeScreen({ canWrite, mode = "grades", prefer }: { canWrite: b
   );
 }
 
-/** The filters in force as the print header names them (000 §2.9: Periodo, Grado/Sección, Curso, Profesor). */
-function usePrintSummary(mode: Mode, filters: SheetFilters) {
+/** A print header's item the sheet has no value for (a final sheet's course, a group's teacher). */
+const NONE = "—";
+
+/**
+ * The print header (000 §2.9): Periodo, Grado/Sección (a student group's name on a group's sheet), Curso, Profesor,
+ * as the sheet's read names them.
+ */
+function usePrintSummary(mode: Mode, filters: SheetFilters, about: SheetAbout | null) {
   const t = useTranslations("gradeSheet");
-  const name = (resource: string, id: number | null) => (id === null ? "" : (knownPickName(resource, id) ?? String(id)));
-  const shown = new Set(filtersOf(mode, filters.report));
-  const items: { label: string; value: string }[] = [{ label: t("print.periodId"), value: name("admPeriod", filters.periodId) }];
-  if (shown.has("sectionId"))
-    items.push({ label: t("print.section"), value: [name("admSuperSection", filters.superSectionId), name("admSection", filters.sectionId)].join(" ").trim() });
-  if (shown.has("groupId")) items.push({ label: t("print.groupId"), value: name("admGroup", filters.groupId) });
-  if (shown.has("activityId")) items.push({ label: t("print.activityId"), value: name("admSubject", filters.activityId) });
-  if (shown.has("activityPartId")) items.push({ label: t("print.course"), value: name("admActivityParts", filters.activityPartId) });
-  if (shown.has("masterId")) items.push({ label: t("print.masterId"), value: name("admStaff", filters.masterId) });
-  return items;
+  const byGroup = filtersOf(mode, filters.report).includes("groupId");
+  return [
+    { label: t("print.periodId"), value: about?.period || NONE },
+    { label: t(byGroup ? "print.groupId" : "print.section"), value: about?.section || NONE },
+    { label: t("print.activityId"), value: about?.course || NONE },
+    { label: t("print.masterId"), value: about?.teacher || NONE },
+  ];
+}
+
+/**
+ * Who asked for paper: the Print button (which opens the browser's dialog once the view is drawn), or the browser's
+ * own print (Ctrl+P, its menu), which would otherwise send the screen as it is, menu and all, cut at its right edge.
+ */
+type Printing = "button" | "browser";
+
+/** Draws the print view for the browser's own print as it starts, and drops it after any print. */
+function useBrowserPrint(ready: boolean, setPrinting: Dispatch<SetStateAction<Printing | null>>) {
+  useEffect(() => {
+    if (!ready) return;
+    // The view must be in the document before the browser lays the page out for paper, which it does right after.
+    const before = () => flushSync(() => setPrinting((current) => current ?? "browser"));
+    const after = () => setPrinting(null);
+    window.addEventListener("beforeprint", before);
+    window.addEventListener("afterprint", after);
+    return () => {
+      window.removeEventListener("beforeprint", before);
+      window.removeEventListener("afterprint", after);
+    };
+  }, [ready, setPrinting]);
 }
 
 /** 000 §2.9 'Calcular CPROM': the behaviour averages of the students shown, recomputed by the server. */
@@ -166,15 +188,17 @@ function GradeSheetView({
   const t = useTranslations("gradeSheet");
   const tToast = useTranslations("toast");
   const [exporting, setExporting] = useState(false);
-  const [printing, setPrinting] = useState(false);
+  const [printing, setPrinting] = useState<Printing | null>(null);
   const [teachers, setTeachers] = useState(false);
   const [recalculating, setRecalculating] = useState(false);
   const [zipping, setZipping] = useState(false);
   const source = useMemo(() => sourceOf(mode, filters), [mode, filters]);
   const sheet = useGradeSheet(source);
-  const summary = usePrintSummary(mode, filters);
+  const summary = usePrintSummary(mode, filters, sheet.about);
   const empty = sheet.header?.length === 0 ? "noConcepts" : sheet.rows?.length === 0 ? "noStudents" : null;
   const ready = Boolean(sheet.header?.length && sheet.rows?.length);
+  const lock: SheetLock | null = canWrite ? sheet.lock : "noWrite";
+  useBrowserPrint(ready, setPrinting);
 
   useEffect(() => {
     if (empty) toast.info(t(empty), { id: `grades-${empty}` });
@@ -222,7 +246,7 @@ function GradeSheetView({
           <RefreshCw className={sheet.loading ? "size-4 animate-spin" : "size-4"} aria-hidden />
           {t("refresh")}
         </Button>
-        <Button variant="outline" size="sm" data-testid="grade-print-button" disabled={!ready || printing} onClick={() => setPrinting(true)}>
+        <Button variant="outline" size="sm" data-testid="grade-print-button" disabled={!ready || printing !== null} onClick={() => setPrinting("button")}>
           <Printer className="size-4" aria-hidden />
           {t("printButton")}
         </Button>
@@ -266,11 +290,16 @@ function GradeSheetView({
       ) : empty ? (
         <Notice testId={`grade-${empty}`}>{t(empty)}</Notice>
       ) : sheet.header && sheet.rows ? (
-        <GradeGrid header={sheet.header} rows={sheet.rows} canWrite={canWrite} onSave={sheet.save} onRefresh={sheet.reload} />
+        <>
+          {sheet.lock && <Notice testId="grade-lock">{t(`readOnly.${sheet.lock}`)}</Notice>}
+          <GradeGrid header={sheet.header} rows={sheet.rows} lock={lock} onSave={sheet.save} onRefresh={sheet.reload} />
+        </>
       ) : (
         <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />
       )}
-      {printing && sheet.header && sheet.rows && <GradePrint header={sheet.header} rows={sheet.rows} summary={summary} onDone={() => setPrinting(false)} />}
+      {printing && sheet.header && sheet.rows && (
+        <GradePrint header={sheet.header} rows={sheet.rows} summary={summary} ask={printing === "button"} onDone={() => setPrinting(null)} />
+      )}
       {teachers && <TeachersDialog filters={filters} onClose={() => setTeachers(false)} />}
     </section>
   );

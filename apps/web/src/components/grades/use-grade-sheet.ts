@@ -37,7 +37,8 @@ function withGrades(rows: StudentRow[], changes: TCellValue[]): StudentRow[] {
 }
 
 /**
- * 000 §4: the sheet the filters point at: the concept header and the students' grades. A reload (the refresh
+ * 000 §4: the sheet the filters point at: the concept header and the students' grades, what the sheet is about and
+ * why the caller may type none of it, if so. A reload (the refresh
  * icon) keeps the grid on screen until the new answer is in. A save is shown at once and undone if the server refuses
  * it; the averages it recomputed replace the old ones.
  */
@@ -45,6 +46,7 @@ export function useGradeSheet(source: SheetSource | null) {
   const t = useTranslations("gradeSheet");
   const [header, setHeader] = useState<HeaderConcept[] | null>(null);
   const [rows, setRows] = useState<StudentRow[] | null>(null);
+  const [about, setAbout] = useState<Pick<TSheetAnswer, "about" | "lock">>({ about: null, lock: null });
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
   const sourceKey = source ? JSON.stringify(source) : "";
@@ -75,6 +77,7 @@ export function useGradeSheet(source: SheetSource | null) {
       if (!head.ok || !sheet.ok) return;
       setHeader(resultsOf(head.envelope.data));
       setRows(resultsOf(sheet.envelope.data));
+      setAbout({ about: sheet.envelope.data?.about ?? null, lock: sheet.envelope.data?.lock ?? null });
     })();
     return () => controller.abort();
   }, [sourceKey, version]);
@@ -104,5 +107,5 @@ export function useGradeSheet(source: SheetSource | null) {
   /** Puts averages the server recomputed in place ('Calcular CPROM'). */
   const apply = useCallback((changes: TCellValue[]) => setRows((current) => current && withGrades(current, changes)), []);
 
-  return { header, rows, loading, reload, save, apply };
+  return { header, rows, ...about, loading, reload, save, apply };
 }

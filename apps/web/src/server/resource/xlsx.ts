@@ -13,6 +13,16 @@ export function neutralise(value: unknown): unknown {
 const PLAIN: Partial<ExcelJS.Style> = {};
 
 /**
+ * A file name for the header's plain `filename`, which takes ASCII only (a header value outside Latin-1 throws):
+ * accents dropped, anything else left outside replaced. Browsers read `filename*`, which keeps the name whole.
+ */
+const asciiName = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
+
+/**
  * Streams rows into an .xlsx as they come, so that a 20,000-row export never holds the whole workbook in memory.
  * `rows` is an async iterable of pages.
  */
@@ -43,7 +53,7 @@ export function xlsxResponse(fileName: string, sheetName: string, headers: strin
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     headers: {
       "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "content-disposition": `attachment; filename="${asciiName(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
       "cache-control": "no-store",
     },
   });

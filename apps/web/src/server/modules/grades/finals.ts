@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AuthedContext, JsonText, Reply } from "../../http/context.ts";
 import { CONCEPT_LABELS, finalConcepts, type FinalQuery, finalShape, ZFinalQuery } from "./concept-headers.ts";
 import { saveCells } from "./save-grades.ts";
-import { sheetAnswer, studentsOf } from "./sheet.ts";
+import { finalAbout, sheetAnswer, studentsOf } from "./sheet.ts";
 
 /**
  * What the final sheet's routes (getFinal and its export) declare: the sheet's query, named with the concepts' labels,
@@ -23,12 +23,16 @@ export const FINAL_SHEET = {
 export async function getFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply<JsonText<TSheetAnswer>>> {
   const shape = await finalShape(ctx, false);
   const roster = shape?.groupId ? { groupId: shape.groupId } : shape?.sectionId && shape.sectionId > 0 ? { sectionId: shape.sectionId } : null;
-  const [concepts, students] = shape && roster ? await Promise.all([finalConcepts(ctx.db, shape), studentsOf(ctx.db, roster)]) : [[], []];
+  const [concepts, students, about] =
+    shape && roster
+      ? await Promise.all([finalConcepts(ctx.db, shape), studentsOf(ctx.db, roster), finalAbout(ctx.db, shape.periodId, roster)])
+      : [[], [], { about: null, lock: null }];
   return {
     data: await sheetAnswer(
       ctx.db,
       students,
       concepts.map((c) => ({ ...c, id: c.ID })),
+      about,
     ),
   };
 }

@@ -42,7 +42,7 @@ type Tx = Prisma.TransactionClient;
  * subject's). The sections of each subject the user may grade (null: all of them), in one statement; null for a user
  * who may grade any course.
  */
-async function gradableSections(db: TenantDb | Tx, ctx: AuthedContext, activityIds: number[]): Promise<Map<number, Set<number> | null> | null> {
+export async function gradableSections(db: TenantDb | Tx, ctx: AuthedContext, activityIds: number[]): Promise<Map<number, Set<number> | null> | null> {
   if (ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write) return null;
   const activities = await db.activity.findMany({
     where: { id: { in: activityIds } },
@@ -94,8 +94,8 @@ type Checked = { cells: TGradeCell[]; byId: Map<number, Concept> };
 
 /**
  * What a write of typed cells must pass before it takes a lock: each cell names a concept of the kind asked (subject
- * or behaviour) that is editable and not an average, a student of a section in the concept's period, and a course
- * the user teaches. None of it is what the students' locks guard (their grades are, and are read after them), so a
+ * or behaviour) that is editable and not an average, of a period not closed, a student of a section in the concept's
+ * period, and a course the user teaches. None of it is what the students' locks guard (their grades are, and are read after them), so a
  * save makes these reads before its transaction, side by side.
  */
 async function checkCells(db: TenantDb | Tx, ctx: AuthedContext, cells: TGradeCell[], behavior: boolean): Promise<Checked> {
@@ -107,10 +107,13 @@ async function checkCells(db: TenantDb | Tx, ctx: AuthedContext, cells: TGradeCe
     if (concept.locked || !concept.canEdit || concept.calcAverage) throw new AppError(-409, "grades.locked", 409);
   }
   const activityIds = [...new Set(concepts.map((c) => c.activityId).filter((a): a is number => a !== null))];
-  const [sectionOf, gradable] = await Promise.all([
+  const [sectionOf, gradable, closed] = await Promise.all([
     sectionsOf(db, [...new Set(cells.map((c) => c.studentId))], concepts),
     activityIds.length ? gradableSections(db, ctx, activityIds) : null,
+    db.period.count({ where: { id: { in: [...new Set(concepts.map((c) => c.periodId))] }, closed: true } }),
   ]);
+  // A closed period's grades are final (the sheet shows them read-only, saying so).
+  if (closed > 0) throw new AppError(-409, "grades.periodClosed", 409);
   for (const cell of cells) {
     const activityId = byId.get(cell.conceptId)!.activityId;
     if (activityId === null || !gradable) continue;

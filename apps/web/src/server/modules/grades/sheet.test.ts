@@ -1,4 +1,4 @@
-import { weightedAverage } from "@pizarra/contracts";
+import { letterOf, type TSheetAnswer, weightedAverage } from "@pizarra/contracts";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
@@ -6,6 +6,7 @@ import { apiHarness } from "../../../test-support/harness.ts";
 const api = apiHarness({ school: true });
 type Cell = { conceptId: number; gradeNum: number | null; gradeTxt: string | null; locked: boolean; calcAverage: boolean };
 type Sheet = { Results: { studentId: number; name: string; grades: Cell[] }[] };
+type SheetAbout = Pick<TSheetAnswer, "about" | "lock">;
 type Save = { saved: number; averages: { conceptId: number; studentId: number; gradeNum: number | null }[] };
 
 let admin: string;
@@ -176,20 +177,60 @@ describe("the grade sheet (000 §7 Grade entry)", () => {
     });
   });
 
-  it("exports the sheet as calificaciones.xlsx, sheet notas, with a grade read back", async () => {
+  it("exports the sheet named after its course and section, sheet notas, with a grade and each average's letter read back", async () => {
     const [student] = await sheet();
-    await save([{ conceptId: ids.work, studentId: student!.studentId, gradeNum: 6 }]);
+    await save([
+      { conceptId: ids.exam, studentId: student!.studentId, gradeNum: 8 },
+      { conceptId: ids.work, studentId: student!.studentId, gradeNum: 6 },
+    ]);
+    const term = cell(await sheet(), student!.studentId, ids.term!).gradeNum!;
+    const { db } = await api.school();
+    const part = await db.activityPart.findFirstOrThrow({ where: { id: partId }, include: { activity: true, section: { include: { superSection: true } } } });
     const res = await api.raw("GET", `admGrades/export?activityPartId=${partId}`, { token: teacher });
-    expect(res.headers.get("content-disposition")).toContain("calificaciones.xlsx");
+    const name = `calificaciones - ${part.activity.name} - ${part.section.superSection.name} ${part.section.name}.xlsx`;
+    const disposition = res.headers.get("content-disposition")!;
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe(name);
+    // The plain name, for clients that do not read filename*, is the same in ASCII.
+    expect(disposition).toContain(`filename="${name.normalize("NFD").replace(/[^\x20-\x7e]/g, "")}"`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
     const notas = book.getWorksheet("notas")!;
-    const headers = (notas.getRow(1).values as unknown[]).slice(1);
+    const headers = (notas.getRow(1).values as unknown[]).slice(1).map(String);
     const row = notas.getRow(2);
     expect(row.getCell(1).value).toBe(student!.name);
     // Each column is headed by its concept's path (the subject, the term, the concept).
-    const work = headers.findIndex((h) => String(h).endsWith(" › BP › Tra"));
+    const work = headers.findIndex((h) => h.endsWith(" › BP › Tra"));
     expect(work).toBeGreaterThan(0);
     expect(row.getCell(work + 1).value).toBe(6);
+    // The term's average is a number, and its letter (000 §3) stands in the column after it.
+    const average = headers.findIndex((h) => h.endsWith(" › BP"));
+    expect(headers[average + 1]).toBe(`${headers[average]} (Letra)`);
+    expect(row.getCell(average + 1).value).toBe(term);
+    expect(row.getCell(average + 2).value).toBe(letterOf(term));
+  });
+
+  it("says what the sheet is about and whether the caller may type in it: their course, another's, a closed period", async () => {
+    const { db, teacherId } = await api.school();
+    const part = await db.activityPart.findFirstOrThrow({ where: { id: partId }, include: { activity: { include: { period: true } }, section: true } });
+    const master = await db.user.findFirstOrThrow({ where: { id: teacherId } });
+    const mine = (await api.call<SheetAbout>("GET", `admGrades/get?activityPartId=${partId}`, { token: teacher })).body.data;
+    expect(mine.lock).toBeNull();
+    expect(mine.about).toMatchObject({ period: part.activity.period.name, course: part.activity.name, teacher: expect.stringContaining(master.name) });
+    expect(mine.about!.section.endsWith(` ${part.section.name}`)).toBe(true);
+    expect((await api.call<SheetAbout>("GET", `admGrades/get?activityPartId=${otherPartId}`, { token: teacher })).body.data.lock).toBe("notYourCourse");
+    expect((await api.call<SheetAbout>("GET", `admGrades/get?activityPartId=${otherPartId}`, { token: admin })).body.data.lock).toBeNull();
+
+    const id = (await sheet())[0]!.studentId;
+    await db.period.updateMany({ where: { id: part.activity.periodId }, data: { closed: true } });
+    try {
+      expect((await api.call<SheetAbout>("GET", `admGrades/get?activityPartId=${partId}`, { token: teacher })).body.data.lock).toBe("periodClosed");
+      const before = await changes();
+      const refused = await save([{ conceptId: ids.work, studentId: id, gradeNum: 4 }], admin);
+      expect(refused.http).toBe(409);
+      expect(refused.body.msg).toBe("El periodo está cerrado: sus notas ya no se pueden cambiar.");
+      expect(await changes()).toBe(before);
+    } finally {
+      await db.period.updateMany({ where: { id: part.activity.periodId }, data: { closed: false } });
+    }
   });
 });

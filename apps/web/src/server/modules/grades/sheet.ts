@@ -6,7 +6,7 @@ import { fullName } from "../../resource/display.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { CONCEPT_SELECT, readGradeRows } from "./grade-store.ts";
 import { sectionRoster } from "./roster.ts";
-import { canRecalculate } from "./save-grades.ts";
+import { canRecalculate, gradableSections } from "./save-grades.ts";
 
 /**
  * The grade sheet read (000 §7): the rows of a section's (or a student group's) students with their grades, and the
@@ -14,7 +14,7 @@ import { canRecalculate } from "./save-grades.ts";
  */
 
 /** The students of a sheet: those of a section or the members of a student group (001 §3 "Group", staff=false). */
-type Roster = { sectionId: number; groupId?: undefined } | { groupId: number; sectionId?: undefined };
+export type Roster = { sectionId: number; groupId?: undefined } | { groupId: number; sectionId?: undefined };
 
 /**
  * The section (or student group) and subject a sheet is about: from the course-section, from the subject and the
@@ -59,7 +59,12 @@ const jsonValue = (value: number | string | null | undefined) =>
  * as JSON as the grades are read: 2,600 cells built as objects and then written cost the grade sheet's call about 3 ms
  * of processor more on this machine. What a cell says of its concept is the same on every row, so it is written once.
  */
-export async function sheetAnswer(db: TenantDb, students: Awaited<ReturnType<typeof studentsOf>>, concepts: SheetConcept[]): Promise<JsonText<TSheetAnswer>> {
+export async function sheetAnswer(
+  db: TenantDb,
+  students: Awaited<ReturnType<typeof studentsOf>>,
+  concepts: SheetConcept[],
+  { about, lock }: Pick<TSheetAnswer, "about" | "lock">,
+): Promise<JsonText<TSheetAnswer>> {
   const grades = await readGradeRows(
     db,
     concepts.map((c) => c.id),
@@ -79,7 +84,42 @@ export async function sheetAnswer(db: TenantDb, students: Awaited<ReturnType<typ
   const rows = students.map(
     (s) => `${JSON.stringify({ studentId: s.id, name: fullName(s), img: fileUrl(s.face) }).slice(0, -1)},"grades":[${cells.get(s.id)!.join(",")}]}`,
   );
-  return new JsonText(`{"Results":[${rows.join(",")}],"RowCount":${rows.length},"PageCount":1}`);
+  return new JsonText(`{"Results":[${rows.join(",")}],"RowCount":${rows.length},"PageCount":1,${JSON.stringify({ about, lock }).slice(1)}`);
+}
+
+/** A grade and its section as the sheet names them ("3.º grado A"), or a student group's name. */
+async function placeOf(db: TenantDb, roster: Roster): Promise<string> {
+  if (roster.groupId) return (await db.userGroup.findFirst({ where: { id: roster.groupId }, select: { name: true } }))?.name ?? "";
+  const section = await db.section.findFirst({ where: { id: roster.sectionId }, select: { name: true, superSection: { select: { name: true } } } });
+  return section ? `${section.superSection.name} ${section.name}` : "";
+}
+
+/**
+ * What a course's sheet is about (000 §2.9 print header: period, grade and section, course, the course-section's
+ * teacher) and why the caller may type none of it: its period is closed, or they do not teach the course there (the
+ * save refuses both: save-grades.ts).
+ */
+async function courseAbout(ctx: AuthedContext, activityId: number, roster: Roster): Promise<Pick<TSheetAnswer, "about" | "lock">> {
+  const [activity, place, part, gradable] = await Promise.all([
+    ctx.db.activity.findFirst({ where: { id: activityId }, select: { name: true, period: { select: { name: true, closed: true } } } }),
+    placeOf(ctx.db, roster),
+    roster.sectionId ? ctx.db.activityPart.findFirst({ where: { activityId, sectionId: roster.sectionId }, select: { masterId: true } }) : null,
+    gradableSections(ctx.db, ctx, [activityId]),
+  ]);
+  const master = part?.masterId ? await ctx.db.user.findFirst({ where: { id: part.masterId }, select: { name: true, last: true, last2: true } }) : null;
+  const sections = gradable?.get(activityId);
+  // A student group's members come from several sections: any of them the caller teaches opens the sheet, and the save checks each.
+  const mine = !gradable || sections === null || (sections !== undefined && (roster.sectionId ? sections.has(roster.sectionId) : sections.size > 0));
+  return {
+    about: { period: activity?.period.name ?? "", section: place, course: activity?.name ?? null, teacher: fullName(master) },
+    lock: activity?.period.closed ? "periodClosed" : mine ? null : "notYourCourse",
+  };
+}
+
+/** What a final sheet is about (its period, and its section or group) and whether its period is closed. */
+export async function finalAbout(db: TenantDb, periodId: number, roster: Roster): Promise<Pick<TSheetAnswer, "about" | "lock">> {
+  const [period, place] = await Promise.all([db.period.findFirst({ where: { id: periodId }, select: { name: true, closed: true } }), placeOf(db, roster)]);
+  return { about: { period: period?.name ?? "", section: place, course: null, teacher: null }, lock: period?.closed ? "periodClosed" : null };
 }
 
 /**
@@ -90,13 +130,14 @@ export async function sheetAnswer(db: TenantDb, students: Awaited<ReturnType<typ
 export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Promise<Reply<JsonText<TSheetAnswer>>> {
   const { activityId, ...roster } = await courseOf(ctx, ctx.query);
   const sections = roster.sectionId ? [{ sectionId: null }, { sectionId: roster.sectionId }] : [{ sectionId: null }];
-  const [tree, students] = await Promise.all([
+  const [tree, students, about] = await Promise.all([
     ctx.db.evalConcept.findMany({
       where: { activityId, OR: sections },
       orderBy: [{ level: "asc" }, { order: "asc" }],
       select: { ...CONCEPT_SELECT, hidden: true },
     }),
     studentsOf(ctx.db, roster),
+    courseAbout(ctx, activityId, roster),
   ]);
   // A hidden concept hides its whole branch, as the header does (levels come in order, so parents are decided first).
   const shown = new Set<number>();
@@ -106,6 +147,7 @@ export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Pro
       ctx.db,
       students,
       tree.filter((c) => shown.has(c.id)),
+      about,
     ),
   };
 }

@@ -66,10 +66,10 @@ test.describe("grade entry", () => {
     await page.getByTestId("grade-refresh").click();
     await expect(cell).toHaveValue(typed);
 
-    // A cell that cannot be typed in says why, on hover (its title) and to a screen reader (after its value).
+    // A cell that cannot be typed in says why, on hover (its title) and to a screen reader (its description).
     const average = grid.locator(`[data-cell^="${row}:"][data-read-only="average"]`).first();
     await expect(average).toHaveAttribute("title", "Promedio calculado: no se escribe");
-    await expect(average).toContainText(", Promedio calculado: no se escribe");
+    await expect(average).toHaveAccessibleDescription("Promedio calculado: no se escribe");
     const locked = grid.locator('[data-read-only="locked"]').first();
     await expect(locked).toHaveAttribute("title", "Concepto bloqueado: no se puede editar");
 

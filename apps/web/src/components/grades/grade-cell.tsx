@@ -19,7 +19,7 @@ import {
 import { Button, cn, Popover, PopoverAnchor, PopoverContent, Textarea, toast } from "@pizarra/ui";
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { TONE_CLASS } from "./tone-class.ts";
 import type { CellValue } from "./use-grade-sheet.ts";
 
@@ -53,21 +53,41 @@ export interface CellTexts {
   cell: string;
   refresh: string;
   range: string;
-  readOnly: Record<ReadOnlyReason, string>;
+  /** Why a read-only cell is so, and the id of the grid's one element that says it (the cells' aria-describedby). */
+  readOnly: Record<ReadOnlyReason, { text: string; id: string }>;
 }
 
 const READ_ONLY_REASONS: readonly ReadOnlyReason[] = ["average", "locked", "notEditable", "noWrite", "periodClosed", "notYourCourse"];
 
 export function useCellTexts(): CellTexts {
   const t = useTranslations("gradeSheet");
+  const id = useId();
   return useMemo(
     () => ({
       cell: t("cell"),
       refresh: t("refresh"),
       range: t("range"),
-      readOnly: Object.fromEntries(READ_ONLY_REASONS.map((reason) => [reason, t(`readOnly.${reason}`)])) as Record<ReadOnlyReason, string>,
+      readOnly: Object.fromEntries(
+        READ_ONLY_REASONS.map((reason) => [reason, { text: t(`readOnly.${reason}`), id: `${id}-${reason}` }]),
+      ) as CellTexts["readOnly"],
     }),
-    [t],
+    [t, id],
+  );
+}
+
+/**
+ * The reasons read-only cells point at (aria-describedby), once for the grid rather than once per cell: a screen
+ * reader says the reason after the cell's value, and the cell's text stays its value.
+ */
+export function ReadOnlyReasons({ texts }: { texts: CellTexts }) {
+  return (
+    <div hidden>
+      {Object.values(texts.readOnly).map(({ text, id }) => (
+        <span key={id} id={id}>
+          {text}
+        </span>
+      ))}
+    </div>
   );
 }
 
@@ -412,7 +432,7 @@ function TextEditor({
 
 /**
  * What cannot be typed in: its value (an average with its letter), or the refresh button once a dependent average
- * changed. It says why it cannot be typed in on hover and, after its value, to a screen reader.
+ * changed. It says why it cannot be typed in on hover (its title) and to a screen reader (its description).
  */
 function ReadOnlyCell({ column, grade, lock, at, testId, texts, onMove, onRefresh }: CellProps) {
   if (grade.sync) {
@@ -438,13 +458,13 @@ function ReadOnlyCell({ column, grade, lock, at, testId, texts, onMove, onRefres
   return (
     <span
       {...cellTarget(at, testId)}
-      title={numeric || !grade.gradeTxt ? why : `${grade.gradeTxt}\n\n${why}`}
+      title={numeric || !grade.gradeTxt ? why.text : `${grade.gradeTxt}\n\n${why.text}`}
+      aria-describedby={why.id}
       data-read-only={reason}
       onKeyDown={(e) => navigate(e, onMove)}
       className={(column.average ? AVERAGE_CELL : READ_ONLY_CELL)(value)}
     >
       {cellText(column, grade)}
-      <span className="sr-only">{`, ${why}`}</span>
     </span>
   );
 }

@@ -16,7 +16,7 @@ import {
   type StudentRow,
 } from "@pizarra/contracts";
 import { AutoCompleteRow, canAutoComplete } from "./auto-complete.tsx";
-import { type CellTexts, GradeCell, type Move, useCellTexts } from "./grade-cell.tsx";
+import { type CellTexts, GradeCell, type Move, ReadOnlyReasons, useCellTexts } from "./grade-cell.tsx";
 import { NAME_COLUMN } from "./name-column.ts";
 import { type HeadStyle, headRowsOf, SheetHead } from "./sheet-head.tsx";
 import { ColumnSlots, placeOf, type Slot, useSheetWindow } from "./sheet-window.tsx";
@@ -107,6 +107,7 @@ export function GradeGrid({
 
   return (
     <div className="flex flex-col gap-2">
+      <ReadOnlyReasons texts={texts} />
       <div className="flex justify-end gap-1">
         <Button variant="outline" size="icon" aria-label={t("scrollLeft")} title={t("scrollLeft")} data-testid="grade-scroll-left" onClick={() => scroll(-1)}>
           <ChevronLeft className="size-4" aria-hidden />

@@ -1,4 +1,14 @@
 export { cn } from "./cn.ts";
+export {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "./alert-dialog.tsx";
 export { Avatar, AvatarFallback, AvatarImage } from "./avatar.tsx";
 export { Badge, badgeVariants } from "./badge.tsx";
 export { Button, buttonVariants, type ButtonProps } from "./button.tsx";

@@ -19,7 +19,7 @@ import { LoaderCircle, Send } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
-import { useHashModal } from "../resource/hash-modal.ts";
+import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import type { OwnDialogProps } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 
@@ -51,7 +51,7 @@ export function DirectoryMailDialog({ open, rows, onClosed, onDone }: OwnDialogP
   const [sending, setSending] = useState(false);
   // One send per opening: a retried send (double click, lost answer) queues each address once on the server.
   const [batch, setBatch] = useState("");
-  const close = useHashModal(open, "admDirectory-sendMail", () => {
+  const { guard, close, requestClose } = useGuardedHashModal(open, "admDirectory-sendMail", () => {
     setBcc(null);
     setSubject("");
     setBody("");
@@ -93,67 +93,69 @@ export function DirectoryMailDialog({ open, rows, onClosed, onDone }: OwnDialogP
 
   const empty = bcc !== null && bcc.length === 0;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+    <Dialog open={open} onOpenChange={(next) => !next && requestClose()}>
       <DialogContent closeLabel={tc("close")} className="flex max-h-[min(600px,100dvh)] flex-col sm:max-w-[800px]" data-testid="directory-mail">
-        <form onSubmit={(e) => void send(e)} noValidate className="flex min-h-0 flex-1 flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("title")}</DialogTitle>
-            <DialogDescription>{empty ? (ids.length ? t("noAddresses") : t("nothingChecked")) : t("description")}</DialogDescription>
-          </DialogHeader>
-          <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-0.5">
-            <section aria-label={t("bcc")} className="flex flex-col gap-2">
-              <span className="text-sm font-medium">{t("bccCount", { count: bcc?.length ?? 0 })}</span>
-              {bcc === null ? (
-                <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-label={t("loading")} />
-              ) : (
-                <ul className="flex flex-wrap gap-1.5" data-testid="directory-mail-bcc">
-                  {bcc.slice(0, SHOWN_CHIPS).map((address) => (
-                    <li key={address}>
-                      <Badge variant="secondary" className="max-w-full truncate font-normal">
-                        {address}
-                      </Badge>
-                    </li>
-                  ))}
-                  {bcc.length > SHOWN_CHIPS && <li className="text-xs text-muted-foreground">{t("more", { count: bcc.length - SHOWN_CHIPS })}</li>}
-                </ul>
-              )}
-            </section>
-            <Field id="directory-mail-subject" label={t("fields.subject")} error={errors.subject}>
-              <Input
-                {...fieldControl("directory-mail-subject", errors.subject)}
-                maxLength={150}
-                value={subject}
-                onChange={(e) => {
-                  setSubject(e.target.value);
-                  setErrors(({ subject: _, ...rest }) => rest);
-                }}
-                disabled={empty}
-              />
-            </Field>
-            <Field id="directory-mail-body" label={t("fields.body")} error={errors.body}>
-              <Textarea
-                {...fieldControl("directory-mail-body", errors.body)}
-                rows={8}
-                maxLength={10_000}
-                value={body}
-                onChange={(e) => {
-                  setBody(e.target.value);
-                  setErrors(({ body: _, ...rest }) => rest);
-                }}
-                disabled={empty}
-              />
-            </Field>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              {tc("cancel")}
-            </Button>
-            <Button type="submit" disabled={sending || !bcc?.length} data-testid="directory-mail-send">
-              {sending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-              {t("send")}
-            </Button>
-          </DialogFooter>
-        </form>
+        <CloseGuardScope guard={guard} dirty={subject !== "" || body !== ""}>
+          <form onSubmit={(e) => void send(e)} noValidate className="flex min-h-0 flex-1 flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>{t("title")}</DialogTitle>
+              <DialogDescription>{empty ? (ids.length ? t("noAddresses") : t("nothingChecked")) : t("description")}</DialogDescription>
+            </DialogHeader>
+            <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-0.5">
+              <section aria-label={t("bcc")} className="flex flex-col gap-2">
+                <span className="text-sm font-medium">{t("bccCount", { count: bcc?.length ?? 0 })}</span>
+                {bcc === null ? (
+                  <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-label={t("loading")} />
+                ) : (
+                  <ul className="flex flex-wrap gap-1.5" data-testid="directory-mail-bcc">
+                    {bcc.slice(0, SHOWN_CHIPS).map((address) => (
+                      <li key={address}>
+                        <Badge variant="secondary" className="max-w-full truncate font-normal">
+                          {address}
+                        </Badge>
+                      </li>
+                    ))}
+                    {bcc.length > SHOWN_CHIPS && <li className="text-xs text-muted-foreground">{t("more", { count: bcc.length - SHOWN_CHIPS })}</li>}
+                  </ul>
+                )}
+              </section>
+              <Field id="directory-mail-subject" label={t("fields.subject")} error={errors.subject}>
+                <Input
+                  {...fieldControl("directory-mail-subject", errors.subject)}
+                  maxLength={150}
+                  value={subject}
+                  onChange={(e) => {
+                    setSubject(e.target.value);
+                    setErrors(({ subject: _, ...rest }) => rest);
+                  }}
+                  disabled={empty}
+                />
+              </Field>
+              <Field id="directory-mail-body" label={t("fields.body")} error={errors.body}>
+                <Textarea
+                  {...fieldControl("directory-mail-body", errors.body)}
+                  rows={8}
+                  maxLength={10_000}
+                  value={body}
+                  onChange={(e) => {
+                    setBody(e.target.value);
+                    setErrors(({ body: _, ...rest }) => rest);
+                  }}
+                  disabled={empty}
+                />
+              </Field>
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={requestClose}>
+                {tc("cancel")}
+              </Button>
+              <Button type="submit" disabled={sending || !bcc?.length} data-testid="directory-mail-send">
+                {sending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+                {t("send")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </CloseGuardScope>
       </DialogContent>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
-import { useHashModal } from "../resource/hash-modal.ts";
+import { useGuardedHashModal } from "../resource/close-guard.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
 
 /** The drawer, its form, schema and validator are fetched when Edit is first clicked: most visits to home never edit. */
@@ -37,7 +37,7 @@ export function CompanyCard() {
   const [editing, setEditing] = useState(false);
   // The drawer stays mounted once opened, so that it can animate out and ask about the reload after a save.
   const [everEdited, setEverEdited] = useState(false);
-  const close = useHashModal(editing, "company-profile", () => setEditing(false));
+  const { guard, close, requestClose } = useGuardedHashModal(editing, "company-profile", () => setEditing(false));
 
   const load = useCallback(async (signal: AbortSignal) => {
     // A refusal (a role or right the stored session no longer shows) hides the card rather than raising a toast.
@@ -97,7 +97,16 @@ export function CompanyCard() {
           {t("edit")}
         </Button>
       </div>
-      {everEdited && <CompanyEditor profile={profile} editing={editing} onClose={close} onSaved={(next: TCompanyProfile) => setProfile(next)} />}
+      {everEdited && (
+        <CompanyEditor
+          profile={profile}
+          editing={editing}
+          guard={guard}
+          onClose={close}
+          onCancel={requestClose}
+          onSaved={(next: TCompanyProfile) => setProfile(next)}
+        />
+      )}
     </section>
   );
 }

@@ -40,6 +40,7 @@ import { useForm } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { storeLoginAnswer } from "@/client/session.ts";
 import { useErrorMap } from "@/client/validation.ts";
+import { type CloseGuard, CloseGuardScope, useReportDirty } from "../resource/close-guard.tsx";
 import { extensionOf, readBase64 } from "../resource/upload-files.ts";
 import { postWithProgress, type UploadAnswer } from "../resource/upload-request.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
@@ -80,20 +81,21 @@ function zonesWith(current: string): string[] {
 function CompanyForm({
   profile,
   onSaved,
-  onClose,
+  onCancel,
 }: {
   profile: TCompanyProfile;
   /** `done`: the whole form went through, the drawer closes. */
   onSaved: (next: TCompanyProfile, done: boolean) => void;
-  onClose: () => void;
+  onCancel: () => void;
 }) {
   const t = useTranslations("company");
   const ts = useTranslations("shell.themes");
   const errorMap = useErrorMap(companyLabel);
   const resolver = useMemo(() => zodResolver(ZCompanyProfile, { error: errorMap }), [errorMap]);
   const form = useForm<TCompanyProfileInput, unknown, TCompanyProfileSave>({ resolver, defaultValues: formValuesOf(profile) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const [logo, setLogo] = useState<File | null>(null);
+  useReportDirty(isDirty || logo !== null);
   const [logoError, setLogoError] = useState<string | undefined>();
   const zones = useMemo(() => zonesWith(profile.timeZone), [profile.timeZone]);
 
@@ -130,7 +132,6 @@ function CompanyForm({
       next = { ...next, img: uploaded.envelope.data.url };
     }
     onSaved(next, true);
-    onClose();
   });
 
   const text = (name: TextField) => {
@@ -198,7 +199,7 @@ function CompanyForm({
         </form>
       </SheetBody>
       <SheetFooter className="justify-between">
-        <Button variant="outline" onClick={onClose} data-testid="company-close">
+        <Button variant="outline" onClick={onCancel} data-testid="company-close">
           {t("cancel")}
         </Button>
         <Button type="submit" form="company-form" disabled={isSubmitting} data-testid="company-save">
@@ -248,12 +249,18 @@ function ReloadPrompt({ open, onClose }: { open: boolean; onClose: () => void })
 export function CompanyEditor({
   profile,
   editing,
+  guard,
   onClose,
+  onCancel,
   onSaved,
 }: {
   profile: TCompanyProfile;
   editing: boolean;
+  guard: CloseGuard;
+  /** After a save: closes without asking. */
   onClose: () => void;
+  /** Every other way out: asks first when the form holds unsaved changes. */
+  onCancel: () => void;
   onSaved: (next: TCompanyProfile) => void;
 }) {
   const t = useTranslations("company");
@@ -261,21 +268,24 @@ export function CompanyEditor({
   const [askReload, setAskReload] = useState(false);
   return (
     <>
-      <Sheet open={editing} onOpenChange={(open) => !open && onClose()}>
+      <Sheet open={editing} onOpenChange={(open) => !open && onCancel()}>
         <SheetContent closeLabel={tc("close")} data-testid="company-sheet" className="gap-0 sm:max-w-2xl">
           <SheetHeader>
             <SheetTitle>{t("editTitle")}</SheetTitle>
             <SheetDescription>{t("editDescription")}</SheetDescription>
           </SheetHeader>
           {editing && (
-            <CompanyForm
-              profile={profile}
-              onClose={onClose}
-              onSaved={(next, done) => {
-                onSaved(next);
-                setAskReload(done);
-              }}
-            />
+            <CloseGuardScope guard={guard}>
+              <CompanyForm
+                profile={profile}
+                onCancel={onCancel}
+                onSaved={(next, done) => {
+                  onSaved(next);
+                  setAskReload(done);
+                  if (done) onClose();
+                }}
+              />
+            </CloseGuardScope>
           )}
         </SheetContent>
       </Sheet>

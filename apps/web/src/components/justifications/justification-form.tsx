@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type FieldValues, type Resolver } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { useErrorMap } from "@/client/validation.ts";
+import { useReportDirty } from "../resource/close-guard.tsx";
 import { FormField } from "../resource/form-field.tsx";
 import { emptyValue } from "../resource/form-values.ts";
 import type { ListAnswer } from "../resource/types.ts";
@@ -175,7 +176,8 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
     else onStored(id);
   });
 
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
+  useReportDirty(isDirty || file !== null || removeStored);
   const disabled = !canWrite || isSubmitting;
   const control = form.control;
   const formId = "justification-form";

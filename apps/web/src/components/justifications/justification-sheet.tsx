@@ -6,7 +6,7 @@ import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
-import { useHashModal } from "../resource/hash-modal.ts";
+import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import { JustificationForm } from "./justification-form.tsx";
 
 /** A new justification, or one to edit by id (read again, so that the form starts from what is stored). */
@@ -27,7 +27,11 @@ export function JustificationSheet({ target, canWrite, onClosed, onChanged, onSt
   const t = useTranslations("justifications");
   const tc = useTranslations("common");
   const open = target !== null;
-  const close = useHashModal(open, target ? `admJustification-${target.mode === "edit" ? target.id : "new"}` : "admJustification", onClosed);
+  const { guard, close, requestClose } = useGuardedHashModal(
+    open,
+    target ? `admJustification-${target.mode === "edit" ? target.id : "new"}` : "admJustification",
+    onClosed,
+  );
   const editId = target?.mode === "edit" ? target.id : null;
   const [item, setItem] = useState<TJustification | null>(null);
 
@@ -45,7 +49,7 @@ export function JustificationSheet({ target, canWrite, onClosed, onChanged, onSt
 
   const creating = target?.mode === "create";
   return (
-    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+    <Sheet open={open} onOpenChange={(next) => !next && requestClose()}>
       <SheetContent closeLabel={tc("close")} className="gap-0 sm:max-w-xl" data-testid="justification-sheet" data-mode={target?.mode}>
         <SheetHeader>
           <SheetTitle>{creating ? t("form.createTitle") : t("form.editTitle")}</SheetTitle>
@@ -55,20 +59,22 @@ export function JustificationSheet({ target, canWrite, onClosed, onChanged, onSt
           </SheetDescription>
         </SheetHeader>
         {target && (creating || item) && (
-          <JustificationForm
-            key={creating ? "create" : `edit-${editId}`}
-            target={creating ? { mode: "create" } : { mode: "edit", item: item! }}
-            canWrite={canWrite}
-            onClose={close}
-            onSaved={() => {
-              close();
-              onChanged();
-            }}
-            onStored={(id) => {
-              onChanged();
-              onStored(id);
-            }}
-          />
+          <CloseGuardScope guard={guard}>
+            <JustificationForm
+              key={creating ? "create" : `edit-${editId}`}
+              target={creating ? { mode: "create" } : { mode: "edit", item: item! }}
+              canWrite={canWrite}
+              onClose={requestClose}
+              onSaved={() => {
+                close();
+                onChanged();
+              }}
+              onStored={(id) => {
+                onChanged();
+                onStored(id);
+              }}
+            />
+          </CloseGuardScope>
         )}
       </SheetContent>
     </Sheet>

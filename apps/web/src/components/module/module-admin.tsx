@@ -13,7 +13,7 @@ import { storeLoginAnswer } from "@/client/session.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { ModuleIcon } from "../module-icon.tsx";
 import { FieldFrame } from "../resource/form-field.tsx";
-import { useHashModal } from "../resource/hash-modal.ts";
+import { CloseGuardScope, useGuardedHashModal, useReportDirty } from "../resource/close-guard.tsx";
 import type { ResourceText } from "../resource/resource-text.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import { useAppSession } from "../shell/session-context.tsx";
@@ -84,7 +84,8 @@ function ModuleForm({ row, canWrite, onSaved, onClose }: { row: TModuleRow; canW
   const fields = useMemo(() => formFields(row), [row]);
   const resolver = useMemo(() => zodResolver(ZModuleEdit, { error: errorMap }) as unknown as Resolver<FieldValues>, [errorMap]);
   const form = useForm<FieldValues>({ resolver, defaultValues: formValues(row) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useReportDirty(isDirty);
 
   const save = form.handleSubmit(async (values) => {
     const result = await api.post<{ ID: string }>(`admModule/edit/${encodeURIComponent(row.ID)}`, values);
@@ -143,25 +144,27 @@ function ModuleSheet({ row, canWrite, onClosed, onSaved }: { row: TModuleRow | n
   const t = useTranslations("moduleAdmin");
   const tc = useTranslations("common");
   const locale = useLocale() as TLocale;
-  const close = useHashModal(row !== null, `admModule-${row?.ID ?? "none"}`, onClosed);
+  const { guard, close, requestClose } = useGuardedHashModal(row !== null, `admModule-${row?.ID ?? "none"}`, onClosed);
   return (
-    <Sheet open={row !== null} onOpenChange={(open) => !open && close()}>
+    <Sheet open={row !== null} onOpenChange={(open) => !open && requestClose()}>
       <SheetContent closeLabel={tc("close")} data-testid="form-sheet" data-mode={canWrite ? "edit" : "view"} className="gap-0 sm:max-w-3xl">
         <SheetHeader>
           <SheetTitle>{canWrite ? t("editTitle") : t("viewTitle")}</SheetTitle>
           <SheetDescription>{row ? `${menuLabel(row, locale)} · ${row.ID}` : ""}</SheetDescription>
         </SheetHeader>
         {row && (
-          <ModuleForm
-            key={row.ID}
-            row={row}
-            canWrite={canWrite}
-            onClose={close}
-            onSaved={() => {
-              close();
-              onSaved();
-            }}
-          />
+          <CloseGuardScope guard={guard}>
+            <ModuleForm
+              key={row.ID}
+              row={row}
+              canWrite={canWrite}
+              onClose={requestClose}
+              onSaved={() => {
+                close();
+                onSaved();
+              }}
+            />
+          </CloseGuardScope>
         )}
       </SheetContent>
     </Sheet>

@@ -20,7 +20,7 @@ import { type FieldValues, type Resolver, useForm, useWatch } from "react-hook-f
 import { api } from "@/client/api.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { emptyValue, initialValues, prepareValues } from "../resource/form-values.ts";
-import { useHashModal } from "../resource/hash-modal.ts";
+import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import { useResourceText } from "../resource/resource-text.ts";
 import type { OwnDialogProps, Row } from "../resource/types.ts";
 import { useDependentReset } from "../resource/use-dependent-reset.ts";
@@ -100,8 +100,11 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** A choice of the wizard's own (a tag, the target, the numbers, the trigger) not yet saved with the draft. */
+  const [touched, setTouched] = useState(false);
 
-  const close = useHashModal(open, `admNotification-wizard-${row?.ID ?? (about ? `${about.page}-${about.objectId}` : "new")}`, () => {
+  const modalId = `admNotification-wizard-${row?.ID ?? (about ? `${about.page}-${about.objectId}` : "new")}`;
+  const { guard, close, requestClose } = useGuardedHashModal(open, modalId, () => {
     form.reset(initialValues(NOTIFICATION, null));
     setStep("template");
     setTagsContent(null);
@@ -117,6 +120,7 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     setStatus(0);
     setOutcome(null);
     setConfirmed(false);
+    setTouched(false);
     onClosed();
   });
 
@@ -193,7 +197,11 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     const subscription = form.watch(() => setOutcome(null));
     return () => subscription.unsubscribe();
   }, [form]);
-  const changed = () => setOutcome(null);
+  const changed = () => {
+    setOutcome(null);
+    setTouched(true);
+  };
+  const { isDirty } = form.formState;
 
   const locked = LOCKED.has(status);
   const stepIndex = STEPS.indexOf(step);
@@ -286,6 +294,9 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     }
     const id = res.envelope.data?.ID ?? savedId!;
     setSavedId(id);
+    // The draft is stored: closing now loses nothing.
+    form.reset(form.getValues());
+    setTouched(false);
     return id;
   }
 
@@ -370,116 +381,123 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
 
   const stepProps = { control: form.control, text, disabled: busy || locked || confirmed };
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+    <Dialog open={open} onOpenChange={(next) => !next && requestClose()}>
       <DialogContent
         closeLabel={tc("close")}
         data-testid="notification-wizard"
         className="flex h-dvh max-h-dvh w-full max-w-none flex-col gap-0 rounded-none p-0 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:max-w-3xl sm:rounded-lg"
       >
-        <DialogHeader className="border-b p-4 sm:p-6">
-          <DialogTitle>{t("title")}</DialogTitle>
-          <DialogDescription>{t("description")}</DialogDescription>
-          <ol className="mt-3 flex gap-1 text-xs" aria-label={t("stepsLabel")}>
-            {STEPS.map((key, i) => (
-              <li
-                key={key}
-                aria-current={key === step ? "step" : undefined}
-                className={cn(
-                  "flex flex-1 flex-col gap-1 border-t-4 pt-1",
-                  i <= stepIndex ? "border-primary font-medium text-foreground" : "border-muted text-muted-foreground",
-                )}
-              >
-                <span className="sr-only">{t("stepOf", { n: i + 1, total: STEPS.length })}</span>
-                <span className="truncate">{t(`steps.${key}`)}</span>
-              </li>
-            ))}
-          </ol>
-        </DialogHeader>
-        <div className="flex-1 p-4 sm:p-6" data-testid={`wizard-step-${step}`}>
-          {locked && (
-            <p className="mb-4 rounded-lg border border-info/40 bg-info/10 p-3 text-sm" role="status">
-              {t("locked")}
-            </p>
-          )}
-          {step === "template" && (
-            <TemplateStep
-              {...stepProps}
-              templates={meta?.templates ?? []}
-              tags={tagList}
-              values={tags}
-              errors={errors}
-              onTag={(tag, value) => {
-                typed.current.add(tag);
-                setTags((current) => ({ ...current, [tag]: value }));
-                setErrors(({ [`tag.${tag}`]: _gone, ...rest }) => rest);
-                changed();
-              }}
-            />
-          )}
-          {step === "target" && (
-            <TargetStep
-              {...stepProps}
-              target={target}
-              onTarget={(kind) => {
-                setTarget(kind);
-                form.setValue("groupId", "");
-                setErrors({});
-                changed();
-              }}
-              numbers={numbers}
-              onNumbers={(next) => {
-                setNumbers(next);
-                setErrors(({ phoneList: _list, data: _file, ...rest }) => rest);
-                changed();
-              }}
-              errors={errors}
-            />
-          )}
-          {step === "when" && (
-            <WhenStep
-              {...stepProps}
-              trigger={trigger}
-              onTrigger={(kind) => {
-                setTrigger(kind);
-                setErrors(({ trigger: _gone, ...rest }) => rest);
-                changed();
-              }}
-              error={errors.trigger}
-            />
-          )}
-          {step === "summary" && <SummaryStep lines={summary} outcome={outcome} sample={sample} />}
-        </div>
-        {/* The dialog itself scrolls (its close button keeps the scrolled region reachable by keyboard); the buttons stay in view. */}
-        <DialogFooter className="sticky bottom-0 z-10 flex-row justify-between gap-2 border-t bg-background p-4 sm:justify-between sm:p-6">
-          <Button variant="outline" onClick={() => (stepIndex === 0 ? close() : setStep(STEPS[stepIndex - 1]!))} disabled={busy} data-testid="wizard-back">
-            {stepIndex === 0 ? (
-              tc("close")
-            ) : (
-              <>
-                <ChevronLeft aria-hidden />
-                {t("back")}
-              </>
+        <CloseGuardScope guard={guard} dirty={isDirty || touched}>
+          <DialogHeader className="border-b p-4 sm:p-6">
+            <DialogTitle>{t("title")}</DialogTitle>
+            <DialogDescription>{t("description")}</DialogDescription>
+            <ol className="mt-3 flex gap-1 text-xs" aria-label={t("stepsLabel")}>
+              {STEPS.map((key, i) => (
+                <li
+                  key={key}
+                  aria-current={key === step ? "step" : undefined}
+                  className={cn(
+                    "flex flex-1 flex-col gap-1 border-t-4 pt-1",
+                    i <= stepIndex ? "border-primary font-medium text-foreground" : "border-muted text-muted-foreground",
+                  )}
+                >
+                  <span className="sr-only">{t("stepOf", { n: i + 1, total: STEPS.length })}</span>
+                  <span className="truncate">{t(`steps.${key}`)}</span>
+                </li>
+              ))}
+            </ol>
+          </DialogHeader>
+          <div className="flex-1 p-4 sm:p-6" data-testid={`wizard-step-${step}`}>
+            {locked && (
+              <p className="mb-4 rounded-lg border border-info/40 bg-info/10 p-3 text-sm" role="status">
+                {t("locked")}
+              </p>
             )}
-          </Button>
-          {step !== "summary" ? (
-            <Button onClick={() => void next()} disabled={busy || confirmed} data-testid="wizard-next">
-              {busy && <LoaderCircle className="animate-spin" aria-hidden />}
-              {t("next")}
-              <ChevronRight aria-hidden />
+            {step === "template" && (
+              <TemplateStep
+                {...stepProps}
+                templates={meta?.templates ?? []}
+                tags={tagList}
+                values={tags}
+                errors={errors}
+                onTag={(tag, value) => {
+                  typed.current.add(tag);
+                  setTags((current) => ({ ...current, [tag]: value }));
+                  setErrors(({ [`tag.${tag}`]: _gone, ...rest }) => rest);
+                  changed();
+                }}
+              />
+            )}
+            {step === "target" && (
+              <TargetStep
+                {...stepProps}
+                target={target}
+                onTarget={(kind) => {
+                  setTarget(kind);
+                  form.setValue("groupId", "");
+                  setErrors({});
+                  changed();
+                }}
+                numbers={numbers}
+                onNumbers={(next) => {
+                  setNumbers(next);
+                  setErrors(({ phoneList: _list, data: _file, ...rest }) => rest);
+                  changed();
+                }}
+                errors={errors}
+              />
+            )}
+            {step === "when" && (
+              <WhenStep
+                {...stepProps}
+                trigger={trigger}
+                onTrigger={(kind) => {
+                  setTrigger(kind);
+                  setErrors(({ trigger: _gone, ...rest }) => rest);
+                  changed();
+                }}
+                error={errors.trigger}
+              />
+            )}
+            {step === "summary" && <SummaryStep lines={summary} outcome={outcome} sample={sample} />}
+          </div>
+          {/* The dialog itself scrolls (its close button keeps the scrolled region reachable by keyboard); the buttons stay in view. */}
+          <DialogFooter className="sticky bottom-0 z-10 flex-row justify-between gap-2 border-t bg-background p-4 sm:justify-between sm:p-6">
+            <Button
+              variant="outline"
+              onClick={() => (stepIndex === 0 ? requestClose() : setStep(STEPS[stepIndex - 1]!))}
+              disabled={busy}
+              data-testid="wizard-back"
+            >
+              {stepIndex === 0 ? (
+                tc("close")
+              ) : (
+                <>
+                  <ChevronLeft aria-hidden />
+                  {t("back")}
+                </>
+              )}
             </Button>
-          ) : (
-            <div className="flex gap-2">
-              <Button variant="outline" onClick={() => void schedule(false)} disabled={busy || status >= READY || confirmed} data-testid="wizard-preview">
-                <Eye aria-hidden />
-                {t("preview")}
+            {step !== "summary" ? (
+              <Button onClick={() => void next()} disabled={busy || confirmed} data-testid="wizard-next">
+                {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+                {t("next")}
+                <ChevronRight aria-hidden />
               </Button>
-              <Button onClick={() => void schedule(true)} disabled={busy || confirmed || !outcome?.ok} data-testid="wizard-confirm">
-                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-                {t("confirm")}
-              </Button>
-            </div>
-          )}
-        </DialogFooter>
+            ) : (
+              <div className="flex gap-2">
+                <Button variant="outline" onClick={() => void schedule(false)} disabled={busy || status >= READY || confirmed} data-testid="wizard-preview">
+                  <Eye aria-hidden />
+                  {t("preview")}
+                </Button>
+                <Button onClick={() => void schedule(true)} disabled={busy || confirmed || !outcome?.ok} data-testid="wizard-confirm">
+                  {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+                  {t("confirm")}
+                </Button>
+              </div>
+            )}
+          </DialogFooter>
+        </CloseGuardScope>
       </DialogContent>
     </Dialog>
   );

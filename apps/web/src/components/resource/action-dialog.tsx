@@ -9,6 +9,7 @@ import { useMemo, useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { useErrorMap } from "@/client/validation.ts";
+import { CloseGuardScope, useCloseGuard, useReportDirty } from "./close-guard.tsx";
 import { FormField } from "./form-field.tsx";
 import { emptyValue } from "./form-values.ts";
 import type { ResourceText } from "./resource-text.ts";
@@ -75,20 +76,25 @@ export function ActionDialog({ def, text, target, filters, onClosed, onDone }: A
   const tc = useTranslations("common");
   const [busy, setBusy] = useState(false);
   const open = target !== null;
+  const guard = useCloseGuard(open);
+  const requestClose = () => guard.ask(onClosed);
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !busy && onClosed()}>
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && requestClose()}>
       <DialogContent closeLabel={tc("close")} data-testid="action-dialog" data-action={target?.action.name}>
         {target && (
-          <ActionForm
-            key={`${target.action.name}-${target.row?.ID ?? ""}`}
-            def={def}
-            text={text}
-            target={target}
-            filters={filters}
-            onBusy={setBusy}
-            onClosed={onClosed}
-            onDone={onDone}
-          />
+          <CloseGuardScope guard={guard}>
+            <ActionForm
+              key={`${target.action.name}-${target.row?.ID ?? ""}`}
+              def={def}
+              text={text}
+              target={target}
+              filters={filters}
+              onBusy={setBusy}
+              onCancel={requestClose}
+              onClosed={onClosed}
+              onDone={onDone}
+            />
+          </CloseGuardScope>
         )}
       </DialogContent>
     </Dialog>
@@ -101,9 +107,10 @@ function ActionForm({
   target,
   filters,
   onBusy,
+  onCancel,
   onClosed,
   onDone,
-}: Omit<ActionDialogProps, "target"> & { target: ActionTarget; onBusy: (busy: boolean) => void }) {
+}: Omit<ActionDialogProps, "target"> & { target: ActionTarget; onBusy: (busy: boolean) => void; onCancel: () => void }) {
   const tc = useTranslations("common");
   const { action, row } = target;
   const fields = useMemo(() => action.fields ?? [], [action]);
@@ -138,7 +145,8 @@ function ActionForm({
 
   const hint = text.actionHint(action.name);
   const Icon = actionIcon(action);
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
+  useReportDirty(isDirty);
   return (
     <>
       <DialogHeader>
@@ -159,7 +167,7 @@ function ActionForm({
         ))}
       </form>
       <DialogFooter>
-        <Button variant="outline" onClick={onClosed} disabled={isSubmitting} data-testid="action-cancel">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting} data-testid="action-cancel">
           {tc("cancel")}
         </Button>
         <Button type="submit" form={formId} disabled={isSubmitting} data-testid="action-submit">

@@ -10,6 +10,7 @@ import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { useCanWrite, useInactiveFields } from "./access.ts";
+import { useReportDirty } from "./close-guard.tsx";
 import { FormField } from "./form-field.tsx";
 import { FormLayout, groupOf, initialLayoutState, layoutOf, revealGroups } from "./form-layout.tsx";
 import { emptyValue, initialValues, prepareValues, requestBody, valueFields } from "./form-values.ts";
@@ -113,6 +114,8 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
         if (!outcome.ok) {
           const current: unknown = form.getValues(outcome.field);
           if (isUploadValue(current)) form.setValue(outcome.field, { ...current, files: [] });
+          // The record itself is stored: what the form shows is no longer unsaved.
+          form.reset(form.getValues());
           if (!outcome.cancelled) {
             const message = outcome.msg || tToast("networkError");
             toast.error(tToast("errorTitle"), { description: message });
@@ -147,7 +150,8 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
     />
   );
 
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useReportDirty(isDirty);
   const invalidGroups = new Set(def.fields.filter((f) => errors[f.name]).map((f) => groupOf(def, f)));
 
   // Wizard (spec 000 §4): Next checks the current step; the last step, or edit mode, submits.

@@ -5,7 +5,7 @@ import { cn, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, Shee
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useHashModal } from "./hash-modal.ts";
+import { CloseGuardScope, useGuardedHashModal } from "./close-guard.tsx";
 import { RecordForm } from "./record-form.tsx";
 import type { Row } from "./types.ts";
 import { useRecord } from "./use-record.ts";
@@ -51,13 +51,13 @@ export function RecordSheet({ def, title, target, parentId, canWrite, level, onC
   const t = useTranslations("moduleScreen");
   const tc = useTranslations("common");
   const open = target !== null;
-  const close = useHashModal(open, target ? modalIdOf(def, target) : def.id, onClosed);
+  const { guard, close, requestClose } = useGuardedHashModal(open, target ? modalIdOf(def, target) : def.id, onClosed);
   const record = useRecord(def, target?.mode === "edit" ? target : null, close);
   const mode = target?.mode ?? "create";
   const heading = mode === "create" ? t("createTitle", { title }) : canWrite ? t("editTitle", { title }) : t("viewTitle", { title });
 
   return (
-    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+    <Sheet open={open} onOpenChange={(next) => !next && requestClose()}>
       <SheetContent
         closeLabel={tc("close")}
         onCloseAutoFocus={onCloseAutoFocus}
@@ -71,22 +71,24 @@ export function RecordSheet({ def, title, target, parentId, canWrite, level, onC
           <SheetDescription>{mode === "create" ? t("createDescription") : record ? recordName(def, record) : t("loading")}</SheetDescription>
         </SheetHeader>
         {target && (mode === "create" || record) ? (
-          <RecordForm
-            key={target.mode === "edit" ? `edit-${target.id}` : "create"}
-            def={def}
-            mode={mode}
-            record={record}
-            parentId={parentId}
-            canWrite={canWrite}
-            idPrefix={level === 0 ? "" : `${def.id}-`}
-            onSaved={(id) => {
-              close();
-              onSaved(id);
-            }}
-            onStored={onStored}
-            onClose={close}
-            after={record && renderDetail?.(record)}
-          />
+          <CloseGuardScope guard={guard}>
+            <RecordForm
+              key={target.mode === "edit" ? `edit-${target.id}` : "create"}
+              def={def}
+              mode={mode}
+              record={record}
+              parentId={parentId}
+              canWrite={canWrite}
+              idPrefix={level === 0 ? "" : `${def.id}-`}
+              onSaved={(id) => {
+                close();
+                onSaved(id);
+              }}
+              onStored={onStored}
+              onClose={requestClose}
+              after={record && renderDetail?.(record)}
+            />
+          </CloseGuardScope>
         ) : (
           <SheetBody className="py-5">
             <p className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -1,0 +1,125 @@
+"use client";
+
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@pizarra/ui";
+import { useTranslations } from "next-intl";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useHashModal } from "./hash-modal.ts";
+
+type Report = (dirty: boolean) => void;
+const ReportContext = createContext<Report | null>(null);
+
+/** A form tells the drawer, dialog or wizard it sits in whether it holds changes that are not saved. */
+export function useReportDirty(dirty: boolean): void {
+  const report = useContext(ReportContext);
+  useEffect(() => {
+    report?.(dirty);
+  }, [report, dirty]);
+  // A form that goes (its container closed, or the saved record's form in its place) takes its changes with it.
+  useEffect(() => () => report?.(false), [report]);
+}
+
+export interface CloseGuard {
+  /** The form's dirty flag. */
+  report: Report;
+  /** Every way out but a save (the overlay, Escape, the X, Close or Cancel): asks first when something would be lost. */
+  ask: (leave: () => void) => void;
+  /** The Back button, which has already stepped out: true when it asked (the modal stays), false when nothing is lost. */
+  hold: (leave: () => void) => boolean;
+  /** The question, while it is asked: what discarding does. */
+  pending: (() => void) | null;
+  keep: () => void;
+}
+
+/**
+ * The one guard of every drawer, dialog and wizard holding a form: while the form reports unsaved changes, closing it
+ * asks "keep editing / discard" and leaving the page asks the browser's own question (beforeunload).
+ */
+export function useCloseGuard(open: boolean): CloseGuard {
+  const dirty = useRef(false);
+  const [unsaved, setUnsaved] = useState(false);
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const report = useCallback<Report>((next) => {
+    dirty.current = next;
+    setUnsaved(next);
+  }, []);
+  const hold = useCallback(
+    (leave: () => void) => {
+      if (!dirty.current) return false;
+      setPending(() => () => {
+        report(false);
+        setPending(null);
+        leave();
+      });
+      return true;
+    },
+    [report],
+  );
+  const ask = useCallback(
+    (leave: () => void) => {
+      if (!hold(leave)) leave();
+    },
+    [hold],
+  );
+  const keep = useCallback(() => setPending(null), []);
+
+  useEffect(() => {
+    if (!open || !unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [open, unsaved]);
+
+  return useMemo(() => ({ report, ask, hold, pending, keep }), [report, ask, hold, pending, keep]);
+}
+
+/**
+ * `useHashModal` behind the guard: `close` for after a save (it never asks), `requestClose` for every other way out;
+ * the Back button asks too.
+ */
+export function useGuardedHashModal(open: boolean, modalId: string, onClosed: () => void) {
+  const guard = useCloseGuard(open);
+  const close = useHashModal(open, modalId, onClosed, guard.hold);
+  const { ask } = guard;
+  const requestClose = useCallback(() => ask(close), [ask, close]);
+  return { guard, close, requestClose };
+}
+
+/**
+ * Put around the form: it hears the form's dirty flag and asks the question in the user's language. A container that
+ * holds the form's state itself (a wizard, a compose dialog) gives its flag as `dirty`.
+ */
+export function CloseGuardScope({ guard, dirty, children }: { guard: CloseGuard; dirty?: boolean; children: ReactNode }) {
+  const t = useTranslations("closeGuard");
+  const { report } = guard;
+  useEffect(() => {
+    if (dirty !== undefined) report(dirty);
+  }, [report, dirty]);
+  return (
+    <ReportContext.Provider value={guard.report}>
+      {children}
+      <AlertDialog open={guard.pending !== null} onOpenChange={(next) => !next && guard.keep()}>
+        <AlertDialogContent data-testid="close-guard">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("title")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("description")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel data-testid="close-guard-keep">{t("keep")}</AlertDialogCancel>
+            <AlertDialogAction data-testid="close-guard-discard" onClick={() => guard.pending?.()}>
+              {t("discard")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </ReportContext.Provider>
+  );
+}

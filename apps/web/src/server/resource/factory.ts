@@ -19,7 +19,7 @@ import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
 import { type Identifiers, identifierRules } from "./identifiers.ts";
 import { mayPick } from "./pick-gate.ts";
-import { containsText, matchScore, personTextContains, searchWords } from "./search-text.ts";
+import { containsText, matchScore, personTextContains, searchWords, wordStartText } from "./search-text.ts";
 import { importRecords, importTemplate } from "./import.ts";
 import type { RowReader } from "./references.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
@@ -104,6 +104,13 @@ export interface ResourceServer {
    * comes first.
    */
   personSearch?: { through?: string; covers: readonly string[] };
+  /**
+   * A label searched as it is shown, across its searched fields: each word typed, in any order, starts a word of one of
+   * them (a section's "3.º de primaria A 2026" is its grade's, its own and its period's names).
+   */
+  labelSearch?: boolean;
+  /** The order of the rows before the definition's own (a section's period, the current one first). */
+  orderFirst?: readonly Row[];
   /** Rows of the model that belong to this resource (students are users of type 2) and what a new one gets. */
   scope?: { where: Row; data?: Row };
   /** The rows this resource answers for when others reach them too (its scope unless said: staff also own any row that signs in). */
@@ -159,7 +166,7 @@ function parseKey(def: ResourceDef, raw: string): number | string {
 function readerOf(server: ResourceServer) {
   const { def } = server;
   const fieldByName = new Map<string, FieldDef>(def.fields.map((f) => [f.name, f]));
-  const orderBy = [...(def.orderBy ?? []).map((o) => ({ [o.field === "ID" ? "id" : o.field]: o.dir })), { id: "asc" }];
+  const orderBy = [...(server.orderFirst ?? []), ...(def.orderBy ?? []).map((o) => ({ [o.field === "ID" ? "id" : o.field]: o.dir })), { id: "asc" }];
   const filterNames = new Set((def.filters ?? []).map((f) => f.name));
   const scoped = (w: Row): Row => (server.scope ? { AND: [server.scope.where, w] } : w);
   const uploadFields = def.fields.filter((f) => UPLOAD_TYPES.has(f.type));
@@ -197,15 +204,17 @@ function readerOf(server: ResourceServer) {
       const fields = chosen.length ? chosen : def.search;
       const people = peopleSearched(query);
       const plain = people ? fields.filter((f) => !people.covers.includes(f)) : fields;
-      for (const word of people ? searchWords(text) : [text]) {
-        const contains = containsText(word);
-        const or: Row[] = plain.map((f) => {
-          const custom = server.searchWhere?.[f];
-          if (custom) return custom(contains, word);
-          if (f !== "ID") return { [f]: contains };
-          if (def.keyType === "string") return { id: contains };
-          return { id: /^\d+$/.test(word) ? Number(word) : -1 };
-        });
+      const words = people ? searchWords(text) : server.labelSearch ? text.split(/\s+/) : [text];
+      for (const word of words) {
+        const or: Row[] = (server.labelSearch ? wordStartText(word) : [containsText(word)]).flatMap((contains) =>
+          plain.map((f) => {
+            const custom = server.searchWhere?.[f];
+            if (custom) return custom(contains, word);
+            if (f !== "ID") return { [f]: contains };
+            if (def.keyType === "string") return { id: contains };
+            return { id: /^\d+$/.test(word) ? Number(word) : -1 };
+          }),
+        );
         if (people) or.push(through(people, personTextContains(word)));
         // Columns found through one condition (a directory's two guardians and their e-mails) ask it once.
         and.push({ OR: [...new Map(or.map((c) => [JSON.stringify(c), c])).values()] });

@@ -8,6 +8,15 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\$
 /** The `contains` condition of a case-insensitive search for this text, taken literally. */
 export const containsText = (text: string) => ({ contains: likeLiteral(text), mode: "insensitive" as const });
 
+/**
+ * The conditions of a word that starts a word of a column, case aside: "A" finds the section "A" but not the "a" inside
+ * "primaria", so that every word of a label as shown ("3.º de primaria A 2026") narrows the list.
+ */
+export const wordStartText = (word: string) => [
+  { startsWith: likeLiteral(word), mode: "insensitive" as const },
+  { contains: ` ${likeLiteral(word)}`, mode: "insensitive" as const },
+];
+
 /** Text as people are searched: lower-case and without accents, as the database folds a person's search text. */
 export const foldText = (text: string) =>
   text

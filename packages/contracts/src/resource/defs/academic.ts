@@ -141,7 +141,7 @@ export const admSection = defineResource({
     // The grade screen's section pick list (000 §6): "master" keeps a teacher to the sections they teach or tutor.
     { name: "roleFilter", type: "hidden", options: { kind: "values", values: ["master"] } },
   ],
-  search: ["name", "externalId"],
+  search: ["name", "externalId", "parentName", "periodName"],
   pick: { name: ["parentName", "name"], desc: "periodName" },
   orderBy: [{ field: "name", dir: "asc" }],
   actions: IMPORTABLE_ACTIONS,

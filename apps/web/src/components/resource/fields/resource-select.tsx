@@ -3,7 +3,7 @@
 import { Avatar, AvatarFallback, AvatarImage, Button, cn, Input, Popover, PopoverContent, PopoverTrigger } from "@pizarra/ui";
 import { Check, ChevronsUpDown, LoaderCircle, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { normalise } from "@/client/menu.ts";
 import type { PickOption } from "../types.ts";
 import { sameId } from "../values.ts";
@@ -50,6 +50,7 @@ export function ResourceSelect(props: WidgetProps) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
   const [active, setActive] = useState(0);
+  const searchRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const resource = field.options?.kind === "resource" ? field.options.resource : null;
   const values = field.multiple ? (Array.isArray(value) ? value : []) : value === null || value === undefined || value === "" ? [] : [value];
@@ -114,10 +115,15 @@ export function ResourceSelect(props: WidgetProps) {
       <PopoverContent
         align="start"
         className="flex w-[max(var(--radix-popover-trigger-width),min(24rem,calc(100vw-2rem)))] flex-col gap-1 p-1.5"
-        onOpenAutoFocus={(e) => e.preventDefault()}
+        onOpenAutoFocus={(e) => {
+          // The search box, not the first option. Focused here, once the popover's focus scope has taken over from the
+          // drawer's or dialog's around it: an autoFocus would come first and be taken back by theirs.
+          e.preventDefault();
+          searchRef.current?.focus();
+        }}
       >
         <Input
-          autoFocus
+          ref={searchRef}
           value={search}
           placeholder={t("searchOptions")}
           aria-label={t("searchOptions")}

@@ -9,13 +9,25 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\$
 export const containsText = (text: string) => ({ contains: likeLiteral(text), mode: "insensitive" as const });
 
 /**
- * The conditions of a word that starts a word of a column, case aside: "A" finds the section "A" but not the "a" inside
- * "primaria", so that every word of a label as shown ("3.º de primaria A 2026") narrows the list.
+ * The conditions of a word typed into a label search, case aside: a word starts a word of the column ("prim" finds
+ * "primaria"), and a lone letter is a whole word (a section's "A", not the "A" of "Año" nor the "a" inside "primaria"),
+ * so that every word of a label as shown ("3.º de primaria A 2026") narrows the list.
  */
-export const wordStartText = (word: string) => [
-  { startsWith: likeLiteral(word), mode: "insensitive" as const },
-  { contains: ` ${likeLiteral(word)}`, mode: "insensitive" as const },
-];
+export function wordStartText(word: string) {
+  const w = likeLiteral(word);
+  const mode = "insensitive" as const;
+  if (/^\p{L}$/u.test(word))
+    return [
+      { equals: word, mode },
+      { startsWith: `${w} `, mode },
+      { endsWith: ` ${w}`, mode },
+      { contains: ` ${w} `, mode },
+    ];
+  return [
+    { startsWith: w, mode },
+    { contains: ` ${w}`, mode },
+  ];
+}
 
 /** Text as people are searched: lower-case and without accents, as the database folds a person's search text. */
 export const foldText = (text: string) =>

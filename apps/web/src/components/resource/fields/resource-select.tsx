@@ -114,6 +114,7 @@ export function ResourceSelect(props: WidgetProps) {
       </PopoverTrigger>
       <PopoverContent
         align="start"
+        aria-label={t("searchOptions")}
         className="flex w-[max(var(--radix-popover-trigger-width),min(24rem,calc(100vw-2rem)))] flex-col gap-1 p-1.5"
         onOpenAutoFocus={(e) => {
           // The search box, not the first option. Focused here, once the popover's focus scope has taken over from the

@@ -26,7 +26,7 @@ beforeAll(async () => {
     });
   current = { id: 202901, name: "Curso de prueba 2029" };
   expect((await period(current.id, current.name, true)).body.status).toBe(0);
-  expect((await period(203001, "Curso de ensayo 2030", false)).body.status).toBe(0);
+  expect((await period(203001, "Año de ensayo 2030", false)).body.status).toBe(0);
   for (const periodId of [203001, current.id]) {
     const grade = await api.call<{ ID: number }>("POST", "admSuperSection/create", { token: admin, body: { periodId, name: "9.º de pruebas" } });
     for (const name of ["A", "B"]) {
@@ -43,8 +43,10 @@ describe("the section picker (admSection's pick list)", () => {
   it("finds a section by its whole label as shown: grade, section and period, each word starting one of theirs", async () => {
     expect((await picks("9.º de pruebas A 2030")).map((p) => p.ID)).toEqual([ids["203001A"]]);
     expect((await picks("pruebas b ensayo")).map((p) => p.ID)).toEqual([ids["203001B"]]);
-    // "A" is a word of its own, not the "a" inside "pruebas" or "ensayo".
+    // A lone letter is a whole word: section "A", not the "a" inside "pruebas" nor the "A" of "Año".
     expect((await picks("9.º A")).map((p) => p.ID).sort()).toEqual([ids[`${current.id}A`], ids["203001A"]].sort());
+    expect((await picks("9.º de pruebas A Año de ensayo 2030")).map((p) => p.ID)).toEqual([ids["203001A"]]);
+    expect((await picks("pruebas B año")).map((p) => p.ID)).toEqual([ids["203001B"]]);
     expect(await picks("9.º de pruebas Z")).toEqual([]);
   });
 

@@ -219,7 +219,11 @@ test.describe("the pager offers only pages that hold rows", () => {
       await page.goto("/app/admOtlt");
       const grid = page.getByTestId("grid");
       await expect(grid).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+      // The unfiltered list offers a page 2 too: wait for the filtered list's count before reading the pager.
+      const counted = page.waitForResponse((response) => response.url().includes("count=estimate") && response.url().includes(TYPE));
       await page.getByTestId("filter-type").fill(TYPE);
+      expect(((await (await counted).json()) as { data: { PageCount: number } }).data.PageCount).toBe(2);
+      await expect(grid).toHaveAttribute("aria-busy", "false");
       await expect(page.getByTestId("page-2")).toBeVisible({ timeout: 10_000 });
       expect(await offered(page)).toEqual([1, 2]);
       await page.getByTestId("page-2").click();

@@ -46,7 +46,12 @@ export interface CloseGuard {
 export function useCloseGuard(open: boolean): CloseGuard {
   const dirty = useRef(false);
   const [unsaved, setUnsaved] = useState(false);
-  const [pending, setPending] = useState<(() => void) | null>(null);
+  const [pending, setPendingState] = useState<(() => void) | null>(null);
+  const asking = useRef(false);
+  const setPending = useCallback((next: (() => void) | null) => {
+    asking.current = next !== null;
+    setPendingState(() => next);
+  }, []);
   const report = useCallback<Report>((next) => {
     dirty.current = next;
     setUnsaved(next);
@@ -54,14 +59,20 @@ export function useCloseGuard(open: boolean): CloseGuard {
   const hold = useCallback(
     (leave: () => void) => {
       if (!dirty.current) return false;
-      setPending(() => () => {
+      // A second way out while the question is up (an Escape pressed again before the question has taken the
+      // keyboard reaches the drawer beneath it) answers "keep editing", as an Escape on the question does.
+      if (asking.current) {
+        setPending(null);
+        return true;
+      }
+      setPending(() => {
         report(false);
         setPending(null);
         leave();
       });
       return true;
     },
-    [report],
+    [report, setPending],
   );
   const ask = useCallback(
     (leave: () => void) => {
@@ -69,7 +80,7 @@ export function useCloseGuard(open: boolean): CloseGuard {
     },
     [hold],
   );
-  const keep = useCallback(() => setPending(null), []);
+  const keep = useCallback(() => setPending(null), [setPending]);
 
   useEffect(() => {
     if (!open || !unsaved) return;

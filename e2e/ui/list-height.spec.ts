@@ -7,10 +7,14 @@ import { ADMIN, expect, expectAccessible, setTheme, signInAs, test, withDatabase
  * The pager never offers a page that holds no rows, though the total is uncounted.
  */
 
+/**
+ * Each width in one theme, the themes crossed with the widths: the geometry does not depend on the theme, and axe
+ * reads each theme's contrast at one width (the phone, below, in light).
+ */
 const DESKTOPS = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-  { width: 1920, height: 1080 },
+  { viewport: { width: 1280, height: 800 }, dark: false },
+  { viewport: { width: 1440, height: 900 }, dark: true },
+  { viewport: { width: 1920, height: 1080 }, dark: false },
 ] as const;
 
 /** The rows a laptop shows of a list without filters; elsewhere (a filter form above it), as many as its box holds. */
@@ -42,92 +46,85 @@ function rowsInSight(grid: Locator): Promise<number> {
   });
 }
 
-for (const viewport of DESKTOPS) {
+for (const { viewport, dark } of DESKTOPS) {
   test.describe(`a list fills the window at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
     test.describe.configure({ timeout: 120_000 });
-
-    for (const dark of [false, true]) {
-      test(`rows, header, actions and pagination in sight (${dark ? "dark" : "light"})`, async ({ page }) => {
-        await signInAs(page, ADMIN, "es");
-        if (dark) await setTheme(page, "dark.blue");
-        for (const moduleId of LISTS) {
-          await test.step(moduleId, async () => {
-            const grid = await openList(page, moduleId);
-            await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
-            const scroller = grid.locator("xpath=..");
-            const shown = await rowsInSight(grid);
-            const layout = await scroller.evaluate((element) => {
-              const box = element.getBoundingClientRect();
-              const pager = document.querySelector('nav[aria-label] [data-testid="page-next"]')!.closest("div")!.getBoundingClientRect();
-              const row = element.querySelector("tbody tr")!.getBoundingClientRect();
-              return {
-                top: box.top,
-                height: box.height,
-                scrolls: element.scrollHeight > element.clientHeight,
-                pagerBottom: pager.bottom,
-                rowHeight: row.height,
-              };
-            });
-            test.info().annotations.push({ type: "layout", description: `${moduleId} ${viewport.width}: ${shown} rows ${JSON.stringify(layout)}` });
-            // 40 rows do not fit: the table scrolls in its own box, which reaches down to the pagination at the foot of the window.
-            expect(layout.scrolls, "the table scrolls inside its box").toBe(true);
-            expect(layout.pagerBottom, "the pagination ends inside the window").toBeLessThanOrEqual(viewport.height);
-            expect(viewport.height - layout.pagerBottom, "under the pagination only the page's margin").toBeLessThanOrEqual(32);
-            if (viewport.width === 1440 && moduleId === "admRelatives") expect(shown).toBeGreaterThanOrEqual(LAPTOP_ROWS);
-            // Every row the box's height holds is in sight but the one cut at its foot.
-            expect(shown).toBeGreaterThanOrEqual(Math.floor((layout.height - layout.rowHeight) / layout.rowHeight) - 1);
-
-            // Scrolled to its last row, the header and the row's actions are still in sight.
-            await scroller.evaluate((element) => element.scrollTo(element.scrollWidth, element.scrollHeight));
-            // The actions column's header: pinned at the top and at the right edge.
-            const header = grid.locator("thead th").last();
-            const lastEdit = grid.locator('[data-testid^="grid-row-"]').last().locator('[data-testid^="row-edit-"]');
-            for (const [what, part] of [
-              ["the header", header],
-              ["the last row's edit button", lastEdit],
-            ] as const) {
-              const visible = await part.evaluate((element) => {
-                const r = element.getBoundingClientRect();
-                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-                return r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit !== null && element.contains(hit);
-              });
-              expect(visible, `${moduleId}: ${what} in sight after scrolling the table`).toBe(true);
-            }
-            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-            await expectAccessible(page, "main");
+    test(`rows, header, actions and pagination in sight (${dark ? "dark" : "light"})`, async ({ page }) => {
+      await signInAs(page, ADMIN, "es");
+      if (dark) await setTheme(page, "dark.blue");
+      for (const moduleId of LISTS) {
+        await test.step(moduleId, async () => {
+          const grid = await openList(page, moduleId);
+          await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
+          const scroller = grid.locator("xpath=..");
+          const shown = await rowsInSight(grid);
+          const layout = await scroller.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const pager = document.querySelector('nav[aria-label] [data-testid="page-next"]')!.closest("div")!.getBoundingClientRect();
+            const row = element.querySelector("tbody tr")!.getBoundingClientRect();
+            return {
+              top: box.top,
+              height: box.height,
+              scrolls: element.scrollHeight > element.clientHeight,
+              pagerBottom: pager.bottom,
+              rowHeight: row.height,
+            };
           });
-        }
-      });
-    }
+          test.info().annotations.push({ type: "layout", description: `${moduleId} ${viewport.width}: ${shown} rows ${JSON.stringify(layout)}` });
+          // 40 rows do not fit: the table scrolls in its own box, which reaches down to the pagination at the foot of the window.
+          expect(layout.scrolls, "the table scrolls inside its box").toBe(true);
+          expect(layout.pagerBottom, "the pagination ends inside the window").toBeLessThanOrEqual(viewport.height);
+          expect(viewport.height - layout.pagerBottom, "under the pagination only the page's margin").toBeLessThanOrEqual(32);
+          if (viewport.width === 1440 && moduleId === "admRelatives") expect(shown).toBeGreaterThanOrEqual(LAPTOP_ROWS);
+          // Every row the box's height holds is in sight but the one cut at its foot.
+          expect(shown).toBeGreaterThanOrEqual(Math.floor((layout.height - layout.rowHeight) / layout.rowHeight) - 1);
+
+          // Scrolled to its last row, the header and the row's actions are still in sight.
+          await scroller.evaluate((element) => element.scrollTo(element.scrollWidth, element.scrollHeight));
+          // The actions column's header: pinned at the top and at the right edge.
+          const header = grid.locator("thead th").last();
+          const lastEdit = grid.locator('[data-testid^="grid-row-"]').last().locator('[data-testid^="row-edit-"]');
+          for (const [what, part] of [
+            ["the header", header],
+            ["the last row's edit button", lastEdit],
+          ] as const) {
+            const visible = await part.evaluate((element) => {
+              const r = element.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit !== null && element.contains(hit);
+            });
+            expect(visible, `${moduleId}: ${what} in sight after scrolling the table`).toBe(true);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await expectAccessible(page, "main");
+        });
+      }
+    });
   });
 }
 
 test.describe("a list on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test.describe.configure({ timeout: 90_000 });
-
-  for (const dark of [false, true]) {
-    test(`the cards grow with the page, which scrolls to the pagination (${dark ? "dark" : "light"})`, async ({ page }) => {
-      await signInAs(page, ADMIN, "es");
-      if (dark) await setTheme(page, "dark.blue");
-      await page.goto("/app/admRelatives");
-      const grid = page.getByTestId("grid");
-      await expect(grid).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
-      await expect(grid.locator('[data-testid^="grid-row-"]')).toHaveCount(40);
-      const main = page.locator("main#main");
-      const sizes = await main.evaluate((element) => ({
-        scroll: element.scrollHeight,
-        client: element.clientHeight,
-        page: document.documentElement.scrollWidth,
-      }));
-      expect(sizes.scroll).toBeGreaterThan(sizes.client);
-      expect(sizes.page).toBeLessThanOrEqual(390);
-      await page.getByTestId("page-next").scrollIntoViewIfNeeded();
-      await expect(page.getByTestId("page-next")).toBeInViewport();
-      await expectAccessible(page, "main");
-    });
-  }
+  test("the cards grow with the page, which scrolls to the pagination", async ({ page }) => {
+    await signInAs(page, ADMIN, "es");
+    await page.goto("/app/admRelatives");
+    const grid = page.getByTestId("grid");
+    await expect(grid).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+    await expect(grid.locator('[data-testid^="grid-row-"]')).toHaveCount(40);
+    const main = page.locator("main#main");
+    const sizes = await main.evaluate((element) => ({
+      scroll: element.scrollHeight,
+      client: element.clientHeight,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    expect(sizes.page).toBeLessThanOrEqual(390);
+    await page.getByTestId("page-next").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("page-next")).toBeInViewport();
+    await expectAccessible(page, "main");
+  });
 });
 
 test.describe("the pager offers only pages that hold rows", () => {

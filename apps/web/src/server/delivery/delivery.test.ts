@@ -144,10 +144,13 @@ describe("delivery through the queue, the worker and SMTP (issue 14)", () => {
     expect(users.every((u) => count.get(u.mail!) === 1)).toBe(true);
   }, 90_000);
 
-  it("two workers, one killed (SIGKILL) in the middle of a 2,000-recipient send: each person gets one message, none lost", async () => {
+  // The send is large enough that the kill lands in its middle, with batches in flight on both workers; its
+  // throughput at a school's full size is the bench's to measure.
+  it("two workers, one killed (SIGKILL) in the middle of a 900-recipient send: each person gets one message, none lost", async () => {
+    const RECIPIENTS = 900;
     const { db } = await api.school();
-    const group = await db.userGroup.create({ data: { name: "Familias 2000", type: 1, staff: false } });
-    const people = Array.from({ length: 2000 }, (_, i) => ({ type: 1, name: `Familia${i}`, last: "Prueba", mail: `familia${i}@families.test` }));
+    const group = await db.userGroup.create({ data: { name: "Familias 900", type: 1, staff: false } });
+    const people = Array.from({ length: RECIPIENTS }, (_, i) => ({ type: 1, name: `Familia${i}`, last: "Prueba", mail: `familia${i}@families.test` }));
     await db.user.createMany({ data: people });
     const users = await db.user.findMany({ where: { mail: { endsWith: "@families.test" } }, select: { id: true, mail: true } });
     await db.userGroupMember.createMany({ data: users.map((u) => ({ groupId: group.id, userId: u.id })) });
@@ -163,7 +166,7 @@ describe("delivery through the queue, the worker and SMTP (issue 14)", () => {
       (n) => n >= 300,
     );
     first.kill("SIGKILL");
-    expect(sink.received.length - before).toBeLessThan(2000);
+    expect(sink.received.length - before).toBeLessThan(RECIPIENTS);
     startWorker();
     await until(
       "notification status",
@@ -174,15 +177,15 @@ describe("delivery through the queue, the worker and SMTP (issue 14)", () => {
     await stopWorkers();
 
     const ledger = await db.message.findMany({ where: { notificationId: id }, select: { userId: true, status: true } });
-    expect(ledger).toHaveLength(2000);
-    expect(new Set(ledger.map((m) => m.userId)).size).toBe(2000);
+    expect(ledger).toHaveLength(RECIPIENTS);
+    expect(new Set(ledger.map((m) => m.userId)).size).toBe(RECIPIENTS);
     expect(ledger.every((m) => m.status === "sent")).toBe(true);
     const byAddress = new Map<string, Set<string>>();
     for (const m of sink.received.slice(before)) {
       for (const to of m.envelopeTo) byAddress.set(to, (byAddress.get(to) ?? new Set()).add(m.messageId));
     }
     expect(users.every((u) => byAddress.get(u.mail!)?.size === 1)).toBe(true);
-    console.log(`2,000 recipients: ${sink.received.length - before} SMTP deliveries, ${byAddress.size} mailboxes, one message each`);
+    console.log(`${RECIPIENTS} recipients: ${sink.received.length - before} SMTP deliveries, ${byAddress.size} mailboxes, one message each`);
   }, 180_000);
 });
 

@@ -2,14 +2,20 @@ import { ADMIN, expect, expectAccessible, signInAs, test, withDatabase, setTheme
 
 /**
  * The company profile card of the home screen (000 §2.5, §4, §6): the administrator edits the school's name and
- * quiet hours in its drawer, is asked whether to reload, reloads, and sees the new values on the card and in the shell.
+ * quiet hours, name order, mail sender and country in its drawer, is asked whether to reload, reloads, and sees the new values on the card and in the shell.
  */
 
 let school: number | null = null;
 // The demo school is shared by every spec of the run: its name and quiet hours go back to the seed's.
 test.afterAll(async () => {
   if (school !== null)
-    await withDatabase((db) => db.query(`UPDATE "Tenant" SET title = 'Colegio Demo', "quietFrom" = 1260, "quietTo" = 420 WHERE id = $1`, [school]));
+    await withDatabase((db) =>
+      db.query(
+        `UPDATE "Tenant" SET title = 'Colegio Demo', "quietFrom" = 1260, "quietTo" = 420, "mailFrom" = NULL, "mailFromName" = NULL,
+           "defaultCountry" = 'PE', settings = settings - 'givenNamesFirst' WHERE id = $1`,
+        [school],
+      ),
+    );
 });
 
 const CASES = [
@@ -23,6 +29,9 @@ const CASES = [
     quiet: "22:30 to 06:15",
     question: "Would you like to reload the page to apply the changes?",
     subtitle: "These are the modules of Colegio Demo Norte.",
+    zone: "Bogota (UTC−05:00) · Colombia Time",
+    badSender: "The Mail sender address must be a valid email address.",
+    country: "Chile",
   },
   {
     width: 390,
@@ -34,6 +43,9 @@ const CASES = [
     quiet: "De 20:00 a 07:30",
     question: "¿Desea recargar la página para aplicar los cambios?",
     subtitle: "Estos son los módulos de Colegio Demo Sur.",
+    zone: "Bogota (UTC−05:00) · hora de Colombia",
+    badSender: "El campo Dirección remitente del correo no es un correo válido",
+    country: "Chile",
   },
 ] as const;
 
@@ -47,16 +59,25 @@ for (const c of CASES) {
     const card = page.getByTestId("company-card");
     await expect(card).toBeVisible();
     await expect(card.getByTestId("company-card-name")).toHaveText(/^Colegio Demo/);
+    // The school's zone by its city and offset, in the page's language.
+    await expect(card.getByTestId("company-card-time-zone")).toHaveText(c.zone);
     await page.mouse.move(0, 0);
     await expectAccessible(page, "[data-testid=company-card]");
 
     await card.getByTestId("company-edit").click();
     const sheet = page.getByTestId("company-sheet");
     await expect(sheet).toBeVisible();
+    await expect(sheet.getByTestId("company-timeZone").locator("option:checked")).toHaveText(c.zone);
     await sheet.getByTestId("company-name").fill("");
+    await sheet.getByTestId("company-mailFrom").fill("avisos@");
     await sheet.getByTestId("company-save").click();
     await expect(sheet.getByText(c.locale === "en" ? "The Name field is required." : "El campo Nombre es requerido.")).toBeVisible();
+    await expect(sheet.getByText(c.badSender)).toBeVisible();
     await sheet.getByTestId("company-name").fill(c.name);
+    await sheet.getByTestId("company-mailFrom").fill("avisos@colegio.demo");
+    await sheet.getByTestId("company-mailFromName").fill("Avisos");
+    await sheet.getByTestId("company-givenNamesFirst").selectOption("true");
+    await sheet.getByTestId("company-defaultCountry").selectOption({ label: c.country });
     await sheet.getByTestId("company-quietFrom").fill(c.from);
     await sheet.getByTestId("company-quietTo").fill(c.to);
     await page.mouse.move(0, 0);
@@ -77,10 +98,23 @@ for (const c of CASES) {
     if (c.dark) await expect(page.locator("html")).toHaveClass(/dark/);
     const stored = await withDatabase(
       async (db) =>
-        (await db.query<{ title: string; quietFrom: number; quietTo: number }>(`SELECT title, "quietFrom", "quietTo" FROM "Tenant" WHERE id = $1`, [companyID]))
-          .rows[0],
+        (
+          await db.query(
+            `SELECT title, "quietFrom", "quietTo", "mailFrom", "mailFromName", "defaultCountry", settings->'givenNamesFirst' AS "givenNamesFirst"
+               FROM "Tenant" WHERE id = $1`,
+            [companyID],
+          )
+        ).rows[0],
     );
     const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-    expect(stored).toEqual({ title: c.name, quietFrom: minutes(c.from), quietTo: minutes(c.to) });
+    expect(stored).toEqual({
+      title: c.name,
+      quietFrom: minutes(c.from),
+      quietTo: minutes(c.to),
+      mailFrom: "avisos@colegio.demo",
+      mailFromName: "Avisos",
+      defaultCountry: "CL",
+      givenNamesFirst: true,
+    });
   });
 }

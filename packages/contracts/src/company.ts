@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPhoneCountry } from "./phone.ts";
 import { THEME_COLORS } from "./preferences.ts";
 import { TIME_RE } from "./resource/formats.ts";
 
@@ -28,13 +29,18 @@ const text = (max: number) => z.string().trim().max(max);
 const email = text(254).refine((v) => v === "" || EMAIL.safeParse(v).success, rule("email"));
 const phone = text(20).refine((v) => v === "" || PHONE_RE.test(v), rule("phone"));
 const time = text(5).refine((v) => v === "" || TIME_RE.test(v), rule("time"));
+/** Meta's phone_number_id is a number written as text; a test sink's may be any code. */
+const NUMBER_ID_RE = /^[A-Za-z0-9-]*$/;
+/** A header's display name: one line, and no characters that would end or quote it. */
+const DISPLAY_NAME_RE = /^[^\p{Cc}<>"]*$/u;
 
 /**
  * POST company/profile (000 §7, 002 §7), shared by the route and the profile form. The school is always the caller's:
  * an `id` sent with the spec's body is not read, nor is `img` (the logo changes only through company/file, so no one
  * can point it at another stored file). Only the name is required; a field left out stays as it is, an empty text
  * clears it. Beyond the spec: the support inbox, the school's time zone and its quiet hours ("HH:mm", both or neither;
- * both empty for none).
+ * both empty for none), the order it writes names in, its own mail sender (an address, and the name shown with it:
+ * the school's own without one), the country its phone numbers are read in and its WhatsApp number's id.
  */
 export const ZCompanyProfile = z
   .object({
@@ -50,13 +56,23 @@ export const ZCompanyProfile = z
     timeZone: text(64).refine(isTimeZone, rule("option")).optional(),
     quietFrom: time.optional(),
     quietTo: time.optional(),
+    givenNamesFirst: z.boolean().optional(),
+    mailFrom: email.optional(),
+    mailFromName: text(100)
+      .refine((v) => DISPLAY_NAME_RE.test(v), rule("senderName"))
+      .optional(),
+    defaultCountry: text(2).refine(isPhoneCountry, rule("option")).optional(),
+    whatsappPhoneNumberId: text(64)
+      .refine((v) => NUMBER_ID_RE.test(v), rule("code"))
+      .optional(),
   })
   .superRefine((value, ctx) => {
     // Quiet hours are a window: one end alone says nothing, so the missing end is the one named.
     const { quietFrom: from, quietTo: to } = value;
-    if (from === undefined && to === undefined) return;
-    if (from !== undefined && to !== undefined && (from === "") === (to === "")) return;
-    ctx.addIssue({ code: "custom", path: [from ? "quietTo" : "quietFrom"], params: { key: "required" } });
+    if (!(from === undefined && to === undefined) && !(from !== undefined && to !== undefined && (from === "") === (to === "")))
+      ctx.addIssue({ code: "custom", path: [from ? "quietTo" : "quietFrom"], params: { key: "required" } });
+    // A sender's name says nothing without the address it is shown with.
+    if (value.mailFromName && value.mailFrom === "") ctx.addIssue({ code: "custom", path: ["mailFrom"], params: { key: "required" } });
   });
 export type TCompanyProfileInput = z.input<typeof ZCompanyProfile>;
 export type TCompanyProfileSave = z.infer<typeof ZCompanyProfile>;
@@ -79,4 +95,11 @@ export interface TCompanyProfile {
   /** "HH:mm", or "" when the school has no quiet hours. */
   quietFrom: string;
   quietTo: string;
+  /** Tenant.settings.givenNamesFirst: names written "Ana María Quispe" rather than "Quispe Ana María". */
+  givenNamesFirst: boolean;
+  mailFrom: string | null;
+  mailFromName: string | null;
+  /** ISO 3166 alpha-2. */
+  defaultCountry: string;
+  whatsappPhoneNumberId: string | null;
 }

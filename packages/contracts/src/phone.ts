@@ -1,4 +1,5 @@
 import { type CountryCode, isSupportedCountry, parsePhoneNumberWithError } from "libphonenumber-js";
+import { countries, isCountry, type Place } from "./geo/index.ts";
 
 /**
  * A phone number as people type it → E.164 ("+51987654321"), the one form numbers are stored in and matched by
@@ -18,3 +19,9 @@ export function toE164(raw: string, country?: string | null): string | null {
     return null;
   }
 }
+
+/** A country a school can be in for its phone numbers: one of the shipped list whose numbering plan is known. */
+export const isPhoneCountry = (code: string): boolean => isCountry(code) && isSupportedCountry(code);
+
+/** The shipped countries a school's numbers can be read in, named in `locale`. */
+export const phoneCountries = (locale: "es" | "en"): Place[] => countries(locale).filter((c) => isSupportedCountry(c.ID));

@@ -3,10 +3,11 @@
 import { COMPANY_ROLE_MIN, type TCompanyProfile } from "@pizarra/contracts";
 import { Button } from "@pizarra/ui";
 import { Building2, Pencil } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
+import { zoneLabel } from "@/client/time-zones.ts";
 import { useGuardedHashModal } from "../resource/close-guard.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
 
@@ -33,6 +34,7 @@ export function CompanyCard() {
   const session = useAppSession();
   const allowed = session.user.roleCode >= COMPANY_ROLE_MIN;
   const t = useTranslations("company");
+  const locale = useLocale();
   const [profile, setProfile] = useState<TCompanyProfile | null>(null);
   const [editing, setEditing] = useState(false);
   // The drawer stays mounted once opened, so that it can animate out and ask about the reload after a save.
@@ -79,7 +81,7 @@ export function CompanyCard() {
             <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               <Detail label={t("fields.email")} value={profile.email ?? none} testId="company-card-email" />
               <Detail label={t("phones")} value={phones} testId="company-card-phones" />
-              <Detail label={t("fields.timeZone")} value={profile.timeZone} testId="company-card-time-zone" />
+              <Detail label={t("fields.timeZone")} value={zoneLabel(profile.timeZone, locale)} testId="company-card-time-zone" />
               <Detail label={t("quietHours")} value={quiet} testId="company-card-quiet" />
             </dl>
           </div>

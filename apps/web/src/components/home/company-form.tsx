@@ -12,6 +12,7 @@ import {
   type TCompanyProfileSave,
   type TLoginAnswer,
 } from "@pizarra/contracts";
+import { phoneCountries } from "@pizarra/contracts/phone";
 import {
   Button,
   Dialog,
@@ -34,11 +35,12 @@ import {
   toast,
 } from "@pizarra/ui";
 import { LoaderCircle, RotateCw, Save } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { storeLoginAnswer } from "@/client/session.ts";
+import { zonesWith } from "@/client/time-zones.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { type CloseGuard, CloseGuardScope, useReportDirty } from "../resource/close-guard.tsx";
 import { extensionOf, readBase64 } from "../resource/upload-files.ts";
@@ -47,7 +49,7 @@ import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 
 type FormValues = Required<TCompanyProfileInput>;
-type TextField = Exclude<keyof FormValues, "color" | "timeZone" | "quietFrom" | "quietTo">;
+type TextField = Exclude<keyof FormValues, "color" | "timeZone" | "quietFrom" | "quietTo" | "givenNamesFirst" | "defaultCountry">;
 
 const TEXT_FIELDS: Array<{ name: TextField; type: string; autoComplete?: string; max: number }> = [
   { name: "name", type: "text", autoComplete: "organization", max: 150 },
@@ -56,6 +58,9 @@ const TEXT_FIELDS: Array<{ name: TextField; type: string; autoComplete?: string;
   { name: "tel", type: "tel", autoComplete: "tel", max: 20 },
   { name: "cel", type: "tel", autoComplete: "tel", max: 20 },
   { name: "supportEmail", type: "email", max: 254 },
+  { name: "mailFrom", type: "email", max: 254 },
+  { name: "mailFromName", type: "text", max: 100 },
+  { name: "whatsappPhoneNumberId", type: "text", max: 64 },
 ];
 
 const formValuesOf = (profile: TCompanyProfile): FormValues => ({
@@ -69,13 +74,12 @@ const formValuesOf = (profile: TCompanyProfile): FormValues => ({
   timeZone: profile.timeZone,
   quietFrom: profile.quietFrom,
   quietTo: profile.quietTo,
+  givenNamesFirst: profile.givenNamesFirst,
+  mailFrom: profile.mailFrom ?? "",
+  mailFromName: profile.mailFromName ?? "",
+  defaultCountry: profile.defaultCountry,
+  whatsappPhoneNumberId: profile.whatsappPhoneNumberId ?? "",
 });
-
-/** The zones this browser knows, the school's own first if the browser does not (so the select never loses it). */
-function zonesWith(current: string): string[] {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 /** The profile form: the shared contract schema through zodResolver; a chosen logo is uploaded after the save. */
 function CompanyForm({
@@ -90,6 +94,7 @@ function CompanyForm({
 }) {
   const t = useTranslations("company");
   const ts = useTranslations("shell.themes");
+  const locale = useLocale() === "en" ? "en" : "es";
   const errorMap = useErrorMap(companyLabel);
   const resolver = useMemo(() => zodResolver(ZCompanyProfile, { error: errorMap }), [errorMap]);
   const form = useForm<TCompanyProfileInput, unknown, TCompanyProfileSave>({ resolver, defaultValues: formValuesOf(profile) });
@@ -97,7 +102,8 @@ function CompanyForm({
   const [logo, setLogo] = useState<File | null>(null);
   useReportDirty(isDirty || logo !== null);
   const [logoError, setLogoError] = useState<string | undefined>();
-  const zones = useMemo(() => zonesWith(profile.timeZone), [profile.timeZone]);
+  const zones = useMemo(() => zonesWith(profile.timeZone, locale), [profile.timeZone, locale]);
+  const countries = useMemo(() => phoneCountries(locale), [locale]);
 
   const chooseLogo = (file: File | null) => {
     setLogo(null);
@@ -134,12 +140,12 @@ function CompanyForm({
     onSaved(next, true);
   });
 
-  const text = (name: TextField) => {
+  const text = (name: TextField, hint?: string) => {
     const spec = TEXT_FIELDS.find((f) => f.name === name)!;
     const id = `company-${name}`;
     const error = errors[name]?.message;
     return (
-      <Field key={name} id={id} label={t(`fields.${name}`)} error={error}>
+      <Field key={name} id={id} label={t(`fields.${name}`)} error={error} hint={hint}>
         <Input {...fieldControl(id, error)} {...form.register(name)} type={spec.type} autoComplete={spec.autoComplete ?? "off"} maxLength={spec.max} />
       </Field>
     );
@@ -175,9 +181,9 @@ function CompanyForm({
           </Field>
           <Field id="company-timeZone" label={t("fields.timeZone")} error={errors.timeZone?.message}>
             <NativeSelect {...fieldControl("company-timeZone", errors.timeZone?.message)} {...form.register("timeZone")}>
-              {zones.map((zone) => (
+              {zones.map(({ zone, label }) => (
                 <option key={zone} value={zone}>
-                  {zone}
+                  {label}
                 </option>
               ))}
             </NativeSelect>
@@ -187,6 +193,30 @@ function CompanyForm({
             <p className="text-xs text-muted-foreground sm:col-span-2">{t("quietHint")}</p>
             {time("quietFrom")}
             {time("quietTo")}
+          </fieldset>
+          <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-medium">{t("messaging")}</legend>
+            <Field id="company-givenNamesFirst" label={t("fields.givenNamesFirst")} error={errors.givenNamesFirst?.message} hint={t("givenNamesFirstHint")}>
+              <NativeSelect
+                {...fieldControl("company-givenNamesFirst", errors.givenNamesFirst?.message)}
+                {...form.register("givenNamesFirst", { setValueAs: (value: unknown) => value === true || value === "true" })}
+              >
+                <option value="false">{t("namesSurnamesFirst")}</option>
+                <option value="true">{t("namesGivenFirst")}</option>
+              </NativeSelect>
+            </Field>
+            <Field id="company-defaultCountry" label={t("fields.defaultCountry")} error={errors.defaultCountry?.message} hint={t("countryHint")}>
+              <NativeSelect {...fieldControl("company-defaultCountry", errors.defaultCountry?.message)} {...form.register("defaultCountry")}>
+                {countries.map((country) => (
+                  <option key={country.ID} value={country.ID}>
+                    {country.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            {text("mailFrom", t("mailHint"))}
+            {text("mailFromName")}
+            <div className="sm:col-span-2">{text("whatsappPhoneNumberId", t("whatsappHint"))}</div>
           </fieldset>
           <Field id="company-img" label={t("fields.img")} error={logoError} hint={t("logoHint")} className="sm:col-span-2">
             <Input

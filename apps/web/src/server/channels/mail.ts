@@ -72,18 +72,19 @@ async function logoOf(key: string | null): Promise<MailSender["logo"]> {
 }
 
 /**
- * Who a school's mail comes from: its own sender when the operator set one (Tenant.mailFrom), else the deployment's
+ * Who a school's mail comes from: its own sender when it set one (Tenant.mailFrom, shown with its mailFromName or
+ * else its title), else the deployment's
  * address in the school's name ("Colegio San José via Pizarra"), so that a family sees which school wrote; replies go
  * to the school's support address (its contact address without one), never to the deployment's no-reply box.
  */
 export async function mailSenderOf(db: { tenant: Db["tenant"] }, tenantId: number): Promise<MailSender> {
   const school = await db.tenant.findUniqueOrThrow({
     where: { id: tenantId },
-    select: { title: true, logo: true, email: true, supportEmail: true, mailFrom: true },
+    select: { title: true, logo: true, email: true, supportEmail: true, mailFrom: true, mailFromName: true },
   });
   const deployment = deploymentSender();
   const from = school.mailFrom?.trim()
-    ? { name: school.title, address: school.mailFrom.trim() }
+    ? { name: school.mailFromName?.trim() || school.title, address: school.mailFrom.trim() }
     : { name: deployment.name ? `${school.title} via ${deployment.name}` : school.title, address: deployment.address };
   return { from, replyTo: school.supportEmail?.trim() || school.email?.trim() || null, logo: await logoOf(school.logo) };
 }

@@ -5,11 +5,15 @@ import { parseDateTime } from "./values.ts";
 export const nameOf = (relation: unknown) => (relation as { name?: string } | null)?.name ?? null;
 
 type Person = { name?: string | null; last?: string | null; last2?: string | null };
-/** A person's name as every list shows it: surnames first. */
-export function fullName(p: Person): string;
-export function fullName(p: Person | null | undefined): string | null;
-export function fullName(p: Person | null | undefined): string | null {
-  return p ? [p.last, p.last2, p.name].filter(Boolean).join(" ") : null;
+/**
+ * A person's name as every list shows it: surnames first; given names first where the school writes them so
+ * (Tenant.settings.givenNamesFirst).
+ */
+export function fullName(p: Person, givenNamesFirst?: boolean): string;
+export function fullName(p: Person | null | undefined, givenNamesFirst?: boolean): string | null;
+export function fullName(p: Person | null | undefined, givenNamesFirst = false): string | null {
+  if (!p) return null;
+  return (givenNamesFirst ? [p.name, p.last, p.last2] : [p.last, p.last2, p.name]).filter(Boolean).join(" ");
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -28,7 +28,7 @@ export async function schoolStyle(db: TenantDb | TenantTx, tenantId: number): Pr
 type Person = { name?: string | null; last?: string | null; last2?: string | null };
 
 /** A person's name as the school writes it to families. */
-export const nameAs = (style: SchoolStyle, p: Person): string => (style.givenNamesFirst ? [p.name, p.last, p.last2].filter(Boolean).join(" ") : fullName(p));
+export const nameAs = (style: SchoolStyle, p: Person): string => fullName(p, style.givenNamesFirst);
 
 const TAG = { es: "es-ES", en: "en-US" } as const;
 

@@ -40,6 +40,11 @@ const form = (extra: Record<string, unknown> = {}) => ({
   timeZone: "America/Lima",
   quietFrom: "22:00",
   quietTo: "06:30",
+  givenNamesFirst: true,
+  mailFrom: "avisos@colegio.demo",
+  mailFromName: "Avisos del Colegio",
+  defaultCountry: "CL",
+  whatsappPhoneNumberId: "109876543210",
   ...extra,
 });
 
@@ -71,9 +76,31 @@ describe("GET company/profile (000 §7, 002 §7)", () => {
       timeZone: "America/Bogota",
       quietFrom: "21:00",
       quietTo: "07:00",
+      givenNamesFirst: false,
+      mailFrom: null,
+      defaultCountry: "PE",
+      whatsappPhoneNumberId: "demo-number",
     });
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ["id", "name", "email", "domain", "tel", "cel", "color", "img", "supportEmail", "timeZone", "quietFrom", "quietTo"].sort(),
+      [
+        "id",
+        "name",
+        "email",
+        "domain",
+        "tel",
+        "cel",
+        "color",
+        "img",
+        "supportEmail",
+        "timeZone",
+        "quietFrom",
+        "quietTo",
+        "givenNamesFirst",
+        "mailFrom",
+        "mailFromName",
+        "defaultCountry",
+        "whatsappPhoneNumberId",
+      ].sort(),
     );
     expect((await read(northside)).body.data).toMatchObject({ id: tenants.b, name: "Northside School" });
   });
@@ -82,6 +109,7 @@ describe("GET company/profile (000 §7, 002 §7)", () => {
 describe("POST company/profile", () => {
   it("saves every field, audits the change and answers the profile as GET gives it", async () => {
     const before = await audits(tenants.a);
+    const { settings } = await tenantRow(tenants.a);
     const res = await save(form({ name: "  Colegio Demo San Martín  ", id: tenants.b, img: "t2/x/1/img-0123456789abcdef.png" }), admin, "en");
     expect(res.http).toBe(200);
     expect(res.body.msg).toBe("Company profile saved.");
@@ -100,7 +128,13 @@ describe("POST company/profile", () => {
       quietFrom: 22 * 60,
       quietTo: 6 * 60 + 30,
       logo: null,
+      mailFrom: "avisos@colegio.demo",
+      mailFromName: "Avisos del Colegio",
+      defaultCountry: "CL",
+      whatsappPhoneNumberId: "109876543210",
     });
+    // The name order joins the school's other switches (the seed's CPROM user) instead of replacing them.
+    expect(row.settings).toEqual({ ...(settings as object), givenNamesFirst: true });
     expect(await audits(tenants.a)).toBe(before + 1);
   });
 
@@ -139,6 +173,11 @@ describe("POST company/profile", () => {
     ["a time without minutes", { quietTo: "7" }, "quietTo", "Fin de las horas de silencio", "Quiet hours end"],
     ["a bad phone", { tel: "call me" }, "tel", "Teléfono", "Phone"],
     ["an unknown colour", { color: "neon" }, "color", "Color del tema", "Theme colour"],
+    ["a bad sender address", { mailFrom: "avisos@" }, "mailFrom", "Dirección remitente del correo", "Mail sender address"],
+    ["a sender name on two lines", { mailFromName: "Avisos\r\nBcc: x@y.z" }, "mailFromName", "saltos de línea", "line breaks"],
+    ["a sender name without its address", { mailFrom: "" }, "mailFrom", "Dirección remitente del correo es requerido", "Mail sender address field is required"],
+    ["a country with no phone numbers", { defaultCountry: "AQ" }, "defaultCountry", "País", "Country"],
+    ["a WhatsApp id with spaces", { whatsappPhoneNumberId: "1098 7654" }, "whatsappPhoneNumberId", "ID del número de WhatsApp", "WhatsApp phone number ID"],
   ])("refuses %s naming the field in es and en, writing nothing", async (_, change, field, es, en) => {
     await save(form());
     const before = await snapshot(api.db(), tenants.a);
@@ -177,11 +216,23 @@ describe("POST company/profile", () => {
   });
 
   it("changes only the caller's school: Northside's save never touches Colegio Demo", async () => {
+    await save(form());
     const before = await snapshot(api.db(), tenants.a);
-    const res = await save(form({ name: "Northside Academy", id: tenants.a, timeZone: "Europe/London", quietFrom: "", quietTo: "" }), northside, "en");
+    const northsideForm = form({ name: "Northside Academy", id: tenants.a, timeZone: "Europe/London", quietFrom: "", quietTo: "" });
+    // The WhatsApp number's id says which school a callback is for: Colegio Demo's is refused by name.
+    const taken = await save(northsideForm, northside, "en");
+    expect(taken.http).toBe(422);
+    expect(taken.body.data.errors).toEqual({ whatsappPhoneNumberId: "The WhatsApp phone number ID has already been taken." });
+    const res = await save({ ...northsideForm, whatsappPhoneNumberId: "" }, northside, "en");
     expect(res.http).toBe(200);
     expect(res.body.data.id).toBe(tenants.b);
-    expect(await tenantRow(tenants.b)).toMatchObject({ title: "Northside Academy", timeZone: "Europe/London", quietFrom: null, quietTo: null });
+    expect(await tenantRow(tenants.b)).toMatchObject({
+      title: "Northside Academy",
+      timeZone: "Europe/London",
+      quietFrom: null,
+      quietTo: null,
+      whatsappPhoneNumberId: null,
+    });
     expect(changedTables(before, await snapshot(api.db(), tenants.a))).toEqual([]);
   });
 });

@@ -8,9 +8,9 @@ import {
   type TCompanyProfile,
   type TCompanyProfileSave,
 } from "@pizarra/contracts";
-import { tenantOf, type Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
+import { Prisma, tenantOf, type TenantDb, type TenantTx } from "@pizarra/db";
 import type { z } from "zod";
-import { AppError } from "../../http/app-error.ts";
+import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { storeUpload, type ZUpload } from "../../resource/upload.ts";
@@ -35,6 +35,11 @@ const SELECT = {
   timeZone: true,
   quietFrom: true,
   quietTo: true,
+  settings: true,
+  mailFrom: true,
+  mailFromName: true,
+  defaultCountry: true,
+  whatsappPhoneNumberId: true,
 } as const satisfies Prisma.TenantSelect;
 
 type School = Prisma.TenantGetPayload<{ select: typeof SELECT }>;
@@ -55,8 +60,17 @@ function profileOf(school: School): TCompanyProfile {
     timeZone: school.timeZone,
     quietFrom: quiet ? timeOf(school.quietFrom) : "",
     quietTo: quiet ? timeOf(school.quietTo) : "",
+    givenNamesFirst: settingsOf(school.settings).givenNamesFirst === true,
+    mailFrom: school.mailFrom,
+    mailFromName: school.mailFromName,
+    defaultCountry: school.defaultCountry,
+    whatsappPhoneNumberId: school.whatsappPhoneNumberId,
   };
 }
+
+/** Tenant.settings as an object (a row written by hand may hold anything). */
+const settingsOf = (settings: Prisma.JsonValue): Prisma.JsonObject =>
+  typeof settings === "object" && settings !== null && !Array.isArray(settings) ? settings : {};
 
 /** Spec 000 §6 and §9 "Company role threshold": below it, the profile is neither shown for editing nor saved. */
 function requireCompanyRole(ctx: AuthedContext): void {
@@ -75,7 +89,11 @@ export async function getProfile(ctx: AuthedContext): Promise<Reply<TCompanyProf
 /** An empty text is no value (null); a field left out is not touched. */
 const cleared = (value: string | undefined) => (value === undefined ? undefined : value || null);
 
-/** POST company/profile: the school's name and contact data, theme colour, support inbox, clock and quiet hours. */
+/**
+ * POST company/profile: the school's name and contact data, theme colour, support inbox, clock, quiet hours, name
+ * order, mail sender, country and WhatsApp number, in one transaction with its audit row. The name order is merged
+ * into Tenant.settings read inside that transaction, so the school's other switches stay as they are.
+ */
 export async function saveProfile(ctx: AuthedContext & { body: TCompanyProfileSave }): Promise<Reply<TCompanyProfile>> {
   requireCompanyRole(ctx);
   const body = ctx.body;
@@ -90,10 +108,23 @@ export async function saveProfile(ctx: AuthedContext & { body: TCompanyProfileSa
     timeZone: body.timeZone,
     // The schema lets both ends through or neither.
     ...(body.quietFrom !== undefined && body.quietTo !== undefined ? { quietFrom: minutesOf(body.quietFrom), quietTo: minutesOf(body.quietTo) } : {}),
+    mailFrom: cleared(body.mailFrom),
+    mailFromName: cleared(body.mailFromName),
+    defaultCountry: body.defaultCountry,
+    whatsappPhoneNumberId: cleared(body.whatsappPhoneNumberId),
   };
   const school = await ctx.db.$transaction(async (tx) => {
     const id = tenantOf(tx);
-    await tx.tenant.update({ where: { id }, data });
+    if (body.givenNamesFirst !== undefined) {
+      const { settings } = await tx.tenant.findUniqueOrThrow({ where: { id }, select: { settings: true } });
+      data.settings = { ...settingsOf(settings), givenNamesFirst: body.givenNamesFirst };
+    }
+    await tx.tenant.update({ where: { id }, data }).catch((error: unknown) => {
+      // The number's id routes Meta's callbacks to one school (a unique column): another school's is refused by name.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+        throw fieldRefusal("whatsappPhoneNumberId", ctx.t("validation.unique", { attribute: ctx.t(companyLabel("whatsappPhoneNumberId")) }));
+      throw error;
+    });
     await audit(tx, ctx, COMPANY_MODULE, "edit", id);
     return readSchool(tx);
   });

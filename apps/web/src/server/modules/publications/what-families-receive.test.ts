@@ -178,8 +178,11 @@ describe("what a notification sends", () => {
       expect(parsed.replyTo?.value[0]?.address).toBe("secretaria@colegio.test");
       // No HTML part: no logo is attached to a message that cannot show it.
       expect(parsed.attachments).toHaveLength(0);
+      // The name the school gives its sender, when it gives one, instead of its title.
+      await api.db().tenant.update({ where: { id: tenantId }, data: { mailFromName: "Avisos del colegio" } });
+      expect((await mailSenderOf(api.db(), tenantId)).from).toEqual({ name: "Avisos del colegio", address: "avisos@colegio.test" });
     } finally {
-      await api.db().tenant.update({ where: { id: tenantId }, data: { mailFrom: null } });
+      await api.db().tenant.update({ where: { id: tenantId }, data: { mailFrom: null, mailFromName: null } });
     }
   });
 

@@ -367,7 +367,7 @@ describe("the tree: levels, orders and moves (001 §4)", () => {
     });
     const graded = await post(`admEvalConcept/delete/${b}?confirm=true`, undefined);
     expect(graded.http).toBe(409);
-    expect(graded.body.msg).toBe("El concepto tiene 1 notas registradas: bórrelas antes o márquelo como oculto.");
+    expect(graded.body.msg).toBe("El concepto tiene 1 nota registrada: bórrela antes o márquelo como oculto.");
     expect(await db.grade.count({ where: { conceptId: b } })).toBe(1);
 
     // Only empty cells: nothing is lost, they go with it, and the siblings after it move up.

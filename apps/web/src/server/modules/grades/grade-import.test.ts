@@ -177,6 +177,10 @@ describe("grade import (001 §5 Grade import, §7)", () => {
       body: { name: "notas.csv", doc: "", data: base64("a;1;2\n\nb;3\n") },
     });
     expect(ok.body.data).toMatchObject({ name: "notas.csv", lines: 2, columns: 3 });
+    // Excel's "Unicode text": UTF-16 with its mark, whose zero bytes are no sign of a binary file.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Alumno;Nota\nPeña;7\n", "utf16le")]).toString("base64");
+    const unicode = await api.call("POST", "admGrades/importAttach", { token: teacher, body: { name: "notas.csv", data: utf16 } });
+    expect(unicode.body.data).toMatchObject({ lines: 2, columns: 2 });
     const pdf = await api.call("POST", "admGrades/importAttach", { token: teacher, locale: "en", body: { name: "notas.csv", data: base64("%PDF-1.7 ...") } });
     expect(pdf.http).toBe(422);
     expect(pdf.body.msg).toBe("The file must be CSV: save it from the spreadsheet as .csv.");
@@ -207,14 +211,16 @@ describe("grade import (001 §5 Grade import, §7)", () => {
       .flatMap((r) => r.slice(1))
       .filter((v) => v !== "").length;
     expect(filled).toBeGreaterThan(0);
-    // What Excel in Spanish writes: `;` between cells, quotes around text with a separator or a quote.
+    // What Excel in Spanish writes: `;` between cells, quotes around text with a separator or a quote, Windows-1252
+    // (its accented letters are Latin-1's).
     const csv = rows.map((r) => r.map((v) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(";")).join("\r\n");
+    expect(csv).toMatch(/[áéíóúñÁÉÍÓÚÑ]/);
     const back = await post({
       ...course,
       c1: ids.exam,
       c2: ids.attitude,
       c3: ids.comment,
-      csvfile: { name: "plantilla.csv", data: base64(csv) },
+      csvfile: { name: "plantilla.csv", data: Buffer.from(csv, "latin1").toString("base64") },
       dryRun: true,
     });
     expect(back.body.data).toEqual({ changes: [], unchanged: filled, errors: [] });

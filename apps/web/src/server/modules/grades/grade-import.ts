@@ -14,7 +14,7 @@ import {
 import { fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { asAppError } from "../../http/refusal.ts";
-import { parseCsv } from "../../resource/csv.ts";
+import { decodeText, parseCsv } from "../../resource/csv.ts";
 import { fullName } from "../../resource/display.ts";
 import { IMPORT_MAX_ROWS } from "../../resource/import.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
@@ -121,27 +121,17 @@ const gradesOf = (db: AuthedContext["db"] | WriteTx, concepts: Concept[], studen
     students.map((s) => s.id),
   );
 
-/** The file's bytes as text: a .csv name, no binary content (an .xlsx, a PDF), UTF-8 or else Windows-1252 as Excel writes. */
+/** The file's text (decoded as every CSV import decodes it): a .csv name, no binary content (an .xlsx, a PDF). */
 function csvText(ctx: AuthedContext, file: TGradeCsvFile, field: string): string {
   const notCsv = () => fieldRefusal(field, ctx.t("gradeImport.notCsv"));
   const { name, data } = typeof file === "string" ? { name: null, data: file } : file;
   if (name !== null && !/\.csv$/i.test(name.trim())) throw notCsv();
   const payload = data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw fieldRefusal(field, ctx.t("validation.base64", { attribute: ctx.t(`fields.${field}`) }));
-  const bytes = Buffer.from(payload, "base64");
-  if (
-    bytes.includes(0) ||
-    bytes
-      .subarray(0, 4)
-      .toString("latin1")
-      .match(/^(PK|%PDF)/)
-  )
-    throw notCsv();
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
+  // Judged on the text, not the bytes: UTF-16 text holds zero bytes, binary content decodes to NUL characters.
+  const text = decodeText(Buffer.from(payload, "base64"));
+  if (text.includes("\0") || /^(PK|%PDF)/.test(text)) throw notCsv();
+  return text;
 }
 
 /** The file's lines that hold something, each with its line number in the file. */

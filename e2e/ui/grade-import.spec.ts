@@ -41,6 +41,11 @@ test.describe("grade import and the subject row's deep link", () => {
     const c1 = dialog.getByTestId("import-c1");
     await expect(c1.locator("option").nth(1)).toBeAttached();
     await c1.selectOption((await c1.locator("option").nth(1).getAttribute("value"))!);
+    // What is chosen is not lost to a click outside: the dialog asks, and keeping keeps the choice.
+    await page.mouse.click(10, 300);
+    await expect(page.getByTestId("close-guard")).toBeVisible();
+    await page.getByTestId("close-guard-keep").click();
+    await expect(dialog.getByTestId("import-sectionId")).toHaveValue(String(course.sectionId));
 
     // The template lists the section's students with their current grades; the CSV changes the first one.
     const download = page.waitForEvent("download");

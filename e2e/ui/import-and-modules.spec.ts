@@ -30,6 +30,11 @@ test.describe("generic import, row context menu and module management", () => {
     await expect(sheet.getByTestId("import-check")).toHaveAttribute("data-state", "refused");
     await expect(sheet.getByTestId("import-check")).toContainText("Line 3");
     await expect(sheet.getByTestId("import-run")).toBeDisabled();
+    // A chosen file is not lost to a stray Escape: the sheet asks, and keeping keeps the check.
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("close-guard")).toBeVisible();
+    await page.getByTestId("close-guard-keep").click();
+    await expect(sheet.getByTestId("import-check")).toHaveAttribute("data-state", "refused");
 
     rows.getRow(3).getCell(1).value = `lunch-${stamp}`;
     await book.xlsx.writeFile(file);

@@ -20,8 +20,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
 import { downloadExport } from "../resource/export-file.ts";
+import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import { FileDrop } from "../resource/file-drop.tsx";
-import { useHashModal } from "../resource/hash-modal.ts";
 import type { ListAnswer, OwnDialogProps, PickOption } from "../resource/types.ts";
 import { readBase64 } from "../resource/upload-files.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
@@ -45,7 +45,7 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   const [file, setFile] = useState<CsvFile | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState<Step>({ state: "idle" });
-  const close = useHashModal(open, `admSubject-importGrades-${row?.ID ?? ""}`, () => {
+  const { guard, close, requestClose } = useGuardedHashModal(open, `admSubject-importGrades-${row?.ID ?? ""}`, () => {
     setChoice({});
     setFile(null);
     setErrors({});
@@ -136,92 +136,94 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   );
 
   return (
-    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+    <Sheet open={open} onOpenChange={(next) => !next && requestClose()}>
       <SheetContent closeLabel={tc("close")} data-testid="grade-import" className="gap-0 sm:max-w-2xl">
-        <SheetHeader>
-          <SheetTitle>{row ? `${t("title")}: ${String(row.name)}` : t("title")}</SheetTitle>
-          <SheetDescription>{t("description")}</SheetDescription>
-        </SheetHeader>
-        <SheetBody className="flex flex-col gap-5 py-5">
-          {select("sectionId", tf("sectionId"), sections)}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{shownKeys.map((key) => select(key, tf(key), concepts))}</div>
-          <div className="flex flex-col items-start gap-2">
-            <p className="text-sm text-muted-foreground">{t("templateHint")}</p>
-            <Button
-              variant="outline"
-              data-testid="import-template"
-              disabled={!sectionId || !choice.c1}
-              onClick={() =>
-                void downloadExport("admGrades/importTemplate", course(), `${t("templateName")}.xlsx`, {
-                  errorTitle: tToast("errorTitle"),
-                  failed: t("templateFailed"),
-                })
-              }
-            >
-              <FileDown aria-hidden />
-              {t("template")}
-            </Button>
-          </div>
-          <Field id="import-csvfile" label={tf("csvfile")} error={errors.csvfile || undefined}>
-            <FileDrop
-              accept=".csv,text/csv"
-              disabled={busy}
-              onFile={(chosen) => void takeFile(chosen)}
-              inputProps={fieldControl("import-csvfile", errors.csvfile)}
-            >
-              {file ? t("chosen", { name: file.name, lines: file.lines }) : t("drop")}
-            </FileDrop>
-          </Field>
-          {busy && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <LoaderCircle className="size-4 animate-spin" aria-hidden />
-              {t("checking")}
-            </p>
-          )}
-          {refused.length > 0 && (
-            <section aria-live="polite" data-testid="import-refused" className="flex flex-col gap-3 text-sm">
-              <p className="flex items-start gap-2 text-destructive" role="alert">
-                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {t("refused")}
+        <CloseGuardScope guard={guard} dirty={file !== null || Object.values(choice).some(Boolean)}>
+          <SheetHeader>
+            <SheetTitle>{row ? `${t("title")}: ${String(row.name)}` : t("title")}</SheetTitle>
+            <SheetDescription>{t("description")}</SheetDescription>
+          </SheetHeader>
+          <SheetBody className="flex flex-col gap-5 py-5">
+            {select("sectionId", tf("sectionId"), sections)}
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{shownKeys.map((key) => select(key, tf(key), concepts))}</div>
+            <div className="flex flex-col items-start gap-2">
+              <p className="text-sm text-muted-foreground">{t("templateHint")}</p>
+              <Button
+                variant="outline"
+                data-testid="import-template"
+                disabled={!sectionId || !choice.c1}
+                onClick={() =>
+                  void downloadExport("admGrades/importTemplate", course(), `${t("templateName")}.xlsx`, {
+                    errorTitle: tToast("errorTitle"),
+                    failed: t("templateFailed"),
+                  })
+                }
+              >
+                <FileDown aria-hidden />
+                {t("template")}
+              </Button>
+            </div>
+            <Field id="import-csvfile" label={tf("csvfile")} error={errors.csvfile || undefined}>
+              <FileDrop
+                accept=".csv,text/csv"
+                disabled={busy}
+                onFile={(chosen) => void takeFile(chosen)}
+                inputProps={fieldControl("import-csvfile", errors.csvfile)}
+              >
+                {file ? t("chosen", { name: file.name, lines: file.lines }) : t("drop")}
+              </FileDrop>
+            </Field>
+            {busy && (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <LoaderCircle className="size-4 animate-spin" aria-hidden />
+                {t("checking")}
               </p>
-              <Table heads={[t("line"), t("problem")]} rows={refused.map((line) => [line.line, line.message])} />
-            </section>
-          )}
-          {preview && preview.errors.length === 0 && (
-            <section aria-live="polite" data-testid="import-preview" className="flex flex-col gap-3 text-sm">
-              <p className="flex items-center gap-2 font-medium text-success">
-                <CircleCheck className="size-4" aria-hidden />
-                {t("changes", { count: preview.changes.length })}
-              </p>
-              {preview.unchanged > 0 && <p className="text-muted-foreground">{t("unchanged", { count: preview.unchanged })}</p>}
-              {preview.changes.length > 0 && (
-                <Table
-                  heads={[t("student"), t("concept"), t("change")]}
-                  rows={preview.changes.map((c) => [c.name, c.abrev, `${c.old ?? "—"} → ${c.new ?? "—"}`])}
-                />
-              )}
-            </section>
-          )}
-        </SheetBody>
-        <SheetFooter className="justify-between">
-          <Button variant="outline" onClick={close} data-testid="form-close">
-            {tc("close")}
-          </Button>
-          <div className="flex gap-2">
-            <Button variant="outline" onClick={() => void send(true)} disabled={busy} data-testid="import-preview-run">
-              <Eye aria-hidden />
-              {t("preview")}
+            )}
+            {refused.length > 0 && (
+              <section aria-live="polite" data-testid="import-refused" className="flex flex-col gap-3 text-sm">
+                <p className="flex items-start gap-2 text-destructive" role="alert">
+                  <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  {t("refused")}
+                </p>
+                <Table heads={[t("line"), t("problem")]} rows={refused.map((line) => [line.line, line.message])} />
+              </section>
+            )}
+            {preview && preview.errors.length === 0 && (
+              <section aria-live="polite" data-testid="import-preview" className="flex flex-col gap-3 text-sm">
+                <p className="flex items-center gap-2 font-medium text-success">
+                  <CircleCheck className="size-4" aria-hidden />
+                  {t("changes", { count: preview.changes.length })}
+                </p>
+                {preview.unchanged > 0 && <p className="text-muted-foreground">{t("unchanged", { count: preview.unchanged })}</p>}
+                {preview.changes.length > 0 && (
+                  <Table
+                    heads={[t("student"), t("concept"), t("change")]}
+                    rows={preview.changes.map((c) => [c.name, c.abrev, `${c.old ?? "—"} → ${c.new ?? "—"}`])}
+                  />
+                )}
+              </section>
+            )}
+          </SheetBody>
+          <SheetFooter className="justify-between">
+            <Button variant="outline" onClick={requestClose} data-testid="form-close">
+              {tc("close")}
             </Button>
-            <Button
-              onClick={() => void send(false)}
-              disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0}
-              data-testid="import-run"
-            >
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileUp aria-hidden />}
-              {t("import")}
-            </Button>
-          </div>
-        </SheetFooter>
+            <div className="flex gap-2">
+              <Button variant="outline" onClick={() => void send(true)} disabled={busy} data-testid="import-preview-run">
+                <Eye aria-hidden />
+                {t("preview")}
+              </Button>
+              <Button
+                onClick={() => void send(false)}
+                disabled={busy || !preview || preview.errors.length > 0 || preview.changes.length === 0}
+                data-testid="import-run"
+              >
+                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileUp aria-hidden />}
+                {t("import")}
+              </Button>
+            </div>
+          </SheetFooter>
+        </CloseGuardScope>
       </SheetContent>
     </Sheet>
   );

@@ -16,8 +16,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
 import { useCanWrite } from "../resource/access.ts";
+import { CloseGuardScope, useGuardedHashModal, useReportDirty } from "../resource/close-guard.tsx";
 import { downloadExport } from "../resource/export-file.ts";
-import { useHashModal } from "../resource/hash-modal.ts";
 import type { OwnDialogProps } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import { conceptGroups } from "./concept-groups.ts";
@@ -62,6 +62,8 @@ function BehaviourEditor({ concept, studentId, onSaved }: { concept: TGradedConc
   const t = useTranslations("studentGrades");
   const [value, setValue] = useState(concept.gradeTxt ?? "");
   const [busy, setBusy] = useState(false);
+  const changed = value !== (concept.gradeTxt ?? "");
+  useReportDirty(changed);
   const save = async () => {
     setBusy(true);
     const body: TGradeSaveBody = { grades: [{ conceptId: concept.ID, studentId, gradeTxt: value || null }] };
@@ -89,14 +91,7 @@ function BehaviourEditor({ concept, studentId, onSaved }: { concept: TGradedConc
       ) : (
         <Textarea id={id} data-testid={id} value={value} maxLength={GRADE_TEXT_MAX} rows={3} onChange={(e) => setValue(e.target.value)} />
       )}
-      <Button
-        size="sm"
-        variant="outline"
-        className="self-end"
-        disabled={busy || value === (concept.gradeTxt ?? "")}
-        onClick={() => void save()}
-        data-testid={`${id}-save`}
-      >
+      <Button size="sm" variant="outline" className="self-end" disabled={busy || !changed} onClick={() => void save()} data-testid={`${id}-save`}>
         <Save className="size-4" aria-hidden />
         {t("save")}
       </Button>
@@ -114,7 +109,7 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
   const tToast = useTranslations("toast");
   const canWrite = useCanWrite();
   const [data, setData] = useState<TStudentGrades | null>(null);
-  const close = useHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, () => {
+  const { guard, close, requestClose } = useGuardedHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, () => {
     setData(null);
     onClosed();
   });
@@ -144,63 +139,65 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
     setData((d) => d && { ...d, behavior: d.behavior.map((c) => (c.ID === id ? { ...c, gradeTxt } : c)) });
 
   return (
-    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+    <Sheet open={open} onOpenChange={(next) => !next && requestClose()}>
       <SheetContent side="right" closeLabel={t("close")} className="sm:max-w-2xl" data-testid="student-grades">
-        <SheetHeader>
-          <SheetTitle>{data ? data.student.name : t("title")}</SheetTitle>
-          <SheetDescription>
-            {data ? [data.student.gradeName, data.student.sectionName].filter(Boolean).join(" ") || t("noSection") : t("title")}
-          </SheetDescription>
-        </SheetHeader>
-        <SheetBody className="flex flex-col gap-5">
-          {!data ? (
-            <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />
-          ) : (
-            <>
-              <div className="flex flex-wrap gap-2">
-                <Button size="sm" variant="outline" onClick={() => void reportCard(data.periodId)} data-testid="student-report-card">
-                  <FileDown className="size-4" aria-hidden />
-                  {t("reportCard")}
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => void memo(data.periodId)} data-testid="student-memo">
-                  <FileText className="size-4" aria-hidden />
-                  {t("memo")}
-                </Button>
-              </div>
-              {data.online && (
-                <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="student-grades-online">
-                  {data.online.online
-                    ? t("online", { from: data.online.from ?? "" })
-                    : data.online.from
-                      ? t("onlineFrom", { from: data.online.from })
-                      : t("notOnline")}
-                  {data.online.msg && <span className="block text-muted-foreground">{data.online.msg}</span>}
-                </p>
-              )}
-              {data.subjects.length === 0 && <p className="text-sm text-muted-foreground">{t("noGrades")}</p>}
-              {data.subjects.map((subject) => (
-                <section key={subject.activityId} aria-label={subject.name}>
-                  <h3 className="mb-1 text-sm font-semibold">{subject.name}</h3>
-                  <table className="w-full text-sm">
-                    <ConceptRows concepts={subject.concepts} />
-                  </table>
-                </section>
-              ))}
-              {data.behavior.length > 0 && (
-                <section aria-label={t("behaviour")} className="flex flex-col gap-3">
-                  <h3 className="text-sm font-semibold">{t("behaviour")}</h3>
-                  <table className="w-full text-sm">
-                    <ConceptRows concepts={data.behavior.filter((c) => !c.editable || !canWrite("admGradesBehavior"))} />
-                  </table>
-                  {canWrite("admGradesBehavior") &&
-                    data.behavior
-                      .filter((c) => c.editable)
-                      .map((c) => <BehaviourEditor key={c.ID} concept={c} studentId={data.student.ID} onSaved={(value) => setBehaviour(c.ID, value)} />)}
-                </section>
-              )}
-            </>
-          )}
-        </SheetBody>
+        <CloseGuardScope guard={guard}>
+          <SheetHeader>
+            <SheetTitle>{data ? data.student.name : t("title")}</SheetTitle>
+            <SheetDescription>
+              {data ? [data.student.gradeName, data.student.sectionName].filter(Boolean).join(" ") || t("noSection") : t("title")}
+            </SheetDescription>
+          </SheetHeader>
+          <SheetBody className="flex flex-col gap-5">
+            {!data ? (
+              <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />
+            ) : (
+              <>
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" variant="outline" onClick={() => void reportCard(data.periodId)} data-testid="student-report-card">
+                    <FileDown className="size-4" aria-hidden />
+                    {t("reportCard")}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => void memo(data.periodId)} data-testid="student-memo">
+                    <FileText className="size-4" aria-hidden />
+                    {t("memo")}
+                  </Button>
+                </div>
+                {data.online && (
+                  <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="student-grades-online">
+                    {data.online.online
+                      ? t("online", { from: data.online.from ?? "" })
+                      : data.online.from
+                        ? t("onlineFrom", { from: data.online.from })
+                        : t("notOnline")}
+                    {data.online.msg && <span className="block text-muted-foreground">{data.online.msg}</span>}
+                  </p>
+                )}
+                {data.subjects.length === 0 && <p className="text-sm text-muted-foreground">{t("noGrades")}</p>}
+                {data.subjects.map((subject) => (
+                  <section key={subject.activityId} aria-label={subject.name}>
+                    <h3 className="mb-1 text-sm font-semibold">{subject.name}</h3>
+                    <table className="w-full text-sm">
+                      <ConceptRows concepts={subject.concepts} />
+                    </table>
+                  </section>
+                ))}
+                {data.behavior.length > 0 && (
+                  <section aria-label={t("behaviour")} className="flex flex-col gap-3">
+                    <h3 className="text-sm font-semibold">{t("behaviour")}</h3>
+                    <table className="w-full text-sm">
+                      <ConceptRows concepts={data.behavior.filter((c) => !c.editable || !canWrite("admGradesBehavior"))} />
+                    </table>
+                    {canWrite("admGradesBehavior") &&
+                      data.behavior
+                        .filter((c) => c.editable)
+                        .map((c) => <BehaviourEditor key={c.ID} concept={c} studentId={data.student.ID} onSaved={(value) => setBehaviour(c.ID, value)} />)}
+                  </section>
+                )}
+              </>
+            )}
+          </SheetBody>
+        </CloseGuardScope>
       </SheetContent>
     </Sheet>
   );

@@ -11,24 +11,26 @@ import {
   AlertDialogTitle,
 } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useHashModal } from "./hash-modal.ts";
 
-type Report = (dirty: boolean) => void;
+/** `who` tells one form from another: a container may hold several (a student's behaviour grades, each saved alone). */
+type Report = (who: string, dirty: boolean) => void;
 const ReportContext = createContext<Report | null>(null);
 
 /** A form tells the drawer, dialog or wizard it sits in whether it holds changes that are not saved. */
 export function useReportDirty(dirty: boolean): void {
   const report = useContext(ReportContext);
+  const who = useId();
   useEffect(() => {
-    report?.(dirty);
-  }, [report, dirty]);
+    report?.(who, dirty);
+  }, [report, who, dirty]);
   // A form that goes (its container closed, or the saved record's form in its place) takes its changes with it.
-  useEffect(() => () => report?.(false), [report]);
+  useEffect(() => () => report?.(who, false), [report, who]);
 }
 
 export interface CloseGuard {
-  /** The form's dirty flag. */
+  /** A form's dirty flag: the container holds changes while any of its forms does. */
   report: Report;
   /** Every way out but a save (the overlay, Escape, the X, Close or Cancel): asks first when something would be lost. */
   ask: (leave: () => void) => void;
@@ -44,7 +46,7 @@ export interface CloseGuard {
  * asks "keep editing / discard" and leaving the page asks the browser's own question (beforeunload).
  */
 export function useCloseGuard(open: boolean): CloseGuard {
-  const dirty = useRef(false);
+  const dirty = useRef(new Set<string>());
   const [unsaved, setUnsaved] = useState(false);
   const [pending, setPendingState] = useState<(() => void) | null>(null);
   const asking = useRef(false);
@@ -52,13 +54,14 @@ export function useCloseGuard(open: boolean): CloseGuard {
     asking.current = next !== null;
     setPendingState(() => next);
   }, []);
-  const report = useCallback<Report>((next) => {
-    dirty.current = next;
-    setUnsaved(next);
+  const report = useCallback<Report>((who, next) => {
+    if (next) dirty.current.add(who);
+    else dirty.current.delete(who);
+    setUnsaved(dirty.current.size > 0);
   }, []);
   const hold = useCallback(
     (leave: () => void) => {
-      if (!dirty.current) return false;
+      if (dirty.current.size === 0) return false;
       // A second way out while the question is up (an Escape pressed again before the question has taken the
       // keyboard reaches the drawer beneath it) answers "keep editing", as an Escape on the question does.
       if (asking.current) {
@@ -66,13 +69,14 @@ export function useCloseGuard(open: boolean): CloseGuard {
         return true;
       }
       setPending(() => {
-        report(false);
+        dirty.current.clear();
+        setUnsaved(false);
         setPending(null);
         leave();
       });
       return true;
     },
-    [report, setPending],
+    [setPending],
   );
   const ask = useCallback(
     (leave: () => void) => {
@@ -111,9 +115,10 @@ export function useGuardedHashModal(open: boolean, modalId: string, onClosed: ()
 export function CloseGuardScope({ guard, dirty, children }: { guard: CloseGuard; dirty?: boolean; children: ReactNode }) {
   const t = useTranslations("closeGuard");
   const { report } = guard;
+  const who = useId();
   useEffect(() => {
-    if (dirty !== undefined) report(dirty);
-  }, [report, dirty]);
+    if (dirty !== undefined) report(who, dirty);
+  }, [report, who, dirty]);
   return (
     <ReportContext.Provider value={guard.report}>
       {children}

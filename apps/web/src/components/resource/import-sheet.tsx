@@ -7,8 +7,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/client/api.ts";
 import { downloadExport } from "./export-file.ts";
+import { CloseGuardScope, useGuardedHashModal } from "./close-guard.tsx";
 import { FileDrop } from "./file-drop.tsx";
-import { useHashModal } from "./hash-modal.ts";
 import { readBase64 } from "./upload-files.ts";
 import { SUCCESS_TOAST_MS } from "./values.ts";
 
@@ -37,7 +37,7 @@ export function ImportSheet({ def, title, open, parentId, onClosed, onImported }
   const tc = useTranslations("common");
   const tToast = useTranslations("toast");
   const [check, setCheck] = useState<Check>({ state: "idle" });
-  const close = useHashModal(open, `${def.id}-import`, () => {
+  const { guard, close, requestClose } = useGuardedHashModal(open, `${def.id}-import`, () => {
     setCheck({ state: "idle" });
     onClosed();
   });
@@ -70,92 +70,95 @@ export function ImportSheet({ def, title, open, parentId, onClosed, onImported }
 
   const busy = check.state === "checking" || check.state === "importing";
   return (
-    <Sheet open={open} onOpenChange={(next) => !next && close()}>
+    <Sheet open={open} onOpenChange={(next) => !next && requestClose()}>
       <SheetContent closeLabel={tc("close")} data-testid="import-sheet" className="gap-0 sm:max-w-2xl">
-        <SheetHeader>
-          <SheetTitle>{t("importTitle", { title })}</SheetTitle>
-          <SheetDescription>{t("importDescription")}</SheetDescription>
-        </SheetHeader>
-        <SheetBody className="flex flex-col gap-5 py-5">
-          <div className="flex flex-col items-start gap-2">
-            <p className="text-sm text-muted-foreground">{t("importTemplateHint")}</p>
-            <Button
-              variant="outline"
-              data-testid="import-template"
-              onClick={() =>
-                void downloadExport(`${def.id}/importTemplate`, {}, `${title}.xlsx`, { errorTitle: tToast("errorTitle"), failed: t("exportFailed") })
-              }
+        {/* A chosen file, checked or refused, is what closing would throw away. */}
+        <CloseGuardScope guard={guard} dirty={check.state !== "idle"}>
+          <SheetHeader>
+            <SheetTitle>{t("importTitle", { title })}</SheetTitle>
+            <SheetDescription>{t("importDescription")}</SheetDescription>
+          </SheetHeader>
+          <SheetBody className="flex flex-col gap-5 py-5">
+            <div className="flex flex-col items-start gap-2">
+              <p className="text-sm text-muted-foreground">{t("importTemplateHint")}</p>
+              <Button
+                variant="outline"
+                data-testid="import-template"
+                onClick={() =>
+                  void downloadExport(`${def.id}/importTemplate`, {}, `${title}.xlsx`, { errorTitle: tToast("errorTitle"), failed: t("exportFailed") })
+                }
+              >
+                <FileDown aria-hidden />
+                {t("importTemplate")}
+              </Button>
+            </div>
+            <FileDrop
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              disabled={busy}
+              onFile={(file) => void tryFile(file)}
+              inputProps={{ "data-testid": "import-file" }}
             >
-              <FileDown aria-hidden />
-              {t("importTemplate")}
-            </Button>
-          </div>
-          <FileDrop
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy}
-            onFile={(file) => void tryFile(file)}
-            inputProps={{ "data-testid": "import-file" }}
-          >
-            {t("importDrop")}
-          </FileDrop>
-          {check.state !== "idle" && (
-            <section aria-live="polite" data-testid="import-check" data-state={check.state} className="flex flex-col gap-3 rounded-lg border p-4 text-sm">
-              <p className="font-medium">{check.name}</p>
-              {busy && (
-                <p className="flex items-center gap-2 text-muted-foreground">
-                  <LoaderCircle className="size-4 animate-spin" aria-hidden />
-                  {check.state === "checking" ? t("importChecking") : t("importRunning")}
-                </p>
-              )}
-              {check.state === "ready" && (
-                <p className="flex items-center gap-2 text-success">
-                  <CircleCheck className="size-4" aria-hidden />
-                  {t("importReady", { count: check.rows })}
-                </p>
-              )}
-              {check.state === "refused" && (
-                <>
-                  <p className="flex items-start gap-2 text-destructive" role="alert">
-                    <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                    {check.msg}
+              {t("importDrop")}
+            </FileDrop>
+            {check.state !== "idle" && (
+              <section aria-live="polite" data-testid="import-check" data-state={check.state} className="flex flex-col gap-3 rounded-lg border p-4 text-sm">
+                <p className="font-medium">{check.name}</p>
+                {busy && (
+                  <p className="flex items-center gap-2 text-muted-foreground">
+                    <LoaderCircle className="size-4 animate-spin" aria-hidden />
+                    {check.state === "checking" ? t("importChecking") : t("importRunning")}
                   </p>
-                  {check.lines.length > 0 && (
-                    <div className="max-h-80 overflow-auto rounded-md border">
-                      <table className="w-full text-left text-xs">
-                        <thead className="sticky top-0 bg-muted">
-                          <tr>
-                            <th className="px-2 py-1.5 font-medium">{t("importLine")}</th>
-                            <th className="px-2 py-1.5 font-medium">{t("importProblem")}</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {check.lines.map((line, i) => (
-                            <tr key={`${line.line}-${line.field}-${i}`} className="border-t">
-                              <td className="px-2 py-1.5 tabular-nums">{line.line}</td>
-                              <td className="px-2 py-1.5">{line.message}</td>
+                )}
+                {check.state === "ready" && (
+                  <p className="flex items-center gap-2 text-success">
+                    <CircleCheck className="size-4" aria-hidden />
+                    {t("importReady", { count: check.rows })}
+                  </p>
+                )}
+                {check.state === "refused" && (
+                  <>
+                    <p className="flex items-start gap-2 text-destructive" role="alert">
+                      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                      {check.msg}
+                    </p>
+                    {check.lines.length > 0 && (
+                      <div className="max-h-80 overflow-auto rounded-md border">
+                        <table className="w-full text-left text-xs">
+                          <thead className="sticky top-0 bg-muted">
+                            <tr>
+                              <th className="px-2 py-1.5 font-medium">{t("importLine")}</th>
+                              <th className="px-2 py-1.5 font-medium">{t("importProblem")}</th>
                             </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
-                  )}
-                  {check.refused > check.lines.length && (
-                    <p className="text-muted-foreground">{t("importMoreLines", { count: check.refused - check.lines.length })}</p>
-                  )}
-                </>
-              )}
-            </section>
-          )}
-        </SheetBody>
-        <SheetFooter className="justify-between">
-          <Button variant="outline" onClick={close} data-testid="form-close">
-            {t("close")}
-          </Button>
-          <Button onClick={() => void runImport()} disabled={check.state !== "ready"} data-testid="import-run">
-            {check.state === "importing" ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileUp aria-hidden />}
-            {check.state === "ready" ? t("importRun", { count: check.rows }) : t("import")}
-          </Button>
-        </SheetFooter>
+                          </thead>
+                          <tbody>
+                            {check.lines.map((line, i) => (
+                              <tr key={`${line.line}-${line.field}-${i}`} className="border-t">
+                                <td className="px-2 py-1.5 tabular-nums">{line.line}</td>
+                                <td className="px-2 py-1.5">{line.message}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                    )}
+                    {check.refused > check.lines.length && (
+                      <p className="text-muted-foreground">{t("importMoreLines", { count: check.refused - check.lines.length })}</p>
+                    )}
+                  </>
+                )}
+              </section>
+            )}
+          </SheetBody>
+          <SheetFooter className="justify-between">
+            <Button variant="outline" onClick={requestClose} data-testid="form-close">
+              {t("close")}
+            </Button>
+            <Button onClick={() => void runImport()} disabled={check.state !== "ready"} data-testid="import-run">
+              {check.state === "importing" ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileUp aria-hidden />}
+              {check.state === "ready" ? t("importRun", { count: check.rows }) : t("import")}
+            </Button>
+          </SheetFooter>
+        </CloseGuardScope>
       </SheetContent>
     </Sheet>
   );

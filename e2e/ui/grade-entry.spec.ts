@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import { readXlsx } from "../../apps/web/src/test-support/read-xlsx.ts";
 import { expect, expectAccessible, signInAs, TEACHER, test } from "../fixtures";
 
 interface SaveAnswer {
@@ -83,14 +83,12 @@ test.describe("grade entry", () => {
     expect(fileName).toMatch(/^calificaciones - .+ - .+\.xlsx$/);
     // The course-section picker names the course before its section.
     for (const word of course.split(/[\s/-]+/).filter((w) => w.length > 2)) expect(fileName).toContain(word);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile((await (await download).path())!);
-    const sheet = book.getWorksheet("notas")!;
-    const line = (sheet.getSheetValues().filter(Boolean) as unknown[][]).find((values) => values[1] === studentName)!;
-    // Where the grid's column c is in the file's row (1-based, after the name and the letters of the averages before it).
+    const sheet = (await readXlsx((await (await download).path())!)).find((s) => s.name === "notas")!;
+    const line = sheet.rows.find((values) => values[0] === studentName)!;
+    // Where the grid's column c is in the file's row (after the name and the letters of the averages before it).
     const fileColumn = async (c: number) =>
       c +
-      2 +
+      1 +
       (await grid
         .locator(`[data-cell^="${row}:"][data-read-only="average"]`)
         .evaluateAll((cells, before) => cells.filter((cell) => Number(cell.getAttribute("data-cell")!.split(":")[1]) < before).length, c));

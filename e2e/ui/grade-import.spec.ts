@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import ExcelJS from "exceljs";
+import { readXlsx } from "../../apps/web/src/test-support/read-xlsx.ts";
 import { ADMIN, apiLogin, expect, rowAction, signInAs, TEACHER, test } from "../fixtures";
 
 type Envelope<T> = { status: number; data: T };
@@ -50,9 +50,7 @@ test.describe("grade import and the subject row's deep link", () => {
     // The template lists the section's students with their current grades; the CSV changes the first one.
     const download = page.waitForEvent("download");
     await dialog.getByTestId("import-template").click();
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile((await (await download).path())!);
-    const lines = (book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).map((values) => values.slice(1));
+    const lines = (await readXlsx((await (await download).path())!))[0]!.rows;
     const [header, first] = [lines[0]!, lines[1]!];
     const next = first[1] === 8 ? 7 : 8;
     const csv = testInfo.outputPath("notas.csv");

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import { readXlsx } from "../../apps/web/src/test-support/read-xlsx.ts";
 import { ADMIN, expect, SECRETARY, signInAs, test } from "../fixtures";
 
 test.describe("a generic module: periods", () => {
@@ -40,9 +40,7 @@ test.describe("a generic module: periods", () => {
     const download = page.waitForEvent("download");
     await page.getByTestId("toolbar-export").click();
     const file = await (await download).path();
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(file!);
-    const sheetRows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    const sheetRows = (await readXlsx(file!))[0]!.rows;
     expect(sheetRows[0]).toContain("Nombre");
     expect(sheetRows.some((row) => row.includes("Año 2029 (plan)"))).toBe(true);
 

@@ -2,6 +2,7 @@ import { RESOURCES, type ResourceDef, type TImportAnswer, type TImportLine } fro
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../test-support/harness.ts";
+import { readXlsx } from "../../test-support/read-xlsx.ts";
 import { parseCsv } from "./csv.ts";
 import { headerIndex, headerKey, importableFields, isReference } from "./import.ts";
 
@@ -109,10 +110,7 @@ describe("{resource}/importAttach", () => {
   it("hands out a template whose headers it reads back, and imports students into their section from it", async () => {
     const template = await api.raw("GET", "admStudent/importTemplate", { token: admin, locale: "en" });
     expect(template.headers.get("content-type")).toContain("spreadsheetml");
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await template.arrayBuffer());
-    const sheet = book.worksheets[0]!;
-    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const headers = (await readXlsx(await template.arrayBuffer()))[0]!.rows[0]!.map(String);
     expect(headers).toEqual(expect.arrayContaining(["Names *", "Last name *", "Status *", "Section", "Consents to e-mail"]));
     expect(headers).not.toContain("Photo");
 
@@ -129,9 +127,13 @@ describe("{resource}/importAttach", () => {
       Section: section.ID,
       "Consents to e-mail": "yes",
     });
-    [student("IMP-1", "Lucía", "F", new Date(Date.UTC(2015, 2, 9))), student("IMP-2", "Mateo", "M", "2014-11-30")].forEach((values, i) => {
-      for (const [title, value] of Object.entries(values)) sheet.getRow(i + 2).getCell(headers.indexOf(title) + 1).value = value as ExcelJS.CellValue;
-    });
+    // The filled template, as a spreadsheet program saves it: its headers, then a line per student.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Students");
+    sheet.addRow(headers);
+    for (const values of [student("IMP-1", "Lucía", "F", new Date(Date.UTC(2015, 2, 9))), student("IMP-2", "Mateo", "M", "2014-11-30")]) {
+      sheet.addRow(headers.map((title) => (values as Record<string, ExcelJS.CellValue>)[title] ?? null));
+    }
     const res = await importFile("admStudent", base64(Buffer.from(await book.xlsx.writeBuffer())), { locale: "en" });
     expect(res.body).toMatchObject({ status: 0, data: { created: 2 } });
 
@@ -199,14 +201,8 @@ describe("a school's own files", () => {
     expect(day).toMatchObject({ name: "Día del Maestro", desc: "Feriado", from: "2026-07-06 08:00", to: "2026-07-06 13:30", noClasses: true });
   });
 
-  const sheetOf = async (res: Response) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await res.arrayBuffer());
-    const sheet = book.worksheets[0]!;
-    return sheet
-      .getSheetValues()
-      .flatMap((row) => (Array.isArray(row) ? [row.slice(1).map((v) => (v instanceof Date ? v.toISOString() : String(v ?? "")))] : []));
-  };
+  const sheetOf = async (res: Response) =>
+    (await readXlsx(await res.arrayBuffer()))[0]!.rows.map((row) => row.map((v) => (v instanceof Date ? v.toISOString() : String(v ?? ""))));
   const importable: ResourceDef[] = Object.values(RESOURCES).filter((def) => def.actions.includes("import") && def.actions.includes("export"));
   const referenced = (def: ResourceDef) =>
     new Set(importableFields(def).flatMap((f) => (f.options?.kind === "resource" && isReference(f) ? [f.options.resource] : [])));

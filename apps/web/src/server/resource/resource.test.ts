@@ -1,6 +1,6 @@
-import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../test-support/harness.ts";
+import { readXlsx } from "../../test-support/read-xlsx.ts";
 
 const api = apiHarness();
 type Page<T = Record<string, unknown>> = { Results: T[]; RowCount: number; PageCount: number };
@@ -115,14 +115,10 @@ describe("generic resource: admPeriod", () => {
   it("exports a real .xlsx with the labels in the user's language", async () => {
     const res = await api.raw("GET", "admPeriod/get?print=true&format=xlsx", { token: admin, locale: "en" });
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await res.arrayBuffer());
-    const sheet = book.worksheets[0]!;
-    expect(sheet.name).toBe("Periods");
-    expect(sheet.getRow(1).getCell(2).value).toBe("Name");
-    expect(sheet.getRow(2).getCell(1).value).toBe(202601);
-    expect(sheet.getRow(2).getCell(2).value).toBe("2026");
-    expect(sheet.getRow(1).getCell(2).font?.bold).toBe(true);
+    const [sheet] = await readXlsx(await res.arrayBuffer());
+    expect(sheet!.name).toBe("Periods");
+    expect(sheet!.rows[0]![1]).toBe("Name");
+    expect(sheet!.rows[1]!.slice(0, 2)).toEqual([202601, "2026"]);
   });
 
   it("exports more than a page of rows whole and in the list's order", async () => {
@@ -141,15 +137,9 @@ describe("generic resource: admPeriod", () => {
       })),
     });
     const res = await api.raw("GET", "admStudent/get?print=true&format=xlsx&filter=Zzexport", { token: admin, locale: "en" });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await res.arrayBuffer());
-    const sheet = book.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const [last2, name] = [header.indexOf("Second last name") + 1, header.indexOf("Names") + 1];
-    const got = Array.from(
-      { length: sheet.actualRowCount - 1 },
-      (_, i) => `${sheet.getRow(i + 2).getCell(last2).value}|${sheet.getRow(i + 2).getCell(name).value}`,
-    );
+    const [header, ...lines] = (await readXlsx(await res.arrayBuffer()))[0]!.rows;
+    const [last2, name] = [header!.indexOf("Second last name"), header!.indexOf("Names")];
+    const got = lines.map((line) => `${line[last2]}|${line[name]}`);
     const expected = await api
       .db()
       .user.findMany({ where: { tenantId, last: "Zzexport" }, orderBy: [{ last: "asc" }, { last2: "asc" }, { name: "asc" }, { id: "asc" }] });

@@ -1,6 +1,5 @@
 import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef } from "@pizarra/contracts";
 import { forTenant, type Db } from "@pizarra/db";
-import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import { fullName } from "../resource/display.ts";
 import { importableFields } from "../resource/import.ts";
 import { RESOURCE_SERVERS } from "../resources.ts";
 import { apiHarness } from "../../test-support/harness.ts";
+import { readXlsx } from "../../test-support/read-xlsx.ts";
 import { changedTables, demoTenants, fillPath, resourceOf, routeName, snapshot, tenantTables } from "../../test-support/route-samples.ts";
 
 /**
@@ -436,11 +436,10 @@ function probesOf(route: Route, s: Samples, own: Home): Probe[] {
 async function textsOfAnswer(type: string, bytes: Buffer): Promise<{ json?: unknown; texts: string[] }> {
   if (type.includes("json")) return { json: JSON.parse(bytes.toString("utf8")), texts: [] };
   if (type.includes("spreadsheet")) {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    const texts: string[] = [];
-    book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void texts.push(cell.text))));
-    return { texts };
+    const sheets = await readXlsx(bytes);
+    return {
+      texts: sheets.flatMap((sheet) => sheet.rows.flat().flatMap((cell) => (cell === null ? [] : [cell instanceof Date ? cell.toISOString() : String(cell)]))),
+    };
   }
   if (type.includes("pdf")) return { texts: [(await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text] };
   if (type.includes("zip")) {

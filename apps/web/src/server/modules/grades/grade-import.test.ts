@@ -1,6 +1,6 @@
-import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
+import { readXlsx } from "../../../test-support/read-xlsx.ts";
 
 const api = apiHarness({ school: true });
 type Change = { studentId: number; name: string; conceptId: number; abrev: string; old: number | string | null; new: number | string | null };
@@ -199,10 +199,7 @@ describe("grade import (001 §5 Grade import, §7)", () => {
     const query = `activityId=${course.activityId}&sectionId=${course.sectionId}&c1=${ids.exam}&c2=${ids.attitude}&c3=${ids.comment}`;
     const res = await api.raw("GET", `admGrades/importTemplate?${query}`, { token: teacher });
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await res.arrayBuffer());
-    const rows: string[][] = [];
-    book.worksheets[0]!.eachRow((row) => rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? "" : String(v)))));
+    const rows = (await readXlsx(await res.arrayBuffer()))[0]!.rows.map((row) => row.map((v) => (v === null ? "" : String(v))));
     const students = await sheet();
     expect(rows[0]).toEqual(["Alumno", "EXI", "ACI", "COI"]);
     expect(rows).toHaveLength(students.length + 1);

@@ -9,6 +9,7 @@ const SENDING = 2;
 
 interface Seeded {
   notificationId: number;
+  name: string;
   /** The ledger rows by what they stand for. */
   ids: Record<"read" | "delivered" | "sent" | "failed" | "queued", number>;
   guardian: string;
@@ -21,6 +22,7 @@ interface Seeded {
 async function seedLedger(page: Page, token: string, tenantId: number): Promise<Seeded> {
   const list = await (await page.request.get(`/api/admNotification/get?status=${ERRORS}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const notificationId = Number(list.data.Results[0].ID);
+  const name = String(list.data.Results[0].name);
   return withDatabase(async (db) => {
     // The demo's own ledger of this notification makes way for the five rows below.
     await db.query('DELETE FROM "Message" WHERE "tenantId" = $1 AND ("notificationId" = $2 OR key LIKE $3)', [tenantId, notificationId, `${KEY}%`]);
@@ -61,7 +63,9 @@ async function seedLedger(page: Page, token: string, tenantId: number): Promise<
       );
       ids[r.name] = inserted[0]!.id;
     }
-    return { notificationId, ids, guardian: a.name };
+    // As the run would count them: three people, five messages.
+    await db.query('UPDATE "Notification" SET recipients = 3, total = 5 WHERE "tenantId" = $1 AND id = $2', [tenantId, notificationId]);
+    return { notificationId, name, ids, guardian: a.name };
   });
 }
 
@@ -115,6 +119,8 @@ for (const { width, height, locale, dark } of [
     await expect(sheet.getByTestId(`delivery-status-${seeded.ids.failed}`)).toHaveText(locale === "es" ? "Fallido" : "Failed");
     await expect(sheet.getByTestId("delivery-retry")).toBeEnabled();
 
+    // Recipients apart from messages: three guardians get the five.
+    await expect(sheet.getByTestId("delivery-reach")).toHaveText(locale === "es" ? "3 personas, 5 mensajes" : "3 people, 5 messages");
     const box = (await sheet.boundingBox())!;
     if (width === 390) {
       // A full-screen sheet on the phone, nothing wider than the screen.
@@ -123,6 +129,12 @@ for (const { width, height, locale, dark } of [
       expect(overflow).toBe(false);
     } else {
       expect(box.width).toBeGreaterThan(800);
+      // The list behind it needs no sideways scrolling at 1440 px: the read column and the actions are in sight.
+      const grid = page.getByTestId("grid");
+      expect(await grid.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth + 1)).toBe(true);
+      // (By its text: the open sheet hides the list from the accessibility tree.)
+      await expect(grid.locator("thead th", { hasText: "Leídos" })).toBeInViewport();
+      await expect(page.getByTestId(`grid-row-${seeded.notificationId}`).locator("td").last()).toBeInViewport();
     }
     await expectAccessible(page);
   });
@@ -161,6 +173,33 @@ test("while the notification is sending the counters move without a reload, and 
   const { seeded, tenantId } = await open(page, { locale: "es", dark: false });
   await setNotificationStatus(tenantId, seeded.notificationId, SENDING);
   try {
+    // The list follows a send without a reload: its counters move while a row is sending, and it stops asking once none is.
+    await page.goto("/app/admNotification");
+    const row = page.getByTestId(`grid-row-${seeded.notificationId}`);
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    // Only this notification in the list: the demo school has another one sending.
+    await page.getByTestId("search-input").fill(seeded.name);
+    await expect(page.locator("[data-testid^='grid-row-']")).toHaveCount(1);
+    const heads = await page.getByTestId("grid").locator("thead th").allTextContents();
+    const cell = (head: string) => row.locator("td").nth(heads.indexOf(head));
+    await expect(cell("Destinatarios")).toHaveText("3");
+    await expect(cell("Mensajes")).toHaveText("5");
+    await expectAccessible(page);
+    await withDatabase((db) =>
+      db.query('UPDATE "Notification" SET recipients = 35, total = 70 WHERE "tenantId" = $1 AND id = $2', [tenantId, seeded.notificationId]),
+    );
+    await expect(cell("Destinatarios")).toHaveText("35", { timeout: 10_000 });
+    await expect(cell("Mensajes")).toHaveText("70");
+    await setNotificationStatus(tenantId, seeded.notificationId, 3);
+    await expect(cell("Estado")).toHaveText("Enviada", { timeout: 10_000 });
+    let asked = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/admNotification/get")) asked += 1;
+    });
+    await page.waitForTimeout(5_000);
+    expect(asked).toBe(0);
+    await setNotificationStatus(tenantId, seeded.notificationId, SENDING);
+
     const sheet = await openDelivery(page, seeded.notificationId, false);
     await expect(sheet.getByTestId("delivery-live")).toBeVisible();
     await expect(sheet.getByTestId("delivery-pause")).toBeVisible();

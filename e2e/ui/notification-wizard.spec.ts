@@ -135,32 +135,42 @@ for (const { width, height, locale, dark, now } of [
     await expectAccessible(page, "[data-testid=notification-wizard]");
     await wizard.getByTestId("wizard-next").click();
 
-    // Step 4: saved as a draft; the preview is the dry run, the confirmation schedules it once.
+    // Step 4: what was chosen, in words; the preview is the dry run, the confirmation schedules it once.
     await expect(wizard.getByTestId("wizard-step-summary")).toBeVisible();
     await expect(wizard.getByTestId("wizard-confirm")).toBeDisabled();
-    if (now) {
-      // Minutes pass on the summary: the saved draft's "now" is in the past for the server, and the browser's minute has
-      // moved on. The send now is previewed and confirmed at the minute it is clicked, not refused as a past date.
-      await withDatabase((db) =>
-        db.query(`UPDATE "Notification" SET "sendOn" = "sendOn" - interval '5 minutes' WHERE "tenantId" = $1 AND name = $2`, [companyID, name]),
-      );
-      await page.clock.setSystemTime(Date.now() + 61_000);
-    }
+    // The section as its picker names it (grade and section).
+    const who = new RegExp(`^${locale === "es" ? "Apoderados de" : "Guardians of"} .+ ${section.name}`);
+    await expect(wizard.getByTestId("wizard-summary-target")).toHaveText(who);
+    await expect(wizard.getByTestId("wizard-summary-urgent")).toHaveText(locale === "es" ? "Sí" : "Yes");
+    await expect(wizard.getByTestId("wizard-summary-channels")).toHaveText("WhatsApp");
+    // Minutes pass on the summary: the send now is previewed and confirmed at the minute it is clicked, not refused as
+    // a date in the past.
+    if (now) await page.clock.setSystemTime(Date.now() + 61_000);
     await wizard.getByTestId("wizard-preview").click();
     const outcome = wizard.getByTestId("wizard-outcome");
     await expect(outcome).toHaveAttribute("role", "status");
     await expect(wizard.getByTestId("wizard-by-channel")).toBeVisible();
+    // Once previewed, the target says how many people and messages it is.
+    await expect(wizard.getByTestId("wizard-summary-target")).toHaveText(who);
+    await expect(wizard.getByTestId("wizard-summary-target")).toHaveText(/ \(\d+ \S+, \d+ \S+\)$/);
     const bubble = wizard.getByTestId("wizard-bubble");
     await expect(bubble).toContainText(activityName);
     await expect(bubble).toContainText("Traer bata");
     await expectAccessible(page, "[data-testid=notification-wizard]");
+    // Reaching the summary and previewing kept nothing: a wizard left here leaves no draft behind.
+    const named = async () =>
+      (
+        (await (
+          await page.request.get("/api/admNotification/get", { headers: { authorization: `Bearer ${token}` }, params: { filterBy: "name", filter: name } })
+        ).json()) as Envelope<{ Results: { ID: number; name: string }[] }>
+      ).data.Results.filter((r) => r.name === name);
+    expect(await named()).toEqual([]);
 
-    const list = await page.request.get("/api/admNotification/get", {
-      headers: { authorization: `Bearer ${token}` },
-      params: { filterBy: "name", filter: name },
-    });
-    const saved = ((await list.json()) as Envelope<{ Results: { ID: number; name: string; status: number }[] }>).data.Results.find((r) => r.name === name)!;
-    expect(saved.status).toBe(0);
+    // Back to the real minute, which the confirmation stamps (a later one would hold the send until it comes).
+    if (now) await page.clock.setSystemTime(Date.now());
+    await wizard.getByTestId("wizard-confirm").click();
+    await expect(wizard).toBeHidden();
+    const saved = (await named())[0]!;
     const record = (
       (await (await page.request.get(`/api/admNotification/get/${saved.ID}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Envelope<
         Record<string, unknown>
@@ -178,11 +188,6 @@ for (const { width, height, locale, dark, now } of [
       fallbackChannel: "mail",
       placeholders: `|${activityName}|2030-08-20|Traer bata`,
     });
-
-    // Back to the real minute, which the confirmation stamps (a later one would hold the send until it comes).
-    if (now) await page.clock.setSystemTime(Date.now());
-    await wizard.getByTestId("wizard-confirm").click();
-    await expect(wizard).toBeHidden();
     const after = (
       (await (await page.request.get(`/api/admNotification/get/${saved.ID}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Envelope<{
         status: number;

@@ -89,9 +89,13 @@ export const ZTemplateObjectQuery = z.object({
 
 /** What admNotification/schedule/{id} answers (002 §4), with what the delivery core adds when it knows it. */
 export interface TSchedulePreview {
-  ID: number;
+  /** Null for a trial of a notification not saved yet (none was kept). */
+  ID: number | null;
   status: number;
+  /** The people it reaches. */
   total: number;
+  /** The messages it sends them: one person reached by e-mail and WhatsApp gets two. */
+  messages?: number;
   sendOn: string;
   /** Recipients reached on each channel (a channel reaching none is left out). */
   byChannel?: Partial<Record<"whatsapp" | "mail" | "push", number>>;

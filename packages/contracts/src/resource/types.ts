@@ -121,6 +121,8 @@ export interface ColumnDef {
   /** chip/text of a select field: show the option label instead of the raw value. */
   optionsOf?: string;
   align?: "start" | "end" | "center";
+  /** Shown only where the screen is wide (1536 px and up): the first to go so that the rest fit without scrolling. */
+  wide?: boolean;
 }
 
 export type ResourceAction = "create" | "edit" | "delete" | "print" | "export" | "import" | "search";
@@ -221,6 +223,8 @@ export interface ResourceDef {
   printRoles?: readonly number[];
   /** Row icons shown inline before the rest go to a menu (spec 000 §2.6: "a configured number"). */
   inlineActions?: number;
+  /** The list reads itself again every few seconds while a row of its page holds one of these values (a send running). */
+  liveWhile?: { field: string; values: readonly (string | number)[] };
   /** Sub-grids opened from a row, by resource id. */
   children?: readonly string[];
   /** Actions beyond create/edit/delete. */

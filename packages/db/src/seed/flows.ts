@@ -326,6 +326,7 @@ export async function seedFlows(db: Db, tenantId: number) {
           doWA: true,
           recipientType: flow.recipientType,
           groupId: flow.groupId,
+          recipients: counts.target,
           total: counts.target,
           sent: counts.sent,
           read: counts.seen,

@@ -454,7 +454,8 @@ export async function seedPublications(db: Db, tenantId: number) {
   const students = await t.sectionMember.findMany({ where: { sectionId: section.id }, orderBy: { userId: "asc" }, take: 3, select: { userId: true } });
   const n = NOTIFICATIONS[lang];
   const message = (i: number) => ({ name: n.names[i]!, title: n.titles[i]!, content: n.contents[i]! });
-  const sent = (total: number, failed: number, read: number) => ({ total, sent: total - failed, failed, read });
+  // One message per person (the ledger below): as many recipients as messages.
+  const sent = (total: number, failed: number, read: number) => ({ recipients: total, total, sent: total - failed, failed, read });
 
   await t.notification.createMany({
     data: [
@@ -515,6 +516,7 @@ export async function seedPublications(db: Db, tenantId: number) {
         recurrencePattern: "daily",
         recurrenceDays: [5],
         recurrence: "0 17 * * 5",
+        recipients: guardians,
         total: guardians,
         // Confirmed: the worker queues its first run when it finds none queued.
         scheduledAt: at("11-20", "09:00"),

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
 import { formatDay, schoolToday, studentName } from "../justifications/justification-model.ts";
 import { apiDateTime } from "../notifications/wizard/model.ts";
-import { useLivePoll } from "../notifications/use-live-poll.ts";
+import { useLivePoll } from "../resource/use-live-poll.ts";
 import { type Column, ResponsiveTable } from "./responsive-table.tsx";
 import { STATUS_LOOK } from "./status-look.ts";
 

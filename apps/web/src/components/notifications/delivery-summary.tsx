@@ -9,10 +9,11 @@ import { type DeliveryCounts, MESSAGE_STATUSES, STATUS_LOOK } from "./delivery-t
 const DeliveryChart = dynamic(() => import("./delivery-chart.tsx"), { ssr: false });
 
 /**
- * The notification's messages by status, drawn and given as a table (house rule: numbers people compare are both). The
- * chart is one picture for screen readers; the table beside it carries the numbers.
+ * The notification's messages by status, drawn and given as a table (house rule: numbers people compare are both), and
+ * how many people they go to (one person reached by e-mail and WhatsApp gets two). The chart is one picture for screen
+ * readers; the table beside it carries the numbers.
  */
-export function DeliverySummary({ counts }: { counts: DeliveryCounts }) {
+export function DeliverySummary({ counts, recipients }: { counts: DeliveryCounts; recipients: number }) {
   const t = useTranslations("delivery");
   const locale = useLocale() === "en" ? "en-US" : "es-ES";
   const number = new Intl.NumberFormat(locale);
@@ -25,6 +26,9 @@ export function DeliverySummary({ counts }: { counts: DeliveryCounts }) {
       <h3 id="delivery-summary-title" className="text-sm font-semibold md:col-span-2">
         {t("summary")}
       </h3>
+      <p className="text-sm text-muted-foreground md:col-span-2" data-testid="delivery-reach">
+        {t("reach", { people: recipients, messages: counts.total })}
+      </p>
       <div role="img" aria-label={t("chart")} data-testid="delivery-chart" className="min-h-48 min-w-0">
         <DeliveryChart data={data} />
       </div>
@@ -32,7 +36,7 @@ export function DeliverySummary({ counts }: { counts: DeliveryCounts }) {
         className="w-full self-start text-sm"
         data-testid="delivery-counts"
         caption={t("summary")}
-        heads={{ label: t("status"), count: t("recipients"), share: t("share") }}
+        heads={{ label: t("status"), count: t("messages"), share: t("share") }}
         rows={data.map((d) => ({ key: d.status, label: d.label, fill: STATUS_LOOK[d.status].fill, count: d.count }))}
         total={{ label: t("total"), count: counts.total }}
         format={(n) => number.format(n)}

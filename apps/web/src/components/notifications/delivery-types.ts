@@ -51,6 +51,8 @@ export interface DeliveryNotification {
   status: number;
   run: number;
   nextRunAt: string | null;
+  /** The people this run reaches; `total` and the other counters are their messages. */
+  recipients: number;
   total: number;
   sent: number;
   read: number;

@@ -24,7 +24,7 @@ import {
   STATUS_TIME,
   TONES,
 } from "./delivery-types.ts";
-import { useLivePoll } from "./use-live-poll.ts";
+import { useLivePoll } from "../resource/use-live-poll.ts";
 
 const PAGE_SIZE = 20;
 /** Fast enough that a person sees the counters move while a notification goes out, slow enough to cost little. */
@@ -258,7 +258,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
                   )}
                 </div>
               )}
-              <DeliverySummary counts={counts} />
+              <DeliverySummary counts={counts} recipients={data.notification.recipients} />
               <section aria-labelledby="delivery-recipients-title" className="flex flex-col gap-3">
                 <h3 id="delivery-recipients-title" className="text-sm font-semibold">
                   {t("recipients")}

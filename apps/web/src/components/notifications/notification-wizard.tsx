@@ -19,6 +19,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldValues, type Resolver, useForm, useWatch } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { useErrorMap } from "@/client/validation.ts";
+import { knownPickName } from "../resource/fields/use-options.ts";
 import { emptyValue, initialValues, prepareValues } from "../resource/form-values.ts";
 import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import { useResourceText } from "../resource/resource-text.ts";
@@ -27,6 +28,7 @@ import { useDependentReset } from "../resource/use-dependent-reset.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import {
   apiDateTime,
+  fieldDef,
   NOTIFICATION,
   STEP_FIELDS,
   type Step,
@@ -38,14 +40,16 @@ import {
   type Trigger,
   tagInputs,
 } from "./wizard/model.ts";
-import { SummaryStep, type Outcome } from "./wizard/summary-step.tsx";
+import { type Line, SummaryStep, type Outcome } from "./wizard/summary-step.tsx";
 import { type Numbers, TargetStep } from "./wizard/target-step.tsx";
 import { TemplateStep } from "./wizard/template-step.tsx";
 import { WhenStep } from "./wizard/when-step.tsx";
 
 type Errors = Record<string, string>;
 const NO_NUMBERS: Numbers = { phoneList: "", file: null };
-/** 002 §4: once ready (1) or further on, a notification is not previewed again. */
+/** The summary names this many of the chosen sections, children or guardians, then says how many more. */
+const NAMES_SHOWN = 5;
+/** 002 §4: once ready (1) or further on, a notification is not previewed again; it is confirmed again as changed. */
 const READY = 1;
 /** What is being or was sent (2 sending, 3 sent) is not changed (the server refuses it too). */
 const LOCKED = new Set([2, 3]);
@@ -54,9 +58,10 @@ const TARGET_LIST = { sections: "sectionIds", dependants: "userIds", principals:
 
 /**
  * The notification wizard (002 §2 "Notification screen", §4): template and placeholders, target, when, summary. It
- * writes an admNotification through the same create/edit calls and schema as its form; the summary's preview is the
- * schedule dry run (shown as the recipient will read it) and confirm schedules it. The server's refusals name their
- * field in the user's language and open the step that shows it.
+ * writes an admNotification through the same create/edit calls and schema as its form, only when it is confirmed: the
+ * summary's preview is the save's trial (`?dryRun=true`, the dry run: shown as the recipient will read it, nothing
+ * kept), and confirm saves it with the start-sending switch on, which schedules it. A wizard left at any step leaves
+ * nothing behind. The server's refusals name their field in the user's language and open the step that shows it.
  */
 /** A new notification about a record (a flow's send): what it is about, its name, and the flow's own audience. */
 export interface About {
@@ -71,6 +76,8 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
   const t = useTranslations("wizard");
   const tAll = useTranslations();
   const tc = useTranslations("common");
+  const tm = useTranslations("moduleScreen");
+  const tDelivery = useTranslations("delivery");
   const text = useResourceText(NOTIFICATION.id);
   const labelKey = useMemo(() => labelKeyOf(NOTIFICATION), []);
   const errorMap = useErrorMap(labelKey);
@@ -95,12 +102,13 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
   /** The numbers last imported and the group they went into: the same list is not imported twice. */
   const imported = useRef<{ key: string; groupId: number } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [savedId, setSavedId] = useState<number | null>(null);
+  /** The stored notification being edited, when the wizard opened one. */
+  const [storedId, setStoredId] = useState<number | null>(null);
   const [status, setStatus] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
-  /** A choice of the wizard's own (a tag, the target, the numbers, the trigger) not yet saved with the draft. */
+  /** A choice of the wizard's own (a tag, the target, the numbers, the trigger): closing would lose it. */
   const [touched, setTouched] = useState(false);
 
   const modalId = `admNotification-wizard-${row?.ID ?? (about ? `${about.page}-${about.objectId}` : "new")}`;
@@ -116,7 +124,7 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     setNumbers(NO_NUMBERS);
     imported.current = null;
     setErrors({});
-    setSavedId(null);
+    setStoredId(null);
     setStatus(0);
     setOutcome(null);
     setConfirmed(false);
@@ -151,7 +159,7 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
       const record = res.envelope.data;
       storedPlaceholders.current = String(record.placeholders ?? "");
       form.reset(initialValues(NOTIFICATION, record));
-      setSavedId(Number(record.ID));
+      setStoredId(Number(record.ID));
       setStatus(Number(record.status ?? 0));
       setTarget(targetOf(record));
       setTrigger("date");
@@ -274,38 +282,21 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     return true;
   }
 
-  /** Writes the notification as the steps describe it (create, or edit once it exists); its id, or null when refused. */
-  async function save(): Promise<number | null> {
+  /** The notification as the steps describe it, as create or edit take it; null (and its step opened) when refused. */
+  async function record(): Promise<Record<string, unknown> | null> {
     const tagIds = tagList.map((tag) => tag.id);
     form.setValue("placeholders", form.getValues("doWA") ? joinPlaceholders(tagIds, tags) : "");
-    const parsed = recordSchema(NOTIFICATION, savedId === null ? "create" : "edit").safeParse(prepareValues(NOTIFICATION, form.getValues()));
-    if (!parsed.success) {
-      await form.trigger();
-      const first = Object.keys(form.formState.errors)[0];
-      if (first) setStep(stepOf(first));
-      return null;
-    }
-    const path = savedId === null ? `${NOTIFICATION.id}/create` : `${NOTIFICATION.id}/edit/${savedId}`;
-    const res = await api.post<{ ID: number } | null>(path, parsed.data, { notify: false });
-    if (!res.ok) {
-      showRefusal(res.envelope.msg, (res.envelope.data as { errors?: Errors } | null)?.errors ?? {});
-      if (!(res.envelope.data as { errors?: Errors } | null)?.errors) toast.error(t("saveFailed"), { description: res.envelope.msg });
-      return null;
-    }
-    const id = res.envelope.data?.ID ?? savedId!;
-    setSavedId(id);
-    // The draft is stored: closing now loses nothing.
-    form.reset(form.getValues());
-    setTouched(false);
-    return id;
+    const parsed = recordSchema(NOTIFICATION, storedId === null ? "create" : "edit").safeParse(prepareValues(NOTIFICATION, form.getValues()));
+    if (parsed.success) return parsed.data;
+    await form.trigger();
+    const first = Object.keys(form.formState.errors)[0];
+    if (first) setStep(stepOf(first));
+    return null;
   }
 
-  /** Send now: the current minute is the send date. True when it differs from the one the form holds. */
-  const stampNow = (): boolean => {
-    const minute = apiDateTime(new Date());
-    if (trigger !== "now" || form.getValues("sendOn") === minute) return false;
-    form.setValue("sendOn", minute);
-    return true;
+  /** Send now: the current minute is the send date. */
+  const stampNow = () => {
+    if (trigger === "now") form.setValue("sendOn", apiDateTime(new Date()));
   };
 
   const next = async () => {
@@ -322,58 +313,89 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
         // A stored notification's numbers are its group's members: only a new list is imported.
         if (target === "numbers" && (numbers.phoneList.trim() || numbers.file) && !(await importNumbers())) return;
       }
-      if (step === "when" && (await save()) === null) return;
       setStep(STEPS[stepIndex + 1]!);
     } finally {
       setBusy(false);
     }
   };
 
-  /** 002 §4: the dry run (preview) or the confirmation of `admNotification/schedule/{id}`. */
+  /**
+   * 002 §4: the dry run (preview: the save's trial, nothing kept) or the confirmation (the save with the start-sending
+   * switch on, which schedules it). A send now goes at the minute it is previewed or confirmed, not refused as past.
+   */
   const schedule = async (confirm: boolean) => {
-    if (savedId === null) return;
+    stampNow();
+    const body = await record();
+    if (body === null) return;
     setBusy(true);
-    // A minute may have passed since the draft was saved: a send now is sent at the minute it is confirmed, not refused
-    // as a date in the past.
-    if (stampNow() && (await save()) === null) {
-      setBusy(false);
-      return;
-    }
-    const res = await api.post<TSchedulePreview>(
-      `${NOTIFICATION.id}/schedule/${savedId}`,
-      {},
-      { query: confirm ? { confirm: "true" } : undefined, notify: false },
-    );
+    const path = storedId === null ? `${NOTIFICATION.id}/create` : `${NOTIFICATION.id}/edit/${storedId}`;
+    const res = await api.post<TSchedulePreview>(path, confirm ? { ...body, confirm: true } : body, {
+      query: confirm ? undefined : { dryRun: "true" },
+      notify: false,
+    });
     setBusy(false);
-    const data = res.ok ? res.envelope.data : null;
     if (!res.ok && res.httpStatus === 0) {
       setOutcome({ ok: false, msg: t("networkError"), data: null });
       return;
     }
-    setOutcome({ ok: res.ok, msg: res.envelope.msg, data });
-    if (!res.ok) return;
-    if (data) setStatus(data.status);
-    if (confirm) {
-      setConfirmed(true);
-      toast.success(res.envelope.msg, { duration: SUCCESS_TOAST_MS });
-      onDone();
-      close();
+    if (!res.ok) {
+      showRefusal(res.envelope.msg, (res.envelope.data as { errors?: Errors } | null)?.errors ?? {});
+      return;
     }
+    if (!confirm) {
+      setOutcome({ ok: true, msg: res.envelope.msg, data: res.envelope.data });
+      return;
+    }
+    setConfirmed(true);
+    toast.success(res.envelope.msg, { duration: SUCCESS_TOAST_MS });
+    onDone();
+    close();
   };
 
   const values = form.getValues();
-  const yes = (flag: unknown) => Boolean(flag);
-  const channels = [yes(values.doWA) && text.field("doWA"), yes(values.doMail) && text.field("doMail"), yes(values.doPush) && text.field("doPush")].filter(
-    Boolean,
-  );
-  const summary = [
-    { label: text.field("name"), value: String(values.name ?? "") },
-    { label: t("channels"), value: channels.join(", ") },
-    ...(template ? [{ label: text.field("doWATemplate"), value: template.name }] : []),
-    { label: t("target"), value: target ? t(`targets.${target}`) : "" },
-    { label: text.field("sendOn"), value: trigger === "now" ? t("triggers.now") : String(values.sendOn ?? "") },
+  const channels = (["doWA", "doMail", "doPush"] as const).filter((field) => values[field]).map((field) => text.field(field));
+  /** The chosen records of a pick list, by the names the list showed (a few, then how many more). */
+  const picked = (field: string): string => {
+    const options = fieldDef(field).options;
+    const resource = options?.kind === "resource" ? options.resource : "";
+    const ids = Array.isArray(values[field]) ? (values[field] as unknown[]) : values[field] ? [values[field]] : [];
+    const names = ids.map((id) => knownPickName(resource, id) ?? String(id));
+    const shown = names.slice(0, NAMES_SHOWN).join(", ");
+    return names.length > NAMES_SHOWN ? t("andMore", { list: shown, count: names.length - NAMES_SHOWN }) : shown;
+  };
+  /** Who it goes to, in words: whose people, which group, how many numbers; and, once previewed, how many people and messages. */
+  const targetWords = (): string => {
+    const who = text.option("sendTo", values.sendTo ?? 0);
+    const typed = numbers.phoneList.split(/\r?\n/).filter((line) => line.trim()).length;
+    const words = {
+      "": "",
+      sections: t("targetOf", { who, list: picked("sectionIds") }),
+      dependants: t("targetOf", { who, list: picked("userIds") }),
+      principals: `${t("targets.principals")}: ${picked("principalUserIds")}`,
+      group: `${text.field("groupId")}: ${picked("groupId")}`,
+      numbers: [typed > 0 && t("numbersTyped", { count: typed }), numbers.file && t("fileChosen", { name: numbers.file.name })].filter(Boolean).join(" · "),
+    }[target];
+    const data = outcome?.ok ? outcome.data : null;
+    return data ? `${words} (${tDelivery("reach", { people: data.total, messages: data.messages ?? data.total })})` : words;
+  };
+  const summary: Line[] = [
+    { key: "name", label: text.field("name"), value: String(values.name ?? "") },
+    { key: "channels", label: t("channels"), value: channels.join(", ") },
+    ...(template ? [{ key: "doWATemplate", label: text.field("doWATemplate"), value: template.name }] : []),
+    { key: "target", label: t("target"), value: targetWords() },
+    { key: "sendOn", label: text.field("sendOn"), value: trigger === "now" ? t("triggers.now") : String(values.sendOn ?? "") },
     ...(values.hasRecurrence
-      ? [{ label: text.field("recurrencePattern"), value: values.recurrencePattern ? text.option("recurrencePattern", values.recurrencePattern) : "" }]
+      ? [
+          {
+            key: "recurrencePattern",
+            label: text.field("recurrencePattern"),
+            value: values.recurrencePattern ? text.option("recurrencePattern", values.recurrencePattern) : "",
+          },
+        ]
+      : []),
+    { key: "urgent", label: text.field("urgent"), value: values.urgent ? tm("yes") : tm("no") },
+    ...(values.fallbackChannel
+      ? [{ key: "fallbackChannel", label: text.field("fallbackChannel"), value: text.option("fallbackChannel", values.fallbackChannel) }]
       : []),
   ];
   const sampleText = values.doWA && template ? fillTemplate(template.content, tags) : String(values.content ?? "");
@@ -490,7 +512,11 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
                   <Eye aria-hidden />
                   {t("preview")}
                 </Button>
-                <Button onClick={() => void schedule(true)} disabled={busy || confirmed || !outcome?.ok} data-testid="wizard-confirm">
+                <Button
+                  onClick={() => void schedule(true)}
+                  disabled={busy || confirmed || locked || !(outcome?.ok || status >= READY)}
+                  data-testid="wizard-confirm"
+                >
                   {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
                   {t("confirm")}
                 </Button>

@@ -73,7 +73,7 @@ export function GridCell({ def, column, value, text }: { def: ResourceDef; colum
       return (
         <span className="flex items-center justify-end gap-2">
           <span
-            className="h-1.5 w-20 overflow-hidden rounded-full bg-muted"
+            className="h-1.5 w-10 overflow-hidden rounded-full bg-muted"
             role="progressbar"
             aria-valuenow={percent}
             aria-valuemin={0}

@@ -28,6 +28,8 @@ const PINNED_CELL = cn(
   "group-data-[state=open]:bg-[color-mix(in_oklab,var(--color-accent)_50%,var(--color-card))]",
   "group-data-[flash]:bg-[color-mix(in_oklab,var(--color-primary)_10%,var(--color-card))]",
 );
+/** A column shown only on wide screens (`wide`): 1536 px and up. */
+const WIDE_ONLY = "hidden 2xl:table-cell";
 /** The sticky header's cells: opaque, with the header's bottom line drawn on the cell so that it stays while scrolling. */
 const HEAD_CELL = "sticky top-0 z-10 bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-card))] shadow-[inset_0_-1px_0_var(--color-border)]";
 
@@ -146,7 +148,13 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
                     <th
                       key={column.field}
                       scope="col"
-                      className={cn(HEAD_CELL, compact ? "px-3 py-1.5" : "px-3 py-2", "font-medium whitespace-nowrap", ALIGN_CLASS[columnAlign(column)])}
+                      className={cn(
+                        HEAD_CELL,
+                        compact ? "px-3 py-1.5" : "px-3 py-2",
+                        "font-medium whitespace-nowrap",
+                        ALIGN_CLASS[columnAlign(column)],
+                        column.wide && WIDE_ONLY,
+                      )}
                     >
                       {text.field(column.field)}
                     </th>
@@ -176,6 +184,7 @@ export function ResourceGrid({ def, text, list, actionsOf, onRowClick, flashId, 
                                 "max-w-80 truncate",
                                 ALIGN_CLASS[columnAlign(column)],
                                 columnAlign(column) === "end" && "tabular-nums",
+                                column.wide && WIDE_ONLY,
                               )}
                             >
                               <GridCell def={def} column={column} value={cellValue(column, row)} text={text} />

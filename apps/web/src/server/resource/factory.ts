@@ -22,6 +22,7 @@ import { mayPick } from "./pick-gate.ts";
 import { containsText, matchScore, personTextContains, searchWords, wordStartText } from "./search-text.ts";
 import { importRecords, importTemplate } from "./import.ts";
 import type { RowReader } from "./references.ts";
+import { trial } from "./trial.ts";
 import { upload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
 import { fromDb, toDb } from "./values.ts";
 import { exportSheet } from "./export-sheet.ts";
@@ -123,6 +124,13 @@ export interface ResourceServer {
   identifiers?: Identifiers;
   /** Form fields that are not columns of the model; they reach rules.afterSave. */
   virtual?: readonly string[];
+  /**
+   * What a create or an edit answers beyond the record's key, read in its transaction once the rules ran (a
+   * notification scheduled on save says for when and for how many); null: the usual answer. With `dryRun` (the call's
+   * `?dryRun=true`) the save is a trial: it runs whole, this says what it would do, and nothing is kept. A resource
+   * without it offers no trial.
+   */
+  answer?(tx: TenantTx, id: number | string, ctx: AuthedContext, dryRun: boolean): Promise<Reply<Row> | null>;
   rules?: ResourceRules;
 }
 
@@ -470,17 +478,34 @@ export function createResource(server: ResourceServer): Route[] {
     return created.id;
   }
 
-  async function create(ctx: AuthedContext & { body: Row; query: Row }): Promise<Reply> {
-    const prepared = toWrite(ctx, ctx.body, ctx.query.parentId);
-    const id = await ctx.db.$transaction((tx) => write(tx, ctx, prepared));
-    return { data: { ID: id }, msgKey: "api.created" };
+  /** A trial (`?dryRun=true`) needs the resource's own answer to say what the save would do. */
+  function isTrial(query: { dryRun?: string }): boolean {
+    const dryRun = query.dryRun === "true";
+    if (dryRun && !server.answer) throw new AppError(-1, "api.actionNotAllowed", 400);
+    return dryRun;
   }
 
-  async function edit(ctx: AuthedContext & { body: Row; params: { id: string } }): Promise<Reply> {
+  /** The save's answer: the resource's own, else `fallback`; with the record's key (none for a trial's new one, never kept). */
+  const answered = (id: unknown, own: Reply<Row> | null, fallback: string): Reply =>
+    own ? { ...own, data: { ...own.data, ID: id } } : { data: { ID: id }, msgKey: fallback };
+
+  async function create(ctx: AuthedContext & { body: Row; query: { parentId?: string; dryRun?: string } }): Promise<Reply> {
+    const prepared = toWrite(ctx, ctx.body, ctx.query.parentId);
+    const dryRun = isTrial(ctx.query);
+    const save = async (tx: TenantTx) => {
+      const id = await write(tx, ctx, prepared);
+      return { id, own: (await server.answer?.(tx, id as number, ctx, dryRun)) ?? null };
+    };
+    const { id, own } = dryRun ? await trial(ctx.db, save) : await ctx.db.$transaction(save);
+    return answered(dryRun ? null : id, own, "api.created");
+  }
+
+  async function edit(ctx: AuthedContext & { body: Row; params: { id: string }; query: { dryRun?: string } }): Promise<Reply> {
     const id = parseKey(def, ctx.params.id);
     const { data, extra } = split(ctx.body);
+    const dryRun = isTrial(ctx.query);
     const cleared = uploadFields.filter((f) => data[f.name] === null).map((f) => f.name);
-    const removed = await ctx.db.$transaction(async (tx) => {
+    const save = async (tx: TenantTx) => {
       const before = cleared.length ? await delegateOf(tx, server.model).findFirst({ where: scoped({ id }) }) : null;
       await guard(tx, id, ctx);
       await server.rules?.beforeSave?.(tx, data, ctx, id);
@@ -490,11 +515,14 @@ export function createResource(server: ResourceServer): Route[] {
       await server.rules?.afterSave?.(tx, id, extra, ctx);
       await guard(tx, id, ctx);
       await audit(tx, ctx, def.module, "edit", id);
-      return cleared.map((name) => before?.[name]).filter((key): key is string => typeof key === "string");
-    });
+      const removed = cleared.map((name) => before?.[name]).filter((key): key is string => typeof key === "string");
+      return { removed, own: (await server.answer?.(tx, id, ctx, dryRun)) ?? null };
+    };
+    if (dryRun) return answered(id, (await trial(ctx.db, save)).own, "api.saved");
+    const { removed, own } = await ctx.db.$transaction(save);
     // A stored file taken away goes once the change is committed (a failed save keeps it).
     await removeStored(removed);
-    return { data: { ID: id }, msgKey: "api.saved" };
+    return answered(id, own, "api.saved");
   }
 
   async function remove(ctx: AuthedContext & { params: { id: string }; query: { confirm?: string } }): Promise<Reply> {
@@ -591,7 +619,9 @@ export function createResource(server: ResourceServer): Route[] {
 
   const ZId = z.object({ id: z.string().min(1).max(64) });
   const ZUploadQuery = z.object({ id: z.string().min(1).max(64) });
-  const ZCreateQuery = z.object({ parentId: z.string().max(64).optional() });
+  const ZDryRun = z.enum(["true", "false"]).optional();
+  const ZCreateQuery = z.object({ parentId: z.string().max(64).optional(), dryRun: ZDryRun });
+  const ZEditQuery = z.object({ dryRun: ZDryRun });
   const ZDeleteQuery = z.object({ confirm: z.string().optional() });
   const ZListQuery = listSchema.extend({ format: z.enum(["xlsx"]).optional() });
   const listLabel = (field: string) => (filterNames.has(field) ? labelKeyOf(def)(field) : `fields.${field}`);
@@ -627,6 +657,7 @@ export function createResource(server: ResourceServer): Route[] {
       auth: "user",
       module: m,
       params: ZId,
+      query: ZEditQuery,
       body: offers(["edit"]) ? editSchema : ZAnyRecord,
       labelKey: formLabel,
       handler: only(["edit"], edit),

@@ -1,5 +1,5 @@
 import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef, type ResourceDef, type TImportLine } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { Prisma, TenantTx } from "@pizarra/db";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { asAppError } from "../http/refusal.ts";
@@ -8,6 +8,7 @@ import { readDate, readDateTime, readNumber, readTime } from "./cell-values.ts";
 import { decodeText, parseCsv } from "./csv.ts";
 import { type Labels, labelsOf, type RowReader } from "./references.ts";
 import { foldText } from "./search-text.ts";
+import { trial } from "./trial.ts";
 import { xlsxResponse } from "./xlsx.ts";
 
 type Row = Record<string, unknown>;
@@ -203,9 +204,6 @@ function referenceReader(rows: RowReader, ctx: AuthedContext, def: ResourceDef) 
   };
 }
 
-/** Rolls back a trial run that went through. */
-class TrialDone extends Error {}
-
 /**
  * POST {resource}/importAttach (spec 000 §7, "not shown" beyond its path): a .csv or .xlsx file whose first row names
  * the columns (the template's labels in either language, or field names). Every line goes through the same schema,
@@ -260,28 +258,23 @@ export async function importRecords<P>(
   if (refused.length) throw lineRefusal(ctx, refused);
 
   const dryRun = ctx.query.dryRun === "true";
-  try {
-    await ctx.db.$transaction(
-      async (tx) => {
-        for (const { line, record } of prepared) {
-          // A savepoint per line: a refused line (a duplicate …) is rolled back alone and the next ones are still checked.
-          await tx.$executeRawUnsafe("SAVEPOINT import_line");
-          try {
-            await writer.write(tx, ctx, record);
-            await tx.$executeRawUnsafe("RELEASE SAVEPOINT import_line");
-          } catch (error) {
-            await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT import_line");
-            refuse(line, error);
-          }
-        }
-        if (refused.length) throw lineRefusal(ctx, refused);
-        if (dryRun) throw new TrialDone();
-      },
-      { timeout: 120_000 },
-    );
-  } catch (error) {
-    if (!(error instanceof TrialDone)) throw error;
-  }
+  const writeAll = async (tx: TenantTx) => {
+    for (const { line, record } of prepared) {
+      // A savepoint per line: a refused line (a duplicate …) is rolled back alone and the next ones are still checked.
+      await tx.$executeRawUnsafe("SAVEPOINT import_line");
+      try {
+        await writer.write(tx, ctx, record);
+        await tx.$executeRawUnsafe("RELEASE SAVEPOINT import_line");
+      } catch (error) {
+        await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT import_line");
+        refuse(line, error);
+      }
+    }
+    if (refused.length) throw lineRefusal(ctx, refused);
+  };
+  const options = { timeout: 120_000 };
+  if (dryRun) await trial(ctx.db, writeAll, options);
+  else await ctx.db.$transaction(writeAll, options);
   const count = prepared.length;
   return dryRun
     ? { data: { rows: count, dryRun: true }, msgKey: "api.importChecked", msgValues: { count } }

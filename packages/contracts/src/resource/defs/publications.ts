@@ -242,23 +242,31 @@ export const admNotification = defineResource({
     { name: "fallbackChannel", type: "select", options: { kind: "values", values: ["mail", "whatsapp", "push"] }, group: "schedule", span: "half" },
     { name: "confirm", type: "switch", default: false, group: "schedule" },
     { name: "status", type: "select", options: { kind: "values", values: NOTIFICATION_STATUS }, readOnly: "always", group: "summary" },
+    // People apart from messages: one person reached by e-mail and WhatsApp is one recipient and two messages.
+    summary("recipients"),
     summary("total"),
     summary("sent"),
     summary("read"),
     summary("failed"),
   ],
   layout: { kind: "tabs", groups: ["message", "recipients", "schedule", "summary"] },
+  // At 1440 px the channels give way first: how far a send has gone and been read stays in sight beside the actions.
   columns: [
     { field: "name" },
     { field: "status", kind: "chip", optionsOf: "status", colors: { "0": "muted", "1": "info", "2": "warning", "3": "success", "4": "muted", "5": "danger" } },
     { field: "sendOn", kind: "datetime" },
-    { field: "doWA", kind: "bool" },
-    { field: "doMail", kind: "bool" },
-    { field: "doPush", kind: "bool" },
+    { field: "doWA", kind: "bool", wide: true },
+    { field: "doMail", kind: "bool", wide: true },
+    { field: "doPush", kind: "bool", wide: true },
+    { field: "recipients", kind: "number", align: "end" },
     { field: "total", kind: "number", align: "end" },
     { field: "sentProgress", kind: "progress" },
     { field: "readProgress", kind: "progress" },
   ],
+  // A send running moves its counters: the list follows it until none is sending.
+  liveWhile: { field: "status", values: [2] },
+  // Edit inline, the rest (delete, preview, schedule, delivery) in the row's menu: the columns keep their room.
+  inlineActions: 1,
   filters: [
     { name: "from", type: "date", span: "half" },
     { name: "to", type: "date", span: "half" },
@@ -295,6 +303,7 @@ export const admFlowSends = defineResource({
     { name: "doWA", type: "switch", readOnly: "always", span: "half" },
     { name: "doMail", type: "switch", readOnly: "always", span: "half" },
     { name: "recurrence", type: "text", readOnly: "always" },
+    summary("recipients"),
     summary("total"),
     summary("sent"),
     summary("read"),
@@ -303,6 +312,7 @@ export const admFlowSends = defineResource({
     { field: "name" },
     { field: "status", kind: "chip", optionsOf: "status", colors: { "0": "muted", "1": "info", "2": "warning", "3": "success", "4": "muted", "5": "danger" } },
     { field: "sendOn", kind: "datetime" },
+    { field: "recipients", kind: "number", align: "end" },
     { field: "total", kind: "number", align: "end" },
     { field: "sentProgress", kind: "progress" },
     { field: "readProgress", kind: "progress" },
@@ -311,4 +321,5 @@ export const admFlowSends = defineResource({
   pick: { name: ["name"], desc: "sendOn" },
   orderBy: [{ field: "sendOn", dir: "desc" }],
   actions: ["print", "export", "search"],
+  liveWhile: { field: "status", values: [2] },
 });

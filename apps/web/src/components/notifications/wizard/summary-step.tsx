@@ -14,7 +14,7 @@ export interface Outcome {
 
 interface SummaryStepProps {
   /** The choices of the steps before, as label and value. */
-  lines: { label: string; value: string }[];
+  lines: Line[];
   outcome: Outcome | null;
   /** The message as the template and the typed values make it, for when the dry run shows no real recipient's. */
   sample: { text: string; subject: string | null } | null;
@@ -34,14 +34,23 @@ function Bubble({ recipient, subject, text, caption }: { recipient: string | nul
   );
 }
 
+/** One choice as the summary lists it; `key` names it (the field or what it stands for). */
+export interface Line {
+  key: string;
+  label: string;
+  value: string;
+}
+
 /** Labels and their values, side by side where there is room. */
-function Pairs({ lines, className }: { lines: { label: string; value: string }[]; className: string }) {
+function Pairs({ lines, className }: { lines: Line[]; className: string }) {
   return (
     <dl className={cn("grid", className)}>
       {lines.map((line) => (
-        <div key={line.label} className="contents">
+        <div key={line.key} className="contents">
           <dt className="text-muted-foreground">{line.label}</dt>
-          <dd className="font-normal break-words">{line.value}</dd>
+          <dd className="font-normal break-words" data-testid={`wizard-summary-${line.key}`}>
+            {line.value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -52,8 +61,8 @@ function Pairs({ lines, className }: { lines: { label: string; value: string }[]
 function Letter({ preview, caption }: { preview: TChannelPreview; caption: string }) {
   const t = useTranslations("wizard");
   const head = [
-    ...(preview.from ? [{ label: t("mailFrom"), value: preview.from }] : []),
-    ...(preview.replyTo ? [{ label: t("mailReplyTo"), value: preview.replyTo }] : []),
+    ...(preview.from ? [{ key: "from", label: t("mailFrom"), value: preview.from }] : []),
+    ...(preview.replyTo ? [{ key: "replyTo", label: t("mailReplyTo"), value: preview.replyTo }] : []),
   ];
   return (
     <figure className="flex flex-col gap-2 rounded-lg border p-3" data-testid={`wizard-preview-${preview.channel}`}>

@@ -98,6 +98,7 @@ async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; 
         status: n.status,
         run: n.run,
         nextRunAt: when(n.nextRunAt),
+        recipients: n.recipients,
         total: n.total,
         sent: n.sent,
         read: n.read,

@@ -290,7 +290,7 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
 
     const confirmed = await api.call<Row>("POST", `admNotification/schedule/${id}?confirm=true`, { token: admin });
     expect(confirmed.body).toMatchObject({ status: 0, data: { status: 1, total: children } });
-    expect(await get("admNotification", id)).toMatchObject({ status: 1, total: children, sent: 0, confirm: true });
+    expect(await get("admNotification", id)).toMatchObject({ status: 1, recipients: children, total: children, sent: 0, confirm: true });
     expect(await api.db().auditLog.count({ where: { moduleId: "admNotification", recordId: String(id) } })).toBe(2);
 
     // Saving with the start-sending switch off cancels it; on again, it is ready again.
@@ -304,9 +304,20 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
     const { sections } = await gradeWithSections();
     const children = (await api.db().sectionMember.findMany({ where: { sectionId: sections[0] }, take: 2, select: { userId: true } })).map((m) => m.userId);
     const guardians = await api.db().user.count({ where: { type: 1, inactive: false, dependants: { some: { studentId: { in: children } } } } });
-    const created = await create("admNotification", draft({ sendTo: 0, filterBy: "dependants", userIds: children, confirm: true }));
-    expect(created.body.status).toBe(0);
-    expect(await get("admNotification", created.body.data.ID)).toMatchObject({ status: 1, total: guardians });
+    const body = draft({ sendTo: 0, filterBy: "dependants", userIds: children });
+    // The save's trial is the dry run: it says whom it would reach and keeps nothing, not even a draft.
+    const kept = async () => [await api.db().notification.count(), await api.db().auditLog.count({ where: { moduleId: "admNotification" } })];
+    const before = await kept();
+    const trial = await api.call<Row>("POST", "admNotification/create?dryRun=true", { token: admin, body, locale: "en" });
+    expect(trial.body).toMatchObject({ status: 0, data: { ID: null, status: 0, total: guardians, messages: guardians } });
+    expect(trial.body.msg).toBe(`Ready to send to ${guardians} recipients on ${body.sendOn}.`);
+    expect(await kept()).toEqual(before);
+    // A resource with no trial of its own refuses one rather than saving.
+    expect((await api.call("POST", "admActivity/create?dryRun=true", { token: admin, body: { name: "x" } })).http).toBe(400);
+
+    const created = await create("admNotification", { ...body, confirm: true });
+    expect(created.body).toMatchObject({ status: 0, msg: `Notificación programada para el ${body.sendOn} (${guardians} destinatarios).` });
+    expect(await get("admNotification", created.body.data.ID)).toMatchObject({ status: 1, recipients: guardians, total: guardians });
   });
 
   it("refuses to schedule what cannot go out, and to change or schedule what went out", async () => {

@@ -9,7 +9,7 @@ import { listRows } from "../../resource/factory.ts";
 import { formatDateTime } from "../../resource/values.ts";
 import { DELIVERY_ROUTES } from "./delivery-routes.ts";
 import { OBJECT_SOURCES } from "./object-sources.ts";
-import { schedule } from "./schedule.ts";
+import { schedule, scheduleReply } from "./schedule.ts";
 
 type Row = Record<string, unknown>;
 
@@ -38,12 +38,7 @@ async function scheduleNotification(ctx: AuthedContext & { params: z.infer<typeo
     if (confirm) await audit(tx, ctx, "admNotification", "edit", notification.id);
     return { notification, outcome };
   });
-  const sendOn = formatDateTime(notification.sendOn);
-  return {
-    data: { ID: notification.id, sendOn, ...outcome },
-    msgKey: confirm ? "api.notificationScheduled" : "api.notificationPreview",
-    msgValues: { total: outcome.total, sendOn },
-  };
+  return scheduleReply(notification, outcome, confirm);
 }
 
 const pageField = RESOURCES.admNotification.fields.find((f) => f.name === "page")!;

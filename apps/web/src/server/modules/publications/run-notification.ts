@@ -48,7 +48,7 @@ export async function runNotification(system: Db, job: RunJob): Promise<void> {
   if (n.status !== 1 && n.status !== 2 && n.status !== 3 && n.status !== 5) return;
   const school = await db.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true, timeZone: true } });
   const recipients = await db.$transaction((tx) => recipientsOf(tx, n));
-  await db.notification.updateMany({ where: { id: n.id }, data: { run: job.run, status: 2 } });
+  await db.notification.updateMany({ where: { id: n.id }, data: { run: job.run, status: 2, recipients: recipients.length } });
   for (let i = 0; i < recipients.length; i += CHUNK) {
     await db.$transaction((tx) => queueMessages(tx, draftsOf(n, job.run, recipients.slice(i, i + CHUNK), school)));
   }

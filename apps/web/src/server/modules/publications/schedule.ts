@@ -5,7 +5,8 @@ import { mailSenderOf } from "../../channels/mail.ts";
 import { personLocale } from "../../delivery/locale.ts";
 import { addressOf, schoolChannelReady } from "../../delivery/ledger.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
-import type { AuthedContext } from "../../http/context.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
+import { formatDateTime } from "../../resource/values.ts";
 import { recipientsOf, type Audience } from "./recipients.ts";
 import type { Recipient } from "../../delivery/guardians.ts";
 import { refreshFlow } from "../flows/followups.ts";
@@ -40,7 +41,9 @@ export interface Problem {
 
 export interface ScheduleOutcome {
   status: number;
+  /** The people it reaches, and the messages it sends them (one per person and channel they can be written on). */
   total: number;
+  messages: number;
   byChannel: Partial<Record<ChannelName, number>>;
   problems: Problem[];
   preview: { recipient: string; channel: ChannelName; subject: string | null; text: string } | null;
@@ -100,11 +103,15 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   const nameOf = (r: (typeof recipients)[number]) => [r.name, r.last].filter(Boolean).join(" ");
   const byChannel: Partial<Record<ChannelName, number>> = {};
   const problems: Problem[] = [];
+  // The ledger gets a message for each person on each channel they did not opt out of (one without an address there
+  // is written as failed).
+  let messages = 0;
   // Counting needs each address, not each message: only the preview's message is written out here (the worker writes
   // them all when it sends).
   for (const r of recipients)
     for (const channel of channels) {
       const reason = !r.channels.includes(channel) ? "optedOut" : addressOf(r, channel) ? null : "noAddress";
+      if (reason !== "optedOut") messages += 1;
       if (!reason) byChannel[channel] = (byChannel[channel] ?? 0) + 1;
       else problems.push({ userId: r.id, name: nameOf(r), channel, reason: ctx.t(`delivery.reason.${reason}`) });
     }
@@ -121,14 +128,31 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   );
   const first = previews[0]!;
   const preview = { recipient, channel: first.channel, subject: first.subject, text: first.text };
-  const outcome = { total: recipients.length, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), preview, previews };
+  const outcome = { total: recipients.length, messages, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), preview, previews };
   if (!confirm) return { status: n.status, ...outcome };
   const scheduledAt = new Date();
   await tx.notification.updateMany({
     where: { id: n.id },
-    data: { status: STATUS.ready, total: recipients.length, sent: 0, read: 0, failed: 0, scheduledAt, run: 0, nextRunAt: n.sendOn },
+    data: { status: STATUS.ready, recipients: recipients.length, total: messages, sent: 0, read: 0, failed: 0, scheduledAt, run: 0, nextRunAt: n.sendOn },
   });
   await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt }, 0, n.sendOn);
   if (n.page === "fetch" && n.objectId !== null) await refreshFlow(tx, n.objectId);
   return { status: STATUS.ready, ...outcome };
+}
+
+/**
+ * The answer of a dry run or a confirmation (002 §4, §7): its status and counts, and the message saying how many
+ * people it reaches and when; a stored notification's own counts stand for a confirmation made on save.
+ */
+export function scheduleReply(
+  n: { id: number; sendOn: Date },
+  outcome: Partial<ScheduleOutcome> & { status: number; total: number },
+  confirm: boolean,
+): Reply<Record<string, unknown>> {
+  const sendOn = formatDateTime(n.sendOn);
+  return {
+    data: { ID: n.id, sendOn, ...outcome },
+    msgKey: confirm ? "api.notificationScheduled" : "api.notificationPreview",
+    msgValues: { total: outcome.total, sendOn },
+  };
 }

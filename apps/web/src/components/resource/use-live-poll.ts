@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { useLatest } from "../resource/use-latest.ts";
+import { useLatest } from "./use-latest.ts";
 
 /**
  * Calls `tick` every `ms` while `active` and the tab is in view: a hidden tab asks nothing of the server, and one that

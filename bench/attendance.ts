@@ -1,4 +1,4 @@
-// The attendance figures of `pnpm bench` (issue 15, "Measured"), on the term of registers `pnpm bench:seed` writes:
+// The attendance figures of `pnpm bench`, on the term of registers `pnpm bench:seed` writes:
 // a teacher saving 40 marks of one register, the register's list, and the office's "who is missing" view of the
 // 20,000-student school, each beside the hand-written SQL it stands for and its target.
 import type pg from "pg";
@@ -198,7 +198,7 @@ export async function attendanceScenarios(pool: pg.Pool, f: Fixture, tokens: { a
     {
       name: "GET admAttendance/…/list (40)",
       token: tokens.teacher,
-      // Issue 15's target at one client; issue 16's ratio to its SQL at each.
+      // A target p95 at one client; a bound on the ratio to its SQL at each.
       targets: { 1: 25 },
       ratioTarget: 1.5,
       request: { method: "GET", path: `admAttendance/${f.part.id}/sessions/${own.id}/list` },

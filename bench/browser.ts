@@ -1,4 +1,4 @@
-// What a person waits for (issue 16 item 4): the production build driven in Chromium, through the clicks a person makes,
+// What a person waits for: the production build driven in Chromium, through the clicks a person makes,
 // on the bench school. Every figure is timed inside the page, from the input event to the frame that painted the answer;
 // the Web Vitals come from the page's own PerformanceObserver (no web-vitals package in the app's bundle).
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
@@ -67,7 +67,7 @@ export interface BrowserFigures {
 const RUNS = 5;
 /** The browser as the ui tests launch it (flags, viewport): the bench measures the Chromium the tests drive. */
 const UI_PROJECT = playwrightConfig.projects?.find((p) => p.name === "ui")?.use;
-/** web.dev's "good" thresholds: the issue sets none of its own for the vitals. */
+/** web.dev's "good" thresholds: the bench sets no targets of its own for the vitals. */
 export const VITALS_GOOD = { lcp: 2500, inp: 200, cls: 0.1 } as const;
 /** A person reads the page before the next click; Next's prefetch of the menu's links happens in that time too. */
 const THINK_MS = 500;

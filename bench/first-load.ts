@@ -19,7 +19,7 @@ type FirstLoadRoute = {
   screen?: string;
 };
 
-/** The three pages issue 16 weighs and each one's gzip target. */
+/** The three pages whose first load the bench weighs, and each one's gzip target. */
 export const FIRST_LOAD_ROUTES: readonly FirstLoadRoute[] = [
   { route: "/user/login", manifest: "user/login/page_client-reference-manifest.js", targetGzipKB: 120 },
   { route: "/app/home/start", manifest: "app/home/start/page_client-reference-manifest.js", targetGzipKB: 180 },

@@ -1,4 +1,4 @@
-// The bench as a record (issue 16): each full run leaves a small dated summary in bench/results/ (committed), and the
+// The bench as a record: each full run leaves a small dated summary in bench/results/ (committed), and the
 // next run prints each figure beside the one before it, so that a regression shows in the table and in the history.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// `pnpm bench` (issue 5): the built app (apps/web/server.mjs on loopback) against the bench database of `pnpm bench:seed`,
+// `pnpm bench`: the built app (apps/web/server.mjs on loopback) against the bench database of `pnpm bench:seed`,
 // driven by autocannon at 1, 10 and 50 clients; each call beside the hand-written SQL it stands for, run with `pg` in
 // the same run. Prints one table and writes bench/results/latest.json. Nothing here asserts a time.
 import { spawn } from "node:child_process";
@@ -26,7 +26,7 @@ const SECONDS = 8;
 const SQL_SECONDS = 4;
 /**
  * A common search term (García, Garrido …), one that matches nobody (a rare name costs what no match does), and a
- * full name typed without its accents, its matches ranked best first (issue 13).
+ * full name typed without its accents, its matches ranked best first.
  */
 const SEARCHES = ["gar", "zzq", "garcia lopez"];
 /** `pnpm bench -- <text> …` runs only the calls whose name holds one of the texts (no export, no results file). */
@@ -40,10 +40,10 @@ export interface Scenario {
   request: Request;
   /** The queries the handler ends up running, hand-written, on one connection (`worker`: which of the loop's connections). */
   sql: (client: pg.PoolClient, worker: number) => Promise<unknown>;
-  /** The client counts to load it at (CLIENTS unless given), and the issue's p95 target at some of them (ms). */
+  /** The client counts to load it at (CLIENTS unless given), and the target p95 at some of them (ms). */
   clients?: number[];
   targets?: Partial<Record<number, number>>;
-  /** The issue's bound on the call's p95 against its SQL's, at every client count (issue 16: reads 1.5, the save 2). */
+  /** The bound the bench checks on the call's p95 against its SQL's, at every client count (reads 1.5, the save 2). */
   ratioTarget?: number;
   /** A read with a large answer: its floor (the SQL and the answer written as JSON) is measured too. */
   floor?: boolean;
@@ -325,7 +325,7 @@ function scenarios(f: Fixture, tokens: { admin: string; teacher: string }, saves
     ),
     {
       // What every signed-in call costs before its own work (the token, its session, the person and their rights, the
-      // envelope): no target of the issue, the stack's floor under the calls above. Its SQL: the same read, by hand, in one
+      // envelope): no target of its own, the stack's floor under the calls above. Its SQL: the same read, by hand, in one
       // statement as the handler's.
       name: "GET admGrades/reports (signed-in, nothing read)",
       token: tokens.teacher,

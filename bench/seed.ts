@@ -1,4 +1,4 @@
-// `pnpm bench:seed` (issue 5): the bench database anew, migrated and filled with one big school (20,000 students in
+// `pnpm bench:seed`: the bench database anew, migrated and filled with one big school (20,000 students in
 // 600 sections, 1,500 staff, 80 subjects a period with 60-leaf concept trees, grades for three periods, a term of
 // attendance) and 50 small schools beside it. Every value comes from fixed seeds, so every run makes the same data.
 // `pnpm bench:seed -- attendance` adds only the attendance to the bench database there is, when it has none.
@@ -303,7 +303,7 @@ async function loadGrades(pool: pg.Pool, tenantId: number, trees: Tree[]): Promi
   return count;
 }
 
-/** A term of attendance (issue 15): the current period's first 60 school days, Monday to Friday. */
+/** A term of attendance: the current period's first 60 school days, Monday to Friday. */
 const TERM_DAYS = 60;
 /** Days per INSERT of marks: one statement a school week, so that the progress shows. */
 const MARK_CHUNK_DAYS = 5;
@@ -332,7 +332,7 @@ async function attendanceSizes(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * The big school's term of attendance (issue 15, "Measured"), set-based in one transaction: every school day of the
+ * The big school's term of attendance, set-based in one transaction: every school day of the
  * term, the daily register of each section of the current period (taken by its tutor) and the register of each
  * subject that meets that day (three days of five: (part + day) % 5 < 3), about 6 million marks. A student is absent
  * 4 % of days, from every register of the day; late to the daily register 5 % of days and to a subject 2 % of its
@@ -459,7 +459,7 @@ async function attendanceTerm(pool: pg.Pool): Promise<void> {
   await attendanceSizes(pool);
 }
 
-/** `pnpm bench:seed -- attendance` adds only the term of attendance to the bench database there is (issue 15). */
+/** `pnpm bench:seed -- attendance` adds only the term of attendance to the bench database there is. */
 const ONLY_ATTENDANCE = process.argv.slice(2).includes("attendance");
 const database = await benchDatabase({ fresh: !ONLY_ATTENDANCE });
 const db = createDb(database.url, 4);

@@ -1,4 +1,4 @@
-// The sending figure of `pnpm bench` (issue 14): one notification to 2,000 guardians of the big school over WhatsApp
+// The sending figure of `pnpm bench`: one notification to 2,000 guardians of the big school over WhatsApp
 // and e-mail, through the real worker, the local WhatsApp stand-in and the SMTP catcher. It times the confirmation
 // (which only queues), the whole send until every message is delivered (WhatsApp: the stand-in's delivered or read
 // callback; e-mail: accepted by the SMTP server, which is as far as e-mail tells), the worker's peak memory, and the

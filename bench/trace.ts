@@ -1,4 +1,4 @@
-// Where a call's time goes (issue 16): the grade save, the grade sheet, the student page and the attendance register's
+// Where a call's time goes: the grade save, the grade sheet, the student page and the attendance register's
 // save and list, each run in this process through the app's own route handler against the bench database, one at a
 // time, with every SQL statement it sends timed at the driver (from the query to its last row). Prints, per call, the
 // wall time, the time in PostgreSQL round trips and the rest (Prisma, the handler, JSON), and the statements grouped by

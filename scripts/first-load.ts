@@ -1,4 +1,4 @@
-// `tsx scripts/first-load.ts [--chunks]`: the first-load JavaScript of the pages issue 16 weighs, read from the existing
+// `tsx scripts/first-load.ts [--chunks]`: the first-load JavaScript of the pages the bench weighs, read from the existing
 // production build in apps/web/.next (run `pnpm build` first), measured as `pnpm bench` measures it. `--chunks` lists
 // each file, largest first, to see where the kilobytes go (`screen`: fetched by the page's on-demand import of its screen).
 import { FIRST_LOAD_ROUTES, firstLoad, firstLoadFiles } from "../bench/first-load.ts";

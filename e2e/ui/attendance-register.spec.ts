@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN, apiLogin, expect, expectAccessible, signInAs, TEACHER, test, withDatabase, setTheme } from "../fixtures";
 
 /**
- * The register (001 §2, §5, §8; issue 15 item 2): the demo teacher takes a class's attendance on a phone with the
+ * The register (001 §2, §5, §8): the demo teacher takes a class's attendance on a phone with the
  * keyboard alone, sees every mark saved, finds them after a reload, is told a pending student's comment waits for the
  * mark, and loses nothing while the network is down. The registers used are the teacher's subject registers of a school
  * day, put back to "not started" first: the demo's own attendance, if any, is never relied on.

@@ -34,7 +34,7 @@ async function groupWithMail(tenantId: number): Promise<number> {
 test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL, the database the server under test uses");
 
 /**
- * Issue 14 item 6: a flow is sent from its own row (002 §2: "the wizard used for flow collection sends"): the wizard
+ * A flow is sent from its own row (002 §2: "the wizard used for flow collection sends"): the wizard
  * opens about the flow, named after it and aimed at its group; confirmed, the worker sends it and the flow's send
  * status and counts follow.
  */

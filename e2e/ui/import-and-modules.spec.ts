@@ -70,7 +70,7 @@ test.describe("generic import, row context menu and module management", () => {
     await expect(form.getByTestId("field-userRead")).toContainText("Dirección");
     await expect(form.getByTestId("field-inactiveFields")).toContainText("Note");
 
-    // No seeded module has a description: changing a module's name or access must not ask for one first (issue 13).
+    // No seeded module has a description: changing a module's name or access must not ask for one first.
     await form.getByTestId("field-nameEN").fill("School bus");
     await expect(form.getByTestId("field-desc")).toHaveValue("");
     await form.getByTestId("form-save").click();

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { ADMIN, apiLogin, baseUrl, caughtMail, expect, expectAccessible, mailRecipients, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 /**
- * Issue 15 items 4 and 5, the whole loop: a student marked absent with a type that alerts the family, the alert's
+ * The whole loop of an absence: a student marked absent with a type that alerts the family, the alert's
  * e-mail in the SMTP catcher, its link opened on a phone without an account, the justification sent with a photo, the
  * card in the office's list accepted, and the student's mark justified. Needs the worker and e-mail (SMTP_URL).
  */

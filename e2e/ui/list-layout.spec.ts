@@ -13,7 +13,7 @@ const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-/** Three of the wide lists named in the issue: relatives, the infirmary log and flows. */
+/** Three of the wide lists: relatives, the infirmary log and flows. */
 const WIDE_LISTS = ["admRelatives", "admInfirmary", "admFlow"] as const;
 
 /** The element lies wholly inside the viewport, as the page stands (no scrolling first). */

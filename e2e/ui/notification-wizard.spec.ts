@@ -60,7 +60,7 @@ async function prepare(page: Page, token: string, suffix: string) {
 }
 
 /**
- * Issue 14 item 5: the notification wizard (002 §2) composes a WhatsApp notification to a section's guardians,
+ * The notification wizard (002 §2) composes a WhatsApp notification to a section's guardians,
  * previews it as a real guardian will read it and confirms it. Needs a server with WhatsApp (WHATSAPP_TOKEN,
  * WHATSAPP_PHONE_NUMBER_ID) and e-mail (SMTP_URL, the fallback) configured; whether the messages arrive is
  * notification-delivery's to check.

@@ -2,7 +2,7 @@ import type { Response } from "@playwright/test";
 import { ADMIN, baseUrl, expect, expectAccessible, signInAs, test, setTheme } from "../fixtures";
 
 /**
- * Issue 16: sonner (the toasts) and the sign-in form's checks (zod) are in no page's first load; each comes when the
+ * Sonner (the toasts) and the sign-in form's checks (zod) are in no page's first load; each comes when the
  * page is first idle or at its first use. Here the page is never idle (requestIdleCallback does nothing), so each comes
  * at its first use, the case a person who acts at once meets.
  */

@@ -23,7 +23,7 @@ test.describe("the shell", () => {
     await expect(page).toHaveURL(/\/user\/login$/);
     const kept = await page.evaluate(() => ({ token: localStorage.getItem("id_token"), locale: localStorage.getItem("__current_locale") }));
     expect(kept).toEqual({ token: null, locale: "en" });
-    // Issue 11: a copy of the token (another tab, a stolen one) no longer works.
+    // Signing out ends the session on the server: a copy of the token (another tab, a stolen one) no longer works.
     await expect
       .poll(async () => (await page.request.get("/api/admStaff/loginToken", { headers: { authorization: `Bearer ${token}` } })).status(), { timeout: 10_000 })
       .toBe(401);

@@ -3,7 +3,7 @@ import type { TAttendanceSession, TAttendanceSummary } from "../../packages/cont
 import { ADMIN, apiLogin, expect, expectAccessible, rowAction, signInAs, test, setTheme } from "../fixtures";
 
 /**
- * The student's attendance summary on the student record (issue 15 item 5): the admin marks a student present in one
+ * The student's attendance summary on the student record: the admin marks a student present in one
  * register and absent in another of a day of the current period, finds the student in the student list, opens the row's
  * attendance action and reads the period's shares drawn and in the table (1 present, 1 absent, 50.0 % each); a student
  * never marked gets the empty state. Each test makes its own students, placed in a demo section, so that neither the

@@ -1,7 +1,7 @@
 import { ADMIN, expect, expectAccessible, signInAs, test, withDatabase, setTheme } from "../fixtures";
 
 /**
- * Issue 14 item 6: the support modal and the directory's send-mail action queue their e-mails (the worker sends
+ * The support modal and the directory's send-mail action queue their e-mails (the worker sends
  * them); the page shows what the server answered. Needs a server with e-mail configured (SMTP_URL).
  */
 

@@ -1,4 +1,4 @@
-// A month of attendance in a demo school (issue 15, item 6): the registers of its last school days, some absences and
+// A month of attendance in a demo school: the registers of its last school days, some absences and
 // late arrivals, and the justifications families and the office sent for a few of them, so that the attendance screens,
 // the student's summary and the justification list have something to show on the first sign-in.
 import { type Db, forTenant, insertRows, type TenantDb } from "@pizarra/db";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZRecordId } from "./validation.ts";
 
 /**
- * Tags of a message template (`{{name}}`) that the sender fills per recipient (issue 14): the recipient's first name,
+ * Tags of a message template (`{{name}}`) that the sender fills per recipient: the recipient's first name,
  * their full name, the student the message is about (a guardian's child, or the student themself) and the school.
  * Every other tag is filled once, by whoever writes the notification (its `placeholders`).
  */

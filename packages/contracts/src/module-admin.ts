@@ -12,7 +12,7 @@ const description = z
 /**
  * POST admModule/edit/{id}. Spec 002 §5 lists "name, desc, sort required", but no module of a new school has a
  * description (the catalogue names modules, it does not describe them), so requiring one made every change of a
- * module's access ask for a text first (issue 13): the description is optional, in both languages.
+ * module's access ask for a text first: the description is optional, in both languages.
  */
 export const ZModuleEdit = z
   .object({

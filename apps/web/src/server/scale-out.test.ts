@@ -14,7 +14,7 @@ import { apiHarness } from "../test-support/harness.ts";
 import { formatDateTime } from "./resource/values.ts";
 
 /**
- * Two app instances on one database (issue 16): each its own process with its own memory and its own local folder,
+ * Two app instances on one database: each its own process with its own memory and its own local folder,
  * sharing only PostgreSQL and the S3 bucket, as two machines behind a load balancer do. What one instance learns must
  * hold on the other. (Each instance is the app's route handler behind a plain HTTP server, scripts/lib/api-instance.ts:
  * two production builds would not start side by side on CI's two cores within this suite's time.)

@@ -12,7 +12,7 @@ export interface PickRight {
 export const optionsList = (field: FieldDef) => (field.options?.kind === "resource" ? (field.options.path ?? `${field.options.resource}/get`) : null);
 
 /**
- * Who may read each option list (by its path, e.g. `admStaff/get`) besides the readers of the module that owns it (000 §7 "Option lists", issue 11): whoever may write
+ * Who may read each option list (by its path, e.g. `admStaff/get`) besides the readers of the module that owns it (000 §7 "Option lists"): whoever may write
  * a form (or an action's dialog) with a field that offers it, whoever may read a list whose filter offers it, and
  * whoever opens a special screen whose own filters offer it (the grade screen). Derived from the definitions, so a
  * new field that offers a list opens it to exactly the people who see that field.

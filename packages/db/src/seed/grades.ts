@@ -402,7 +402,7 @@ async function seedWorkshop(
 }
 
 /**
- * The demo school's grade sheets (issue 4), in its language: every subject gets its concept tree (shared by its
+ * The demo school's grade sheets, in its language: every subject gets its concept tree (shared by its
  * sections) and every period its behaviour tree. Grades, bulk-written through the tenant client, are kept to a sample
  * so that seeding stays quick: every subject of the first section of each level's first grade, and every course-section
  * the demo teacher teaches, with those students' behaviour; the previous period in full, the current one up to part of

@@ -538,7 +538,7 @@ export async function seedPublications(db: Db, tenantId: number) {
 }
 
 /**
- * The ledger behind the sent notifications' counters (issue 14: counters are derived from it): one message per
+ * The ledger behind the sent notifications' counters (the counters are derived from it): one message per
  * recipient on the notification's first channel, as many failed and read as its counters say, the rest delivered.
  */
 async function seedLedger(t: TenantDb, guardians: number, locale: string): Promise<void> {

@@ -219,7 +219,7 @@ export interface SchoolSize {
 }
 
 /**
- * A realistic school for the demo (issue 3): the previous and the current period, 12 grades from inicial to
+ * A realistic school for the demo: the previous and the current period, 12 grades from inicial to
  * 5.º de secundaria with 2-3 sections each, students with their guardians, teachers and staff, and the subjects of
  * each grade taught in every section. `teacherUserId` (the demo teacher) gets classes of their own.
  */

@@ -47,7 +47,7 @@ function SharesChart({ periods, formats }: { periods: TAttendanceSummary[]; form
 }
 
 /**
- * The student's attendance summary (issue 15 item 5), from a student row: per period, the registers taken and the
+ * The student's attendance summary, from a student row: per period, the registers taken and the
  * shares present, late and absent, drawn side by side and given as tables with the justified ones.
  */
 export function StudentAttendanceDialog({ open, row, onClosed }: OwnDialogProps) {

@@ -53,7 +53,7 @@ function RegisterTab({ canWrite }: { canWrite: boolean }) {
 }
 
 /**
- * admAttendanceControl, "Asistencia" (001 §2, issue 15 items 2 and 5): the teacher's registers of a day and the
+ * admAttendanceControl, "Asistencia" (001 §2): the teacher's registers of a day and the
  * register opened; for whoever the menu lets review justifications, a second tab with who is missing today.
  */
 export function AttendanceScreen({ canWrite }: { canWrite: boolean }) {

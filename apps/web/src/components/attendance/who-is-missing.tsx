@@ -40,7 +40,7 @@ function Empty({ children }: { children: string }) {
 }
 
 /**
- * "Who is missing" (issue 15 item 5): today's registers not taken yet (not started, or with students still pending)
+ * "Who is missing": today's registers not taken yet (not started, or with students still pending)
  * and the students marked late or absent, for the office (GET admAttendance/missing, module admJustification).
  */
 export function WhoIsMissing({ active }: { active: boolean }) {

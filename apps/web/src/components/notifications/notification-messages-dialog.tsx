@@ -113,7 +113,7 @@ function MessageRow({ message: m }: { message: DeliveryMessage }) {
 }
 
 /**
- * Issue 14: a notification's delivery, from its row. Counters by status (chart and table), every recipient with the
+ * A notification's delivery, from its row. Counters by status (chart and table), every recipient with the
  * channel, status, reason of a failure and times, filtered and paged; retry of the failed messages, pause and resume.
  * While the notification is going out the dialog reads it again every few seconds, so the counters move as one watches.
  */

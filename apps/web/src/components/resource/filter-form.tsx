@@ -62,7 +62,7 @@ export function useFilterSummary(def: ResourceDef) {
 /**
  * The optional filter form of a module (spec 000 §2.6): the definition's filter fields, whose values become query
  * parameters of the list 300 ms after the last change. A filter that depends on another is cleared with it.
- * `foldable` (phones, issue 13): the form sits behind a Filters button that counts the filters in force.
+ * `foldable` (phones): the form sits behind a Filters button that counts the filters in force.
  */
 export function FilterForm({ def, onChange, foldable }: { def: ResourceDef; onChange: (values: Record<string, unknown>) => void; foldable: boolean }) {
   const t = useTranslations("moduleScreen");

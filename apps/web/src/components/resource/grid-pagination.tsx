@@ -39,7 +39,7 @@ export function GridPagination({ list }: { list: ResourceList }) {
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      {/* An empty page says so once, in the grid (issue 13): no count and nothing to count here then. */}
+      {/* An empty page says so once, in the grid: no count and nothing to count here then. */}
       <p className="flex items-center gap-2 text-muted-foreground">
         <span data-testid="record-count" aria-live="polite">
           {rows.length > 0 && (rowCount >= 0 ? t("countKnown", { from, to, total: rowCount }) : t("countUnknown", { from, to }))}

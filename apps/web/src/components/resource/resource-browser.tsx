@@ -87,7 +87,7 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
     return () => window.clearTimeout(timer);
   }, [flashId]);
 
-  // Issue 13: a closing drawer or dialog gives focus back to the row action that opened it, without scrolling the list.
+  // A closing drawer or dialog gives focus back to the row action that opened it, without scrolling the list.
   const rootRef = useRef<HTMLDivElement>(null);
   const opener = useRef<{ id: string | number; key: string } | null>(null);
   const returnFocus = (event: Event) => {

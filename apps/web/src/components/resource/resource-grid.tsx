@@ -42,7 +42,7 @@ interface ResourceGridProps {
   /** The row saved last, flashing for a moment (spec 000 §4). */
   flashId: string | number | null;
   compact?: boolean;
-  /** Phones get one card per row instead of the table (issue 13). */
+  /** Phones get one card per row instead of the table. */
   cards: boolean;
   /**
    * The module screen's own table takes the height its screen leaves it, down to a floor of a few rows (then the page

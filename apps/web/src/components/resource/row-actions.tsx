@@ -31,7 +31,7 @@ export interface RowAction {
 
 /**
  * The button of a row's action, else (the action sat in the row's menu, or the row changed) the row's menu button or
- * its first action: where focus goes back when the drawer an action opened closes (issue 13).
+ * its first action: where focus goes back when the drawer an action opened closes.
  */
 export function rowActionButton(root: HTMLElement | null, rowId: string | number, key: string): HTMLElement | null {
   const row = root?.querySelector(`[data-row-id="${CSS.escape(String(rowId))}"]`);

@@ -14,7 +14,7 @@ const ThemePopover = dynamic(() => import("./theme-popover.tsx").then((m) => m.T
 /**
  * The light/dark switch and the six theme colours (spec 000 §2.2). Both are stored in __theme_color ("light.green",
  * "dark.green"); the colours apply at once and the page is refreshed after 500 ms (spec 000 §4). On phones the top
- * bar has no room for them (issue 13): they open from one button instead.
+ * bar has no room for them: they open from one button instead.
  */
 export function ThemeControls() {
   const router = useRouter();

@@ -5,7 +5,7 @@ import { Palette } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type Theme, ThemeChoices } from "./theme-choices.tsx";
 
-/** On phones the top bar has no room for the theme choices (issue 13): they open from one button instead. */
+/** On phones the top bar has no room for the theme choices: they open from one button instead. */
 export function ThemePopover({ theme, onChange }: { theme: Theme; onChange: (next: Theme) => void }) {
   const t = useTranslations("shell");
   return (

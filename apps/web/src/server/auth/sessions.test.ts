@@ -6,7 +6,7 @@ import { env } from "../env.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 
 /**
- * Issue 11 item 4: sessions that can end. Every state change that must end a person's sessions does, on the server,
+ * Sessions that can end. Every state change that must end a person's sessions does, on the server,
  * so a copy of their token is refused on its next request; renewal cannot outlive the absolute session age.
  */
 const api = apiHarness();
@@ -41,7 +41,7 @@ beforeAll(async () => {
   ({ tenantId: tenant } = await api.school());
 });
 
-describe("sessions end on the server (issue 11)", () => {
+describe("sessions end on the server", () => {
   const changes: [string, (p: Awaited<ReturnType<typeof person>>) => Promise<void>, "one" | "all"][] = [
     [
       "signing out ends that device's session only",

@@ -71,7 +71,7 @@ async function createNotification(body: Row): Promise<number> {
 
 const notification = async (id: number) => await api.record<Row>(`admNotification/get/${id}`, admin);
 
-describe("delivery through the queue, the worker and SMTP (issue 14)", () => {
+describe("delivery through the queue, the worker and SMTP", () => {
   it("sends a section's guardians their e-mail, each in their words, and the counters follow the ledger to 'sent'", async () => {
     const { db } = await api.school();
     const section = await db.section.findFirstOrThrow({ where: { members: { some: {} } }, orderBy: { id: "asc" }, select: { id: true } });
@@ -189,7 +189,7 @@ describe("delivery through the queue, the worker and SMTP (issue 14)", () => {
   }, 180_000);
 });
 
-describe("quiet hours (issue 14)", () => {
+describe("quiet hours", () => {
   it("holds a message that is not urgent until the school's quiet hours end; an urgent one goes at once", async () => {
     const { db, tenantId } = await api.school();
     const school = await api.db().tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { timeZone: true } });
@@ -222,7 +222,7 @@ describe("quiet hours (issue 14)", () => {
   });
 });
 
-describe("flow follow-ups (issue 14): reminders to those who have not answered, as jobs of the worker", () => {
+describe("flow follow-ups: reminders to those who have not answered, as jobs of the worker", () => {
   /** Brings the waiting reminder rounds forward to now, as if their delay had passed, and answers how many there were. */
   const fireFollowups = async (db: Awaited<ReturnType<typeof api.school>>["db"]) =>
     db.$executeRaw`UPDATE pgboss.job SET start_after = now() WHERE name = 'flow-followup' AND state = 'created'`;

@@ -9,7 +9,7 @@ import { ensureDatabase, ROOT, type Database } from "../../../../../scripts/lib/
 import { call, tokenFor } from "../../test-support/harness.ts";
 
 /**
- * Faults (issue 5): a PostgreSQL server of this file's own, stopped and started again under the running app. The app
+ * Faults: a PostgreSQL server of this file's own, stopped and started again under the running app. The app
  * keeps its database client: while the server is down every call is a clean 503 in the caller's language, and once it
  * is back the calls succeed again by themselves. A write the stop cuts short is all or nothing.
  */

@@ -16,7 +16,7 @@ export async function audit(tx: Prisma.TransactionClient, ctx: AuthedContext, mo
 const CATALOGUE_NAMES = new Map(flattenCatalogue().map((m) => [m.id, m]));
 
 /**
- * A decorate step of the audit list (issue 13): `moduleName` is the module as the school's menu names it in the
+ * A decorate step of the audit list: `moduleName` is the module as the school's menu names it in the
  * caller's language (a school may rename its modules), else as the catalogue does, else its id.
  */
 export async function auditModuleNames(db: TenantDb | Prisma.TransactionClient, rows: Record<string, unknown>[], ctx: { locale: Locale }) {

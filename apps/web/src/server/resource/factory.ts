@@ -99,7 +99,7 @@ export interface ResourceServer {
   /** Searched fields that are not columns of the model (a student's name on their pickup row): the text condition (and the word it looks for) → the model's. */
   searchWhere?: Record<string, (contains: Row, word: string) => Row>;
   /**
-   * People searched the way staff type them (issue 13): each word, in any order, case and accents aside, in the search
+   * People searched the way staff type them: each word, in any order, case and accents aside, in the search
    * text the database keeps for a person (names, code, documents, e-mail), of the row itself or of the person it is
    * about (`through` a relation, e.g. "student"); it stands for the searched fields it `covers`, and the best match
    * comes first.

@@ -17,7 +17,7 @@ interface Delegate {
 const keyOf = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase() || null : null);
 
 /**
- * One code, one e-mail per person of a school (issue 13): a write that gives a field of `identifiers` a value another
+ * One code, one e-mail per person of a school: a write that gives a field of `identifiers` a value another
  * row of the model already claims is refused naming the field. The check looks at the whole model, not the resource's
  * scope: a relative may not take a student's code. A row that shared its value before the rule came in (and so
  * claims nothing) may still be saved while that value is left as it is. The unique index behind the claim column

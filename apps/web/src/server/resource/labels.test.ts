@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../test-support/harness.ts";
 import { readXlsx, type XlsxCell } from "../../test-support/read-xlsx.ts";
 
-/** Issue 13 item 5, "say what things are": messages, exports, the audit and the module settings name things, not codes. */
+/** "Say what things are": messages, exports, the audit and the module settings name things, not codes. */
 const api = apiHarness();
 type Row = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { contentKey, storage } from "../storage/storage.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { RESOURCE_SERVERS } from "../resources.ts";
 
-/** Issue 11 item 6: deleting a person removes their files under every module, once the delete is committed. */
+/** Deleting a person removes their files under every module, once the delete is committed. */
 const api = apiHarness({ school: true });
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]).toString("base64");
 let admin: string;
@@ -40,7 +40,7 @@ async function studentWithFiles(): Promise<{ id: number; files: string[] }> {
   return { id: student.id, files: [...stored()].filter((f) => !before.has(f)) };
 }
 
-describe("a person's files go with them (issue 11)", () => {
+describe("a person's files go with them", () => {
   it("removes their photo, their infirmary photos and their tracking files when they are deleted", async () => {
     const { id, files } = await studentWithFiles();
     expect(files).toHaveLength(3);

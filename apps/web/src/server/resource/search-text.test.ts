@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 const found = async (text: string) => (await api.rows<{ name: string }>(`admStudent/get?filter=${encodeURIComponent(text)}`, admin)).map((r) => r.name).sort();
 
-describe("search text is taken literally (issue 11)", () => {
+describe("search text is taken literally", () => {
   it("escapes LIKE's wildcards and its escape character", () => {
     expect(likeLiteral("100%_a\\b")).toBe("100\\%\\_a\\\\b");
   });

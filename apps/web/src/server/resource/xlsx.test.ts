@@ -16,7 +16,7 @@ async function sheetOf(res: Response): Promise<XlsxCell[][]> {
   return (await readXlsx(await res.arrayBuffer()))[0]!.rows;
 }
 
-describe("export neutralisation (issue 5 item 5)", () => {
+describe("export neutralisation", () => {
   it("writes a record's formula-like name as quoted text in the generic export, and its points as a number", async () => {
     for (const name of FORMULAS) {
       const created = await api.call("POST", "admAssignmentQst/create", { token: admin, body: { type: "text", name, points: 2.5 } });

@@ -9,7 +9,7 @@ import { apiHarness } from "../../test-support/harness.ts";
 import { badCases, resourceOf, type BadCase } from "../../test-support/bad-input-cases.ts";
 
 /**
- * Issue 5 item 5: every route of the table gets generated malformed input from the admin of Colegio Demo (full
+ * Every route of the table gets generated malformed input from the admin of Colegio Demo (full
  * rights, so it reaches validation and the handlers). No answer may be a 500; a refusal writes nothing (a trigger on
  * every table logs each written row, read after each request; no file appears in storage); a 422 names its fields
  * in the caller's language (labels, not raw field names or message keys; Spanish and English differ).

@@ -17,7 +17,7 @@ import { changedTables, fillPath, resourceOf, routeName, snapshot } from "../../
 import { type StaffMember, staffWith } from "../../test-support/staff-with.ts";
 
 /**
- * Issue 5 item 4: in Colegio Demo, a staff member who may read every module and one who may use none are refused on
+ * In Colegio Demo, a staff member who may read every module and one who may use none are refused on
  * the server — the reader every write, the other every call of every guarded module — and nothing is written.
  */
 const api = apiHarness({ school: true });
@@ -53,7 +53,7 @@ const needing = ROUTES.filter((r) => r.auth === "user" && r.module === null && r
 const guarded = ROUTES.filter((r) => moduleOf(r) !== null);
 const path = (route: Route) => fillPath(route, () => 1);
 
-describe("permission matrix (issue 5)", () => {
+describe("permission matrix", () => {
   let reader: string;
   let nobody: string;
   let before: Awaited<ReturnType<typeof snapshot>>;

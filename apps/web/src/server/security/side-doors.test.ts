@@ -7,7 +7,7 @@ import { changedTables, snapshot } from "../../test-support/route-samples.ts";
 import { staffWith as staffWithRights } from "../../test-support/staff-with.ts";
 
 /**
- * Issue 11 item 3: write rights hold on every path to a record. A row that several resources reach (a person is a
+ * Write rights hold on every path to a record. A row that several resources reach (a person is a
  * student, a relative, staff, or just a user) obeys the stricter right, whichever door the write comes through; and
  * nobody deactivates, re-types, re-groups or deletes themselves or anyone of a higher role.
  */
@@ -36,7 +36,7 @@ beforeAll(async () => {
   }
 });
 
-describe("the stricter right holds on every door to a row (issue 11)", () => {
+describe("the stricter right holds on every door to a row", () => {
   it("refuses edits, uploads and deletes of a row another resource answers for, to a user without that resource's write right", async () => {
     const doors = RESOURCE_SERVERS.filter((s) => s.owners?.length && s.def.actions.some((a) => a === "edit" || a === "delete"));
     const wrong: string[] = [];

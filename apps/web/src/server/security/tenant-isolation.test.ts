@@ -14,7 +14,7 @@ import { readXlsx } from "../../test-support/read-xlsx.ts";
 import { changedTables, demoTenants, fillPath, resourceOf, routeName, snapshot, tenantTables } from "../../test-support/route-samples.ts";
 
 /**
- * Issue 5 item 3: Northside's administrator (full rights there) aims every route of the table at Colegio Demo's
+ * Northside's administrator (full rights there) aims every route of the table at Colegio Demo's
  * records — in path parameters, query filters and bodies — and nothing of Colegio Demo may come back (row ids of the
  * referenced model, names, any text only Colegio Demo holds; in JSON, .xlsx, PDF and zip answers) or change (every
  * tenant-owned table of Colegio Demo checksummed before and after).
@@ -473,7 +473,7 @@ async function leaksOf(probe: Probe, res: Response, fp: Fingerprints): Promise<s
   return found;
 }
 
-describe("tenant isolation matrix (issue 5)", () => {
+describe("tenant isolation matrix", () => {
   let northside: string;
   let probes: Probe[];
   let fp: Fingerprints;

@@ -98,7 +98,7 @@ export const admSuperSection = defineResource({
   columns: [{ field: "name" }, { field: "periodName" }, { field: "groupBy" }, { field: "count", kind: "number", align: "end" }],
   filters: [{ name: "periodId", type: "select", options: { kind: "resource", resource: "admPeriod" } }],
   search: ["name"],
-  // The period beside the name: a list of every period's grades holds "3.º" once a year (issue 13).
+  // The period beside the name: a list of every period's grades holds "3.º" once a year.
   pick: { name: ["name"], desc: "periodName" },
   orderBy: [
     { field: "sort", dir: "asc" },

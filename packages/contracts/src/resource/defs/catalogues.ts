@@ -235,7 +235,7 @@ export const admAudit = defineResource({
   fields: [
     { name: "date", type: "datetime", readOnly: "always" },
     { name: "userName", type: "text", readOnly: "always" },
-    // The record keeps the module's id (spec 002 §3); people read its name in their language (issue 13).
+    // The record keeps the module's id (spec 002 §3); people read its name in their language.
     { name: "moduleId", type: "hidden", readOnly: "always" },
     { name: "moduleName", type: "text", readOnly: "always" },
     // duplicateCode / duplicateMail: a person who shared a code or e-mail when the rule came in (migration 20261125100000);

@@ -152,7 +152,7 @@ export const admFetch = defineResource({
   pick: { name: ["name"], desc: "tags" },
   orderBy: [{ field: "ID", dir: "desc" }],
   actions: ["create", "edit", "delete", "print", "export", "search"],
-  // Issue 14: a new send of the flow, through the notification wizard (its sends are listed under the flow).
+  // A new send of the flow, through the notification wizard (its sends are listed under the flow).
   extraActions: [{ name: "send", scope: "row", dialog: "flowSend" }],
   children: ["admFetchInput", "admFetch/sends"],
 });

@@ -117,7 +117,7 @@ export const admStudent = defineResource({
   ],
   actions: IMPORTABLE_ACTIONS,
   // 001 §2 "Student screen for grades": the student's grades, report card and memo, for those who open the grade sheet.
-  // The attendance summary (issue 15 item 5) needs only this list's read right, as GET admAttendance/summary/{userId} does.
+  // The attendance summary needs only this list's read right, as GET admAttendance/summary/{userId} does.
   extraActions: [
     { name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" },
     { name: "attendance", scope: "row", write: false, dialog: "studentAttendance" },
@@ -156,7 +156,7 @@ export const admRelatives = defineResource({
     { name: "notifModes", type: "text", rules: { max: 50 }, group: "contact", ...whileAlive },
     // Empty: the school's language.
     { name: "locale", type: "select", options: { kind: "values", values: ["es", "en"] }, group: "contact", span: "half", ...whileAlive },
-    // Issue 14: the channels the person asked not to be written on (rows of ChannelOptOut, not a column of theirs).
+    // The channels the person asked not to be written on (rows of ChannelOptOut, not a column of theirs).
     { name: "optOut", type: "checkboxGroup", options: { kind: "values", values: ["whatsapp", "mail", "push"] }, group: "contact", ...whileAlive },
     // When and how each was asked, in the reader's language; shown only when there is one.
     { name: "optOutSince", type: "text", readOnly: "always", group: "contact", hiddenWhen: { field: "optOutSince", equals: "" } },

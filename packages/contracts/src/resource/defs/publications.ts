@@ -237,7 +237,7 @@ export const admNotification = defineResource({
     { name: "recurrenceDays", type: "checkboxGroup", options: { kind: "values", values: WEEKDAYS }, group: "schedule", hiddenWhen: recurring },
     { name: "recurrenceMonths", type: "checkboxGroup", options: { kind: "values", values: MONTHS }, group: "schedule", hiddenWhen: recurring },
     { name: "recurrence", type: "text", readOnly: "always", group: "schedule", hiddenWhen: recurring },
-    // Issue 14: the urgent ones ignore the school's quiet hours; the fallback is tried when the first channel fails for good.
+    // The urgent ones ignore the school's quiet hours; the fallback is tried when the first channel fails for good.
     { name: "urgent", type: "switch", default: false, group: "schedule", span: "half" },
     { name: "fallbackChannel", type: "select", options: { kind: "values", values: ["mail", "whatsapp", "push"] }, group: "schedule", span: "half" },
     { name: "confirm", type: "switch", default: false, group: "schedule" },
@@ -279,7 +279,7 @@ export const admNotification = defineResource({
   extraActions: [
     { name: "preview", scope: "row", path: "admNotification/schedule/{ID}" },
     { name: "schedule", scope: "row", path: "admNotification/schedule/{ID}?confirm=true" },
-    // Issue 14: who got it, on which channel, why it failed; retry, pause and resume ask for the write right inside.
+    // Who got it, on which channel, why it failed; retry, pause and resume ask for the write right inside.
     { name: "delivery", scope: "row", write: false, dialog: "notificationMessages" },
     { name: "wizard", scope: "toolbar", dialog: "notificationWizard" },
   ],

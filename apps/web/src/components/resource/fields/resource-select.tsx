@@ -19,7 +19,7 @@ function OptionRow({ option, selected }: { option: PickOption; selected: boolean
           <AvatarFallback className="text-[10px]">{option.name.slice(0, 1).toUpperCase()}</AvatarFallback>
         </Avatar>
       )}
-      {/* The whole label, wrapped: "Matemática · 3.º A" and "Matemática · 3.º B" must be told apart (issue 13). */}
+      {/* The whole label, wrapped: "Matemática · 3.º A" and "Matemática · 3.º B" must be told apart. */}
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="break-words">{option.name}</span>
         {option.desc && <span className="break-words text-xs text-muted-foreground">{option.desc}</span>}

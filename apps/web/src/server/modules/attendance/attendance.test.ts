@@ -248,7 +248,7 @@ const alertJobs = (markId: number) =>
   api.db().$queryRaw<{ data: { tenantId: number; markId: number; status: number; typeId: number; markedAt: string }; start_after: Date }[]>`
     SELECT data, start_after FROM pgboss.job WHERE name = 'attendance-alert' AND (data->>'markId')::int = ${markId} ORDER BY created_on`;
 
-describe("absence alerts and the family's justification link (issue 15 items 3-5)", () => {
+describe("absence alerts and the family's justification link", () => {
   it("a mark changed back within the delay alarms nobody; one kept tells the guardians once", async () => {
     const typeId = await notifyingType(10);
     const register = await teacherRegister();

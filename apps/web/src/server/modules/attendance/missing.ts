@@ -5,7 +5,7 @@ import { formatDate, parseDate } from "../../resource/values.ts";
 import { dayScopes, ensureRegisters, PLACE_SELECT, registersById, sectionLabel } from "./registers.ts";
 
 /**
- * GET admAttendance/missing?dt (issue 15 item 5): the office's live view of a day. Every section's daily register is
+ * GET admAttendance/missing?dt: the office's live view of a day. Every section's daily register is
  * expected (one not yet opened is made now, so it can be listed and taken); a register not started, or started with
  * students still pending, is missing; subject registers count once somebody has opened them. Beside it, the students
  * marked late or absent that day, with the section and the time of the mark.

@@ -36,7 +36,7 @@ function summaryOf(period: { id: number; name: string }, tallies: Tally[]): TAtt
 }
 
 /**
- * A student's attendance per period (issue 15 item 5): of the marks taken, how many present, late, absent, and late or
+ * A student's attendance per period: of the marks taken, how many present, late, absent, and late or
  * absent with an accepted justification; periods by their days, those without marks left out.
  */
 export async function attendanceSummary(db: Db, userId: number): Promise<TAttendanceSummary[]> {

@@ -8,7 +8,7 @@ import { translator, type Locale } from "../../i18n.ts";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { artefact } from "./artefacts.ts";
 
-/** Issue 11: report artefacts are reused while their inputs are unchanged, superseded, expired and limited per person. */
+/** Report artefacts are reused while their inputs are unchanged, superseded, expired and limited per person. */
 const api = apiHarness();
 let db: TenantDb;
 let tenantId: number;
@@ -52,7 +52,7 @@ function asker(subject: string) {
   return { ask, drawn };
 }
 
-describe("report artefacts (issue 11)", () => {
+describe("report artefacts", () => {
   it("answers the stored file without drawing while the inputs are the same, and a new one (the old file removed) once they change", async () => {
     const { ask, drawn } = asker("p202601s900001");
     const first = await ask(as(people[0]!), { grades: 1 });

@@ -134,7 +134,7 @@ export async function artefact(
 }
 
 /**
- * Deleting a person (issue 11): their memos and the zips of the grades they sat in carry their name and grades, so
+ * Deleting a person: their memos and the zips of the grades they sat in carry their name and grades, so
  * they go with them. Their rows are deleted in the delete's transaction (which must run before the person's
  * memberships go); the caller removes the returned files once it is committed.
  */

@@ -510,7 +510,7 @@ describe("grade sheet headers (000 §2.9, §7)", () => {
     expect((await list(`admEvalConcept/get?sectionId=${subject.otherSectionId}&isBehavior=true&PageSize=100`)).map((r) => r.ID)).toContain(ids.behavior);
     expect((await list(`admEvalConcept/get?isBehavior=true&periodId=202601&PageSize=100`)).map((r) => r.ID)).toContain(ids.behavior);
     const pickPath = `admEvalConcept/get?pick=true&activityId=${subject.activityId}&filterBy=name&filter=Trimestre`;
-    // Issue 11: a pick list is for who may fill a field offering it; no screen of the teacher's offers concepts.
+    // A pick list is for who may fill a field offering it; no screen of the teacher's offers concepts.
     expect((await api.call("GET", pickPath, { token: teacher })).http).toBe(403);
     const picks = await list(pickPath);
     expect(picks).toEqual([

@@ -232,7 +232,7 @@ const seesEveryCard = (ctx: AuthedContext) =>
   ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write === true || ctx.user.access.get("admGradesRep")?.read === true;
 
 /**
- * A student's report card or memo (issue 11): those who see every card, or a teacher of the student's section in that
+ * Who may read a student's report card or memo: those who see every card, or a teacher of the student's section in that
  * period (its tutor, the teacher of one of its course-sections, or one of the teachers of a subject taught there). A
  * grade's whole zip is for those who see every card (`sectionId` null).
  */

@@ -199,7 +199,7 @@ describe("GET grades/memo/{periodId}/{id} (001 §7)", () => {
   });
 });
 
-describe("report artefacts: reused while unchanged, expired, limited, and only for the student's teachers (issue 11)", () => {
+describe("report artefacts: reused while unchanged, expired, limited, and only for the student's teachers", () => {
   const zipPath = () => `admGrades/job/archive/zip?supersectionId=${place.superSectionId}&periodId=${place.periodId}`;
   const memoPath = () => `grades/memo/${place.periodId}/${place.studentId}`;
   const stored = (url: string) => url.split("?")[0]!.replace(/^\/api\/files\//, "");

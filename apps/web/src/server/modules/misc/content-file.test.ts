@@ -85,7 +85,7 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
     expect((await api.call("POST", "misc/content/file/delete", { token: admin, body: { name } })).body.status).toBe(0);
   });
 
-  it("lets only the uploader, or someone who may edit a text that shows the image, remove it (issue 11)", async () => {
+  it("lets only the uploader, or someone who may edit a text that shows the image, remove it", async () => {
     const { db: school, tenantId } = await api.school();
     const { teacher, secretary } = await api.tokens();
     const mine = (await upload(PNG, teacher)).body.data;

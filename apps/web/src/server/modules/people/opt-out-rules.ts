@@ -13,7 +13,7 @@ const VIAS = new Set(["staff", "reply", "link"]);
 const isChannel = (value: unknown): value is ChannelName => CHANNELS.includes(value as ChannelName);
 
 /**
- * Issue 14 item 7: a guardian's `optOut` (virtual) is the set of channels they asked not to be written on, kept as
+ * A guardian's `optOut` (virtual) is the set of channels they asked not to be written on, kept as
  * ChannelOptOut rows that queueMessages honours. A save writes the difference in the edit's transaction: a channel
  * ticked gets a row "asked through staff", one unticked loses its row whoever asked (a STOP reply included: staff
  * heard the person want it back). A save without the field leaves them as they are.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { type Draft, queueMessages } from "../../delivery/ledger.ts";
 
-/** Issue 14 item 7: a guardian's opt-out per channel and their language, set on the relatives' record and honoured. */
+/** A guardian's opt-out per channel and their language, set on the relatives' record and honoured. */
 const api = apiHarness({ school: true });
 type Row = Record<string, unknown>;
 type Locale = "es" | "en";

@@ -28,7 +28,7 @@ const relative = (code: string, mail: string) => ({ externalId: code, name: "Ros
 const create = (resource: string, body: Row, { token = admin, locale = "es" as "es" | "en" } = {}) =>
   api.call<Refusal & { ID: number }>("POST", `${resource}/create`, { token, locale, body });
 
-describe("one code, one e-mail per person of a school (issue 13)", () => {
+describe("one code, one e-mail per person of a school", () => {
   it("refuses a student whose code or e-mail another person of the school has, naming the field in es and en", async () => {
     const first = await create("admStudent", student("Q-100", "lucia.quispe@correo.pe"));
     expect(first.body.status).toBe(0);
@@ -94,7 +94,7 @@ describe("one code, one e-mail per person of a school (issue 13)", () => {
   });
 });
 
-describe("people found the way staff type them (issue 13)", () => {
+describe("people found the way staff type them", () => {
   beforeAll(async () => {
     const people = [
       ["P-1", "Teodoro", "Yupanqui", "Zavaleta"],

@@ -350,7 +350,7 @@ describe("admNotification (002 §2, §3, §4, §5)", () => {
     expect((await get("admNotification", sent.ID)).name).toBe(sent.name);
   });
 
-  it("pauses and resumes a confirmed notification, retries its failed messages and shows its ledger (issue 14)", async () => {
+  it("pauses and resumes a confirmed notification, retries its failed messages and shows its ledger", async () => {
     const { sections } = await gradeWithSections();
     const id = (await create("admNotification", draft({ sendTo: 2, filterBy: "sections", sectionIds: [sections[0]], confirm: true }))).body.data.ID;
     const ledger = async (query = "") => (await api.call<Row>("GET", `admNotification/${id}/messages${query}`, { token: admin, locale: "en" })).body.data;

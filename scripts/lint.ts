@@ -1,18 +1,19 @@
 // House rules that neither the type checker nor Biome can see (ARCHITECTURE.md): no code is left commented out, test
-// helpers stay with the tests, and imports inside apps/web/src/server run down its layers. (process.env only in
-// env.ts, no raw HTML and no import cycles are Biome's rules: biome.json.)
+// helpers stay with the tests, imports inside apps/web/src/server run down its layers, and no comment or test title
+// cites an issue number. (process.env only in env.ts, no raw HTML and no import cycles are Biome's rules: biome.json.)
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/database.ts";
 
 const SOURCE_DIRS = ["apps/web/src", "packages/contracts/src", "packages/ui/src", "packages/db/src"];
 
-function* files(dir: string): Generator<string> {
+function* files(dir: string, ext = /\.(ts|tsx)$/): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "generated" && entry.name !== "node_modules") yield* files(full);
-    } else if (/\.(ts|tsx)$/.test(entry.name)) yield full;
+      // Dot folders hold build output (.next) and caches, not sources.
+      if (entry.name !== "generated" && entry.name !== "node_modules" && !entry.name.startsWith(".")) yield* files(full, ext);
+    } else if (ext.test(entry.name)) yield full;
   }
 }
 
@@ -33,6 +34,27 @@ for (const dir of SOURCE_DIRS) {
         problems.push(`${where} looks like commented-out code`);
       }
     });
+  }
+}
+
+/**
+ * No issue numbers in the sources' comments, test titles or strings: a reader of the repository cannot open the
+ * issues, so a citation tells them nothing. The spec's sections ("000 §7") name the customer's document and stay.
+ * prisma/migrations is outside these folders: an applied migration is checksummed and is never edited.
+ */
+const CITATION_DIRS = ["apps", "packages", "scripts", "e2e", "bench", "prisma/seed"];
+const CITATION_RE = /\bissues? [0-9]+/i;
+for (const dir of CITATION_DIRS) {
+  for (const file of files(path.join(ROOT, dir), /\.(ts|tsx|mts|mjs)$/)) {
+    fs.readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        if (CITATION_RE.test(line)) {
+          problems.push(
+            `${path.relative(ROOT, file)}:${i + 1} cites an issue number: readers of the repository cannot open issues; cite the spec's section or say the reason`,
+          );
+        }
+      });
   }
 }
 

@@ -77,7 +77,20 @@ const REFERENCES: Record<string, string> = {
   typeId: "admAttendanceType",
 };
 /** Id-like names that hold no record of a school: codes typed by people, a new key, a module name. */
-const NOT_REFERENCES = new Set(["externalId", "natId", "easyId", "useExternalIds", "newId", "moduleId", "ID", "templateId", "refId", "recordId"]);
+// whatsappPhoneNumberId is Meta's id of a school's number, no record of ours (company.test refuses one another school holds).
+const NOT_REFERENCES = new Set([
+  "externalId",
+  "natId",
+  "easyId",
+  "useExternalIds",
+  "newId",
+  "moduleId",
+  "ID",
+  "templateId",
+  "refId",
+  "recordId",
+  "whatsappPhoneNumberId",
+]);
 /** Option lists served by a call of their own, by path → the resource their ids belong to. */
 const OPTION_PATHS: Record<string, string> = { "me/family": "admStudent", "admNotification/objects": "admStudent" };
 /** Option lists whose values are the same in every school (module ids). */

@@ -138,7 +138,7 @@ describe("admGroup/importAttach and admUserGroup/importAttach: one importer", ()
       locale: "en",
       body: { groupId, data: base64("id\nZZZ-1\n"), useExternalIds: "true" },
     });
-    expect(en.body.data.errors.data).toBe("The file has 1 lines that match nobody (line and value): 2 (ZZZ-1).");
+    expect(en.body.data.errors.data).toBe("The file has 1 line that matches nobody (line and value): 2 (ZZZ-1).");
     const empty = await api.call<Refusal>("POST", "admGroup/importAttach", { token: admin, locale: "en", body: { groupId, idsList: " \n " } });
     expect(empty.body.data.errors.idsList).toBe("The id list field is required.");
     const garbled = await api.call<Refusal>("POST", "admGroup/importAttach", { token: admin, body: { groupId, data: "%%%" } });
@@ -192,7 +192,7 @@ describe("admUser/importAttach: numbers into a group (002 §5)", () => {
       body: { groupName: "Nuevos", phoneList: "+51 911 000 111\n987654321\n" },
     });
     expect(bad.http).toBe(422);
-    expect(bad.body.data.errors.phoneList).toBe("The phone list has 1 lines that are not mobile numbers with country code (line and value): 2 (987654321).");
+    expect(bad.body.data.errors.phoneList).toBe("The phone list has 1 line that is not a mobile number with country code (line and value): 2 (987654321).");
     const taken = await api.call<Refusal>("POST", "admUser/importAttach", { token: admin, body: { groupName: "docentes", phoneList: "+51911000111" } });
     expect(taken.body.data.errors.groupName).toBe("El valor del campo nombre del grupo nuevo ya está en uso.");
     const none = await api.call<Refusal>("POST", "admUser/importAttach", { token: admin, body: { phoneList: "+51911000111" } });

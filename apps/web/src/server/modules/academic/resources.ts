@@ -30,13 +30,19 @@ export const ACADEMIC_RESOURCES: ResourceServer[] = [
       const grade = r.superSection as { name: string; periodId: number; period: { name: string } } | null;
       return { parentName: nameOf(grade), periodId: grade?.periodId ?? null, periodName: nameOf(grade?.period), count: countOf(r, "members") };
     },
-    // Picked by its label as shown (000 §2.8: grade, section, period), the current period's sections first.
+    // Picked by its label as shown (000 §2.8: grade, section, period), the current period's sections first, then in
+    // the school's order of grades (their `sort`, then their names): "Inicial" stays where the school puts it.
     labelSearch: true,
     searchWhere: {
       parentName: (contains) => ({ superSection: { name: contains } }),
       periodName: (contains) => ({ superSection: { period: { name: contains } } }),
     },
-    orderFirst: [{ superSection: { period: { current: "desc" } } }, { superSection: { periodId: "desc" } }, { superSection: { name: "asc" } }],
+    orderFirst: [
+      { superSection: { period: { current: "desc" } } },
+      { superSection: { periodId: "desc" } },
+      { superSection: { sort: "asc" } },
+      { superSection: { name: "asc" } },
+    ],
     filterWhere: {
       periodId: (value) => ({ superSection: { periodId: Number(value) } }),
       // Whoever may change sections sees them all; anyone else the sections they teach in or tutor.

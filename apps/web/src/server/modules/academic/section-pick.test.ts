@@ -59,4 +59,19 @@ describe("the section picker (admSection's pick list)", () => {
     const firstOther = all.findIndex((p) => p.desc !== current.name);
     expect(lastCurrent).toBeLessThan(firstOther);
   });
+
+  it("orders grades by the school's sort, then names and sections naturally: 2 before 10", async () => {
+    // "Inicial" first because the school sorts it so; "2.º" and "10.º" share a sort and go by their numbers.
+    for (const [name, sort, sections] of [
+      ["10.º Orden", 2, ["A"]],
+      ["2.º Orden", 2, ["10 A", "2 A"]],
+      ["Inicial Orden", 1, ["A"]],
+    ] as const) {
+      const grade = await api.call<{ ID: number }>("POST", "admSuperSection/create", { token: admin, body: { periodId: 203001, name, sort } });
+      for (const section of sections) await api.call("POST", `admSection/create?parentId=${grade.body.data.ID}`, { token: admin, body: { name: section } });
+    }
+    expect((await picks("Orden")).map((p) => p.name)).toEqual(["Inicial Orden A", "2.º Orden 2 A", "2.º Orden 10 A", "10.º Orden A"]);
+    const grades = await api.call<Page>("GET", "admSuperSection/get?pick=true&PageSize=100&filter=Orden", { token: admin });
+    expect(grades.body.data.Results.map((g) => g.name)).toEqual(["Inicial Orden", "2.º Orden", "10.º Orden"]);
+  });
 });

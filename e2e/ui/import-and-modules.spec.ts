@@ -47,8 +47,13 @@ test.describe("generic import, row context menu and module management", () => {
     // The API's own message, counted by the build's precompiled catalogue.
     await expect(page.getByText("2 records imported.")).toBeVisible();
 
+    // A catalogue type the app reads shows by its name; one of the school's own as it is.
+    await page.getByTestId("search-input").fill("pickupType");
+    await expect(page.getByTestId("grid").locator("tbody tr").first()).toContainText("Ways home");
+    await expect(page.getByTestId("grid")).not.toContainText("pickupType");
     await page.getByTestId("search-input").fill(`lunch-${stamp}`);
     await expect(page.getByTestId("grid").locator("tbody tr")).toHaveCount(2);
+    await expect(page.getByTestId("grid").locator("tbody tr").first()).toContainText(`lunch-${stamp}`);
     fs.rmSync(file);
 
     // The row's context menu offers its actions: Edit opens the record.
@@ -63,6 +68,9 @@ test.describe("generic import, row context menu and module management", () => {
     await page.goto("/app/admModule");
     await expect(page.getByTestId("module-admin")).toBeVisible();
     await page.getByTestId("module-admin-search").fill("Transport");
+    // Each module is named with the menu it sits under, not by codes.
+    await expect(page.getByTestId("module-admin-admTransport")).toContainText("People");
+    await expect(page.getByTestId("module-admin-admTransport")).not.toContainText("admTransport");
     await page.getByTestId("module-admin-admTransport").click();
     const form = page.getByTestId("form-sheet");
     await expect(form.getByTestId("field-nameEN")).toHaveValue("Transport");

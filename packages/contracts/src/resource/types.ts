@@ -118,7 +118,10 @@ export interface ColumnDef {
   kind?: CellKind;
   /** chip: value → colour token (primary, success, warning, danger, info, muted). */
   colors?: Record<string, string>;
-  /** chip/text of a select field: show the option label instead of the raw value. */
+  /**
+   * Show a value by its label under `options.<optionsOf>` instead of as it is stored: a select field's options, or the
+   * values of another field that mean something (a weight of -1 is "automatic"); a value with no label shows as it is.
+   */
   optionsOf?: string;
   align?: "start" | "end" | "center";
   /** Shown only where the screen is wide (1536 px and up): the first to go so that the rest fit without scrolling. */

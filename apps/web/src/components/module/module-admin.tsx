@@ -150,7 +150,7 @@ function ModuleSheet({ row, canWrite, onClosed, onSaved }: { row: TModuleRow | n
       <SheetContent closeLabel={tc("close")} data-testid="form-sheet" data-mode={canWrite ? "edit" : "view"} className="gap-0 sm:max-w-3xl">
         <SheetHeader>
           <SheetTitle>{canWrite ? t("editTitle") : t("viewTitle")}</SheetTitle>
-          <SheetDescription>{row ? `${menuLabel(row, locale)} · ${row.ID}` : ""}</SheetDescription>
+          <SheetDescription>{row ? [menuLabel(row, locale), row.parentName].filter(Boolean).join(" · ") : ""}</SheetDescription>
         </SheetHeader>
         {row && (
           <CloseGuardScope guard={guard}>
@@ -241,7 +241,7 @@ export function ModuleAdmin({ canWrite }: { canWrite: boolean }) {
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="truncate text-sm font-medium">{menuLabel(row, locale)}</span>
         <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-          <span className="font-mono">{row.ID}</span>
+          {row.parentName && <span>{row.parentName}</span>}
           {row.hidden && <Badge variant="outline">{t("hidden")}</Badge>}
           {row.inactiveFields.length > 0 && <Badge variant="secondary">{t("inactiveCount", { count: row.inactiveFields.length })}</Badge>}
         </span>

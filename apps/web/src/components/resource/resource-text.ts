@@ -13,7 +13,11 @@ export function useResourceText(resourceId: string) {
     const base = `resources.${resourceId}`;
     return {
       field: (name: string) => t(`${base}.fields.${name}`),
-      option: (field: string, value: unknown) => t(`${base}.options.${field}.${String(value)}`),
+      /** A value's label; a value with none (a percent, a school's own catalogue type) as it is. */
+      option: (field: string, value: unknown) => {
+        const key = `${base}.options.${field}.${String(value)}`;
+        return t.has(key) ? t(key) : String(value);
+      },
       group: (key: string) => t(`${base}.groups.${key}`),
       /** Hints are optional: null when the catalogue has none. */
       hint: (name: string) => (t.has(`${base}.hints.${name}`) ? t(`${base}.hints.${name}`) : null),

@@ -65,10 +65,10 @@ export async function exportSheet(def: ResourceDef, t: Translate, rows: RowReade
   };
   const readers = [
     ...shown.map(({ column, field }) => {
-      // A column that shows another field (a section's name for its id) is written as that field.
-      const own = !field || (field.name === column.field && !isReference(field));
-      const reader = own ? columnReader(column) : fieldReader(field);
-      const name = own ? column.field : field.name;
+      // A column the import reads as a field is written as that field: a section's name for its id, a catalogue's
+      // own type code that the screen shows by a label.
+      const reader = field ? fieldReader(field) : columnReader(column);
+      const name = field ? field.name : column.field;
       return (row: Row) => reader(row[name]);
     }),
     ...rest.map((field) => {

@@ -63,6 +63,27 @@ describe("the list's export", () => {
   });
 });
 
+describe("a list of codes that mean something", () => {
+  beforeAll(async () => {
+    const period = { ID: 202901, name: "2029", from: "2029-03-01", to: "2029-12-20", showGradesFrom: "2029-12-21 08:00" };
+    expect((await api.call("POST", "admPeriod/create", { token: admin, body: period })).body.status).toBe(0);
+  });
+
+  it.each([
+    ["es", "Peso (%)", "Automático", "Académico"],
+    ["en", "Weight (%)", "Automatic", "Academics"],
+  ] as const)("writes a concept's weight -1 as automatic and names a module's menu by its label (%s)", async (locale, header, auto, menu) => {
+    const body = { periodId: 202901, isBehavior: true, name: `Conducta ${locale}`, abrev: `CD${locale}`, type: 0, weightType: "auto" };
+    expect((await api.call("POST", "admEvalConcept/create", { token: admin, body })).body.status).toBe(0);
+    const sheet = await sheetOf(await api.raw("GET", "admEvalConcept/get?print=true&format=xlsx", { token: admin, locale }));
+    const weights = sheet.getColumn((sheet.getRow(1).values as unknown[]).indexOf(header)).values;
+    expect(weights).toContain(auto);
+    expect(weights).not.toContain(-1);
+    const modules = (await api.call<{ Results: Row[] }>("GET", "admModule/get?admin=true", { token: admin, locale })).body.data.Results;
+    expect(modules.find((m) => m.ID === "admPeriod")).toMatchObject({ parentId: "menuAcademic", parentName: menu });
+  });
+});
+
 describe("the audit", () => {
   it("names each line's module as the school's menu does, in the caller's language", async () => {
     const created = await api.call<{ ID: number }>("POST", "admStudent/create", { token: admin, body: student("A1") });

@@ -20,7 +20,8 @@ export const admOtlt = defineResource({
     { name: "updatedByName", type: "text", readOnly: "always", span: "half" },
   ],
   columns: [
-    { field: "type", kind: "chip" },
+    // The types the app reads by their names (the pickup ways, the tracking reasons); a school's own type by its code.
+    { field: "type", kind: "chip", optionsOf: "type" },
     { field: "value" },
     { field: "label" },
     { field: "inactive", kind: "bool" },

@@ -90,7 +90,8 @@ export const admEvalConcept = defineResource({
     { field: "parentName" },
     { field: "type", kind: "chip", optionsOf: "type", colors: { "0": "primary", "1": "info", "2": "muted", "3": "muted", "4": "muted" } },
     { field: "weightType", kind: "chip", optionsOf: "weightType", colors: { auto: "muted", manual: "primary", none: "warning" } },
-    { field: "weight", kind: "number", align: "end" },
+    // -1 and 0 are no percent but "automatic" and "no weight" (001 §3).
+    { field: "weight", kind: "number", align: "end", optionsOf: "weight" },
     { field: "calcAverage", kind: "bool" },
     { field: "locked", kind: "bool" },
     { field: "canEdit", kind: "bool" },

@@ -1,15 +1,17 @@
 import { switchableFields, type TModuleEdit, type TModuleRow } from "@pizarra/contracts";
-import type { TenantDb } from "@pizarra/db";
+import { menuLabel } from "../../../client/menu.ts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { setModuleGroups } from "../groups/group-changes.ts";
 
-async function moduleRows(db: TenantDb, where: { id?: string; parentId?: null }): Promise<TModuleRow[]> {
+/** The school's modules, each with the menu it sits under named as the caller's menu names it. */
+async function moduleRows(ctx: AuthedContext, where: { id?: string; parentId?: null }): Promise<TModuleRow[]> {
+  const { db } = ctx;
   const [modules, groups] = await Promise.all([
     db.module.findMany({
       where,
       orderBy: [{ parentId: "asc" }, { sort: "asc" }],
-      include: { parent: { select: { name: true } }, access: true },
+      include: { parent: { select: { name: true, nameEN: true } }, access: true },
     }),
     db.userGroup.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true } }),
   ]);
@@ -25,7 +27,7 @@ async function moduleRows(db: TenantDb, where: { id?: string; parentId?: null })
       descEN: m.descEN,
       icon: m.icon,
       parentId: m.parentId,
-      parentName: m.parent?.name ?? null,
+      parentName: m.parent ? menuLabel(m.parent, ctx.locale) : null,
       sort: m.sort,
       hidden: m.hidden,
       ai: m.ai,
@@ -39,13 +41,13 @@ async function moduleRows(db: TenantDb, where: { id?: string; parentId?: null })
 
 /** GET admModule/get (level=0&pick=true gives the top-level headings as a pick list). */
 export async function listModules(ctx: AuthedContext & { query: { level?: number; pick?: string } }): Promise<Reply> {
-  const rows = await moduleRows(ctx.db, ctx.query.level === 0 ? { parentId: null } : {});
-  const Results = ctx.query.pick === "true" ? rows.map((r) => ({ ID: r.ID, name: ctx.locale === "en" ? r.nameEN : r.name })) : rows;
+  const rows = await moduleRows(ctx, ctx.query.level === 0 ? { parentId: null } : {});
+  const Results = ctx.query.pick === "true" ? rows.map((r) => ({ ID: r.ID, name: menuLabel(r, ctx.locale) })) : rows;
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }
 
 export async function getModule(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
-  const [row] = await moduleRows(ctx.db, { id: ctx.params.id });
+  const [row] = await moduleRows(ctx, { id: ctx.params.id });
   if (!row) throw notFound();
   return { data: row };
 }

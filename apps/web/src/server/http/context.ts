@@ -13,6 +13,8 @@ export interface SessionUser {
   /** For the audit trail. */
   name: string;
   access: Map<string, ModuleAccess>;
+  /** The school's order of a person's names (Tenant.settings.givenNamesFirst), for every name its lists show. */
+  givenNamesFirst: boolean;
 }
 
 export interface BaseContext {

@@ -1,4 +1,4 @@
-import type { TEnvelope } from "@pizarra/contracts";
+import { givenNamesFirstIn, type TEnvelope } from "@pizarra/contracts";
 import { forTenant, getDb, Prisma } from "@pizarra/db";
 import { sessionOpen, sessionSelect } from "../auth/sessions.ts";
 import { verifyToken, bearer } from "../auth/token.ts";
@@ -97,7 +97,17 @@ async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method
   // The person with their rights and the token's session, in one statement: all three need only the token's ids.
   const user = await db.user.findUnique({
     where: { id: claims.userId },
-    select: { id: true, roleCode: true, inactive: true, accountId: true, name: true, last: true, ...ACCESS_SELECT, ...sessionSelect(claims.sessionId) },
+    select: {
+      id: true,
+      roleCode: true,
+      inactive: true,
+      accountId: true,
+      name: true,
+      last: true,
+      tenant: { select: { settings: true } },
+      ...ACCESS_SELECT,
+      ...sessionSelect(claims.sessionId),
+    },
   });
   if (!user || user.inactive || user.accountId !== claims.accountId) throw unauthorized();
   const access = accessOf(user);
@@ -111,6 +121,7 @@ async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method
     roleCode: user.roleCode,
     name: [user.name, user.last].filter(Boolean).join(" "),
     access,
+    givenNamesFirst: givenNamesFirstIn(user.tenant.settings),
   };
   return { ...ctx, db, user: sessionUser };
 }

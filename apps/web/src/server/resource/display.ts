@@ -5,6 +5,7 @@ import { parseDateTime } from "./values.ts";
 export const nameOf = (relation: unknown) => (relation as { name?: string } | null)?.name ?? null;
 
 type Person = { name?: string | null; last?: string | null; last2?: string | null };
+
 /**
  * A person's name as every list shows it: surnames first; given names first where the school writes them so
  * (Tenant.settings.givenNamesFirst).
@@ -28,11 +29,11 @@ export const countOf = (record: Row, relation: string) => ((record._count as Row
 
 /** A decorate step: fills `target` on each row with the full name of the user whose id is in `source`, in one query. */
 export function namesOf(source: string, target: string) {
-  return async (db: TenantDb | Prisma.TransactionClient, rows: Row[]) => {
+  return async (db: TenantDb | Prisma.TransactionClient, rows: Row[], ctx: { user: { givenNamesFirst: boolean } }) => {
     const ids = [...new Set(rows.map((r) => r[source]).filter((v): v is number => typeof v === "number"))];
     if (ids.length === 0) return;
     const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, last: true, last2: true } });
-    const byId = new Map(users.map((u) => [u.id, fullName(u)]));
+    const byId = new Map(users.map((u) => [u.id, fullName(u, ctx.user.givenNamesFirst)]));
     for (const row of rows) row[target] = byId.get(row[source] as number) ?? null;
   };
 }

@@ -78,7 +78,11 @@ export const ACADEMIC_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admActivityMasters,
     model: "activityMaster",
     include: { user: { select: { name: true, last: true, last2: true } }, activity: { select: { name: true } } },
-    display: (r) => ({ userName: fullName(r.user as Row), activityId: r.activityId, activityName: (r.activity as { name: string }).name }),
+    display: (r, caller) => ({
+      userName: fullName(r.user as Row, caller.givenNamesFirst),
+      activityId: r.activityId,
+      activityName: (r.activity as { name: string }).name,
+    }),
     // The 'Profesores' modal (000 §7): the teachers of a subject, of the subjects of a grade, or of a section's subjects.
     filterWhere: {
       alterType: (value) => ({ alterType: Number(value) }),

@@ -1,3 +1,4 @@
+import { givenNamesFirstIn } from "@pizarra/contracts";
 import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { Locale } from "../../i18n.ts";
 import { fullName } from "../../resource/display.ts";
@@ -16,12 +17,11 @@ export interface SchoolStyle {
 
 export async function schoolStyle(db: TenantDb | TenantTx, tenantId: number): Promise<SchoolStyle> {
   const school = await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { title: true, defaultLocale: true, timeZone: true, settings: true } });
-  const settings = school.settings as Record<string, unknown> | null;
   return {
     title: school.title,
     locale: school.defaultLocale === "en" ? "en" : "es",
     timeZone: school.timeZone,
-    givenNamesFirst: typeof settings === "object" && settings !== null && settings.givenNamesFirst === true,
+    givenNamesFirst: givenNamesFirstIn(school.settings),
   };
 }
 

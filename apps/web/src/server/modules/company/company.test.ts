@@ -136,6 +136,10 @@ describe("POST company/profile", () => {
     // The name order joins the school's other switches (the seed's CPROM user) instead of replacing them.
     expect(row.settings).toEqual({ ...(settings as object), givenNamesFirst: true });
     expect(await audits(tenants.a)).toBe(before + 1);
+    // The school's lists follow its order from the next call: "Julia Jefa", no longer "Jefa Julia".
+    const group = await api.db().userGroup.findFirstOrThrow({ where: { tenantId: tenants.a, name: DEMO_GROUPS.es.admins }, select: { id: true } });
+    const members = await api.call<{ Results: { userName: string }[] }>("GET", `admGroupMembers/get?parentId=${group.id}&PageSize=100`, { token: admin });
+    expect(members.body.data.Results.map((m) => m.userName)).toContain("Julia Jefa");
   });
 
   it("clears what is sent empty, keeps what is left out, and turns quiet hours off with both ends empty", async () => {

@@ -29,6 +29,6 @@ export async function family(ctx: AuthedContext & { query: z.infer<typeof ZFamil
         },
       })
     : null;
-  const Results = (student?.relatives ?? []).map(({ relative: r }) => ({ ID: r.id, name: fullName(r), desc: r.cel ?? r.mail }));
+  const Results = (student?.relatives ?? []).map(({ relative: r }) => ({ ID: r.id, name: fullName(r, ctx.user.givenNamesFirst), desc: r.cel ?? r.mail }));
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }

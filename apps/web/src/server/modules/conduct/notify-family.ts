@@ -66,7 +66,7 @@ export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: nu
     ? await tx.catalogueValue.findMany({ where: { type: "trackingValues1", value: { in: record.values1 } }, select: { value: true, label: true } })
     : [];
   const reasons = record.values1.map((code) => values.find((v) => v.value === code)?.label ?? code).join(", ");
-  const student = fullName(record.user);
+  const student = fullName(record.user, ctx.user.givenNamesFirst);
   const drafts: Draft[] = [];
   const push = CHANNEL_BY_NAME.push.configured();
   for (const relative of await readRecipients(tx, { familyOf: { id: record.userId } })) {
@@ -78,7 +78,7 @@ export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: nu
     const address = addressOf(relative, "mail");
     if (address) {
       const text = t("conduct.notice.text", {
-        guardian: fullName(relative),
+        guardian: fullName(relative, ctx.user.givenNamesFirst),
         kind,
         student,
         date: formatDate(record.dateFrom),

@@ -27,10 +27,10 @@ function conduct(module: ConductModule): ResourceServer {
       section: { select: { name: true } },
       _count: { select: { bookings: true } },
     },
-    display: (r) => ({
+    display: (r, caller) => ({
       type: r.type,
-      studentName: fullName(r.user as Person),
-      masterName: fullName(r.master as Person),
+      studentName: fullName(r.user as Person, caller.givenNamesFirst),
+      masterName: fullName(r.master as Person, caller.givenNamesFirst),
       gradeName: nameOf(r.superSection),
       sectionName: nameOf(r.section),
       bookings: (r._count as { bookings: number }).bookings,
@@ -62,11 +62,11 @@ export const CONDUCT_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admBookingList,
     model: "booking",
     include: { resource: { select: { name: true } }, user: student },
-    display: (r) => {
+    display: (r, caller) => {
       const user = r.user as Person & { externalId: string | null };
       return {
         resourceName: nameOf(r.resource),
-        userName: fullName(user),
+        userName: fullName(user, caller.givenNamesFirst),
         externalId: user.externalId,
         slot: slotOf(r.dtDate as Date, r.dtEndDate as Date),
         extras: { participants: r.participants, trackingId: r.trackingId },
@@ -80,7 +80,7 @@ export const CONDUCT_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admResource,
     model: "bookingResource",
     include: { user: person },
-    display: (r) => ({ userName: fullName(r.user as Person) }),
+    display: (r, caller) => ({ userName: fullName(r.user as Person, caller.givenNamesFirst) }),
     rules: bookableResourceRules,
   },
 ];

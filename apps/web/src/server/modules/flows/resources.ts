@@ -64,7 +64,10 @@ export const FLOWS_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admFetchResponses,
     model: "flowResponse",
     include: { user: { select: { name: true, last: true, last2: true } }, flow: { select: { name: true } } },
-    display: (r) => ({ user: fullName(r.user as Parameters<typeof fullName>[0]), fetchName: (r.flow as { name: string }).name }),
+    display: (r, caller) => ({
+      user: fullName(r.user as Parameters<typeof fullName>[0], caller.givenNamesFirst),
+      fetchName: (r.flow as { name: string }).name,
+    }),
     decorate: answerColumns,
     filterWhere: {
       from: (value) => ({ dateCompleted: { gte: dayStart(value) } }),

@@ -27,7 +27,7 @@ const as = (userId: number, locale: Locale = "es"): AuthedContext => ({
   address: null,
   headers: new Headers(),
   db,
-  user: { id: userId, tenantId, accountId: 0, sessionId: "", roleCode: 100, name: "test", access: new Map() },
+  user: { id: userId, tenantId, accountId: 0, sessionId: "", roleCode: 100, name: "test", access: new Map(), givenNamesFirst: false },
 });
 
 const keyOf = (url: string) => url.split("?")[0]!.replace(/^\/api\/files\//, "");

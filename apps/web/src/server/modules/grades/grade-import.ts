@@ -85,7 +85,12 @@ async function conceptsOf(ctx: AuthedContext, course: Course): Promise<Concept[]
 /** The active students of the section, surname first, as the grade sheet lists them. */
 async function studentsOf(ctx: AuthedContext, sectionId: number): Promise<Student[]> {
   const students = await sectionRoster(ctx.db, { sectionId }, { externalId: true, documentnumber: true });
-  return students.map((user) => ({ id: user.id, name: fullName(user), externalId: user.externalId, documentnumber: user.documentnumber }));
+  return students.map((user) => ({
+    id: user.id,
+    name: fullName(user, ctx.user.givenNamesFirst),
+    externalId: user.externalId,
+    documentnumber: user.documentnumber,
+  }));
 }
 
 /**

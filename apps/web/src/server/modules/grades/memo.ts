@@ -55,7 +55,7 @@ type MemoData = {
 /** The memo's page. */
 async function memoPdf(ctx: AuthedContext, { head, period, student, failed, scales, date }: MemoData): Promise<Buffer> {
   const t = ctx.t;
-  const name = fullName(student);
+  const name = fullName(student, ctx.user.givenNamesFirst);
   const doc = await newDocument(`${t("reportCard.memo.title")} - ${name}`);
   drawLetterhead(doc, head, t("reportCard.memo.title"));
   drawFacts(doc, [

@@ -168,7 +168,7 @@ export async function* sectionCards(ctx: AuthedContext, period: CardPeriod, stud
       ...head,
       studentId: student.id,
       period: period.name,
-      student: fullName(student),
+      student: fullName(student, ctx.user.givenNamesFirst),
       surname: student.last ?? student.name,
       grade: student.section.superSection.name,
       section: student.section.name,

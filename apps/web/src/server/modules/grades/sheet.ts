@@ -111,7 +111,7 @@ async function courseAbout(ctx: AuthedContext, activityId: number, roster: Roste
   // A student group's members come from several sections: any of them the caller teaches opens the sheet, and the save checks each.
   const mine = !gradable || sections === null || (sections !== undefined && (roster.sectionId ? sections.has(roster.sectionId) : sections.size > 0));
   return {
-    about: { period: activity?.period.name ?? "", section: place, course: activity?.name ?? null, teacher: fullName(master) },
+    about: { period: activity?.period.name ?? "", section: place, course: activity?.name ?? null, teacher: fullName(master, ctx.user.givenNamesFirst) },
     lock: activity?.period.closed ? "periodClosed" : mine ? null : "notYourCourse",
   };
 }

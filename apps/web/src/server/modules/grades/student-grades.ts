@@ -68,7 +68,12 @@ async function studentGrades(ctx: AuthedContext, studentId: number, asked: numbe
     subjects.at(-1)!.concepts.push(cell(c));
   }
   return {
-    student: { ID: student.id, name: fullName(student), sectionName: section?.name ?? null, gradeName: section?.superSection.name ?? null },
+    student: {
+      ID: student.id,
+      name: fullName(student, ctx.user.givenNamesFirst),
+      sectionName: section?.name ?? null,
+      gradeName: section?.superSection.name ?? null,
+    },
     periodId,
     /** 001 §3: whether families see these grades online, and from when. */
     online: visibility ? { online: visibility.online, from: visibility.from && formatDateTime(visibility.from), msg: visibility.onlineMsg } : null,

@@ -29,9 +29,16 @@ export const GROUPS_RESOURCES: ResourceServer[] = [
       def,
       model: "userGroupMember",
       include: { user: { select: { name: true, last: true, last2: true, externalId: true, mail: true, cel: true } } },
-      display: (r) => {
+      display: (r, caller) => {
         const user = r.user as Row;
-        return { userName: fullName(user), externalId: user.externalId, mail: user.mail, cel: user.cel, groupId: r.groupId, userId: r.userId };
+        return {
+          userName: fullName(user, caller.givenNamesFirst),
+          externalId: user.externalId,
+          mail: user.mail,
+          cel: user.cel,
+          groupId: r.groupId,
+          userId: r.userId,
+        };
       },
       personSearch: { through: "user", covers: ["userName", "externalId", "mail"] },
       searchWhere: { cel: (contains) => ({ user: { cel: contains } }) },

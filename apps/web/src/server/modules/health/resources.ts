@@ -20,11 +20,11 @@ const infirmary: ResourceServer = {
     symptom: { select: { name: true } },
     outcome: { select: { name: true } },
   },
-  display: (r) => {
+  display: (r, caller) => {
     const user = r.user as Row & { name: string };
     return {
       externalId: user.externalId,
-      studentName: fullName(user),
+      studentName: fullName(user, caller.givenNamesFirst),
       sectionName: sectionNameOf(user.sections),
       symptomName: nameOf(r.symptom),
       outcomeName: nameOf(r.outcome),

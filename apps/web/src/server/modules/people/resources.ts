@@ -60,10 +60,10 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
       user: { select: { name: true, last: true, last2: true, externalId: true } },
       section: { select: { name: true, superSection: { select: { name: true } } } },
     },
-    display: (r) => {
+    display: (r, caller) => {
       const section = r.section as { name: string; superSection: { name: string } };
       return {
-        studentName: fullName(r.user as Row),
+        studentName: fullName(r.user as Row, caller.givenNamesFirst),
         externalId: (r.user as Row).externalId,
         sectionName: `${section.superSection.name} ${section.name}`,
         sectionId: r.sectionId,

@@ -103,7 +103,3 @@ export interface TCompanyProfile {
   defaultCountry: string;
   whatsappPhoneNumberId: string | null;
 }
-
-/** Whether a school writes given names first, from its settings (Tenant.settings.givenNamesFirst). */
-export const givenNamesFirstIn = (settings: unknown): boolean =>
-  typeof settings === "object" && settings !== null && (settings as Record<string, unknown>).givenNamesFirst === true;

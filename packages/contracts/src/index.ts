@@ -12,4 +12,5 @@ export * from "./deep-link.ts";
 export * from "./grade-api.ts";
 export * from "./message-templates.ts";
 export * from "./company.ts";
+export * from "./names.ts";
 export * from "./attendance.ts";

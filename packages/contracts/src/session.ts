@@ -67,6 +67,8 @@ export interface TLoginAnswer {
   companyPic: string | null;
   color: string;
   defaultLang: string;
+  /** The school's name order (Tenant.settings.givenNamesFirst), for the names the pages format themselves. */
+  givenNamesFirst: boolean;
   multiTenant: boolean;
   user: TSessionUser;
 }

@@ -25,6 +25,7 @@ const ANSWER: TLoginAnswer = {
   companyPic: null,
   color: "light.blue",
   defaultLang: "es",
+  givenNamesFirst: false,
   multiTenant: true,
   user: { ID: 7, name: "Ana", tag: "Admin", roleCode: 100, email: "ana@example.com" },
 };
@@ -65,7 +66,7 @@ describe("session in local storage", () => {
       ]),
     );
     const session = readSession();
-    expect(session?.tenant).toEqual({ id: 2, name: "Northside School", expiresAt: null });
+    expect(session?.tenant).toEqual({ id: 2, name: "Northside School", expiresAt: null, givenNamesFirst: false });
     expect(session?.menu).toEqual([]);
     expect(isExpired(session!)).toBe(false);
   });

@@ -9,6 +9,7 @@ import { readStorage } from "./preferences.ts";
 export interface TStoredUser extends TSessionUser {
   companyID?: number;
   companyName?: string;
+  givenNamesFirst?: boolean;
   /** The token's expiry (ISO time): an expired token logs out before any call is made (spec 000 §4). */
   expiresAt?: string;
 }
@@ -18,6 +19,8 @@ export interface TSessionTenant {
   id: number;
   name: string;
   expiresAt: string | null;
+  /** The school's name order, as its login answer gave it. */
+  givenNamesFirst: boolean;
 }
 
 export interface TSession {
@@ -56,6 +59,7 @@ export function readSession(): TSession | null {
       id,
       name: (user.companyID === id ? user.companyName : undefined) ?? tenants.find((t) => t.id === id)?.name ?? "",
       expiresAt: user.expiresAt ?? null,
+      givenNamesFirst: user.companyID === id && user.givenNamesFirst === true,
     };
     session = { token, user, tenant, menu: parse<TMenuItem[]>(menu ?? null) ?? [], tenants };
   }
@@ -97,6 +101,7 @@ export function storeLoginAnswer(answer: TLoginAnswer): void {
     ...answer.user,
     companyID: answer.companyID,
     companyName: answer.companyName,
+    givenNamesFirst: answer.givenNamesFirst,
     expiresAt: answer.expiresAt,
   };
   const storage = window.localStorage;

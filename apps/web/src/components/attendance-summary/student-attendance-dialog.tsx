@@ -11,6 +11,7 @@ import { studentName } from "../justifications/justification-model.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
 import type { OwnDialogProps, Row } from "../resource/types.ts";
 import { PeriodTable, SHARES, summaryFormats, type SummaryFormats } from "./period-table.tsx";
+import { useAppSession } from "../shell/session-context.tsx";
 
 // The chart library loads with the first summary opened, not with the student list.
 const AttendanceSummaryChart = dynamic(() => import("./attendance-summary-chart.tsx"), { ssr: false });
@@ -20,7 +21,8 @@ const LOADING: Load = { kind: "loading" };
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
 /** The list row's name, surnames first as the list shows it. */
-const nameOf = (row: Row) => studentName({ name: text(row.name) ?? "", last: text(row.last), last2: text(row.last2) });
+const nameOf = (row: Row, givenNamesFirst: boolean) =>
+  studentName({ name: text(row.name) ?? "", last: text(row.last), last2: text(row.last2) }, givenNamesFirst);
 
 /** Every period's present, late and absent shares as stacked bars, with the key to their colours. */
 function SharesChart({ periods, formats }: { periods: TAttendanceSummary[]; formats: SummaryFormats }) {
@@ -51,6 +53,7 @@ function SharesChart({ periods, formats }: { periods: TAttendanceSummary[]; form
  * shares present, late and absent, drawn side by side and given as tables with the justified ones.
  */
 export function StudentAttendanceDialog({ open, row, onClosed }: OwnDialogProps) {
+  const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("studentAttendance");
   const locale = useLocale();
   const formats = useMemo(() => summaryFormats(locale), [locale]);
@@ -85,7 +88,7 @@ export function StudentAttendanceDialog({ open, row, onClosed }: OwnDialogProps)
     <Sheet open={open} onOpenChange={(next) => !next && close()}>
       <SheetContent side="right" closeLabel={t("close")} className="sm:max-w-xl" data-testid="student-attendance">
         <SheetHeader>
-          <SheetTitle>{row ? nameOf(row) : t("title")}</SheetTitle>
+          <SheetTitle>{row ? nameOf(row, givenNamesFirst) : t("title")}</SheetTitle>
           <SheetDescription>{section ? t("descriptionOf", { section }) : t("description")}</SheetDescription>
         </SheetHeader>
         <SheetBody className="flex flex-col gap-5" aria-busy={load.kind === "loading"}>

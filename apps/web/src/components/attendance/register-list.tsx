@@ -10,6 +10,7 @@ import { TONES } from "../notifications/delivery-types.ts";
 import type { RowSaveState } from "./save-queue.ts";
 import { STATUS_BUTTONS, STATUS_LOOK, statusOfKey } from "./status-look.ts";
 import type { RegisterRow } from "./use-register.ts";
+import { useAppSession } from "../shell/session-context.tsx";
 
 /** Each save state's icon and chip colours (the chips' tints keep their text readable in light and dark). */
 const SAVE_LOOK: Record<RowSaveState, { icon: typeof CircleCheck; className: string }> = {
@@ -99,8 +100,9 @@ interface RowProps {
 }
 
 function RegisterRowView({ row, disabled, hintId, rowRef, onKey, onStatus, onComment, commentOpen, onToggleComment }: RowProps) {
+  const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("attendance");
-  const name = studentName(row);
+  const name = studentName(row, givenNamesFirst);
   const nameId = useId();
   const commentId = `register-comment-${row.id}`;
   return (

@@ -11,6 +11,7 @@ import { apiDateTime } from "../notifications/wizard/model.ts";
 import { useLivePoll } from "../resource/use-live-poll.ts";
 import { type Column, ResponsiveTable } from "./responsive-table.tsx";
 import { STATUS_LOOK } from "./status-look.ts";
+import { useAppSession } from "../shell/session-context.tsx";
 
 /** The office's view is live: a new answer every 30 s while it is in sight, and at once when the window comes back. */
 const REFRESH_MS = 30_000;
@@ -44,6 +45,7 @@ function Empty({ children }: { children: string }) {
  * and the students marked late or absent, for the office (GET admAttendance/missing, module admJustification).
  */
 export function WhoIsMissing({ active }: { active: boolean }) {
+  const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("attendance");
   const locale = useLocale();
   const [data, setData] = useState<TWhoIsMissing | null>(null);
@@ -74,7 +76,7 @@ export function WhoIsMissing({ active }: { active: boolean }) {
     { key: "pending", label: t("missing.pending"), numeric: true, cell: (r) => r.pending },
   ];
   const absent: Column<AbsentStudent>[] = [
-    { key: "name", label: t("missing.student"), cell: (a) => studentName(a) },
+    { key: "name", label: t("missing.student"), cell: (a) => studentName(a, givenNamesFirst) },
     { key: "section", label: t("missing.section"), cell: (a) => a.sectionName ?? "–" },
     {
       key: "status",

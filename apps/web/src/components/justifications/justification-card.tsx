@@ -9,6 +9,7 @@ import { api } from "@/client/api.ts";
 import { TONES } from "../notifications/delivery-types.ts";
 import type { PickOption } from "../resource/types.ts";
 import { daysBetween, formatDay, initials, studentName } from "./justification-model.ts";
+import { useAppSession } from "../shell/session-context.tsx";
 
 const STATUS_TONE = { 1: "warning", 2: "success", [-1]: "danger" } as const;
 
@@ -116,6 +117,7 @@ interface CardProps extends ReviewProps {
 
 /** One absence of the card list (002 §2, §3): who, when, why, who sent it and the document; then the review. */
 export function JustificationCard({ item, types, canWrite, onReviewed, onEdit, onDelete }: CardProps) {
+  const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("justifications");
   const [busy, setBusy] = useState(false);
   const days = useDaysLabel(item);
@@ -138,7 +140,7 @@ export function JustificationCard({ item, types, canWrite, onReviewed, onEdit, o
         </Avatar>
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <h3 id={nameId} className="break-words font-semibold leading-snug">
-            {studentName(item)}
+            {studentName(item, givenNamesFirst)}
           </h3>
           {item.sectionTag && <p className="text-sm text-muted-foreground">{item.sectionTag}</p>}
         </div>

@@ -22,6 +22,7 @@ import { ProgressBar } from "./progress-bar.tsx";
 import { CREATE_FIELDS, EDIT_FIELDS, justificationLabelKey, useJustificationText } from "./justification-fields.ts";
 import { type CreateValues, type EditValues, ZCreateForm, ZEditForm } from "./justification-schemas.ts";
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentMessage, formatDay, HOURS, schoolToday, studentName, withoutBlanks } from "./justification-model.ts";
+import { useAppSession } from "../shell/session-context.tsx";
 
 export type FormTarget = { mode: "create" } | { mode: "edit"; item: TJustification };
 
@@ -59,6 +60,7 @@ type Saved = number | null;
  * bar); a refusal of the document leaves the justification saved and the form open on it.
  */
 export function JustificationForm({ target, canWrite, onClose, onSaved, onStored }: FormProps) {
+  const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("justifications");
   const tToast = useTranslations("toast");
   const locale = useLocale();
@@ -189,7 +191,7 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
         <form id={formId} noValidate onSubmit={(e) => void save(e)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" data-testid="justification-form">
           {editing && (
             <div className="rounded-md border bg-muted/40 p-3 text-sm sm:col-span-2" data-testid="justification-form-student">
-              <p className="font-medium">{studentName(editing)}</p>
+              <p className="font-medium">{studentName(editing, givenNamesFirst)}</p>
               <p className="text-muted-foreground">{[editing.sectionTag, formatDay(editing.date, locale), editing.sessionLabel].filter(Boolean).join(" · ")}</p>
             </div>
           )}

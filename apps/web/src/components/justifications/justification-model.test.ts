@@ -58,9 +58,10 @@ describe("the cards", () => {
     expect(countByStatus([])).toEqual({ 1: 0, 2: 0, [-1]: 0 });
   });
 
-  it("name the student surnames first, with initials for a missing photo", () => {
-    expect(studentName({ name: "Ana", last: "Pérez", last2: "Soto" })).toBe("Pérez Soto, Ana");
-    expect(studentName({ name: "Ana", last: null, last2: null })).toBe("Ana");
+  it("name the student surnames first or given names first as the school does, with initials for a missing photo", () => {
+    expect(studentName({ name: "Ana", last: "Pérez", last2: "Soto" }, false)).toBe("Pérez Soto, Ana");
+    expect(studentName({ name: "Ana", last: "Pérez", last2: "Soto" }, true)).toBe("Ana Pérez Soto");
+    expect(studentName({ name: "Ana", last: null, last2: null }, false)).toBe("Ana");
     expect(initials({ name: "ana", last: "pérez" })).toBe("AP");
     expect(initials({ name: "Ana", last: null })).toBe("A");
   });

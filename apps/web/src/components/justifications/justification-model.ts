@@ -1,4 +1,5 @@
 import {
+  fullName,
   JUSTIFICATION_DEFAULT_DAYS,
   JUSTIFICATION_FILE_MAX_BYTES,
   JUSTIFICATION_FILE_TYPES,
@@ -72,8 +73,9 @@ export function countByStatus(list: readonly Pick<TJustification, "status">[]): 
   return counts;
 }
 
-/** "Pérez Soto, Ana": surnames first, as the school's lists sort them. */
-export function studentName(j: Pick<TJustification, "name" | "last" | "last2">): string {
+/** "Pérez Soto, Ana": surnames first, as the school's lists sort them; "Ana Pérez Soto" where the school writes given names first. */
+export function studentName(j: Pick<TJustification, "name" | "last" | "last2">, givenNamesFirst: boolean): string {
+  if (givenNamesFirst) return fullName(j, true);
   const surnames = [j.last, j.last2].filter(Boolean).join(" ");
   return surnames ? `${surnames}, ${j.name}` : j.name;
 }

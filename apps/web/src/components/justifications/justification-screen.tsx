@@ -16,6 +16,7 @@ import { JustificationFilterBar, JustificationFilterSheet } from "./justificatio
 import { countByStatus, defaultFilters, formatDay, studentName } from "./justification-model.ts";
 import { JustificationSheet, type SheetTarget } from "./justification-sheet.tsx";
 import { useJustifications } from "./use-justifications.ts";
+import { useAppSession } from "../shell/session-context.tsx";
 
 /** The attendance types an acceptance may record the marks as (GET admAttendanceType/get?pick=true). */
 function useAttendanceTypes(): PickOption[] {
@@ -32,6 +33,7 @@ function useAttendanceTypes(): PickOption[] {
 
 /** 002 §7: POST admJustification/delete/{id}, once the person has confirmed it. */
 function DeleteJustification({ item, onClosed, onDeleted }: { item: TJustification | null; onClosed: () => void; onDeleted: (id: number) => void }) {
+  const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("justifications");
   const tc = useTranslations("common");
   const locale = useLocale();
@@ -51,7 +53,9 @@ function DeleteJustification({ item, onClosed, onDeleted }: { item: TJustificati
       <DialogContent closeLabel={tc("close")} data-testid="justification-delete-dialog">
         <DialogHeader>
           <DialogTitle>{t("delete.title")}</DialogTitle>
-          <DialogDescription>{item ? t("delete.warning", { name: studentName(item), day: formatDay(item.date, locale) }) : ""}</DialogDescription>
+          <DialogDescription>
+            {item ? t("delete.warning", { name: studentName(item, givenNamesFirst), day: formatDay(item.date, locale) }) : ""}
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClosed} disabled={busy} data-testid="justification-delete-cancel">

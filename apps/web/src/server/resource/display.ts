@@ -1,21 +1,11 @@
+import { fullName } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { parseDateTime } from "./values.ts";
 
 /** The name of an included relation (a grade, a category …), or null. */
 export const nameOf = (relation: unknown) => (relation as { name?: string } | null)?.name ?? null;
 
-type Person = { name?: string | null; last?: string | null; last2?: string | null };
-
-/**
- * A person's name as every list shows it: surnames first; given names first where the school writes them so
- * (Tenant.settings.givenNamesFirst).
- */
-export function fullName(p: Person, givenNamesFirst?: boolean): string;
-export function fullName(p: Person | null | undefined, givenNamesFirst?: boolean): string | null;
-export function fullName(p: Person | null | undefined, givenNamesFirst = false): string | null {
-  if (!p) return null;
-  return (givenNamesFirst ? [p.name, p.last, p.last2] : [p.last, p.last2, p.name]).filter(Boolean).join(" ");
-}
+export { fullName };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A date filter's day at the school's UTC-5: its first minute, and the first minute of the next day. */

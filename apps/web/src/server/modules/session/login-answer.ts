@@ -1,4 +1,4 @@
-import type { TLoginAnswer } from "@pizarra/contracts";
+import { givenNamesFirstIn, type TLoginAnswer } from "@pizarra/contracts";
 import { forTenant, type Db } from "@pizarra/db";
 import { startSession } from "../../auth/sessions.ts";
 import { issueToken } from "../../auth/token.ts";
@@ -52,6 +52,7 @@ export async function loginAnswer(
     companyPic: tenant.logo,
     color: tenant.themeColor,
     defaultLang: tenant.defaultLocale,
+    givenNamesFirst: givenNamesFirstIn(tenant.settings),
     multiTenant: tenantCount > 1,
     user: {
       ID: user.id,

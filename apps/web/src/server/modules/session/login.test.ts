@@ -18,6 +18,7 @@ describe("sign-in", () => {
     );
     expect(answer.companyName).toBe("Colegio Demo");
     expect(answer.defaultLang).toBe("es");
+    expect(answer.givenNamesFirst).toBe(false);
     expect(answer.multiTenant).toBe(true);
     expect(answer.user.roleCode).toBe(100);
     const ids = JSON.stringify(answer.menu);

@@ -36,7 +36,7 @@ function assertCents(data: Row, field: string, label: string, t: Translate): voi
 }
 
 /** The student of an order by their code, with the names the order keeps: theirs and their main guardian's. */
-async function studentOf(tx: Tx, code: string, t: Translate): Promise<Row> {
+async function studentOf(tx: Tx, code: string, t: Translate, givenNamesFirst: boolean): Promise<Row> {
   const student = await tx.user.findFirst({
     where: { type: 2, externalId: code },
     select: {
@@ -49,7 +49,7 @@ async function studentOf(tx: Tx, code: string, t: Translate): Promise<Row> {
   });
   if (!student) throw fieldRefusal("externalId", t("api.unknownStudent", { code }));
   const guardian = student.relatives[0]?.relative;
-  return { studentId: student.id, dependantName: fullName(student), principalName: guardian ? fullName(guardian) : null };
+  return { studentId: student.id, dependantName: fullName(student, givenNamesFirst), principalName: guardian ? fullName(guardian, givenNamesFirst) : null };
 }
 
 /**
@@ -64,7 +64,8 @@ export const orderRules: ResourceRules = {
       const taken = await tx.order.findFirst({ where: { easyId: data.easyId, ...(id === null ? {} : { NOT: { id: Number(id) } }) }, select: { id: true } });
       if (taken) throw fieldRefusal("easyId", ctx.t("validation.unique", { attribute: orderLabel(ctx.t, "easyId") }));
     }
-    if (typeof data.externalId === "string" && data.externalId !== stored?.externalId) Object.assign(data, await studentOf(tx, data.externalId, ctx.t));
+    if (typeof data.externalId === "string" && data.externalId !== stored?.externalId)
+      Object.assign(data, await studentOf(tx, data.externalId, ctx.t, ctx.user.givenNamesFirst));
   },
 };
 

@@ -31,7 +31,7 @@ export async function directoryMail(ctx: AuthedContext & { body: z.infer<typeof 
   });
   const seen = new Map<string, string>();
   for (const row of rows) {
-    const addresses: Record<string, unknown> = { ...guardianColumns(row.relatives), depMail: row.mail };
+    const addresses: Record<string, unknown> = { ...guardianColumns(row.relatives, ctx.user.givenNamesFirst), depMail: row.mail };
     for (const column of ctx.body.columns) {
       const address = addresses[column];
       if (isAddress(address)) seen.set(address.toLowerCase(), address);

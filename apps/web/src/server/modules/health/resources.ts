@@ -45,7 +45,7 @@ const medical: ResourceServer = {
   def: RESOURCES["admInfirmary/patients"],
   model: "medicalRecord",
   include: { student: { select: studentSelect } },
-  display: (r) => {
+  display: (r, caller) => {
     const s = r.student as Row & { name: string; birthday: Date | null };
     return {
       externalId: s.externalId,
@@ -56,7 +56,7 @@ const medical: ResourceServer = {
       gender: s.gender,
       documentnumber: s.documentnumber,
       sectionName: sectionNameOf(s.sections),
-      ...guardianColumns(s.relatives),
+      ...guardianColumns(s.relatives, caller.givenNamesFirst),
     };
   },
   filterWhere: {
@@ -77,7 +77,7 @@ export const directory: ResourceServer = {
   model: "user",
   scope: { where: { type: 2, inactive: false } },
   include: { sections: currentSection, relatives: livingGuardians },
-  display: (r) => ({ sectionName: sectionNameOf(r.sections), depMail: r.mail, ...guardianColumns(r.relatives) }),
+  display: (r, caller) => ({ sectionName: sectionNameOf(r.sections), depMail: r.mail, ...guardianColumns(r.relatives, caller.givenNamesFirst) }),
   filterWhere: { superSectionId: inGrade, sectionId: inSection },
   // A guardian's name or e-mail is found whichever of the two columns shows it.
   personSearch: { covers: [...PERSON_SEARCH_FIELDS, "depMail"] },

@@ -41,10 +41,10 @@ export function sectionNameOf(sections: unknown): string | null {
 }
 
 /** The guardian columns (001 §3 "Directory contact row"): rel1 and rel2 with their phone and e-mail. */
-export function guardianColumns(relatives: unknown): Row {
+export function guardianColumns(relatives: unknown, givenNamesFirst: boolean): Row {
   const [first, second] = (relatives as Guardian[]).map((g) => g.relative);
   const columns = (n: number, p: Guardian["relative"] | undefined): Row => ({
-    [`rel${n}`]: p ? fullName(p) : null,
+    [`rel${n}`]: p ? fullName(p, givenNamesFirst) : null,
     [`rel${n}Tel`]: p ? (p.cel ?? p.homephone) : null,
     [`rel${n}mail`]: p?.mail ?? null,
   });

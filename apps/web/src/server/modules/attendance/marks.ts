@@ -114,7 +114,7 @@ async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId
 }
 
 async function listOf(db: Db, ctx: AuthedContext, s: Register): Promise<TAttendanceList> {
-  const [[session], rows, readOnly] = await Promise.all([registersOf(db, [s]), rowsOf(db, s), readOnlyReason(db, ctx, s)]);
+  const [[session], rows, readOnly] = await Promise.all([registersOf(db, [s], ctx.user.givenNamesFirst), rowsOf(db, s), readOnlyReason(db, ctx, s)]);
   return { session: session!, rows, readOnly };
 }
 

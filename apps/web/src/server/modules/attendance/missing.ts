@@ -38,6 +38,7 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
         registersById(
           ctx.db,
           open.map((o) => o.id),
+          ctx.user.givenNamesFirst,
         ),
       ),
   ]);

@@ -68,13 +68,13 @@ export const REGISTER_SELECT = { ...SESSION_SELECT, ...PLACE_SELECT } as const;
 export type Register = Prisma.AttendanceSessionGetPayload<{ select: typeof REGISTER_SELECT }>;
 
 /** The registers as the lists show them, with the count of students at each status (the roster's size before it starts). */
-export async function registersById(db: Db, ids: number[]): Promise<TAttendanceSession[]> {
+export async function registersById(db: Db, ids: number[], givenNamesFirst: boolean): Promise<TAttendanceSession[]> {
   if (ids.length === 0) return [];
-  return registersOf(db, await db.attendanceSession.findMany({ where: { id: { in: ids } }, select: REGISTER_SELECT }));
+  return registersOf(db, await db.attendanceSession.findMany({ where: { id: { in: ids } }, select: REGISTER_SELECT }), givenNamesFirst);
 }
 
-/** registersById of registers already read. */
-export async function registersOf(db: Db, sessions: Register[]): Promise<TAttendanceSession[]> {
+/** registersById of registers already read; their teachers named in the school's order. */
+export async function registersOf(db: Db, sessions: Register[], givenNamesFirst: boolean): Promise<TAttendanceSession[]> {
   const ids = sessions.map((s) => s.id);
   const [counts, masters, rosters] = await Promise.all([
     db.attendanceMark.groupBy({ by: ["sessionId", "status"], where: { sessionId: { in: ids } }, _count: { _all: true } }),
@@ -103,7 +103,7 @@ export async function registersOf(db: Db, sessions: Register[]): Promise<TAttend
         subjectName: s.part?.activity.name ?? null,
         groupName: s.group?.name ?? null,
         masterId: s.masterId,
-        masterName: master ? fullName(master) : null,
+        masterName: master ? fullName(master, givenNamesFirst) : null,
         started: s.startedAt !== null,
         startedAt: s.startedAt?.toISOString() ?? null,
         total,
@@ -198,7 +198,7 @@ export async function teacherDay(ctx: AuthedContext & { query: TAttendanceDayQue
   const ids = await ensureRegisters(ctx, "dt", day, async () =>
     groupId ? [await groupScope(ctx, groupId, day)] : dayScopes(ctx.db, day, master, ctx.query.daily ?? true, {}),
   );
-  return { data: await registersById(ctx.db, ids) };
+  return { data: await registersById(ctx.db, ids, ctx.user.givenNamesFirst) };
 }
 
 /** GET admAttendance/{part}/sessions?dt&sectionId&groupId (001 §7): part 0, the daily registers; else one subject part's. */
@@ -210,5 +210,5 @@ export async function partDay(ctx: AuthedContext & { query: TAttendanceSessionsQ
   const ids = await ensureRegisters(ctx, "dt", day, async () =>
     groupId ? [await groupScope(ctx, groupId, day)] : dayScopes(ctx.db, day, master, part === 0, { sectionId, partId: part || undefined }),
   );
-  return { data: await registersById(ctx.db, ids) };
+  return { data: await registersById(ctx.db, ids, ctx.user.givenNamesFirst) };
 }

@@ -33,6 +33,7 @@ export async function getFinal(ctx: AuthedContext & { query: FinalQuery }): Prom
       students,
       concepts.map((c) => ({ ...c, id: c.ID })),
       about,
+      ctx.user.givenNamesFirst,
     ),
   };
 }

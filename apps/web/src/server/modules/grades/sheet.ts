@@ -64,6 +64,7 @@ export async function sheetAnswer(
   students: Awaited<ReturnType<typeof studentsOf>>,
   concepts: SheetConcept[],
   { about, lock }: Pick<TSheetAnswer, "about" | "lock">,
+  givenNamesFirst: boolean,
 ): Promise<JsonText<TSheetAnswer>> {
   const grades = await readGradeRows(
     db,
@@ -82,7 +83,8 @@ export async function sheetAnswer(
     cells.get(studentId)![i] = `${parts[i]!.head}${jsonValue(gradeNum)},"gradeTxt":${jsonValue(gradeTxt)}${parts[i]!.tail}`;
   }
   const rows = students.map(
-    (s) => `${JSON.stringify({ studentId: s.id, name: fullName(s), img: fileUrl(s.face) }).slice(0, -1)},"grades":[${cells.get(s.id)!.join(",")}]}`,
+    (s) =>
+      `${JSON.stringify({ studentId: s.id, name: fullName(s, givenNamesFirst), img: fileUrl(s.face) }).slice(0, -1)},"grades":[${cells.get(s.id)!.join(",")}]}`,
   );
   return new JsonText(`{"Results":[${rows.join(",")}],"RowCount":${rows.length},"PageCount":1,${JSON.stringify({ about, lock }).slice(1)}`);
 }
@@ -148,6 +150,7 @@ export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Pro
       students,
       tree.filter((c) => shown.has(c.id)),
       about,
+      ctx.user.givenNamesFirst,
     ),
   };
 }

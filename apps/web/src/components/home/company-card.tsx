@@ -14,11 +14,12 @@ import { useAppSession } from "../shell/session-context.tsx";
 /** The drawer, its form, schema and validator are fetched when Edit is first clicked: most visits to home never edit. */
 const CompanyEditor = dynamic(() => import("./company-form.tsx").then((m) => m.CompanyEditor));
 
+/** A detail wraps rather than being cut: on a phone a zone's name or a long address would lose its end. */
 function Detail({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="truncate text-sm" data-testid={testId}>
+      <dd className="text-sm [overflow-wrap:anywhere]" data-testid={testId}>
         {value}
       </dd>
     </div>

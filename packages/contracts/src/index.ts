@@ -14,3 +14,4 @@ export * from "./message-templates.ts";
 export * from "./company.ts";
 export * from "./names.ts";
 export * from "./attendance.ts";
+export * from "./notification-status.ts";

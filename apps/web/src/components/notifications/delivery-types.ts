@@ -71,9 +71,6 @@ export interface DeliveryAnswer {
   notification: DeliveryNotification;
 }
 
-export const NOTIFICATION_SENDING = 2;
-export const NOTIFICATION_PAUSED = 4;
-
 /** Chip colours of the app's grid (design tokens, text mixed towards the ink so that it reads on its tint). */
 export const TONES = {
   muted: "bg-muted text-muted-foreground",

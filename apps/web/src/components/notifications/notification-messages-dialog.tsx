@@ -1,5 +1,6 @@
 "use client";
 
+import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { Badge, Button, Input, Label, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight, LoaderCircle, Pause, Play, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -17,8 +18,6 @@ import {
   MESSAGE_CHANNELS,
   MESSAGE_STATUSES,
   MESSAGE_TIMES,
-  NOTIFICATION_PAUSED,
-  NOTIFICATION_SENDING,
   NOTIFICATION_TONE,
   STATUS_LOOK,
   STATUS_TIME,
@@ -182,7 +181,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
   }, [search]);
 
   const status = data?.notification.status ?? null;
-  const sending = open && status === NOTIFICATION_SENDING;
+  const sending = open && status === NOTIFICATION_STATUS.sending;
   useLivePoll(sending, () => void load(true), POLL_MS);
 
   const act = async (verb: Verb) => {
@@ -237,7 +236,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
                     size="sm"
                     variant="outline"
                     // A paused notification sends nothing, retries included, until it resumes.
-                    disabled={busy !== null || counts.failed === 0 || status === NOTIFICATION_PAUSED}
+                    disabled={busy !== null || counts.failed === 0 || status === NOTIFICATION_STATUS.cancelled}
                     onClick={() => void act("retry")}
                     data-testid="delivery-retry"
                   >

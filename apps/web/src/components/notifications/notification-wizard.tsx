@@ -5,6 +5,7 @@ import {
   fillTemplate,
   joinPlaceholders,
   labelKeyOf,
+  NOTIFICATION_STATUS,
   PLACEHOLDER_SEPARATOR,
   recordSchema,
   splitPlaceholders,
@@ -49,10 +50,10 @@ type Errors = Record<string, string>;
 const NO_NUMBERS: Numbers = { phoneList: "", file: null };
 /** The summary names this many of the chosen sections, children or guardians, then says how many more. */
 const NAMES_SHOWN = 5;
-/** 002 §4: once ready (1) or further on, a notification is not previewed again; it is confirmed again as changed. */
-const READY = 1;
-/** What is being or was sent (2 sending, 3 sent) is not changed (the server refuses it too). */
-const LOCKED = new Set([2, 3]);
+/** 002 §4: once ready or further on, a notification is not previewed again; it is confirmed again as changed. */
+const READY = NOTIFICATION_STATUS.ready;
+/** What is being or was sent is not changed (the server refuses it too). */
+const LOCKED = new Set<number>([NOTIFICATION_STATUS.sending, NOTIFICATION_STATUS.sent]);
 /** The list each target chooses from. */
 const TARGET_LIST = { sections: "sectionIds", dependants: "userIds", principals: "principalUserIds", group: "groupId" } as const;
 

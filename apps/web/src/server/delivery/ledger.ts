@@ -1,3 +1,4 @@
+import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { insertRows, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
@@ -209,7 +210,8 @@ export async function refreshNotification(db: TenantDb | TenantTx, notificationI
     else sent += count;
     if (g.status === "read") read += count;
   }
-  const status = n.status === 4 ? 4 : pending > 0 ? 2 : failed > 0 ? 5 : 3;
+  const { cancelled, sending, errors, sent: done } = NOTIFICATION_STATUS;
+  const status = n.status === cancelled ? cancelled : pending > 0 ? sending : failed > 0 ? errors : done;
   await db.notification.updateMany({ where: { id: notificationId }, data: { total, sent, read, failed, status } });
   return { page: n.page, objectId: n.objectId };
 }

@@ -1,3 +1,4 @@
+import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { type Db, forTenant, type MessageModel } from "@pizarra/db";
 import type { ChannelName, Outgoing, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
@@ -217,7 +218,7 @@ async function requeueOrphans(system: Db): Promise<number> {
   const orphans = await system.$queryRaw<{ id: number; tenantId: number }[]>`
     SELECT m.id, m."tenantId" FROM "Message" m
      WHERE m.status = 'queued' AND m."notBefore" < now() - make_interval(secs => ${env().WORKER_LEASE_SECONDS})
-       AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."tenantId" = m."tenantId" AND n.id = m."notificationId" AND n.status = 4)
+       AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."tenantId" = m."tenantId" AND n.id = m."notificationId" AND n.status = ${NOTIFICATION_STATUS.cancelled})
        AND NOT EXISTS (
          SELECT 1 FROM pgboss.job j
           WHERE j.name = ${JOBS.messageSend} AND j.state IN ('created', 'retry', 'active')

@@ -1,3 +1,4 @@
+import { NOTIFICATION_STATUS } from "../../notification-status.ts";
 import { defineResource, FULL_ACTIONS, type FieldDef } from "../types.ts";
 
 /** Spec 001 §5 and 002 §5: publication, calendar and notification images are jpeg, jpg or png (image control: 2 MB). */
@@ -149,7 +150,7 @@ export const admActivity = defineResource({
 });
 
 /** 002 §3 "Notification": status 0 draft, 1 ready, 2 sending, 3 sent, 4 cancelled, 5 sending errors. */
-const NOTIFICATION_STATUS = [0, 1, 2, 3, 4, 5] as const;
+const STATUS_VALUES = Object.values(NOTIFICATION_STATUS);
 /** What a notification is about; each but general and payment offers its records as `objectId`. */
 const NOTIFICATION_PAGES = ["general", "publication", "calendar", "payment", "attendance", "fetch"] as const;
 /** Days Monday to Sunday are 1 to 6 and 0 (002 §3). */
@@ -241,7 +242,7 @@ export const admNotification = defineResource({
     { name: "urgent", type: "switch", default: false, group: "schedule", span: "half" },
     { name: "fallbackChannel", type: "select", options: { kind: "values", values: ["mail", "whatsapp", "push"] }, group: "schedule", span: "half" },
     { name: "confirm", type: "switch", default: false, group: "schedule" },
-    { name: "status", type: "select", options: { kind: "values", values: NOTIFICATION_STATUS }, readOnly: "always", group: "summary" },
+    { name: "status", type: "select", options: { kind: "values", values: STATUS_VALUES }, readOnly: "always", group: "summary" },
     // People apart from messages: one person reached by e-mail and WhatsApp is one recipient and two messages.
     summary("recipients"),
     summary("total"),
@@ -264,13 +265,13 @@ export const admNotification = defineResource({
     { field: "readProgress", kind: "progress" },
   ],
   // A send running moves its counters: the list follows it until none is sending.
-  liveWhile: { field: "status", values: [2] },
+  liveWhile: { field: "status", values: [NOTIFICATION_STATUS.sending] },
   // Edit inline, the rest (delete, preview, schedule, delivery) in the row's menu: the columns keep their room.
   inlineActions: 1,
   filters: [
     { name: "from", type: "date", span: "half" },
     { name: "to", type: "date", span: "half" },
-    { name: "status", type: "select", options: { kind: "values", values: NOTIFICATION_STATUS } },
+    { name: "status", type: "select", options: { kind: "values", values: STATUS_VALUES } },
   ],
   search: ["name", "title"],
   pick: { name: ["name"], desc: "sendOn" },
@@ -299,7 +300,7 @@ export const admFlowSends = defineResource({
   fields: [
     { name: "name", type: "text", readOnly: "always" },
     { name: "sendOn", type: "datetime", readOnly: "always" },
-    { name: "status", type: "select", options: { kind: "values", values: NOTIFICATION_STATUS }, readOnly: "always" },
+    { name: "status", type: "select", options: { kind: "values", values: STATUS_VALUES }, readOnly: "always" },
     { name: "doWA", type: "switch", readOnly: "always", span: "half" },
     { name: "doMail", type: "switch", readOnly: "always", span: "half" },
     { name: "recurrence", type: "text", readOnly: "always" },
@@ -321,5 +322,5 @@ export const admFlowSends = defineResource({
   pick: { name: ["name"], desc: "sendOn" },
   orderBy: [{ field: "sendOn", dir: "desc" }],
   actions: ["print", "export", "search"],
-  liveWhile: { field: "status", values: [2] },
+  liveWhile: { field: "status", values: [NOTIFICATION_STATUS.sending] },
 });

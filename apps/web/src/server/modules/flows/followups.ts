@@ -1,3 +1,4 @@
+import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { type Db, forTenant, type TenantDb, type TenantTx } from "@pizarra/db";
 import { type Draft, queueMessages } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
@@ -77,7 +78,7 @@ export async function runFollowup(system: Db, job: FollowupJob): Promise<number>
   if (n?.page !== "fetch" || n.objectId === null || n.scheduledAt?.toISOString() !== job.scheduledAt || n.run !== job.run) return 0;
   const flow = await db.flow.findFirst({ where: { id: n.objectId } });
   if (!flow || job.round > flow.followupMaxTotal || (flow.activeTo && flow.activeTo < new Date())) return 0;
-  if (n.status === 4) {
+  if (n.status === NOTIFICATION_STATUS.cancelled) {
     await db.$transaction((tx) => queueFollowup(tx, job.tenantId, n, job.run, job.round, flow));
     return 0;
   }

@@ -1,4 +1,4 @@
-import { ZRecordId } from "@pizarra/contracts";
+import { NOTIFICATION_STATUS, ZRecordId } from "@pizarra/contracts";
 import { tenantOf } from "@pizarra/db";
 import { z } from "zod";
 import { CHANNELS } from "../../channels/channel.ts";
@@ -10,7 +10,6 @@ import { audit } from "../../resource/audit.ts";
 import { formatDateTime } from "../../resource/values.ts";
 import { FOLLOWUP_SOURCE } from "../flows/followups.ts";
 import { queueRun, refreshSending } from "./run-notification.ts";
-import { STATUS } from "./schedule.ts";
 
 const ZId = z.object({ id: ZRecordId });
 const LEDGER_STATUSES = ["queued", "sending", "sent", "delivered", "read", "failed"] as const;
@@ -28,9 +27,10 @@ const when = (d: Date | null) => (d ? formatDateTime(d) : null);
 type Pausable = { status: number; scheduledAt: Date | null; nextRunAt: Date | null };
 /** Pausing holds a confirmed notification that waits for its date, is going out, or has a recurrence still to come. */
 const pausable = (n: Pausable) =>
-  n.scheduledAt !== null && (n.status === STATUS.ready || n.status === STATUS.sending || (n.nextRunAt !== null && n.status !== STATUS.cancelled));
+  n.scheduledAt !== null &&
+  (n.status === NOTIFICATION_STATUS.ready || n.status === NOTIFICATION_STATUS.sending || (n.nextRunAt !== null && n.status !== NOTIFICATION_STATUS.cancelled));
 /** A paused one resumes; one cancelled with the start-sending switch (no confirmation left) is confirmed again instead. */
-const resumable = (n: Pausable) => n.status === STATUS.cancelled && n.scheduledAt !== null;
+const resumable = (n: Pausable) => n.status === NOTIFICATION_STATUS.cancelled && n.scheduledAt !== null;
 
 async function notificationOf(ctx: AuthedContext, id: number) {
   const n = await ctx.db.notification.findFirst({ where: { id } });
@@ -120,7 +120,7 @@ async function retryFailed(ctx: AuthedContext & { params: z.infer<typeof ZId> })
   const count = await ctx.db.$transaction(async (tx) => {
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
-    if (n.status === STATUS.cancelled) throw new AppError(-409, "delivery.isPaused", 409);
+    if (n.status === NOTIFICATION_STATUS.cancelled) throw new AppError(-409, "delivery.isPaused", 409);
     const retriable = await tx.message.updateManyAndReturn({
       where: { notificationId: n.id, run: n.run, status: "failed", permanent: false },
       data: { status: "queued", notBefore: new Date() },
@@ -140,11 +140,11 @@ async function pause(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Prom
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
     if (!pausable(n)) throw new AppError(-409, "delivery.notPausable", 409);
-    await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.cancelled } });
+    await tx.notification.updateMany({ where: { id: n.id }, data: { status: NOTIFICATION_STATUS.cancelled } });
     await refreshSending(tx, n.id);
     await audit(tx, ctx, "admNotification", "edit", n.id);
   });
-  return { data: { status: STATUS.cancelled }, msgKey: "delivery.pausedNow" };
+  return { data: { status: NOTIFICATION_STATUS.cancelled }, msgKey: "delivery.pausedNow" };
 }
 
 /**
@@ -161,11 +161,11 @@ async function resume(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Pro
     const now = new Date();
     const later = (d: Date | null) => (d && d > now ? d : now);
     if (!started) {
-      await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.ready } });
+      await tx.notification.updateMany({ where: { id: n.id }, data: { status: NOTIFICATION_STATUS.ready } });
       await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt: n.scheduledAt }, n.run, later(n.nextRunAt ?? n.sendOn), tag);
-      return STATUS.ready;
+      return NOTIFICATION_STATUS.ready;
     }
-    await tx.notification.updateMany({ where: { id: n.id }, data: { status: STATUS.sending } });
+    await tx.notification.updateMany({ where: { id: n.id }, data: { status: NOTIFICATION_STATUS.sending } });
     await requeue(tx, { notificationId: n.id, run: n.run }, tag);
     if (n.nextRunAt) await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt: n.scheduledAt }, n.run + 1, later(n.nextRunAt), tag);
     await refreshSending(tx, n.id);

@@ -1,3 +1,4 @@
+import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -8,7 +9,7 @@ import { assertFound, idList, stored } from "./checks.ts";
 import { OBJECT_SOURCES } from "./object-sources.ts";
 import { SEND_TO } from "./recipients.ts";
 import { recurrenceCron, type RecurrencePattern } from "./recurrence.ts";
-import { assertChangeable, assertNotPast, schedule, STATUS } from "./schedule.ts";
+import { assertChangeable, assertNotPast, schedule } from "./schedule.ts";
 
 type Row = Record<string, unknown>;
 type Tx = Prisma.TransactionClient;
@@ -105,9 +106,9 @@ export const notificationRules: ResourceRules = {
   },
   async afterSave(tx, id, virtual, ctx) {
     const saved = await tx.notification.findFirstOrThrow({ where: { id: Number(id) }, include: { template: true } });
-    if (virtual.confirm === false && saved.status === STATUS.ready) {
-      await tx.notification.updateMany({ where: { id: saved.id }, data: { status: STATUS.cancelled, scheduledAt: null } });
-    } else if (virtual.confirm === true || saved.status === STATUS.ready) {
+    if (virtual.confirm === false && saved.status === NOTIFICATION_STATUS.ready) {
+      await tx.notification.updateMany({ where: { id: saved.id }, data: { status: NOTIFICATION_STATUS.cancelled, scheduledAt: null } });
+    } else if (virtual.confirm === true || saved.status === NOTIFICATION_STATUS.ready) {
       await schedule(tx, ctx, saved, true);
     }
   },

@@ -1,9 +1,9 @@
-import { RESOURCES } from "@pizarra/contracts";
+import { NOTIFICATION_STATUS, RESOURCES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { activityRules } from "./activity-rules.ts";
 import { notificationRules } from "./notification-rules.ts";
 import { publicationPartRules, publicationRules } from "./publication-rules.ts";
-import { schedule, scheduleReply, STATUS } from "./schedule.ts";
+import { schedule, scheduleReply } from "./schedule.ts";
 import { dayEnd, dayStart, nameOf } from "../../resource/display.ts";
 
 type Row = Record<string, unknown>;
@@ -42,13 +42,13 @@ export const PUBLICATIONS_RESOURCES: ResourceServer[] = [
     model: "notification",
     include: { template: { select: { name: true } } },
     virtual: ["confirm"],
-    display: (r) => ({ doWATemplateName: nameOf(r.template), ...progress(r), confirm: r.status === STATUS.ready }),
+    display: (r) => ({ doWATemplateName: nameOf(r.template), ...progress(r), confirm: r.status === NOTIFICATION_STATUS.ready }),
     // A trial save is the dry run (002 §4 "the dry run sets btnValidate"): who it reaches, as the schedule call says,
     // without keeping the notification; a save that confirms it says for when and for how many.
     async answer(tx, id, ctx, dryRun) {
       const n = await tx.notification.findFirstOrThrow({ where: { id: Number(id) }, include: { template: true } });
       if (dryRun) return scheduleReply(n, await schedule(tx, ctx, n, false), false);
-      return n.status === STATUS.ready ? scheduleReply(n, { status: n.status, total: n.recipients, messages: n.total }, true) : null;
+      return n.status === NOTIFICATION_STATUS.ready ? scheduleReply(n, { status: n.status, total: n.recipients, messages: n.total }, true) : null;
     },
     // 002 §2: the list is filtered by the days it is (or was) sent on.
     filterWhere: {

@@ -1,4 +1,5 @@
-import { type Db, forTenant, type TenantDb, type TenantTx } from "@pizarra/db";
+import { NOTIFICATION_STATUS, RUNNING_NOTIFICATION_STATUSES, type TNotificationStatus } from "@pizarra/contracts";
+import { type Db, forTenant, Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
 import { CronExpressionParser } from "cron-parser";
 import { queueMessages, refreshNotification } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
@@ -45,10 +46,10 @@ export async function runNotification(system: Db, job: RunJob): Promise<void> {
   const db = forTenant(system, job.tenantId);
   const n = await db.notification.findFirst({ where: { id: job.id }, include: { template: true } });
   if (!n || n.scheduledAt?.toISOString() !== job.scheduledAt || job.run < n.run) return;
-  if (n.status !== 1 && n.status !== 2 && n.status !== 3 && n.status !== 5) return;
+  if (!RUNNING_NOTIFICATION_STATUSES.includes(n.status as TNotificationStatus)) return;
   const school = await db.tenant.findUniqueOrThrow({ where: { id: job.tenantId }, select: { title: true, defaultLocale: true, timeZone: true } });
   const recipients = await db.$transaction((tx) => recipientsOf(tx, n));
-  await db.notification.updateMany({ where: { id: n.id }, data: { run: job.run, status: 2, recipients: recipients.length } });
+  await db.notification.updateMany({ where: { id: n.id }, data: { run: job.run, status: NOTIFICATION_STATUS.sending, recipients: recipients.length } });
   for (let i = 0; i < recipients.length; i += CHUNK) {
     await db.$transaction((tx) => queueMessages(tx, draftsOf(n, job.run, recipients.slice(i, i + CHUNK), school)));
   }
@@ -70,13 +71,13 @@ export async function queueMissingRuns(system: Db): Promise<number> {
   const orphans = await system.$queryRaw<{ id: number; tenantId: number; run: number; status: number; scheduledAt: Date; nextRunAt: Date }[]>`
     SELECT n.id, n."tenantId", n.run, n.status, n."scheduledAt", n."nextRunAt"
       FROM "Notification" n
-     WHERE n.status IN (1, 2, 3, 5) AND n."scheduledAt" IS NOT NULL AND n."nextRunAt" IS NOT NULL
+     WHERE n.status IN (${Prisma.join(RUNNING_NOTIFICATION_STATUSES)}) AND n."scheduledAt" IS NOT NULL AND n."nextRunAt" IS NOT NULL
        AND NOT EXISTS (
          SELECT 1 FROM pgboss.job j
           WHERE j.name = ${JOBS.notificationRun} AND j.state < 'completed'
             AND (j.data->>'tenantId')::int = n."tenantId" AND (j.data->>'id')::int = n.id)`;
   for (const n of orphans) {
-    const run = n.status === 1 ? n.run : n.run + 1;
+    const run = n.status === NOTIFICATION_STATUS.ready ? n.run : n.run + 1;
     const at = n.nextRunAt > new Date() ? n.nextRunAt : new Date();
     await forTenant(system, n.tenantId).$transaction((tx) => queueRun(tx, n.tenantId, { id: n.id, scheduledAt: n.scheduledAt }, run, at));
   }

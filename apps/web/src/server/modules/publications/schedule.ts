@@ -1,4 +1,4 @@
-import { NOTIFICATION_TAGS, type TChannelPreview, templateTags, WHATSAPP_BODY_MAX } from "@pizarra/contracts";
+import { NOTIFICATION_STATUS, NOTIFICATION_TAGS, type TChannelPreview, templateTags, WHATSAPP_BODY_MAX } from "@pizarra/contracts";
 import { type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
 import { mailSenderOf } from "../../channels/mail.ts";
@@ -14,12 +14,9 @@ import { channelsOf, contentOf, draftsOf, type NotificationRow } from "./drafts.
 import { render } from "./render.ts";
 import { queueRun } from "./run-notification.ts";
 
-/** 002 §4: 0 draft, 1 ready, 2 sending, 3 sent, 4 cancelled (the filter's "paused"), 5 sending errors. */
-export const STATUS = { draft: 0, ready: 1, sending: 2, sent: 3, cancelled: 4, errors: 5 } as const;
-
 /** A notification that is going out or went out is history: it is no longer changed or scheduled again. */
 export function assertChangeable(status: number): void {
-  if (status === STATUS.sending || status === STATUS.sent) throw new AppError(-409, "api.notificationLocked", 409);
+  if (status === NOTIFICATION_STATUS.sending || status === NOTIFICATION_STATUS.sent) throw new AppError(-409, "api.notificationLocked", 409);
 }
 
 /** The first minute that is not yet past (send dates are entered to the minute). */
@@ -133,11 +130,21 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   const scheduledAt = new Date();
   await tx.notification.updateMany({
     where: { id: n.id },
-    data: { status: STATUS.ready, recipients: recipients.length, total: messages, sent: 0, read: 0, failed: 0, scheduledAt, run: 0, nextRunAt: n.sendOn },
+    data: {
+      status: NOTIFICATION_STATUS.ready,
+      recipients: recipients.length,
+      total: messages,
+      sent: 0,
+      read: 0,
+      failed: 0,
+      scheduledAt,
+      run: 0,
+      nextRunAt: n.sendOn,
+    },
   });
   await queueRun(tx, tenantOf(tx), { id: n.id, scheduledAt }, 0, n.sendOn);
   if (n.page === "fetch" && n.objectId !== null) await refreshFlow(tx, n.objectId);
-  return { status: STATUS.ready, ...outcome };
+  return { status: NOTIFICATION_STATUS.ready, ...outcome };
 }
 
 /**

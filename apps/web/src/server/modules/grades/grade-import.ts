@@ -17,6 +17,7 @@ import { asAppError } from "../../http/refusal.ts";
 import { decodeText, parseCsv } from "../../resource/csv.ts";
 import { fullName } from "../../resource/display.ts";
 import { IMPORT_MAX_ROWS } from "../../resource/import.ts";
+import { trial } from "../../resource/trial.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
 import { readGrades, type Value, type WriteTx } from "./grade-store.ts";
 import { sectionRoster } from "./roster.ts";
@@ -162,13 +163,6 @@ function cellOf(concept: Concept, studentId: number, text: string): TGradeCell {
   return { conceptId: concept.id, studentId, gradeTxt: concept.type === CONCEPT_TYPE.qualification ? text.toUpperCase() : text };
 }
 
-/** Rolls back a trial run that went through, carrying its answer out of the transaction. */
-class TrialDone extends Error {
-  constructor(readonly preview: TGradeImportPreview) {
-    super("trial");
-  }
-}
-
 /** A refused write's message, or the error itself when it is no validation refusal (403, 404, 409 end the import). */
 function refusalMessage(error: unknown): string {
   const app = asAppError(error);
@@ -256,19 +250,7 @@ export async function importGrades(ctx: AuthedContext & { body: TGradeImport }):
     return { changes, unchanged: cells.length - changes.length, errors: errors.sort((a, b) => a.line - b.line) };
   };
 
-  if (body.dryRun) {
-    try {
-      await ctx.db.$transaction(
-        async (tx) => {
-          throw new TrialDone(await apply(tx));
-        },
-        { timeout: 120_000 },
-      );
-    } catch (error) {
-      if (error instanceof TrialDone) return { data: error.preview };
-      throw error;
-    }
-  }
+  if (body.dryRun) return { data: await trial(ctx.db, apply, { timeout: 120_000 }) };
   const result = await ctx.db.$transaction(
     async (tx) => {
       const preview = await apply(tx);

@@ -2,10 +2,12 @@
 
 import { STORAGE_KEYS } from "@pizarra/contracts";
 import { Toaster } from "@pizarra/ui";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { configureApiTexts } from "@/client/api.ts";
+import { newQueryClient } from "@/client/query-client.ts";
 import { applyTheme, isLocale, LOCALE_COOKIE, readStorage, setCookie } from "@/client/preferences.ts";
 import { formatTheme, parseTheme, THEME_COOKIE } from "@/client/theme.ts";
 
@@ -44,10 +46,11 @@ export function Providers({ children }: { children: React.ReactNode }) {
     sessionExpired: t("sessionExpired"),
   });
   const dark = usePreferencesSync();
+  const [queryClient] = useState(newQueryClient);
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       {children}
       <Toaster theme={dark ? "dark" : "light"} containerAriaLabel={t("region")} />
-    </>
+    </QueryClientProvider>
   );
 }

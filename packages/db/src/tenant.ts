@@ -182,9 +182,8 @@ function checkColumns(caller: string, names: string[]): void {
 /**
  * findMany for a hot read of many rows (a grade sheet's 2,600 cells): PostgreSQL writes the rows as one JSON array of
  * arrays, `columns` in that order, and the driver hands it over as one value. Prisma maps each row of a findMany into
- * an object, which on this machine cost 7.6 ms of processor for the bench school's 1,960 grades of a sheet against
- * 0.7-1.1 ms this way. Only the rows of the scoped client's school are read, each `where` column holding one of its
- * values.
+ * an object, which for a whole sheet's grades costs several times the processor this does (the bench's grade sheet
+ * figures). Only the rows of the scoped client's school are read, each `where` column holding one of its values.
  */
 export async function selectRows<T extends unknown[]>(
   db: TenantDb | TenantTx,
@@ -209,8 +208,8 @@ export async function selectRows<T extends unknown[]>(
 /**
  * createMany for a hot path (the grade save and its trail, the attendance register): the rows travel as one JSON
  * parameter, typed by the table's own row type (json_populate_recordset), so the statement is one and the same whatever
- * the number of rows. Prisma's createMany builds and compiles a statement per call, about half a millisecond a row on
- * this machine (40 grades: 20 ms against 2.5). The tenant is the scoped client's, as for every other write; a row cannot
+ * the number of rows. Prisma's createMany builds and compiles a statement per call, whose cost grows with the rows
+ * (the bench's grade save figures). The tenant is the scoped client's, as for every other write; a row cannot
  * name one. Keys are the model's field names, which must be its column names (no @map), and the same in every row.
  * `upsert` makes it an INSERT … ON CONFLICT (its unique columns) DO UPDATE of the columns listed, on rows of this
  * tenant only, or DO NOTHING when it lists none; the rows written are returned with the columns asked for.

@@ -5,8 +5,8 @@ export interface ModuleAccess {
 
 /**
  * What a person's read selects of their rights (spec 002 §6: access is set per user group): each of their groups'
- * rights, in the same statement as the person (a statement of its own cost every signed-in call about 0.5 ms of the
- * database's processor and 1 ms of the app's on the bench school).
+ * rights, in the same statement as the person (a statement of its own would cost every signed-in call one more round
+ * trip, and processor on both sides).
  */
 export const ACCESS_SELECT = {
   memberships: { select: { group: { select: { access: { select: { moduleId: true, canRead: true, canWrite: true } } } } } },

@@ -107,8 +107,8 @@ export const whatsapp: Channel = {
     // number there is read as the international digits older ledger rows hold ("51987000001").
     const to = toE164(message.address, message.country) ?? (/^\d+$/.test(message.address) ? toE164(`+${message.address}`) : null);
     if (!to) return { ok: false, permanent: true, error: `WhatsApp: "${message.address}" is not a phone number` };
-    // undici's own request rather than fetch (undici's too): a send of 2,000 messages makes 2,000 calls, and fetch's
-    // web streams cost the worker about 1 ms of processor more a call (bench machine).
+    // undici's own request rather than fetch (undici's too): a send to a whole school makes one call a message, and
+    // fetch's web streams cost the worker measurably more processor a call (the bench's sending figures).
     let status: number;
     let answer: { messages?: { id?: string }[]; error?: CloudError } | null;
     try {

@@ -56,8 +56,8 @@ const jsonValue = (value: number | string | null | undefined) =>
 
 /**
  * 000 §3: one row per student (name, photo) with a grade of every concept, in the concepts' order (one query), written
- * as JSON as the grades are read: 2,600 cells built as objects and then written cost the grade sheet's call about 3 ms
- * of processor more on this machine. What a cell says of its concept is the same on every row, so it is written once.
+ * as JSON as the grades are read: building a large sheet's cells as objects first and then writing them costs the
+ * call processor it does not need. What a cell says of its concept is the same on every row, so it is written once.
  */
 export async function sheetAnswer(
   db: TenantDb,

@@ -1,5 +1,5 @@
 import type { Route } from "./http/route.ts";
-import { WHATSAPP_ROUTES } from "./modules/whatsapp/routes.ts";
+import { WHATSAPP_ROUTES } from "./modules/whatsapp/index.ts";
 
 /**
  * The routes outside providers call (Meta's WhatsApp webhook): part of the full route table, and on their own the

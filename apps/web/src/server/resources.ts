@@ -1,15 +1,16 @@
 import type { Route } from "./http/route.ts";
-import { ACADEMIC_RESOURCES } from "./modules/academic/resources.ts";
-import { BILLING_RESOURCES } from "./modules/billing/resources.ts";
-import { CATALOGUE_RESOURCES } from "./modules/catalogues/resources.ts";
-import { COMMUNITY_RESOURCES } from "./modules/communities/resources.ts";
-import { CONDUCT_RESOURCES } from "./modules/conduct/resources.ts";
-import { FLOWS_RESOURCES } from "./modules/flows/resources.ts";
-import { GRADES_RESOURCES } from "./modules/grades/resources.ts";
-import { GROUPS_RESOURCES } from "./modules/groups/resources.ts";
-import { HEALTH_RESOURCES } from "./modules/health/resources.ts";
-import { PEOPLE_RESOURCES } from "./modules/people/resources.ts";
-import { PUBLICATIONS_RESOURCES } from "./modules/publications/resources.ts";
+import { ACADEMIC_RESOURCES } from "./modules/academic/index.ts";
+import { BILLING_RESOURCES } from "./modules/billing/index.ts";
+import { CATALOGUE_RESOURCES } from "./modules/catalogues/index.ts";
+import { COMMUNITY_RESOURCES } from "./modules/communities/index.ts";
+import { CONDUCT_RESOURCES } from "./modules/conduct/index.ts";
+import { FLOWS_RESOURCES } from "./modules/flows/index.ts";
+import { GRADES_RESOURCES } from "./modules/grades/index.ts";
+import { GROUPS_RESOURCES } from "./modules/groups/index.ts";
+import { DIRECTORY_RESOURCES } from "./modules/directory/index.ts";
+import { HEALTH_RESOURCES } from "./modules/health/index.ts";
+import { PEOPLE_RESOURCES } from "./modules/people/index.ts";
+import { NOTIFICATIONS_RESOURCES } from "./modules/notifications/index.ts";
 import { createResource, type ResourceServer, withOwners } from "./resource/factory.ts";
 
 /**
@@ -25,7 +26,8 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
   ...COMMUNITY_RESOURCES,
   ...CONDUCT_RESOURCES,
   ...HEALTH_RESOURCES,
-  ...PUBLICATIONS_RESOURCES,
+  ...DIRECTORY_RESOURCES,
+  ...NOTIFICATIONS_RESOURCES,
   ...FLOWS_RESOURCES,
   ...BILLING_RESOURCES,
   ...GRADES_RESOURCES,

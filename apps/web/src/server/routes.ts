@@ -1,29 +1,31 @@
 import { Router } from "./http/router.ts";
 import type { Route } from "./http/route.ts";
-import { ACADEMIC_ROUTES } from "./modules/academic/routes.ts";
-import { MODULE_ROUTES } from "./modules/adm-module/routes.ts";
-import { ATTENDANCE_ROUTES } from "./modules/attendance/routes.ts";
-import { CATALOGUE_ROUTES } from "./modules/catalogues/routes.ts";
-import { COMPANY_ROUTES } from "./modules/company/routes.ts";
-import { CONDUCT_ROUTES } from "./modules/conduct/routes.ts";
-import { FLOWS_ROUTES } from "./modules/flows/routes.ts";
-import { GENERAL_ROUTES } from "./modules/general/routes.ts";
-import { GRADES_ROUTES } from "./modules/grades/routes.ts";
-import { GROUP_ROUTES } from "./modules/groups/routes.ts";
-import { HEALTH_ROUTES } from "./modules/health/routes.ts";
-import { MISC_ROUTES } from "./modules/misc/routes.ts";
-import { PEOPLE_ROUTES } from "./modules/people/routes.ts";
-import { PUBLICATIONS_ROUTES } from "./modules/publications/routes.ts";
-import { PUSH_ROUTES } from "./modules/push/routes.ts";
-import { SESSION_ROUTES } from "./modules/session/routes.ts";
-import { SUPPORT_ROUTES } from "./modules/support/routes.ts";
-import { SYSTEM_ROUTES } from "./modules/system/routes.ts";
+import { ACADEMIC_ROUTES } from "./modules/academic/index.ts";
+import { MODULE_ROUTES } from "./modules/module-admin/index.ts";
+import { ATTENDANCE_ROUTES } from "./modules/attendance/index.ts";
+import { CATALOGUE_ROUTES } from "./modules/catalogues/index.ts";
+import { COMPANY_ROUTES } from "./modules/company/index.ts";
+import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
+import { FLOWS_ROUTES } from "./modules/flows/index.ts";
+import { GEOGRAPHY_ROUTES } from "./modules/geography/index.ts";
+import { GRADES_ROUTES } from "./modules/grades/index.ts";
+import { GROUP_ROUTES } from "./modules/groups/index.ts";
+import { DIRECTORY_ROUTES } from "./modules/directory/index.ts";
+import { RICH_TEXT_IMAGE_ROUTES } from "./modules/rich-text-images/index.ts";
+import { PEOPLE_ROUTES } from "./modules/people/index.ts";
+import { NOTIFICATIONS_ROUTES } from "./modules/notifications/index.ts";
+import { PUSH_ROUTES } from "./modules/push/index.ts";
+import { SESSION_ROUTES } from "./modules/session/index.ts";
+import { SUPPORT_ROUTES } from "./modules/support/index.ts";
+import { SERVICE_STATUS_ROUTES } from "./modules/service-status/index.ts";
+import { SIGNED_FILE_ROUTES } from "./modules/signed-files/index.ts";
 import { RESOURCE_ROUTES } from "./resources.ts";
 import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
-/** Composition root of the API: every call, by spec path, as each domain declares it in `modules/<domain>/routes.ts`. */
+/** Composition root of the API: every call, by spec path, as each domain exports it from its door, `modules/<domain>/index.ts`. */
 export const ROUTES: Route[] = [
-  ...SYSTEM_ROUTES,
+  ...SERVICE_STATUS_ROUTES,
+  ...SIGNED_FILE_ROUTES,
   ...SESSION_ROUTES,
   ...SUPPORT_ROUTES,
   ...MODULE_ROUTES,
@@ -32,11 +34,11 @@ export const ROUTES: Route[] = [
   ...ACADEMIC_ROUTES,
   ...CATALOGUE_ROUTES,
   ...GROUP_ROUTES,
-  ...GENERAL_ROUTES,
-  ...MISC_ROUTES,
+  ...GEOGRAPHY_ROUTES,
+  ...RICH_TEXT_IMAGE_ROUTES,
   ...CONDUCT_ROUTES,
-  ...HEALTH_ROUTES,
-  ...PUBLICATIONS_ROUTES,
+  ...DIRECTORY_ROUTES,
+  ...NOTIFICATIONS_ROUTES,
   ...FLOWS_ROUTES,
   ...GRADES_ROUTES,
   ...ATTENDANCE_ROUTES,

@@ -14,7 +14,7 @@ import { env } from "./env.ts";
 import { type AlertJob, runAlert } from "./modules/attendance/alerts.ts";
 import { type FollowupJob, runFollowup } from "./modules/flows/followups.ts";
 import { applyStatuses, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
-import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/publications/run-notification.ts";
+import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/notifications/run-notification.ts";
 import { yieldProcessor } from "./processor.ts";
 import { PROVIDER_ROUTES } from "./provider-routes.ts";
 

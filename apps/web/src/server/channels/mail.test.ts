@@ -7,7 +7,7 @@ import { apiHarness } from "../../test-support/harness.ts";
 import { queueMessages } from "../delivery/ledger.ts";
 import { claimMessages, deliver, SentLog } from "../delivery/send-message.ts";
 import { signJustifyLink } from "../modules/attendance/link-token.ts";
-import { runNotification } from "../modules/publications/run-notification.ts";
+import { runNotification } from "../modules/notifications/run-notification.ts";
 import { formatDateTime } from "../resource/values.ts";
 
 // Before anything reads the environment: mail is signed with a key made here, and links point at this address.

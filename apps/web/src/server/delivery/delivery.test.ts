@@ -6,7 +6,7 @@ import { type MailSink, startMailSink } from "../../../../../scripts/lib/mail-si
 import { startWorker as startWorkerProcess } from "../../../../../scripts/lib/outside.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { formatDateTime } from "../resource/values.ts";
-import { runNotification } from "../modules/publications/run-notification.ts";
+import { runNotification } from "../modules/notifications/run-notification.ts";
 import { localMinutes } from "./quiet-hours.ts";
 
 const api = apiHarness({ school: true });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../test-support/harness.ts";
 import { runAlert } from "../modules/attendance/alerts.ts";
 import { runFollowup } from "../modules/flows/followups.ts";
-import { runNotification } from "../modules/publications/run-notification.ts";
+import { runNotification } from "../modules/notifications/run-notification.ts";
 import { formatDateTime } from "../resource/values.ts";
 import { fallBack } from "./ledger.ts";
 

@@ -219,7 +219,7 @@ const HAND_KINDS: Record<string, string> = {
 const WRITERS: Record<string, string> = {
   "modules/groups/group-rules.ts": "the group and member resources (derived from their models)",
   "modules/groups/import-members.ts": "the three importAttach routes of GROUP_ROUTES",
-  "modules/adm-module/modules.ts": "POST admModule/edit/{id}",
+  "modules/module-admin/modules.ts": "POST admModule/edit/{id}",
   "modules/people/staff-rules.ts": "admStaff's groupId (derived from its field)",
 };
 

@@ -3,14 +3,10 @@ import type { ResourceServer } from "../../resource/factory.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { infirmaryRules } from "./infirmary-rules.ts";
 import { medicalRules } from "./medical-rules.ts";
-import { currentSection, guardianColumns, inGrade, inSection, livingGuardians, sectionNameOf, studentSelect } from "./student-view.ts";
+import { currentSection, guardianColumns, inGrade, inSection, sectionNameOf, studentSelect } from "../../resource/student-view.ts";
 import { fullName, nameOf } from "../../resource/display.ts";
-import { PERSON_SEARCH_FIELDS, personTextContains } from "../../resource/search-text.ts";
 
 type Row = Record<string, unknown>;
-/** A guardian found as any person is (names, e-mail … case and accents aside), whichever column shows them. */
-const guardian = (_contains: Row, word: string): Row => ({ relatives: { some: { relative: personTextContains(word) } } });
-
 /** admInfirmary: each visit with its student's code, name and current section, and the names of its symptom and outcome. */
 const infirmary: ResourceServer = {
   def: RESOURCES.admInfirmary,
@@ -68,20 +64,4 @@ const medical: ResourceServer = {
   rules: medicalRules,
 };
 
-/**
- * admDirectory: active students with their first two living guardians (no table of its own); its export is for
- * role 100 only (the definition's printRoles).
- */
-export const directory: ResourceServer = {
-  def: RESOURCES.admDirectory,
-  model: "user",
-  scope: { where: { type: 2, inactive: false } },
-  include: { sections: currentSection, relatives: livingGuardians },
-  display: (r, caller) => ({ sectionName: sectionNameOf(r.sections), depMail: r.mail, ...guardianColumns(r.relatives, caller.givenNamesFirst) }),
-  filterWhere: { superSectionId: inGrade, sectionId: inSection },
-  // A guardian's name or e-mail is found whichever of the two columns shows it.
-  personSearch: { covers: [...PERSON_SEARCH_FIELDS, "depMail"] },
-  searchWhere: { rel1: guardian, rel2: guardian, rel1mail: guardian, rel2mail: guardian },
-};
-
-export const HEALTH_RESOURCES: ResourceServer[] = [infirmary, medical, directory];
+export const HEALTH_RESOURCES: ResourceServer[] = [infirmary, medical];

@@ -7,7 +7,7 @@ import { deleteContentFile, uploadContentFile, ZContentFile, ZContentFileDelete 
  */
 const SOME_EDITOR = { anyModule: "misc" } as const;
 
-export const MISC_ROUTES: Route[] = [
+export const RICH_TEXT_IMAGE_ROUTES: Route[] = [
   authedRoute({
     method: "POST",
     path: "misc/content/file",

@@ -12,7 +12,7 @@ const percent = (part: number, total: number) => (total > 0 ? Math.round((part *
 /** How much of a notification went out and was read, for the progress columns. */
 const progress = (r: Row) => ({ sentProgress: percent(r.sent as number, r.total as number), readProgress: percent(r.read as number, r.total as number) });
 
-export const PUBLICATIONS_RESOURCES: ResourceServer[] = [
+export const NOTIFICATIONS_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES.admPublication,
     model: "publication",

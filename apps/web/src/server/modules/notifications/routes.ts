@@ -78,7 +78,7 @@ async function activitiesOfMonth(ctx: AuthedContext & { params: z.infer<typeof Z
 }
 
 /** The publication, calendar and notification calls beyond the generic ones. */
-export const PUBLICATIONS_ROUTES: Route[] = [
+export const NOTIFICATIONS_ROUTES: Route[] = [
   ...DELIVERY_ROUTES,
   authedRoute({
     method: "POST",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { directory } from "./resources.ts";
-import { guardianColumns, livingGuardians } from "./student-view.ts";
+import { guardianColumns, livingGuardians } from "../../resource/student-view.ts";
 
 export const ADDRESS_COLUMNS = ["rel1mail", "rel2mail", "depMail"] as const;
 

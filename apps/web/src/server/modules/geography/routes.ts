@@ -35,7 +35,7 @@ function answer(places: Place[], filter?: string): Reply {
 type Q<T extends z.ZodType> = AuthedContext & { query: z.infer<T> };
 
 /** The location cascade of admRelatives (002 §4, §7), open to every signed-in user: it only lists places. */
-export const GENERAL_ROUTES: Route[] = [
+export const GEOGRAPHY_ROUTES: Route[] = [
   authedRoute({
     method: "GET",
     path: "general/getcountries",

@@ -5,7 +5,7 @@ import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { directory } from "./resources.ts";
 import { ADDRESS_COLUMNS, isAddress } from "./directory-mail.ts";
-import { livingGuardians } from "./student-view.ts";
+import { livingGuardians } from "../../resource/student-view.ts";
 
 /**
  * POST admDirectory/mail/send (our path: the spec shows none, 001 §7 "Directory"): the compose popup's subject and

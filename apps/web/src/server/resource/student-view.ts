@@ -1,5 +1,5 @@
 import type { Prisma } from "@pizarra/db";
-import { fullName } from "../../resource/display.ts";
+import { fullName } from "./display.ts";
 
 type Row = Record<string, unknown>;
 type Person = { name?: string | null; last?: string | null; last2?: string | null };

@@ -1,0 +1,2 @@
+/** The attendance domain's one door: what the composition roots and other domains may import from it. */
+export { ATTENDANCE_ROUTES } from "./routes.ts";

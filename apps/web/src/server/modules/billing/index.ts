@@ -1,0 +1,2 @@
+/** The billing domain's one door: what the composition roots and other domains may import from it. */
+export { BILLING_RESOURCES } from "./resources.ts";

@@ -1,0 +1,3 @@
+/** The grades domain's one door: what the composition roots and other domains may import from it. */
+export { GRADES_ROUTES } from "./routes.ts";
+export { GRADES_RESOURCES } from "./resources.ts";

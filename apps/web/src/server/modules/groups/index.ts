@@ -1,0 +1,3 @@
+/** The groups domain's one door: what the composition roots and other domains may import from it. */
+export { GROUP_ROUTES } from "./routes.ts";
+export { GROUPS_RESOURCES } from "./resources.ts";

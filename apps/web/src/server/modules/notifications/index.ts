@@ -1,0 +1,3 @@
+/** The notifications domain's one door: what the composition roots and other domains may import from it. */
+export { NOTIFICATIONS_ROUTES } from "./routes.ts";
+export { NOTIFICATIONS_RESOURCES } from "./resources.ts";

@@ -1,0 +1,3 @@
+/** The people domain's one door: what the composition roots and other domains may import from it. */
+export { PEOPLE_ROUTES } from "./routes.ts";
+export { PEOPLE_RESOURCES } from "./resources.ts";

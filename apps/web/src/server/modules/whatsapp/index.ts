@@ -1,0 +1,2 @@
+/** The whatsapp domain's one door: what the composition roots and other domains may import from it. */
+export { WHATSAPP_ROUTES } from "./routes.ts";

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { TPage } from "./envelope.ts";
 import type { SheetAbout, SheetLock, StudentRow } from "./grade-sheet.ts";
-import { GRADE_TEXT_MAX, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS } from "./grades.ts";
+import { GRADE_TEXT_MAX, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS, numericGrade } from "./grades.ts";
 import type { TImportLine } from "./resource/types.ts";
 import { RECORD_ID_MAX, ZRecordId } from "./validation.ts";
 
@@ -30,7 +30,10 @@ export type TSheetAnswer = TPage<StudentRow> & { about: SheetAbout | null; lock:
 export const ZGradeCell = z.object({
   conceptId: ID,
   studentId: ID,
-  gradeNum: z.union([z.number(), z.string(), z.null()]).optional(),
+  gradeNum: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .refine((value) => !("error" in numericGrade(value)), { params: { key: "grade" } }),
   gradeTxt: z.union([z.string().max(GRADE_TEXT_MAX * 4), z.null()]).optional(),
 });
 const cells = <T extends z.ZodType>(cell: T) => z.object({ grades: z.array(cell).min(1).max(5_000) });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  cellText,
-  columnKey,
-  gradeOf,
-  headerLayout,
-  isEditable,
-  parseNumeric,
-  readOnlyReason,
-  sliceLayout,
-  type HeaderConcept,
-  type StudentRow,
-} from "./grade-sheet.ts";
+import { cellText, columnKey, gradeOf, headerLayout, isEditable, readOnlyReason, sliceLayout, type HeaderConcept, type StudentRow } from "./grade-sheet.ts";
+import { ZGradeCell } from "./grade-api.ts";
+import { numericGrade } from "./grades.ts";
 
 const concept = (ID: number, parentId: number | null, order: number, extra: Partial<HeaderConcept> = {}): HeaderConcept => ({
   ID,
@@ -76,14 +67,22 @@ describe("headerLayout", () => {
   });
 });
 
-describe("parseNumeric", () => {
-  it("takes integers 0-8 and empty as no grade", () => {
-    expect(parseNumeric("0")).toEqual({ value: 0 });
-    expect(parseNumeric(" 8 ")).toEqual({ value: 8 });
-    expect(parseNumeric("")).toEqual({ value: null });
+describe("numericGrade: the one rule of the cell, the save and the import", () => {
+  it("takes whole numbers 0-8, typed or sent as numbers, and nothing as no grade", () => {
+    expect(numericGrade("0")).toEqual({ value: 0 });
+    expect(numericGrade(" 8 ")).toEqual({ value: 8 });
+    expect(numericGrade(7)).toEqual({ value: 7 });
+    for (const nothing of ["", "  ", null, undefined]) expect(numericGrade(nothing)).toEqual({ value: null });
   });
   it("refuses anything else", () => {
-    for (const text of ["9", "-1", "4.5", "a", "10"]) expect(parseNumeric(text)).toEqual({ error: true });
+    for (const value of ["9", "-1", "4.5", "7,5", "7.0", "a", "10", "1e0", "0x7", 2.5, 9, -1, Number.NaN, true, {}])
+      expect(numericGrade(value)).toEqual({ error: true });
+  });
+  it("refuses a save's cell the rule refuses, and takes what it takes", () => {
+    const cell = { conceptId: 1, studentId: 2 };
+    for (const gradeNum of ["7.5", 9, "x"]) expect(ZGradeCell.safeParse({ ...cell, gradeNum }).success).toBe(false);
+    for (const gradeNum of [7, "7", null, ""]) expect(ZGradeCell.safeParse({ ...cell, gradeNum }).success).toBe(true);
+    expect(ZGradeCell.safeParse(cell).success).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
  * The grade sheet as both the screen and the server's exports read it (000 §2.9, §3): the header tree laid out as
  * table rows and columns, a student's grade of a column, and how a cell reads.
  */
-import { CONCEPT_TYPE, GRADE_MAX, GRADE_MIN, letterOf } from "./grades.ts";
+import { CONCEPT_TYPE, letterOf } from "./grades.ts";
 
 /** A concept of the grid's header (000 §3), as admEvalConcept/getHeader answers it. */
 export interface HeaderConcept {
@@ -187,18 +187,6 @@ export interface SheetAbout {
   section: string;
   course: string | null;
   teacher: string | null;
-}
-
-/**
- * 000 §5 "Grade entry": what a typed numeric grade means: empty is no grade (null), else an integer 0-8; anything
- * else is out of range (the screen says so and clears the entry).
- */
-export function parseNumeric(input: string): { value: number | null } | { error: true } {
-  const text = input.trim();
-  if (text === "") return { value: null };
-  if (!/^\d+$/.test(text)) return { error: true };
-  const value = Number(text);
-  return value >= GRADE_MIN && value <= GRADE_MAX ? { value } : { error: true };
 }
 
 /** A student's grade of a concept; a concept without one yet reads as no grade. */

@@ -7,6 +7,19 @@
 /** 000 §5 and §9: a numeric grade is an integer from 0 to 8. */
 export const GRADE_MIN = 0;
 export const GRADE_MAX = 8;
+/**
+ * 000 §5 "Grade entry": the one reading of a numeric grade, whether typed in a cell, sent in a save or read from an
+ * import. Nothing (absent, null, blank) is no grade; otherwise a whole number 0-8, as a JSON number or written in
+ * digits alone; anything else ("7.5", "9", "a") is refused whole.
+ */
+export function numericGrade(input: unknown): { value: number | null } | { error: true } {
+  if (input === undefined || input === null) return { value: null };
+  if (typeof input === "number") return Number.isInteger(input) && input >= GRADE_MIN && input <= GRADE_MAX ? { value: input } : { error: true };
+  if (typeof input !== "string") return { error: true };
+  const text = input.trim();
+  if (text === "") return { value: null };
+  return /^\d+$/.test(text) ? numericGrade(Number(text)) : { error: true };
+}
 /** 000 §9: a free-text grade holds at most 700 characters. */
 export const GRADE_TEXT_MAX = 700;
 /** 001 §5, §9: a grade import fills at most 10 evaluation concepts, c1 … c10 (the file's columns, in order). */

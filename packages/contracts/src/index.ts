@@ -2,6 +2,7 @@ export * from "./envelope.ts";
 export * from "./validation.ts";
 export * from "./error-map.ts";
 export * from "./session.ts";
+export * from "./support.ts";
 export * from "./modules.ts";
 export * from "./module-admin.ts";
 export * from "./resource/index.ts";

@@ -23,12 +23,6 @@ export const ZUserLogin = z.object({
 export const ZLoginForm = z.object({ user: email, pass: password });
 export type TLoginForm = z.infer<typeof ZLoginForm>;
 
-export const ZSupportMessage = z.object({
-  Subject: z.string().trim().min(1).max(200),
-  Body: z.string().trim().min(1).max(5000),
-  Sender: z.string().trim().min(1).max(254),
-});
-
 export const ZTenantId = z.object({ id: ZRecordId });
 
 export interface TMenuItem {

@@ -6,7 +6,7 @@ import {
   GRADE_TEXT_MAX,
   isEditable,
   isNumericColumn,
-  parseNumeric,
+  numericGrade,
   qualificationForKey,
   readOnlyReason,
   splitList,
@@ -61,17 +61,18 @@ const READ_ONLY_REASONS: readonly ReadOnlyReason[] = ["average", "locked", "notE
 
 export function useCellTexts(): CellTexts {
   const t = useTranslations("gradeSheet");
+  const validation = useTranslations("validation");
   const id = useId();
   return useMemo(
     () => ({
       cell: t("cell"),
       refresh: t("refresh"),
-      range: t("range"),
+      range: validation("grade"),
       readOnly: Object.fromEntries(
         READ_ONLY_REASONS.map((reason) => [reason, { text: t(`readOnly.${reason}`), id: `${id}-${reason}` }]),
       ) as CellTexts["readOnly"],
     }),
-    [t, id],
+    [t, validation, id],
   );
 }
 
@@ -164,16 +165,16 @@ function NumericCell({ grade, at, testId, texts, onSave, onMove }: CellProps) {
     pending.current = text;
     setDraftState(text);
   };
-  const invalid = draft !== null && "error" in parseNumeric(draft);
+  const invalid = draft !== null && "error" in numericGrade(draft);
   const edit = (text: string) => {
-    if ("error" in parseNumeric(text)) refuse(texts);
+    if ("error" in numericGrade(text)) refuse(texts);
     setDraft(text);
   };
   const commit = () => {
     const typed = pending.current;
     if (typed === null) return;
     setDraft(null);
-    const parsed = parseNumeric(typed);
+    const parsed = numericGrade(typed);
     if ("error" in parsed) refuse(texts);
     else if (parsed.value !== grade.gradeNum) onSave({ gradeNum: parsed.value });
   };

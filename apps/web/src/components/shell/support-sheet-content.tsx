@@ -18,6 +18,7 @@ import {
   toast,
   WithTooltip,
 } from "@pizarra/ui";
+import { SUPPORT_MAX, type TContactUs } from "@pizarra/contracts";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type ReactElement, useEffect, useRef, useState } from "react";
@@ -57,7 +58,7 @@ export function SupportSheetContent({ trigger, defaultSender }: { trigger: React
     setSending(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(async () => {
-      const body = { Subject: t(`reasons.${reason}`), Body: summary.trim(), Sender: sender.trim() };
+      const body: TContactUs = { Subject: t(`reasons.${reason}`), Body: summary.trim(), Sender: sender.trim() };
       const res = await api.post("tenants/contact/us/", body, { notify: false });
       setSending(false);
       if (!res.ok) {
@@ -97,7 +98,7 @@ export function SupportSheetContent({ trigger, defaultSender }: { trigger: React
               <Textarea
                 {...fieldControl("support-summary")}
                 rows={6}
-                maxLength={5000}
+                maxLength={SUPPORT_MAX.Body}
                 placeholder={t("summaryPlaceholder")}
                 value={summary}
                 onChange={(e) => setSummary(e.target.value)}
@@ -108,7 +109,7 @@ export function SupportSheetContent({ trigger, defaultSender }: { trigger: React
                 {...fieldControl("support-sender")}
                 type="email"
                 autoComplete="email"
-                maxLength={254}
+                maxLength={SUPPORT_MAX.Sender}
                 value={sender}
                 onChange={(e) => setSender(e.target.value)}
               />

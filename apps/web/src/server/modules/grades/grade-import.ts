@@ -157,9 +157,9 @@ function isHeader(ctx: AuthedContext, cells: string[], concepts: Concept[]): boo
   return titles.has(folded(cells[0] ?? "")) || concepts.every((c, i) => [folded(c.abrev), folded(c.name)].includes(folded(cells[i + 1] ?? "")));
 }
 
-/** A cell's text as a typed value for writeCells: numbers may have a decimal comma, qualifications any case. */
+/** A cell's text as a typed value for writeCells: qualifications in any case. */
 function cellOf(concept: Concept, studentId: number, text: string): TGradeCell {
-  if (concept.type === CONCEPT_TYPE.numeric) return { conceptId: concept.id, studentId, gradeNum: text.replace(",", ".") };
+  if (concept.type === CONCEPT_TYPE.numeric) return { conceptId: concept.id, studentId, gradeNum: text };
   return { conceptId: concept.id, studentId, gradeTxt: concept.type === CONCEPT_TYPE.qualification ? text.toUpperCase() : text };
 }
 

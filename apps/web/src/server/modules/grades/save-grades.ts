@@ -1,14 +1,4 @@
-import {
-  cellKey,
-  CONCEPT_TYPE,
-  GRADE_MAX,
-  GRADE_MIN,
-  GRADE_TEXT_MAX,
-  splitList,
-  type TGradeCell,
-  type TGradeSave,
-  type TGradeSaveAnswer,
-} from "@pizarra/contracts";
+import { cellKey, CONCEPT_TYPE, GRADE_TEXT_MAX, numericGrade, splitList, type TGradeCell, type TGradeSave, type TGradeSaveAnswer } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -59,10 +49,9 @@ export async function gradableSections(db: TenantDb | Tx, ctx: AuthedContext, ac
 function storedValue(ctx: AuthedContext, concept: Concept, cell: { gradeNum?: unknown; gradeTxt?: unknown }): Value {
   const empty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
   if (concept.type === CONCEPT_TYPE.numeric) {
-    if (empty(cell.gradeNum)) return { gradeNum: null, gradeTxt: null };
-    const n = Number(cell.gradeNum);
-    if (!Number.isInteger(n) || n < GRADE_MIN || n > GRADE_MAX) throw validationRefusal({ gradeNum: ctx.t("grades.range") });
-    return { gradeNum: n, gradeTxt: null };
+    const read = numericGrade(cell.gradeNum);
+    if ("error" in read) throw validationRefusal({ gradeNum: ctx.t("validation.grade") });
+    return { gradeNum: read.value, gradeTxt: null };
   }
   if (empty(cell.gradeTxt)) return { gradeNum: null, gradeTxt: null };
   const text = String(cell.gradeTxt).trim();

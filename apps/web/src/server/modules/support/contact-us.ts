@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ZContactUs } from "@pizarra/contracts";
 import { lockKey } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
@@ -8,17 +9,6 @@ import { addressOf, channelReady, queueMessages, type Draft } from "../../delive
 
 /** Messages one person may send to support in an hour: enough for a real problem, too few to relay mail through the form. */
 export const SUPPORT_PER_HOUR = 5;
-
-/**
- * POST tenants/contact/us/ (000 §7, 002 §7): the reason (Subject), the summary (Body) and the address the school is to
- * answer (Sender). The spec's own messages for an empty form and a sender without an at-sign are the handler's (they
- * name no zod rule); the schema keeps the sizes.
- */
-export const ZContactUs = z.object({
-  Subject: z.string().trim().max(150).default(""),
-  Body: z.string().trim().max(5000).default(""),
-  Sender: z.string().trim().max(254).default(""),
-});
 
 /** Field labels of the support form in refusals. */
 export const supportLabel = (field: string) => `support.fields.${field}`;

@@ -1,5 +1,6 @@
 import { authedRoute, type Route } from "../../http/route.ts";
-import { contactUs, supportLabel, ZContactUs } from "./contact-us.ts";
+import { ZContactUs } from "@pizarra/contracts";
+import { contactUs, supportLabel } from "./contact-us.ts";
 
 /** The contact-support side modal's call (000 §7, 002 §7): any signed-in person may write to their school's support. */
 export const SUPPORT_ROUTES: Route[] = [

@@ -16,3 +16,4 @@ export * from "./company.ts";
 export * from "./names.ts";
 export * from "./attendance.ts";
 export * from "./notification-status.ts";
+export * from "./roles.ts";

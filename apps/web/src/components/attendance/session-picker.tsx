@@ -1,6 +1,6 @@
 "use client";
 
-import type { TAttendanceSession } from "@pizarra/contracts";
+import { ROLE, type TAttendanceSession } from "@pizarra/contracts";
 import { Badge, Button, cn, Input, Label, NativeSelect } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -11,7 +11,7 @@ import { type DayChoice, registerTitle } from "./day-choice.ts";
 import { COUNTER_ORDER, STATUS_LOOK } from "./status-look.ts";
 
 /** Role 100 takes any teacher's register (001 §6, as for grades). */
-export const ADMIN_ROLE = 100;
+export const ADMIN_ROLE = ROLE.topAdmin;
 
 /**
  * The day (UTC-5 today by default, a day back or forward a tap away), the teacher (role 100 picks among the day's

@@ -1,3 +1,4 @@
+import { ROLE } from "../../roles.ts";
 import { defineResource, FULL_ACTIONS, type FieldDef } from "../types.ts";
 
 const grade: FieldDef = { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } };
@@ -140,7 +141,7 @@ export const admDirectory = defineResource({
   module: "admDirectory",
   keyType: "int",
   pageSize: 20,
-  printRoles: [100],
+  printRoles: [ROLE.topAdmin],
   fields: [
     shown("externalId", "student"),
     shown("sectionName", "student"),

@@ -1,4 +1,4 @@
-import type { TAttendanceDayQuery, TAttendanceSession, TAttendanceSessionsQuery } from "@pizarra/contracts";
+import { ROLE, type TAttendanceDayQuery, type TAttendanceSession, type TAttendanceSessionsQuery } from "@pizarra/contracts";
 import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -15,7 +15,7 @@ export const STUDENT = 2;
 const scopeOf = (s: Scope) => (s.partId !== null ? `p:${s.partId}` : s.groupId !== null ? `g:${s.groupId}` : `s:${s.sectionId}`);
 
 /** Role 100 takes any register; anyone else the ones they teach (001 §6, as for grades). */
-export const isAdmin = (ctx: AuthedContext) => ctx.user.roleCode === 100;
+export const isAdmin = (ctx: AuthedContext) => ctx.user.roleCode === ROLE.topAdmin;
 
 /** The periods that hold the day (the school year it falls in). */
 const periodOfDay = (day: Date) => ({ from: { lte: day }, to: { gte: day } });

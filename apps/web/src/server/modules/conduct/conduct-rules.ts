@@ -1,3 +1,4 @@
+import { ROLE } from "@pizarra/contracts";
 import type { Prisma, TrackingModel as Tracking } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -15,9 +16,9 @@ export const CONDUCT_TYPES = { admTracking: "tracking", admBehavior: "behavior",
 export type ConductModule = keyof typeof CONDUCT_TYPES;
 
 /** 001 §6: role 5 is a teacher, who records as themselves (and so keeps to their own records). */
-export const isTeacher = (ctx: AuthedContext) => ctx.user.roleCode === 5;
+export const isTeacher = (ctx: AuthedContext) => ctx.user.roleCode === ROLE.teacher;
 /** 001 §6: roles 100 and 20 may notify parents in tracking. */
-const mayNotify = (ctx: AuthedContext) => ctx.user.roleCode === 100 || ctx.user.roleCode === 20;
+const mayNotify = (ctx: AuthedContext) => ctx.user.roleCode === ROLE.topAdmin || ctx.user.roleCode === ROLE.trackingNotifier;
 /** A teacher changing what another person recorded. */
 export const notYours = () => new AppError(-403, "conduct.notYours", 403);
 

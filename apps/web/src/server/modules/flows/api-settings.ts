@@ -4,9 +4,6 @@ import { fieldMessage, merged } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
 
-/** Roles (001 §6): only the top admin creates flows and sees or changes the prompt and the context inputs. */
-export const TOP_ADMIN = 100;
-
 /** Rows never carry the remote API's key back to the browser. */
 export const hideAuthKey = (): Row => ({ apiAuthKey: null });
 

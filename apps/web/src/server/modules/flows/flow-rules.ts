@@ -1,6 +1,7 @@
+import { ROLE } from "@pizarra/contracts";
 import { AppError, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
-import { checkApiSettings, TOP_ADMIN } from "./api-settings.ts";
+import { checkApiSettings } from "./api-settings.ts";
 import { assertForwardRange, fieldMessage, merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
@@ -15,7 +16,7 @@ export const flowRules: ResourceRules = {
   async beforeSave(tx, data, ctx, id) {
     const current = id === null ? null : ((await tx.flow.findFirst({ where: { id: Number(id) } })) as Row | null);
     if (id !== null && !current) throw notFound();
-    const topAdmin = ctx.user.roleCode === TOP_ADMIN;
+    const topAdmin = ctx.user.roleCode === ROLE.topAdmin;
     if (!current && !topAdmin) throw new AppError(-403, "api.flowCreateRole", 403);
     if (current && "prompt" in data && data.prompt !== current.prompt && !topAdmin) {
       throw new AppError(-403, "api.flowPromptRole", 403, {}, { errors: { prompt: ctx.t("api.flowPromptRole") } });

@@ -1,8 +1,8 @@
-import { RESOURCES } from "@pizarra/contracts";
+import { RESOURCES, ROLE } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
-import { checkApiSettings, TOP_ADMIN } from "./api-settings.ts";
+import { checkApiSettings } from "./api-settings.ts";
 import { merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
@@ -37,7 +37,7 @@ export const inputRules: ResourceRules = {
       if (_count._all >= MAX_INPUTS) throw new AppError(-409, "api.flowInputsFull", 409, { max: MAX_INPUTS });
       data.order = (_max.order ?? 0) + 1;
     }
-    if (ctx.user.roleCode !== TOP_ADMIN && (current?.fieldType === "context" || merged(data, current, "fieldType") === "context")) {
+    if (ctx.user.roleCode !== ROLE.topAdmin && (current?.fieldType === "context" || merged(data, current, "fieldType") === "context")) {
       throw new AppError(-403, "api.flowContextRole", 403);
     }
     if (CHOICE_TYPES.has(String(merged(data, current, "type"))) && choiceCount(merged(data, current, "options")) < 2) {

@@ -1,10 +1,9 @@
-import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
+import { labelKeyOf, RESOURCES, ROLE } from "@pizarra/contracts";
 import { z } from "zod";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { ownLabels } from "../../http/parse.ts";
 import { audit } from "../../resource/audit.ts";
-import { TOP_ADMIN } from "../flows/api-settings.ts";
 import { recomputeTree } from "./save-grades.ts";
 import { RESOURCE, topAdminOnly } from "./concept-rules.ts";
 import { lockTree, place, PLACED_SELECT, renumber, siblingsOf } from "./concept-tree.ts";
@@ -28,7 +27,7 @@ type Reason = "first" | "last" | "noPrevious" | "topLevel" | "notLast";
  */
 export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof ZMoveParams>; body: z.infer<typeof ZMove> }): Promise<Reply> {
   const { direction } = ctx.body;
-  if ((direction === "left" || direction === "right") && ctx.user.roleCode !== TOP_ADMIN) topAdminOnly(ctx, "parentId");
+  if ((direction === "left" || direction === "right") && ctx.user.roleCode !== ROLE.topAdmin) topAdminOnly(ctx, "parentId");
   const id = Number(ctx.params.id);
   const data = await ctx.db.$transaction(async (tx) => {
     const tree = await tx.evalConcept.findFirst({ where: { id }, select: PLACED_SELECT });

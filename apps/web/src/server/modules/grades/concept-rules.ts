@@ -1,10 +1,9 @@
-import { CONCEPT_TYPE, DEFAULT_QUALIFICATIONS } from "@pizarra/contracts";
+import { CONCEPT_TYPE, DEFAULT_QUALIFICATIONS, ROLE } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { fieldMessage, merged, refuse } from "../../resource/refuse.ts";
-import { TOP_ADMIN } from "../flows/api-settings.ts";
 import { descendantsOf, lockTree, place, PLACED_SELECT, renumber, sameTree, siblingsOf, type Placed, type TreeKey } from "./concept-tree.ts";
 import { recomputeTree } from "./save-grades.ts";
 
@@ -90,7 +89,7 @@ export const conceptRules: ResourceRules = {
   async beforeSave(tx, data, ctx, id) {
     const current = id === null ? null : await tx.evalConcept.findFirst({ where: { id: Number(id) } });
     if (id !== null && !current) throw notFound();
-    const topAdmin = ctx.user.roleCode === TOP_ADMIN;
+    const topAdmin = ctx.user.roleCode === ROLE.topAdmin;
     if (!current && !topAdmin) throw new AppError(-403, "concepts.createRole", 403);
     if (current && !topAdmin) {
       const changed = TOP_ADMIN_FIELDS.find((field) => data[field] !== undefined && data[field] !== current[field]);
@@ -137,7 +136,7 @@ export const conceptRules: ResourceRules = {
 
   /** Only role 100 deletes; a concept with sub-concepts, or with grades that hold a value, is kept (never lost silently). */
   async beforeDelete(tx, record, ctx) {
-    if (ctx.user.roleCode !== TOP_ADMIN) throw new AppError(-403, "concepts.deleteRole", 403);
+    if (ctx.user.roleCode !== ROLE.topAdmin) throw new AppError(-403, "concepts.deleteRole", 403);
     await lockTree(tx, record as unknown as TreeKey);
     if ((await tx.evalConcept.count({ where: { parentId: record.id as number } })) > 0) throw new AppError(-409, "concepts.hasChildren", 409);
     const graded = await tx.grade.count({ where: { conceptId: record.id as number, OR: [{ gradeNum: { not: null } }, { gradeTxt: { not: null } }] } });

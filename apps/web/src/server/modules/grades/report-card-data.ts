@@ -1,6 +1,5 @@
-import type { TAttendanceSummary } from "@pizarra/contracts";
+import { CONCEPT_TYPE, DEFAULT_SCALE, headerLayout, isTextConcept, letterOf, type HeaderConcept, ROLE, type TAttendanceSummary } from "@pizarra/contracts";
 import { attendanceChanges, periodAttendance } from "../attendance/summary.ts";
-import { CONCEPT_TYPE, DEFAULT_SCALE, headerLayout, isTextConcept, letterOf, type HeaderConcept } from "@pizarra/contracts";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -229,7 +228,7 @@ export const fileSafe = (text: string) =>
 
 /** Who sees every student's report card: the top administrator, whoever grades every course or reads the grade reports. */
 const seesEveryCard = (ctx: AuthedContext) =>
-  ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write === true || ctx.user.access.get("admGradesRep")?.read === true;
+  ctx.user.roleCode === ROLE.topAdmin || ctx.user.access.get("admGradesMaster")?.write === true || ctx.user.access.get("admGradesRep")?.read === true;
 
 /**
  * Who may read a student's report card or memo: those who see every card, or a teacher of the student's section in that

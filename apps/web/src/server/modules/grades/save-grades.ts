@@ -1,4 +1,14 @@
-import { cellKey, CONCEPT_TYPE, GRADE_TEXT_MAX, numericGrade, splitList, type TGradeCell, type TGradeSave, type TGradeSaveAnswer } from "@pizarra/contracts";
+import {
+  cellKey,
+  CONCEPT_TYPE,
+  GRADE_TEXT_MAX,
+  numericGrade,
+  splitList,
+  type TGradeCell,
+  type TGradeSave,
+  type TGradeSaveAnswer,
+  ROLE,
+} from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -33,7 +43,7 @@ type Tx = Prisma.TransactionClient;
  * who may grade any course.
  */
 export async function gradableSections(db: TenantDb | Tx, ctx: AuthedContext, activityIds: number[]): Promise<Map<number, Set<number> | null> | null> {
-  if (ctx.user.roleCode === 100 || ctx.user.access.get("admGradesMaster")?.write) return null;
+  if (ctx.user.roleCode === ROLE.topAdmin || ctx.user.access.get("admGradesMaster")?.write) return null;
   const activities = await db.activity.findMany({
     where: { id: { in: activityIds } },
     select: {

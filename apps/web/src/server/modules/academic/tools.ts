@@ -4,7 +4,7 @@ import type { Prisma } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
-import { placeStudent } from "../people/student-rules.ts";
+import { placeStudent } from "../people/index.ts";
 
 type Tx = Prisma.TransactionClient;
 

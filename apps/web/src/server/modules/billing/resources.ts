@@ -3,7 +3,7 @@ import type { Prisma } from "@pizarra/db";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { countOf } from "../../resource/display.ts";
 import { parseDate } from "../../resource/values.ts";
-import { staffOwnerRules } from "../academic/subject-rules.ts";
+import { staffOwnerRules } from "../academic/index.ts";
 import { orderDetailRules, orderRules } from "./order-rules.ts";
 
 type Row = Record<string, unknown>;

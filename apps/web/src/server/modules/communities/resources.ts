@@ -1,7 +1,7 @@
 import { RESOURCES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { nameOf } from "../../resource/display.ts";
-import { SECTION_SELECT } from "../people/resources.ts";
+import { SECTION_SELECT } from "../people/index.ts";
 import { infoRules } from "./info-rules.ts";
 import { pickupNames } from "./transport.ts";
 

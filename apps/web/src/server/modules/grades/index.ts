@@ -1,3 +1,4 @@
 /** The grades domain's one door: what the composition roots and other domains may import from it. */
 export { GRADES_ROUTES } from "./routes.ts";
 export { GRADES_RESOURCES } from "./resources.ts";
+export { dropArtefactsAbout } from "./artefacts.ts";

@@ -1,5 +1,5 @@
 import { CONCEPT_TYPE, DEFAULT_SCALE, headerLayout, isTextConcept, letterOf, type HeaderConcept, ROLE, type TAttendanceSummary } from "@pizarra/contracts";
-import { attendanceChanges, periodAttendance } from "../attendance/summary.ts";
+import { attendanceChanges, periodAttendance } from "../attendance/index.ts";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";

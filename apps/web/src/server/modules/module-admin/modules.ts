@@ -2,7 +2,7 @@ import { switchableFields, type TModuleEdit, type TModuleRow } from "@pizarra/co
 import { menuLabel } from "../../../client/menu.ts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { setModuleGroups } from "../groups/group-changes.ts";
+import { setModuleGroups } from "../groups/index.ts";
 
 /** The school's modules, each with the menu it sits under named as the caller's menu names it. */
 async function moduleRows(ctx: AuthedContext, where: { id?: string; parentId?: null }): Promise<TModuleRow[]> {

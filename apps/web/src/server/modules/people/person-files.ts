@@ -1,7 +1,7 @@
 import type { Prisma } from "@pizarra/db";
 import { type ResourceRules, servedResources } from "../../resource/factory.ts";
 import { contentPrefix, storage } from "../../storage/storage.ts";
-import { dropArtefactsAbout } from "../grades/artefacts.ts";
+import { dropArtefactsAbout } from "../grades/index.ts";
 
 type Row = Record<string, unknown>;
 type Finder = { findMany(args: object): Promise<Row[]> };

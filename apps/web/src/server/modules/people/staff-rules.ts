@@ -3,7 +3,7 @@ import { endSessions } from "../../auth/sessions.ts";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
-import { moveToGroup } from "../groups/group-changes.ts";
+import { moveToGroup } from "../groups/index.ts";
 
 /**
  * Staff: `groupId` is the person's permission group (their memberships become exactly that group); `pass` gives

@@ -3,7 +3,7 @@ import { forTenant, type Db } from "@pizarra/db";
 import { startSession } from "../../auth/sessions.ts";
 import { issueToken } from "../../auth/token.ts";
 import { AppError } from "../../http/app-error.ts";
-import { buildMenu } from "../access/menu.ts";
+import { buildMenu } from "../access/index.ts";
 import { ACCESS_SELECT, accessOf } from "../../auth/permissions.ts";
 
 /** Active staff users of an account, one per tenant: the schools the person may sign in to. */

@@ -1,6 +1,7 @@
-// House rules that neither the type checker nor Biome can see (ARCHITECTURE.md): no code is left commented out, test
-// helpers stay with the tests, imports inside apps/web/src/server run down its layers, and no comment or test title
-// cites an issue number. (process.env only in env.ts, no raw HTML and no import cycles are Biome's rules: biome.json.)
+// House rules that neither the type checker nor Biome nor dependency-cruiser can see (ARCHITECTURE.md): no code is
+// left commented out, test helpers stay with the tests, and no comment or test title cites an issue number. The
+// server's layers, each domain's one door and its import cycles are dependency-cruiser's rules (.dependency-cruiser.cjs);
+// process.env only in env.ts, no raw HTML and no import cycles anywhere are Biome's (biome.json).
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/database.ts";
@@ -57,58 +58,6 @@ for (const dir of CITATION_DIRS) {
       });
   }
 }
-
-/**
- * The server's layers, lowest first: a folder (or root file) imports only from its own rank or below. Domains
- * (`modules/<domain>`) may use each other; the composition roots (routes.ts, resources.ts) sit on top of everything.
- * Test files are outside the layers; the helpers of tests live outside the server, in apps/web/src/test-support.
- */
-const SERVER = path.join(ROOT, "apps/web/src/server");
-const LAYERS: Record<string, number> = {
-  "env.ts": 0,
-  "i18n.ts": 0,
-  "processor.ts": 0,
-  net: 0,
-  auth: 1,
-  storage: 1,
-  channels: 1,
-  http: 2,
-  resource: 3,
-  delivery: 3,
-  modules: 4,
-  "routes.ts": 5,
-  "provider-routes.ts": 5,
-  "resources.ts": 5,
-  "worker.ts": 5,
-};
-/** The one upward import allowed (none today): name it here as "from -> to" with the reason. */
-const UPWARD_ALLOWED = new Set<string>();
-const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["'](\.[^"']+)["']|\bimport\(\s*["'](\.[^"']+)["']\s*\)/g;
-/** A server file's layer unit: `modules/<domain>`, a top folder, or a root file. */
-const unitOf = (rel: string) => {
-  const parts = rel.split("/");
-  return parts.length === 1 ? parts[0]! : parts[0] === "modules" ? `modules/${parts[1]}` : parts[0]!;
-};
-const rankOf = (unit: string) => LAYERS[unit.startsWith("modules/") ? "modules" : unit];
-const upward = new Map<string, string[]>();
-for (const file of files(SERVER)) {
-  const rel = path.relative(SERVER, file).split(path.sep).join("/");
-  const from = unitOf(rel);
-  if (rel.endsWith(".test.ts")) continue;
-  for (const match of fs.readFileSync(file, "utf8").matchAll(IMPORT_RE)) {
-    const target = path
-      .relative(SERVER, path.resolve(path.dirname(file), (match[1] ?? match[2])!))
-      .split(path.sep)
-      .join("/");
-    if (target.startsWith("..")) continue;
-    const to = unitOf(target);
-    const [a, b] = [rankOf(from), rankOf(to)];
-    if (a === undefined) problems.push(`apps/web/src/server/${rel}: ${from} has no layer (add it to LAYERS in scripts/lint.ts)`);
-    else if (b !== undefined && b > a && !UPWARD_ALLOWED.has(`${from} -> ${to}`))
-      upward.set(`${from} -> ${to}`, [...(upward.get(`${from} -> ${to}`) ?? []), rel]);
-  }
-}
-for (const [edge, where] of upward) problems.push(`upward import ${edge} (${where.join(", ")}): move the code down or receive it from a composition root`);
 
 if (problems.length > 0) {
   console.error(problems.join("\n"));

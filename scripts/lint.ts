@@ -34,6 +34,11 @@ for (const dir of SOURCE_DIRS) {
       if (/^\s*\/\/\s*(const|let|return|if|for|await|import|export)\b.*[;{)]\s*$/.test(line)) {
         problems.push(`${where} looks like commented-out code`);
       }
+      // A domain's transaction is its school's (TenantTx, packages/db/src/tenant.ts); Prisma's own type would let an
+      // unscoped one in, whose queries no tenantId narrows.
+      if (rel.startsWith("apps/web/src/server/modules/") && /\bPrisma\.TransactionClient\b/.test(line)) {
+        problems.push(`${where} types a transaction as Prisma.TransactionClient: a domain's transaction is a TenantTx`);
+      }
     });
   }
 }

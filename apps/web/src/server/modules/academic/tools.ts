@@ -1,12 +1,10 @@
 import type { z } from "zod";
 import type { ZMoveStudents, ZSubjectParts } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { placeStudent } from "../people/index.ts";
-
-type Tx = Prisma.TransactionClient;
 
 function shiftYears(date: Date, years: number): Date {
   const d = new Date(date);
@@ -15,7 +13,7 @@ function shiftYears(date: Date, years: number): Date {
 }
 
 /** Copies a subject with its sections and teachers into a period, mapping grades and sections through `map`. */
-async function copySubject(tx: Tx, subjectId: number, periodId: number, map?: { grades: Map<number, number>; sections: Map<number, number> }) {
+async function copySubject(tx: TenantTx, subjectId: number, periodId: number, map?: { grades: Map<number, number>; sections: Map<number, number> }) {
   const source = await tx.activity.findFirst({ where: { id: subjectId }, include: { parts: true, masters: true } });
   if (!source) throw notFound();
   const { id: _id, tenantId: _t, createdAt: _c, updatedAt: _u, parts, masters, ...fields } = source;

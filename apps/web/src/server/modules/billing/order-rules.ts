@@ -1,12 +1,10 @@
 import type { Translate } from "@pizarra/contracts";
-import { Prisma } from "@pizarra/db";
+import { Prisma, type TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { fullName } from "../../resource/display.ts";
 
 type Row = Record<string, unknown>;
-type Tx = Prisma.TransactionClient;
-
 /** 001 §4: only an unpaid order (0) takes changes; a paid (1) or voided (-1) one is closed. */
 const OPEN = 0;
 /** The largest amount a Decimal(12,2) column holds. */
@@ -36,7 +34,7 @@ function assertCents(data: Row, field: string, label: string, t: Translate): voi
 }
 
 /** The student of an order by their code, with the names the order keeps: theirs and their main guardian's. */
-async function studentOf(tx: Tx, code: string, t: Translate, givenNamesFirst: boolean): Promise<Row> {
+async function studentOf(tx: TenantTx, code: string, t: Translate, givenNamesFirst: boolean): Promise<Row> {
   const student = await tx.user.findFirst({
     where: { type: 2, externalId: code },
     select: {
@@ -70,14 +68,14 @@ export const orderRules: ResourceRules = {
 };
 
 /** The order's total is the sum of its lines (quantity × amount), written in the transaction that changed a line. */
-async function keepOrderTotal(tx: Tx, orderId: number, t: Translate): Promise<void> {
+async function keepOrderTotal(tx: TenantTx, orderId: number, t: Translate): Promise<void> {
   const lines = await tx.orderDetail.findMany({ where: { orderId }, select: { quantity: true, amount: true } });
   const total = lines.reduce((sum, line) => sum.add(line.amount.mul(line.quantity)), new Prisma.Decimal(0));
   if (total.greaterThan(MAX_TOTAL)) throw fieldRefusal("amount", t("validation.maxValue", { attribute: orderLabel(t, "total"), max: MAX_TOTAL.toFixed(2) }));
   await tx.order.updateMany({ where: { id: orderId }, data: { total } });
 }
 
-async function assertLineDeletable(tx: Tx, orderId: number): Promise<void> {
+async function assertLineDeletable(tx: TenantTx, orderId: number): Promise<void> {
   const order = await tx.order.findFirst({ where: { id: orderId }, select: { status: true } });
   if (order && order.status !== OPEN) throw new AppError(-409, "api.orderClosed", 409);
 }

@@ -1,5 +1,5 @@
 import { isRecipientTag, labelKeyOf, RECIPIENT_TAGS, templateTags, type TTagContent, type TTemplatesMeta, ZTemplateObjectQuery } from "@pizarra/contracts";
-import type { Prisma, TenantDb } from "@pizarra/db";
+import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { parseOrRefuse } from "../../http/parse.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
@@ -8,7 +8,7 @@ import { mayPick } from "../../resource/pick-gate.ts";
 import { formatDateTime } from "../../resource/values.ts";
 
 type Row = Record<string, unknown>;
-type Db = TenantDb | Prisma.TransactionClient;
+type Db = TenantDb | TenantTx;
 /** The notification these tags are written for: its labels name the object's fields in refusals. */
 const NOTIFICATION = "admNotification";
 

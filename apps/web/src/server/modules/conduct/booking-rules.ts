@@ -1,5 +1,5 @@
 import { RECORD_ID_MAX } from "@pizarra/contracts";
-import { type BookingModel, lockKey, type Prisma, type TenantTx } from "@pizarra/db";
+import { type BookingModel, lockKey, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -9,7 +9,6 @@ import { CONDUCT_TYPES, isTeacher, notYours } from "./conduct-rules.ts";
 import { merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
-type Tx = Prisma.TransactionClient;
 type Current = BookingModel & { resource: { userId: number | null } };
 
 const RESOURCE = "admBookingList";
@@ -22,7 +21,7 @@ const COMPLETED = 2;
  * The resource booked: a teacher books their own agenda and needs one (001 §5, §8 'Antes de registrar una cita debe
  * de registrar al profesor como un recurso.'); anyone else names an active resource.
  */
-async function chooseResource(tx: Tx, ctx: AuthedContext, data: Row, current: Current | null): Promise<{ id: number; duration: number }> {
+async function chooseResource(tx: TenantTx, ctx: AuthedContext, data: Row, current: Current | null): Promise<{ id: number; duration: number }> {
   if (isTeacher(ctx)) {
     if (current && current.resource.userId !== ctx.user.id) throw notYours();
     const own = await tx.bookingResource.findFirst({ where: { userId: ctx.user.id, inactive: false }, select: { id: true, duration: true } });
@@ -40,7 +39,7 @@ async function chooseResource(tx: Tx, ctx: AuthedContext, data: Row, current: Cu
 }
 
 /** The student, the relatives who come (the student's own) and the tracking record it is about (the student's). */
-async function checkPeople(tx: Tx, ctx: AuthedContext, data: Row, current: Current | null) {
+async function checkPeople(tx: TenantTx, ctx: AuthedContext, data: Row, current: Current | null) {
   if (current && ["userId", "participants", "trackingId"].every((f) => data[f] === undefined)) return;
   const userId = merged<number>(data, current, "userId");
   if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: userId, type: 2 }, select: { id: true } })))

@@ -1,4 +1,4 @@
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceServer } from "../../resource/factory.ts";
@@ -28,15 +28,7 @@ export async function catalogueList(ctx: AuthedContext & { params: z.infer<typeo
  * Keeps the codes of a multiple choice as a clean list and refuses a code that is not an active value of its
  * catalogue type; a code the record already holds stays acceptable after its value is switched off.
  */
-export async function checkCodes(
-  tx: Prisma.TransactionClient,
-  ctx: AuthedContext,
-  resource: string,
-  field: string,
-  type: string,
-  data: Row,
-  kept: readonly string[],
-) {
+export async function checkCodes(tx: TenantTx, ctx: AuthedContext, resource: string, field: string, type: string, data: Row, kept: readonly string[]) {
   if (data[field] === undefined) return;
   const codes = [...new Set(((data[field] as unknown[] | null) ?? []).map(String))];
   data[field] = codes;

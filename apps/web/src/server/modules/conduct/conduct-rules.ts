@@ -1,5 +1,5 @@
 import { ROLE } from "@pizarra/contracts";
-import type { Prisma, TrackingModel as Tracking } from "@pizarra/db";
+import type { TenantTx, TrackingModel as Tracking } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
@@ -9,8 +9,6 @@ import { hasNotice, queueFamilyNotice } from "./notify-family.ts";
 import { assertForwardRange, merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
-type Tx = Prisma.TransactionClient;
-
 /** The `type` of each conduct module's records (001 §3: tracking "behavior", type=commitment, type=journal). */
 export const CONDUCT_TYPES = { admTracking: "tracking", admBehavior: "behavior", admCommitment: "commitment", admJournal: "journal" } as const;
 export type ConductModule = keyof typeof CONDUCT_TYPES;
@@ -25,7 +23,7 @@ export const notYours = () => new AppError(-403, "conduct.notYours", 403);
 const minute = (date: Date) => new Date(Math.floor(date.getTime() / 60_000) * 60_000);
 
 /** The teacher in charge: a teacher is it themselves; anyone else names a member of staff. */
-async function assignMaster(tx: Tx, ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
+async function assignMaster(tx: TenantTx, ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
   if (isTeacher(ctx)) {
     if (current && current.masterId !== ctx.user.id) throw notYours();
     data.masterId = ctx.user.id;
@@ -38,7 +36,7 @@ async function assignMaster(tx: Tx, ctx: AuthedContext, resource: string, data: 
 }
 
 /** The grade is one of the period's, the section one of the grade's and the student one of the section's. */
-async function checkPlacement(tx: Tx, ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
+async function checkPlacement(tx: TenantTx, ctx: AuthedContext, resource: string, data: Row, current: Tracking | null) {
   if (current && ["periodId", "superSectionId", "sectionId", "userId"].every((f) => data[f] === undefined)) return;
   const periodId = merged<number>(data, current, "periodId");
   const superSectionId = merged<number>(data, current, "superSectionId");

@@ -1,5 +1,5 @@
 import { RESOURCES, ROLE } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { checkApiSettings } from "./api-settings.ts";
@@ -17,7 +17,7 @@ const choiceCount = (value: unknown) => (typeof value === "string" ? value.split
  * Holds the flow's row until the transaction ends, so that new inputs and moves of one flow take turns and the
  * orders stay distinct. False when the school has no such flow.
  */
-export async function lockFlow(tx: Prisma.TransactionClient, flowId: number): Promise<boolean> {
+export async function lockFlow(tx: TenantTx, flowId: number): Promise<boolean> {
   const { count } = await tx.flow.updateMany({ where: { id: flowId }, data: { updatedAt: new Date() } });
   return count > 0;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { lockKey, type Prisma } from "@pizarra/db";
+import { lockKey, type TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
@@ -138,7 +138,7 @@ export async function artefact(
  * they go with them. Their rows are deleted in the delete's transaction (which must run before the person's
  * memberships go); the caller removes the returned files once it is committed.
  */
-export async function dropArtefactsAbout(tx: Prisma.TransactionClient, personId: number): Promise<string[]> {
+export async function dropArtefactsAbout(tx: TenantTx, personId: number): Promise<string[]> {
   const placed = await tx.sectionMember.findMany({
     where: { userId: personId },
     select: { section: { select: { parentId: true, superSection: { select: { periodId: true } } } } },

@@ -1,5 +1,5 @@
 import { CONCEPT_TYPE, DEFAULT_QUALIFICATIONS, ROLE } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
@@ -7,7 +7,6 @@ import { fieldMessage, merged, refuse } from "../../resource/refuse.ts";
 import { descendantsOf, lockTree, place, PLACED_SELECT, renumber, sameTree, siblingsOf, type Placed, type TreeKey } from "./concept-tree.ts";
 import { recomputeTree } from "./save-grades.ts";
 
-type Tx = Prisma.TransactionClient;
 type Row = Record<string, unknown>;
 
 export const RESOURCE = "admEvalConcept" as const;
@@ -16,7 +15,7 @@ const TOP_ADMIN_FIELDS = ["parentId", "weightType", "weight", "locked", "canEdit
 /** 001 §3: what the averages above a concept depend on; changing one recomputes them. */
 const AVERAGED_FIELDS = ["weightType", "weight", "type", "calcAverage", "parentId"] as const;
 /** The concepts whose averages a save must recompute once written (the old parent of a new place), by transaction. */
-const toRecompute = new WeakMap<Tx, number | null>();
+const toRecompute = new WeakMap<TenantTx, number | null>();
 
 /** Switches that always hold a value: sent empty, they are refused as a missing required value. */
 const FLAGS = ["locked", "canEdit", "hidden", "calcAverage", "isBehavior"] as const;
@@ -31,7 +30,7 @@ export function topAdminOnly(ctx: AuthedContext, field: string): never {
  * The tree a new concept goes into (001 §3): a subject of the period, or for behaviour (isBehavior) none; a section,
  * when given, of that period and one the subject is taught in.
  */
-async function newTree(tx: Tx, ctx: AuthedContext, data: Row): Promise<TreeKey> {
+async function newTree(tx: TenantTx, ctx: AuthedContext, data: Row): Promise<TreeKey> {
   const key: TreeKey = {
     periodId: data.periodId as number,
     activityId: (data.activityId ?? null) as number | null,
@@ -58,7 +57,7 @@ async function newTree(tx: Tx, ctx: AuthedContext, data: Row): Promise<TreeKey> 
 }
 
 /** A parent of the same school and tree, and never the concept itself nor one of its own sub-concepts. */
-async function parentIn(tx: Tx, ctx: AuthedContext, tree: TreeKey, parentId: number, selfId: number | null): Promise<Placed> {
+async function parentIn(tx: TenantTx, ctx: AuthedContext, tree: TreeKey, parentId: number, selfId: number | null): Promise<Placed> {
   const parent = await tx.evalConcept.findFirst({ where: { id: parentId }, select: PLACED_SELECT });
   if (!parent) refuse(ctx, RESOURCE, "parentId", "validation.option");
   if (!sameTree(parent, tree)) refuse(ctx, RESOURCE, "parentId", "concepts.parentTree");

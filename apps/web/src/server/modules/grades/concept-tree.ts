@@ -1,7 +1,5 @@
 import { lockKey, type Prisma, type TenantTx } from "@pizarra/db";
 
-type Tx = Prisma.TransactionClient;
-
 /** The tree a concept belongs to (001 §3): a subject's concepts, or a section's own, or a period's behaviour concepts. */
 export interface TreeKey {
   periodId: number;
@@ -46,18 +44,18 @@ export const lockTree = (tx: TenantTx, key: TreeKey): Promise<void> =>
   lockKey(tx, "admEvalConcept", key.periodId, key.activityId, key.sectionId, key.isBehavior);
 
 /** The children of `parentId` (null: the top level) in a tree, in their order. */
-export const siblingsOf = (tx: Tx, key: TreeKey, parentId: number | null): Promise<Placed[]> =>
+export const siblingsOf = (tx: TenantTx, key: TreeKey, parentId: number | null): Promise<Placed[]> =>
   tx.evalConcept.findMany({ where: { ...treeWhere(key), parentId }, orderBy: [{ order: "asc" }, { id: "asc" }], select: PLACED_SELECT });
 
 /** Gives the rows the orders 1, 2, 3 … in the sequence given, writing only those that change. */
-export async function renumber(tx: Tx, rows: readonly { id: number; order: number }[]): Promise<void> {
+export async function renumber(tx: TenantTx, rows: readonly { id: number; order: number }[]): Promise<void> {
   for (const [index, row] of rows.entries()) {
     if (row.order !== index + 1) await tx.evalConcept.updateMany({ where: { id: row.id }, data: { order: index + 1 } });
   }
 }
 
 /** Every concept below `id`, at any depth. */
-export async function descendantsOf(tx: Tx, id: number): Promise<number[]> {
+export async function descendantsOf(tx: TenantTx, id: number): Promise<number[]> {
   const found: number[] = [];
   let frontier = [id];
   while (frontier.length > 0) {
@@ -72,7 +70,7 @@ export async function descendantsOf(tx: Tx, id: number): Promise<number[]> {
  * leaves close the gap, the new ones make room, and the levels of its whole subtree follow.
  */
 export async function place(
-  tx: Tx,
+  tx: TenantTx,
   concept: Placed,
   parent: Placed | null,
   index?: number,

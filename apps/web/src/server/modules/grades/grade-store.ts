@@ -8,7 +8,6 @@ import type { AuthedContext } from "../../http/context.ts";
  * lines of the trail. Nothing here decides whether a write is allowed: save-grades.ts does.
  */
 
-type Tx = Prisma.TransactionClient;
 /** Grades are written only in a tenant-scoped transaction (ctx.db's): insertRows takes its school from it. */
 export type WriteTx = TenantTx;
 export type Value = { gradeNum: number | null; gradeTxt: string | null };
@@ -61,7 +60,7 @@ export async function readGrades(db: TenantDb | TenantTx, conceptIds: number[], 
 }
 
 /** The students with a grade in a tree of concepts (a subject's, or a period's behaviour), once each. */
-export async function gradedStudents(tx: Tx, tree: { activityId: number | null; periodId: number }): Promise<number[]> {
+export async function gradedStudents(tx: TenantTx, tree: { activityId: number | null; periodId: number }): Promise<number[]> {
   const graded = await tx.grade.findMany({
     where: { concept: tree.activityId === null ? { isBehavior: true, periodId: tree.periodId } : { activityId: tree.activityId } },
     distinct: ["studentId"],

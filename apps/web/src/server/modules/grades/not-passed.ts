@@ -1,10 +1,8 @@
 import { cellKey, minimumOf, numberOf, passes, ZRecordId } from "@pizarra/contracts";
-import type { Prisma, TenantDb } from "@pizarra/db";
+import type { TenantDb, TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
-
-type Tx = Prisma.TransactionClient;
 
 /** A subject a student has not passed in a period, with the final grade and what passing asks. */
 export interface NotPassed {
@@ -38,7 +36,7 @@ export interface NotPassedQuery {
  * student has not passed it when that grade is below the subject's minimum (contracts' `passes`). Subjects with no
  * minimum are passed; a student without a final grade yet is not listed (nothing has been failed so far).
  */
-export async function notPassed(db: TenantDb | Tx, q: NotPassedQuery): Promise<NotPassed[]> {
+export async function notPassed(db: TenantDb | TenantTx, q: NotPassedQuery): Promise<NotPassed[]> {
   const section = {
     superSection: { periodId: q.periodId },
     ...(q.sectionId ? { id: q.sectionId } : {}),

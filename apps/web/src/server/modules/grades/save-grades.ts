@@ -9,7 +9,7 @@ import {
   type TGradeSaveAnswer,
   ROLE,
 } from "@pizarra/contracts";
-import type { Prisma, TenantDb } from "@pizarra/db";
+import type { TenantDb, TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { averagesOf, readForAverages, recompute, type Tree } from "./averages.ts";
@@ -35,14 +35,12 @@ import {
  * works out the averages.
  */
 
-type Tx = Prisma.TransactionClient;
-
 /**
  * 001 §6: role 100 may grade any course; anyone else only a course-section they teach (its teacher, or one of the
  * subject's). The sections of each subject the user may grade (null: all of them), in one statement; null for a user
  * who may grade any course.
  */
-export async function gradableSections(db: TenantDb | Tx, ctx: AuthedContext, activityIds: number[]): Promise<Map<number, Set<number> | null> | null> {
+export async function gradableSections(db: TenantDb | TenantTx, ctx: AuthedContext, activityIds: number[]): Promise<Map<number, Set<number> | null> | null> {
   if (ctx.user.roleCode === ROLE.topAdmin || ctx.user.access.get("admGradesMaster")?.write) return null;
   const activities = await db.activity.findMany({
     where: { id: { in: activityIds } },
@@ -78,7 +76,7 @@ function storedValue(ctx: AuthedContext, concept: Concept, cell: { gradeNum?: un
 const treesOf = (concepts: Concept[]): Tree[] => concepts.map((c) => ({ activityId: c.activityId, periodId: c.periodId }));
 
 /** Each student's section in the concepts' periods; a student of none (or no student) is not found. */
-async function sectionsOf(db: TenantDb | Tx, studentIds: number[], concepts: Concept[]): Promise<Map<number, number>> {
+async function sectionsOf(db: TenantDb | TenantTx, studentIds: number[], concepts: Concept[]): Promise<Map<number, number>> {
   const memberships = await db.sectionMember.findMany({
     where: { userId: { in: studentIds }, user: { type: 2 }, section: { superSection: { periodId: { in: [...new Set(concepts.map((c) => c.periodId))] } } } },
     select: { userId: true, sectionId: true },
@@ -97,7 +95,7 @@ type Checked = { cells: TGradeCell[]; byId: Map<number, Concept> };
  * period, and a course the user teaches. None of it is what the students' locks guard (their grades are, and are read after them), so a
  * save makes these reads before its transaction, side by side.
  */
-async function checkCells(db: TenantDb | Tx, ctx: AuthedContext, cells: TGradeCell[], behavior: boolean): Promise<Checked> {
+async function checkCells(db: TenantDb | TenantTx, ctx: AuthedContext, cells: TGradeCell[], behavior: boolean): Promise<Checked> {
   const concepts = await db.evalConcept.findMany({ where: { id: { in: [...new Set(cells.map((c) => c.conceptId))] } }, select: CONCEPT_SELECT });
   const byId = new Map(concepts.map((c) => [c.id, c]));
   for (const cell of cells) {

@@ -1,9 +1,7 @@
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { type Right, rightsBeyond, STAFF_RIGHT } from "../../auth/permissions.ts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
-
-type Tx = Prisma.TransactionClient;
 
 const RIGHT_SELECT = { moduleId: true, canRead: true, canWrite: true } as const;
 
@@ -26,14 +24,14 @@ export interface GroupChange {
 const level = (right: Right | undefined) => (right?.canWrite ? 2 : right?.canRead ? 1 : 0);
 
 /** Modules by the name the caller's language gives them (their id where the school has none). */
-async function moduleNames(tx: Tx, ctx: AuthedContext, ids: readonly string[]): Promise<string[]> {
+async function moduleNames(tx: TenantTx, ctx: AuthedContext, ids: readonly string[]): Promise<string[]> {
   const modules = await tx.module.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true, nameEN: true } });
   const nameOf = new Map(modules.map((m) => [m.id, ctx.locale === "en" ? m.nameEN : m.name]));
   return ids.map((id) => nameOf.get(id) || id);
 }
 
 /** Rights as a refusal names them, in the caller's language: "Staff (May modify), Students (May read)". */
-async function rightNames(tx: Tx, ctx: AuthedContext, rights: readonly Right[]): Promise<string> {
+async function rightNames(tx: TenantTx, ctx: AuthedContext, rights: readonly Right[]): Promise<string> {
   const names = await moduleNames(
     tx,
     ctx,
@@ -53,7 +51,7 @@ async function rightNames(tx: Tx, ctx: AuthedContext, rights: readonly Right[]):
  *  - nobody grants a right they do not hold;
  *  - nobody adds anyone, themselves included, to a group that grants more than they hold.
  */
-export async function authorizeGroupChange(tx: Tx, ctx: AuthedContext, change: GroupChange): Promise<void> {
+export async function authorizeGroupChange(tx: TenantTx, ctx: AuthedContext, change: GroupChange): Promise<void> {
   const group = await tx.userGroup.findFirst({ where: { id: change.groupId }, select: { staff: true, access: { select: RIGHT_SELECT } } });
   if (!group) throw notFound();
   const after = change.rights ?? group.access;
@@ -85,14 +83,14 @@ export async function authorizeGroupChange(tx: Tx, ctx: AuthedContext, change: G
 }
 
 /** Adds people to a group (those already in stay as they are); the number added. */
-export async function addMembers(tx: Tx, ctx: AuthedContext, groupId: number, userIds: readonly number[], audienceOnly = false): Promise<number> {
+export async function addMembers(tx: TenantTx, ctx: AuthedContext, groupId: number, userIds: readonly number[], audienceOnly = false): Promise<number> {
   await authorizeGroupChange(tx, ctx, { groupId, members: userIds, joins: true, audienceOnly });
   const { count } = await tx.userGroupMember.createMany({ data: userIds.map((userId) => ({ groupId, userId })), skipDuplicates: true });
   return count;
 }
 
 /** Makes `groupId` a person's only group (a staff member's permission group), checking each group they join or leave. */
-export async function moveToGroup(tx: Tx, ctx: AuthedContext, userId: number, groupId: number): Promise<void> {
+export async function moveToGroup(tx: TenantTx, ctx: AuthedContext, userId: number, groupId: number): Promise<void> {
   const memberships = await tx.userGroupMember.findMany({ where: { userId }, select: { groupId: true } });
   for (const left of memberships.filter((m) => m.groupId !== groupId)) await authorizeGroupChange(tx, ctx, { groupId: left.groupId, members: [userId] });
   if (!memberships.some((m) => m.groupId === groupId)) await authorizeGroupChange(tx, ctx, { groupId, members: [userId], joins: true });
@@ -101,7 +99,7 @@ export async function moveToGroup(tx: Tx, ctx: AuthedContext, userId: number, gr
 }
 
 /** Sets every module right of a group (admGroup's read and modify lists; none for a group that is no staff group). */
-export async function setGroupRights(tx: Tx, ctx: AuthedContext, groupId: number, rights: readonly Right[]): Promise<void> {
+export async function setGroupRights(tx: TenantTx, ctx: AuthedContext, groupId: number, rights: readonly Right[]): Promise<void> {
   await authorizeGroupChange(tx, ctx, { groupId, rights });
   await tx.moduleAccess.deleteMany({ where: { groupId } });
   await tx.moduleAccess.createMany({ data: rights.map((r) => ({ groupId, ...r })) });
@@ -111,7 +109,13 @@ export async function setGroupRights(tx: Tx, ctx: AuthedContext, groupId: number
  * Sets which groups may read and which may modify one module (the module screen, 000 §2.5): a group whose right on it
  * changes is checked with its other rights as they are.
  */
-export async function setModuleGroups(tx: Tx, ctx: AuthedContext, moduleId: string, read: ReadonlySet<number>, write: ReadonlySet<number>): Promise<void> {
+export async function setModuleGroups(
+  tx: TenantTx,
+  ctx: AuthedContext,
+  moduleId: string,
+  read: ReadonlySet<number>,
+  write: ReadonlySet<number>,
+): Promise<void> {
   const granted = new Set([...read, ...write]);
   const known = await tx.userGroup.count({ where: { id: { in: [...granted] } } });
   if (known !== granted.size) throw notFound();

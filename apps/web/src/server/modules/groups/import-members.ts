@@ -1,6 +1,6 @@
 import type { TGroupImport, TNumberImport } from "@pizarra/contracts";
 import { toE164 } from "@pizarra/contracts/phone";
-import { lockKey, type Prisma, type TenantTx } from "@pizarra/db";
+import { lockKey, type TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
@@ -72,7 +72,7 @@ function refuseLines(ctx: AuthedContext, bad: ImportLine[], key: string): never 
 export async function importMembers(
   ctx: AuthedContext,
   module: string,
-  group: (tx: Prisma.TransactionClient) => Promise<number>,
+  group: (tx: TenantTx) => Promise<number>,
   lines: ImportLine[],
   resolve: Resolver,
   badKey: string,
@@ -91,7 +91,7 @@ export async function importMembers(
   return { data, msgKey: "api.membersImported" };
 }
 
-const existingGroup = (groupId: number) => async (tx: Prisma.TransactionClient) => {
+const existingGroup = (groupId: number) => async (tx: TenantTx) => {
   const found = await tx.userGroup.findFirst({ where: { id: groupId }, select: { id: true } });
   if (!found) throw notFound();
   return found.id;
@@ -146,7 +146,7 @@ const byPhones: Resolver = async (tx, lines) => {
 export function attachNumbers(ctx: AuthedContext & { body: TNumberImport }) {
   const { data, phoneList, groupId, groupName } = ctx.body;
   const lines = importLines(ctx, data, phoneList, "phoneList");
-  let group: (tx: Prisma.TransactionClient) => Promise<number>;
+  let group: (tx: TenantTx) => Promise<number>;
   if (typeof groupId === "number") group = existingGroup(groupId);
   else if (groupName) {
     group = async (tx) => {

@@ -1,5 +1,5 @@
 import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { Prisma, TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
@@ -15,7 +15,7 @@ const required = (ctx: AuthedContext, field: string) => ctx.t("validation.requir
  * There is no create (002 §2): a student's first edit makes their record, so it must bring every required value
  * (002 §5), and only a student of this school gets one.
  */
-async function openRecord(tx: Prisma.TransactionClient, id: number, data: Row, ctx: AuthedContext): Promise<void> {
+async function openRecord(tx: TenantTx, id: number, data: Row, ctx: AuthedContext): Promise<void> {
   if (!(await tx.user.findFirst({ where: { id, type: 2 }, select: { id: true } }))) throw notFound();
   const missing = REQUIRED.filter((name) => data[name] === undefined || data[name] === null);
   if (missing.length) throw validationRefusal(Object.fromEntries(missing.map((name) => [name, required(ctx, name)])));

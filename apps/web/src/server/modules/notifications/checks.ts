@@ -1,12 +1,10 @@
 import { RECORD_ID_MAX } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { merged, refuse } from "../../resource/refuse.ts";
 
 type Row = Record<string, unknown>;
-type Tx = Prisma.TransactionClient;
-
 /** The stored row an edit changes: one this school does not have is not found, before any other check. */
 export function stored<T>(row: T | null): T {
   if (!row) throw notFound();
@@ -33,7 +31,7 @@ export async function assertFound(
 }
 
 /** The category must be one of this school's categories of the given types (admCategory). */
-export async function assertCategory(tx: Tx, ctx: AuthedContext, resource: string, data: Row, types: readonly string[]): Promise<void> {
+export async function assertCategory(tx: TenantTx, ctx: AuthedContext, resource: string, data: Row, types: readonly string[]): Promise<void> {
   const [id] = idList(ctx, resource, "categoryId", data.categoryId);
   if (id !== undefined && (await tx.category.count({ where: { id, type: { in: [...types] } } })) === 0)
     refuse(ctx, resource, "categoryId", "validation.option");
@@ -44,7 +42,7 @@ export async function assertCategory(tx: Tx, ctx: AuthedContext, resource: strin
  * grades, so that filtering by grade finds what was addressed to one of its sections. A published one must be seen by
  * someone: guardians, students or teachers.
  */
-export async function checkAudience(tx: Tx, ctx: AuthedContext, resource: string, data: Row, current: Row | null): Promise<void> {
+export async function checkAudience(tx: TenantTx, ctx: AuthedContext, resource: string, data: Row, current: Row | null): Promise<void> {
   if (data.superSections !== undefined || data.sections !== undefined) {
     const grades = idList(ctx, resource, "superSections", merged(data, current, "superSections"));
     const sectionIds = idList(ctx, resource, "sections", merged(data, current, "sections"));

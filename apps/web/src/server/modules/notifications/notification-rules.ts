@@ -1,5 +1,5 @@
 import { NOTIFICATION_STATUS } from "@pizarra/contracts";
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
@@ -12,7 +12,6 @@ import { recurrenceCron, type RecurrencePattern } from "./recurrence.ts";
 import { assertChangeable, assertNotPast, schedule } from "./schedule.ts";
 
 type Row = Record<string, unknown>;
-type Tx = Prisma.TransactionClient;
 const R = "admNotification";
 const LISTS = ["sectionIds", "userIds", "principalUserIds", "recurrenceDays", "recurrenceMonths"] as const;
 /** The list each recipient filter needs. */
@@ -26,7 +25,7 @@ function numbersIn(ctx: AuthedContext, field: string, value: unknown, min: numbe
 }
 
 /** 002 §5: a WhatsApp message needs its template (a WhatsApp one, `type` w); an e-mail or push message its title. */
-async function checkChannels(tx: Tx, ctx: AuthedContext, data: Row, current: Row | null): Promise<void> {
+async function checkChannels(tx: TenantTx, ctx: AuthedContext, data: Row, current: Row | null): Promise<void> {
   const template = merged(data, current, "doWATemplate");
   if (merged(data, current, "doWA") === true && !template) refuse(ctx, R, "doWATemplate");
   if (typeof data.doWATemplate === "string" && (await tx.localizationTemplate.count({ where: { id: data.doWATemplate, type: "w" } })) === 0) {
@@ -61,7 +60,7 @@ function checkWhen(ctx: AuthedContext, data: Row, current: Row | null): void {
  * Recipients (002 §3, §5): the chosen sections, children and guardians are this school's; a filter needs its list and
  * the guardians' list is only for guardians; the wizard's groups and specific numbers need their group.
  */
-async function checkRecipients(tx: Tx, ctx: AuthedContext, data: Row, current: Row | null): Promise<void> {
+async function checkRecipients(tx: TenantTx, ctx: AuthedContext, data: Row, current: Row | null): Promise<void> {
   const lists: Record<string, number[]> = {};
   for (const field of ["sectionIds", "userIds", "principalUserIds"]) lists[field] = idList(ctx, R, field, merged(data, current, field));
   await assertFound(ctx, R, "sectionIds", lists.sectionIds!, (ids) => tx.section.count({ where: { id: { in: ids } } }));
@@ -78,7 +77,7 @@ async function checkRecipients(tx: Tx, ctx: AuthedContext, data: Row, current: R
 }
 
 /** The associated object is a record of the notification's kind (`page`); general and payment ones have none. */
-async function checkObject(tx: Tx, ctx: AuthedContext, data: Row, current: Row | null): Promise<void> {
+async function checkObject(tx: TenantTx, ctx: AuthedContext, data: Row, current: Row | null): Promise<void> {
   const [objectId] = idList(ctx, R, "objectId", merged(data, current, "objectId"));
   if (objectId === undefined) return;
   const source = OBJECT_SOURCES[String(merged(data, current, "page"))];

@@ -1,4 +1,4 @@
-import type { Prisma, TenantDb } from "@pizarra/db";
+import type { TenantDb, TenantTx } from "@pizarra/db";
 import { CHANNELS, type ChannelName } from "../../channels/channel.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
@@ -39,7 +39,7 @@ export const optOutRules: ResourceRules = {
  * by every send from now on (delivery/guardians.ts). Asked again, or by two ways at once, it stays one opt-out: the
  * first way it was asked is kept, and nothing fails.
  */
-export async function optOut(db: TenantDb | Prisma.TransactionClient, userId: number, channels: ChannelName[], via: "staff" | "reply" | "link"): Promise<void> {
+export async function optOut(db: TenantDb | TenantTx, userId: number, channels: ChannelName[], via: "staff" | "reply" | "link"): Promise<void> {
   if (channels.length) await db.channelOptOut.createMany({ data: channels.map((channel) => ({ userId, channel, via })), skipDuplicates: true });
 }
 
@@ -47,7 +47,7 @@ export async function optOut(db: TenantDb | Prisma.TransactionClient, userId: nu
  * The relatives' rows as staff read them: `optOut`, the channels they opted out of, and `optOutSince`, when and how
  * each was asked in the reader's language ("WhatsApp: replied STOP on 2026-11-20"), null when there is none.
  */
-export async function optOutStatus(db: TenantDb | Prisma.TransactionClient, rows: Row[], ctx: AuthedContext): Promise<void> {
+export async function optOutStatus(db: TenantDb | TenantTx, rows: Row[], ctx: AuthedContext): Promise<void> {
   const ids = rows.map((r) => r.ID).filter((id): id is number => typeof id === "number");
   if (ids.length === 0) return;
   const outs = await db.channelOptOut.findMany({

@@ -1,4 +1,4 @@
-import type { Prisma } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { type ResourceRules, servedResources } from "../../resource/factory.ts";
 import { contentPrefix, storage } from "../../storage/storage.ts";
 import { dropArtefactsAbout } from "../grades/index.ts";
@@ -10,7 +10,7 @@ type Finder = { findMany(args: object): Promise<Row[]> };
  * The editor images this person uploaded that no stored rich text shows any more. One that a record still shows
  * stays: it belongs to that record (a publication they wrote) now, not to its uploader.
  */
-async function unusedImagesOf(tx: Prisma.TransactionClient, tenantId: number, personId: number): Promise<string[]> {
+async function unusedImagesOf(tx: TenantTx, tenantId: number, personId: number): Promise<string[]> {
   const folder = contentPrefix(tenantId, personId);
   const images = await storage().list(folder);
   if (images.length === 0) return [];

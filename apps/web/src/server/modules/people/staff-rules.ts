@@ -1,4 +1,4 @@
-import { hashPassword, type Prisma } from "@pizarra/db";
+import { hashPassword, type TenantTx } from "@pizarra/db";
 import { endSessions } from "../../auth/sessions.ts";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -10,7 +10,7 @@ import { moveToGroup } from "../groups/index.ts";
  * them a sign-in with their e-mail. An e-mail that already signs in elsewhere is linked, but its password can only
  * be set from a school that is its only one: no school can change how a person signs in to another.
  */
-async function setGroup(tx: Prisma.TransactionClient, userId: number, groupId: number, ctx: AuthedContext) {
+async function setGroup(tx: TenantTx, userId: number, groupId: number, ctx: AuthedContext) {
   const group = await tx.userGroup.findFirst({ where: { id: groupId }, select: { id: true } });
   if (!group) throw notFound();
   if (userId === ctx.user.id) {
@@ -21,7 +21,7 @@ async function setGroup(tx: Prisma.TransactionClient, userId: number, groupId: n
   await moveToGroup(tx, ctx, userId, groupId);
 }
 
-async function setSignIn(tx: Prisma.TransactionClient, userId: number, password: string, ctx: AuthedContext) {
+async function setSignIn(tx: TenantTx, userId: number, password: string, ctx: AuthedContext) {
   const user = await tx.user.findFirst({ where: { id: userId }, select: { mail: true, accountId: true } });
   if (!user?.mail) throw notFound();
   const email = user.mail.toLowerCase();

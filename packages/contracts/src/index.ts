@@ -16,4 +16,6 @@ export * from "./company.ts";
 export * from "./names.ts";
 export * from "./attendance.ts";
 export * from "./notification-status.ts";
+export * from "./flow-status.ts";
 export * from "./roles.ts";
+export * from "./person-types.ts";

@@ -17,7 +17,7 @@ export {
   type TGroupImport,
   type TNumberImport,
 } from "./action-bodies.ts";
-export { GROUP_TYPES } from "./defs/communities.ts";
+export { GROUP_TYPE, GROUP_TYPES } from "./defs/communities.ts";
 
 /**
  * The definition a module's screen shows: the one named after the module, else its first top-level one, else a

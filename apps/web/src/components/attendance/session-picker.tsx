@@ -1,6 +1,6 @@
 "use client";
 
-import { ROLE, type TAttendanceSession } from "@pizarra/contracts";
+import { ATTENDANCE_STATUS, ROLE, type TAttendanceSession } from "@pizarra/contracts";
 import { Badge, Button, cn, Input, Label, NativeSelect } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -146,7 +146,7 @@ function SessionCard({ session, showTeacher, action }: { session: TAttendanceSes
         {COUNTER_ORDER.map((status) => (
           <div key={status} className={cn("flex flex-col gap-0.5 rounded-md px-1 py-1.5", STATUS_LOOK[status].tone)}>
             <dt>{t(`status.${status}`)}</dt>
-            <dd className="text-base font-semibold tabular-nums">{session.started || status === 0 ? session.counts[status] : "–"}</dd>
+            <dd className="text-base font-semibold tabular-nums">{session.started || status === ATTENDANCE_STATUS.pending ? session.counts[status] : "–"}</dd>
           </div>
         ))}
       </dl>

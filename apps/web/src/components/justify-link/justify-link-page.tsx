@@ -96,7 +96,7 @@ function SentStatus({ sent, fresh }: { sent: NonNullable<TJustifyLink["sent"]>; 
   const reason = t.has(`reasons.${sent.reason}`) ? t(`reasons.${sent.reason}`) : sent.reason;
   return (
     <Notice
-      tone={sent.status === -1 ? "bad" : sent.status === 2 ? "ok" : fresh ? "ok" : "wait"}
+      tone={sent.status === JUSTIFICATION_STATUS.denied ? "bad" : sent.status === JUSTIFICATION_STATUS.accepted ? "ok" : fresh ? "ok" : "wait"}
       title={fresh ? t("sentTitle") : sent.mine ? t("alreadySent") : t("otherSent")}
       testId="justify-sent"
       heading="h2"
@@ -172,7 +172,7 @@ function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "a
     const answer = await publicRequest<{ ID: number }>("POST", `justify/${encodeURIComponent(token)}`, { locale, body, onProgress: setProgress });
     setProgress(null);
     if (answer.ok && answer.data) {
-      onSent({ ID: answer.data.ID, status: 1, reason: values.reason, mine: true });
+      onSent({ ID: answer.data.ID, status: JUSTIFICATION_STATUS.pending, reason: values.reason, mine: true });
       return;
     }
     const errors = (answer.data as { errors?: Record<string, string> } | null)?.errors ?? {};

@@ -2,7 +2,8 @@ import { defineResource, FULL_ACTIONS } from "../types.ts";
 import { memberImport } from "./people.ts";
 
 /** Group types (`admGroup/getTypes`, labels under resources.admGroup.options.type): 0 access, 1 communication. */
-export const GROUP_TYPES = [0, 1] as const;
+export const GROUP_TYPE = { access: 0, communication: 1 } as const;
+export const GROUP_TYPES = [GROUP_TYPE.access, GROUP_TYPE.communication] as const;
 
 /**
  * Groups of people (001 §3 "Group", §5: name and type required, canRead required for staff groups). One table with
@@ -17,7 +18,14 @@ export const admGroup = defineResource({
   pageSize: 50,
   fields: [
     { name: "name", type: "text", rules: { required: true, max: 100 } },
-    { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: GROUP_TYPES }, default: 1, span: "half" },
+    {
+      name: "type",
+      type: "select",
+      rules: { required: true },
+      options: { kind: "values", values: GROUP_TYPES },
+      default: GROUP_TYPE.communication,
+      span: "half",
+    },
     { name: "staff", type: "switch", default: false, span: "half" },
     { name: "canRead", type: "select", multiple: true, options: { kind: "resource", resource: "admModule" }, hiddenWhen: { field: "staff", equals: false } },
     { name: "canEdit", type: "select", multiple: true, options: { kind: "resource", resource: "admModule" }, hiddenWhen: { field: "staff", equals: false } },

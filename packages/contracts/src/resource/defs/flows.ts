@@ -1,9 +1,8 @@
+import { FLOW_SEND_STATUS, FLOW_SEND_STATUSES } from "../../flow-status.ts";
 import { defineResource, type ActionDef, type FieldDef } from "../types.ts";
 
 /** What a flow collects (002 §3 "Flow", Types): data, form, document, identity verification … WhatsApp transfer, open. */
 const FLOW_TYPES = ["data", "form", "document", "identity", "location", "booking", "checkout", "order", "registration", "remote", "transfer", "open"] as const;
-/** 001 §4 "Flow send status": 0 draft, 1 ready, 2 sending, 3 sent, 4 cancelled, 5 sending errors. */
-const SEND_STATUSES = [0, 1, 2, 3, 4, 5] as const;
 /** 001 §4 "Recipient type": 0 specific numbers, 1 group, 2 open. */
 const RECIPIENT_TYPES = [0, 1, 2] as const;
 /** 002 §3 "Flow input": the types of the input editor. */
@@ -121,7 +120,7 @@ export const admFetch = defineResource({
       span: "half",
     },
     { name: "followupStopOnEngagement", type: "switch", default: false, group: "followups" },
-    { name: "sendStatus", type: "select", options: { kind: "values", values: SEND_STATUSES }, readOnly: "always", group: "summary" },
+    { name: "sendStatus", type: "select", options: { kind: "values", values: FLOW_SEND_STATUSES }, readOnly: "always", group: "summary" },
     ...["target", "sent", "seen", "complete", "partial"].map(sendingCount),
   ],
   layout: { kind: "wizard", groups: ["collect", "basics", "setup", "access", "followups", "summary"] },
@@ -135,7 +134,14 @@ export const admFetch = defineResource({
       field: "sendStatus",
       kind: "chip",
       optionsOf: "sendStatus",
-      colors: { "0": "muted", "1": "info", "2": "warning", "3": "success", "4": "muted", "5": "danger" },
+      colors: {
+        [FLOW_SEND_STATUS.draft]: "muted",
+        [FLOW_SEND_STATUS.ready]: "info",
+        [FLOW_SEND_STATUS.sending]: "warning",
+        [FLOW_SEND_STATUS.sent]: "success",
+        [FLOW_SEND_STATUS.cancelled]: "muted",
+        [FLOW_SEND_STATUS.errors]: "danger",
+      },
     },
     { field: "target", kind: "number", align: "end" },
     { field: "sent", kind: "number", align: "end" },
@@ -145,7 +151,7 @@ export const admFetch = defineResource({
   ],
   filters: [
     { name: "type", type: "select", options: { kind: "values", values: FLOW_TYPES } },
-    { name: "sendStatus", type: "select", options: { kind: "values", values: SEND_STATUSES } },
+    { name: "sendStatus", type: "select", options: { kind: "values", values: FLOW_SEND_STATUSES } },
     { name: "isLive", type: "switch" },
   ],
   search: ["name", "internalName", "tags", "desc"],

@@ -1,3 +1,4 @@
+import { PERSON_TYPE, PERSON_TYPES, STAFF_PERSON_TYPES } from "../../person-types.ts";
 import { defineResource, FULL_ACTIONS, IMPORTABLE_ACTIONS, type ActionDef, type FieldDef } from "../types.ts";
 
 /** The per-row CSV import of group members (002 §2 "User groups", §5 "The CSV tab requires a file"). */
@@ -203,7 +204,14 @@ export const admStaff = defineResource({
   pageSize: 40,
   fields: [
     ...personName,
-    { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: [4, 5] }, default: 5, span: "half" },
+    {
+      name: "type",
+      type: "select",
+      rules: { required: true },
+      options: { kind: "values", values: STAFF_PERSON_TYPES },
+      default: PERSON_TYPE.teacher,
+      span: "half",
+    },
     { name: "tag", type: "text", rules: { max: 50 }, span: "half" },
     { name: "mail", type: "text", rules: { required: true, email: true, max: 254 } },
     { name: "cel", type: "tel", rules: { ...PHONE, required: true } },
@@ -218,13 +226,13 @@ export const admStaff = defineResource({
     { field: "face", kind: "image" },
     { field: "last" },
     { field: "name" },
-    { field: "type", kind: "chip", optionsOf: "type", colors: { "4": "muted", "5": "primary" } },
+    { field: "type", kind: "chip", optionsOf: "type", colors: { [PERSON_TYPE.staff]: "muted", [PERSON_TYPE.teacher]: "primary" } },
     { field: "mail" },
     { field: "groupName" },
     { field: "canSignIn", kind: "bool" },
     { field: "inactive", kind: "bool" },
   ],
-  filters: [{ name: "type", type: "select", options: { kind: "values", values: [4, 5] } }],
+  filters: [{ name: "type", type: "select", options: { kind: "values", values: STAFF_PERSON_TYPES } }],
   ...personListing,
 });
 
@@ -236,7 +244,7 @@ export const admUser = defineResource({
   pageSize: 40,
   fields: [
     ...personName,
-    { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: [1, 2, 3, 4, 5] }, default: 3, span: "half" },
+    { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: PERSON_TYPES }, default: PERSON_TYPE.contact, span: "half" },
     { name: "userKind", type: "select", options: { kind: "values", values: [0, 1, 3] }, span: "half" },
     { name: "mail", type: "text", rules: { required: true, email: true, max: 254 } },
     { name: "cel", type: "tel", rules: PHONE, span: "half" },
@@ -257,7 +265,7 @@ export const admUser = defineResource({
     { field: "inactive", kind: "bool" },
   ],
   filters: [
-    { name: "type", type: "select", options: { kind: "values", values: [1, 2, 3, 4, 5] } },
+    { name: "type", type: "select", options: { kind: "values", values: PERSON_TYPES } },
     { name: "groupId", type: "select", options: { kind: "resource", resource: "admGroup" } },
   ],
   ...personListing,

@@ -1,10 +1,11 @@
+import { STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import { AppError } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
 /** A subject's teacher must be a teacher or staff member of this school. */
 async function assertTeacher(tx: Parameters<NonNullable<ResourceRules["beforeSave"]>>[0], userId: unknown) {
   if (userId === null || userId === undefined) return;
-  const teacher = await tx.user.findFirst({ where: { id: Number(userId), type: { in: [4, 5] } }, select: { id: true } });
+  const teacher = await tx.user.findFirst({ where: { id: Number(userId), type: { in: [...STAFF_PERSON_TYPES] } }, select: { id: true } });
   if (!teacher) throw new AppError(-404, "api.notFound", 404);
 }
 

@@ -1,4 +1,4 @@
-import type { Translate } from "@pizarra/contracts";
+import { PERSON_TYPE, type Translate } from "@pizarra/contracts";
 import { Prisma, type TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
@@ -36,7 +36,7 @@ function assertCents(data: Row, field: string, label: string, t: Translate): voi
 /** The student of an order by their code, with the names the order keeps: theirs and their main guardian's. */
 async function studentOf(tx: TenantTx, code: string, t: Translate, givenNamesFirst: boolean): Promise<Row> {
   const student = await tx.user.findFirst({
-    where: { type: 2, externalId: code },
+    where: { type: PERSON_TYPE.student, externalId: code },
     select: {
       id: true,
       name: true,

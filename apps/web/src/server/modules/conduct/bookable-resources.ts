@@ -1,3 +1,4 @@
+import { STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { refuse } from "../../resource/refuse.ts";
@@ -9,7 +10,7 @@ export const bookableResourceRules: ResourceRules = {
   async beforeSave(tx, data, ctx, id) {
     if (data.userId === undefined || data.userId === null) return;
     const userId = Number(data.userId);
-    const staff = await tx.user.findFirst({ where: { id: userId, type: { in: [4, 5] } }, select: { id: true } });
+    const staff = await tx.user.findFirst({ where: { id: userId, type: { in: [...STAFF_PERSON_TYPES] } }, select: { id: true } });
     if (!staff) refuse(ctx, RESOURCE, "userId", "validation.option");
     const other = await tx.bookingResource.findFirst({ where: { userId, ...(id === null ? {} : { NOT: { id: Number(id) } }) }, select: { id: true } });
     if (other) refuse(ctx, RESOURCE, "userId", "conduct.resourceTaken");

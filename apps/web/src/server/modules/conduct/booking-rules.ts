@@ -1,4 +1,4 @@
-import { RECORD_ID_MAX } from "@pizarra/contracts";
+import { RECORD_ID_MAX, PERSON_TYPE } from "@pizarra/contracts";
 import { type BookingModel, lockKey, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
@@ -42,7 +42,7 @@ async function chooseResource(tx: TenantTx, ctx: AuthedContext, data: Row, curre
 async function checkPeople(tx: TenantTx, ctx: AuthedContext, data: Row, current: Current | null) {
   if (current && ["userId", "participants", "trackingId"].every((f) => data[f] === undefined)) return;
   const userId = merged<number>(data, current, "userId");
-  if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: userId, type: 2 }, select: { id: true } })))
+  if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: userId, type: PERSON_TYPE.student }, select: { id: true } })))
     refuse(ctx, RESOURCE, "userId", "validation.option");
   if (data.participants !== undefined) data.participants = [...new Set(((data.participants as unknown[] | null) ?? []).map(Number))];
   const participants = merged<number[]>(data, current, "participants") ?? [];

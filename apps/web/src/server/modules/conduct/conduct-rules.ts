@@ -1,4 +1,4 @@
-import { ROLE } from "@pizarra/contracts";
+import { ROLE, PERSON_TYPE, STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import type { TenantTx, TrackingModel as Tracking } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -31,7 +31,7 @@ async function assignMaster(tx: TenantTx, ctx: AuthedContext, resource: string, 
   }
   if (current && data.masterId === undefined) return;
   if (data.masterId === undefined || data.masterId === null) refuse(ctx, resource, "masterId", "validation.required");
-  const staff = await tx.user.findFirst({ where: { id: Number(data.masterId), type: { in: [4, 5] } }, select: { id: true } });
+  const staff = await tx.user.findFirst({ where: { id: Number(data.masterId), type: { in: [...STAFF_PERSON_TYPES] } }, select: { id: true } });
   if (!staff) refuse(ctx, resource, "masterId", "validation.option");
 }
 
@@ -46,7 +46,7 @@ async function checkPlacement(tx: TenantTx, ctx: AuthedContext, resource: string
   const section = await tx.section.findFirst({ where: { id: sectionId, parentId: superSectionId }, select: { id: true } });
   if (!section) refuse(ctx, resource, "sectionId", "validation.option");
   const member = await tx.sectionMember.findFirst({
-    where: { sectionId, userId: merged<number>(data, current, "userId"), user: { type: 2 } },
+    where: { sectionId, userId: merged<number>(data, current, "userId"), user: { type: PERSON_TYPE.student } },
     select: { id: true },
   });
   if (!member) refuse(ctx, resource, "userId", "conduct.notInSection");

@@ -1,4 +1,4 @@
-import { ZRecordId } from "@pizarra/contracts";
+import { ZRecordId, PERSON_TYPE } from "@pizarra/contracts";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
@@ -20,7 +20,7 @@ export async function family(ctx: AuthedContext & { query: z.infer<typeof ZFamil
   const who = studentId ? { id: studentId } : externalId ? { externalId } : null;
   const student = who
     ? await ctx.db.user.findFirst({
-        where: { type: 2, ...who },
+        where: { type: PERSON_TYPE.student, ...who },
         select: {
           relatives: {
             orderBy: { userKind: "asc" },

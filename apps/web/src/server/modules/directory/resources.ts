@@ -1,4 +1,4 @@
-import { RESOURCES } from "@pizarra/contracts";
+import { RESOURCES, PERSON_TYPE } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { PERSON_SEARCH_FIELDS, personTextContains } from "../../resource/search-text.ts";
 import { currentSection, guardianColumns, inGrade, inSection, livingGuardians, sectionNameOf } from "../../resource/student-view.ts";
@@ -14,7 +14,7 @@ const guardian = (_contains: Row, word: string): Row => ({ relatives: { some: { 
 export const directory: ResourceServer = {
   def: RESOURCES.admDirectory,
   model: "user",
-  scope: { where: { type: 2, inactive: false } },
+  scope: { where: { type: PERSON_TYPE.student, inactive: false } },
   include: { sections: currentSection, relatives: livingGuardians },
   display: (r, caller) => ({ sectionName: sectionNameOf(r.sections), depMail: r.mail, ...guardianColumns(r.relatives, caller.givenNamesFirst) }),
   filterWhere: { superSectionId: inGrade, sectionId: inSection },

@@ -1,4 +1,4 @@
-import { cellKey, minimumOf, numberOf, passes, ZRecordId } from "@pizarra/contracts";
+import { cellKey, minimumOf, numberOf, passes, ZRecordId, PERSON_TYPE } from "@pizarra/contracts";
 import type { TenantDb, TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -43,7 +43,7 @@ export async function notPassed(db: TenantDb | TenantTx, q: NotPassedQuery): Pro
     ...(q.superSectionId ? { parentId: q.superSectionId } : {}),
   };
   const members = await db.sectionMember.findMany({
-    where: { section, ...(q.studentId ? { userId: q.studentId } : {}), user: { type: 2, inactive: false } },
+    where: { section, ...(q.studentId ? { userId: q.studentId } : {}), user: { type: PERSON_TYPE.student, inactive: false } },
     select: {
       sectionId: true,
       section: { select: { name: true, superSection: { select: { name: true, sort: true } } } },

@@ -1,4 +1,14 @@
-import { CONCEPT_TYPE, DEFAULT_SCALE, headerLayout, isTextConcept, letterOf, type HeaderConcept, ROLE, type TAttendanceSummary } from "@pizarra/contracts";
+import {
+  CONCEPT_TYPE,
+  DEFAULT_SCALE,
+  headerLayout,
+  isTextConcept,
+  letterOf,
+  type HeaderConcept,
+  ROLE,
+  type TAttendanceSummary,
+  PERSON_TYPE,
+} from "@pizarra/contracts";
 import { attendanceChanges, periodAttendance } from "../attendance/index.ts";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
@@ -80,7 +90,7 @@ export async function letterhead(ctx: AuthedContext): Promise<Letterhead> {
 /** The student of the period (a student enrolled in one of its sections), or 404. */
 export async function studentOf(ctx: AuthedContext, periodId: number, studentId: number): Promise<CardStudent> {
   const member = await ctx.db.sectionMember.findFirst({
-    where: { userId: studentId, user: { type: 2 }, section: { superSection: { periodId } } },
+    where: { userId: studentId, user: { type: PERSON_TYPE.student }, section: { superSection: { periodId } } },
     select: { user: { select: STUDENT_SELECT }, section: { select: SECTION_SELECT } },
   });
   if (!member) throw notFound();

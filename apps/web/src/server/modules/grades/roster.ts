@@ -1,3 +1,4 @@
+import { PERSON_TYPE } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
 import { fullName } from "../../resource/display.ts";
 
@@ -30,7 +31,7 @@ function membersOf(of: RosterOf): Prisma.UserWhereInput {
  */
 export async function sectionRoster<S extends Prisma.UserSelect>(db: TenantDb, of: RosterOf, extra: S): Promise<RosterRow<S>[]> {
   const students = (await db.user.findMany({
-    where: { type: 2, inactive: false, ...membersOf(of) },
+    where: { type: PERSON_TYPE.student, inactive: false, ...membersOf(of) },
     orderBy: { id: "asc" },
     select: { ...extra, ...NAMED },
   })) as unknown as RosterRow<S>[];

@@ -8,6 +8,7 @@ import {
   type TGradeSave,
   type TGradeSaveAnswer,
   ROLE,
+  PERSON_TYPE,
 } from "@pizarra/contracts";
 import type { TenantDb, TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
@@ -78,7 +79,11 @@ const treesOf = (concepts: Concept[]): Tree[] => concepts.map((c) => ({ activity
 /** Each student's section in the concepts' periods; a student of none (or no student) is not found. */
 async function sectionsOf(db: TenantDb | TenantTx, studentIds: number[], concepts: Concept[]): Promise<Map<number, number>> {
   const memberships = await db.sectionMember.findMany({
-    where: { userId: { in: studentIds }, user: { type: 2 }, section: { superSection: { periodId: { in: [...new Set(concepts.map((c) => c.periodId))] } } } },
+    where: {
+      userId: { in: studentIds },
+      user: { type: PERSON_TYPE.student },
+      section: { superSection: { periodId: { in: [...new Set(concepts.map((c) => c.periodId))] } } },
+    },
     select: { userId: true, sectionId: true },
   });
   const sectionOf = new Map(memberships.map((m) => [m.userId, m.sectionId]));

@@ -1,4 +1,4 @@
-import { ZRecordId, type TGradedConcept, type TStudentGradeGroup, type TStudentGrades } from "@pizarra/contracts";
+import { ZRecordId, type TGradedConcept, type TStudentGradeGroup, type TStudentGrades, PERSON_TYPE } from "@pizarra/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -24,7 +24,7 @@ export const ZGroupQuery = z.object({ studentId: ID, periodId: PERIOD, isBehavio
 async function studentGrades(ctx: AuthedContext, studentId: number, asked: number | undefined): Promise<TStudentGrades> {
   const periodId = asked || (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
   const student = await ctx.db.user.findFirst({
-    where: { id: studentId, type: 2 },
+    where: { id: studentId, type: PERSON_TYPE.student },
     select: {
       id: true,
       name: true,

@@ -1,4 +1,4 @@
-import type { TGroupImport, TNumberImport } from "@pizarra/contracts";
+import { GROUP_TYPE, PERSON_TYPE, type TGroupImport, type TNumberImport } from "@pizarra/contracts";
 import { toE164 } from "@pizarra/contracts/phone";
 import { lockKey, type TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
@@ -133,11 +133,18 @@ const byPhones: Resolver = async (tx, lines) => {
   const wanted = [...new Set(numbers as string[])];
   // The school's imports of numbers take turns from this read to their commit, so two bringing one new number make it once.
   await lockKey(tx, "contactNumbers");
-  const existing = await tx.user.findMany({ where: { type: 3, cel: { in: wanted } }, select: { id: true, cel: true }, orderBy: { id: "asc" } });
+  const existing = await tx.user.findMany({
+    where: { type: PERSON_TYPE.contact, cel: { in: wanted } },
+    select: { id: true, cel: true },
+    orderBy: { id: "asc" },
+  });
   const byNumber = new Map<string, number>();
   for (const u of existing) if (!byNumber.has(u.cel!)) byNumber.set(u.cel!, u.id);
   const missing = wanted.filter((n) => !byNumber.has(n));
-  const created = await tx.user.createManyAndReturn({ data: missing.map((n) => ({ type: 3, name: n, cel: n })), select: { id: true, cel: true } });
+  const created = await tx.user.createManyAndReturn({
+    data: missing.map((n) => ({ type: PERSON_TYPE.contact, name: n, cel: n })),
+    select: { id: true, cel: true },
+  });
   for (const u of created) byNumber.set(u.cel!, u.id);
   return { userIds: wanted.map((n) => byNumber.get(n)!), bad: [] };
 };
@@ -152,7 +159,7 @@ export function attachNumbers(ctx: AuthedContext & { body: TNumberImport }) {
     group = async (tx) => {
       const taken = await tx.userGroup.findFirst({ where: { name: { equals: groupName, mode: "insensitive" } }, select: { id: true } });
       if (taken) throw fieldRefusal("groupName", ctx.t("validation.unique", { attribute: attribute(ctx, "groupName") }));
-      return (await tx.userGroup.create({ data: { name: groupName, type: 1, staff: false } })).id;
+      return (await tx.userGroup.create({ data: { name: groupName, type: GROUP_TYPE.communication, staff: false } })).id;
     };
   } else throw fieldRefusal("groupId", ctx.t("validation.required", { attribute: attribute(ctx, "groupId") }));
   return importMembers(ctx, "admUser", group, lines, byPhones, "importPhones", true);

@@ -1,4 +1,4 @@
-import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
+import { labelKeyOf, RESOURCES, PERSON_TYPE } from "@pizarra/contracts";
 import { fieldRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { formatDateTime, parseDate } from "../../resource/values.ts";
@@ -15,7 +15,8 @@ const VALUE_TYPES = { symptomId: "SYM", outcomeId: "OUT" } as const;
 export const infirmaryRules: ResourceRules = {
   async beforeSave(tx, data, ctx, id) {
     const refuse = (field: string) => fieldRefusal(field, ctx.t("validation.option", { attribute: ctx.t(label(field)) }));
-    if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: Number(data.userId), type: 2 }, select: { id: true } }))) throw refuse("userId");
+    if (data.userId !== undefined && !(await tx.user.findFirst({ where: { id: Number(data.userId), type: PERSON_TYPE.student }, select: { id: true } })))
+      throw refuse("userId");
     for (const [field, type] of Object.entries(VALUE_TYPES)) {
       if (typeof data[field] !== "number") continue;
       if (!(await tx.infirmaryValue.findFirst({ where: { id: data[field], type }, select: { id: true } }))) throw refuse(field);

@@ -1,4 +1,4 @@
-import { labelKeyOf, RESOURCES } from "@pizarra/contracts";
+import { labelKeyOf, RESOURCES, PERSON_TYPE } from "@pizarra/contracts";
 import type { Prisma, TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound, validationRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -16,7 +16,7 @@ const required = (ctx: AuthedContext, field: string) => ctx.t("validation.requir
  * (002 §5), and only a student of this school gets one.
  */
 async function openRecord(tx: TenantTx, id: number, data: Row, ctx: AuthedContext): Promise<void> {
-  if (!(await tx.user.findFirst({ where: { id, type: 2 }, select: { id: true } }))) throw notFound();
+  if (!(await tx.user.findFirst({ where: { id, type: PERSON_TYPE.student }, select: { id: true } }))) throw notFound();
   const missing = REQUIRED.filter((name) => data[name] === undefined || data[name] === null);
   if (missing.length) throw validationRefusal(Object.fromEntries(missing.map((name) => [name, required(ctx, name)])));
   await tx.medicalRecord.create({ data: { ...data, id } as Prisma.MedicalRecordUncheckedCreateInput });

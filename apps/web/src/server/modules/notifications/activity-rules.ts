@@ -1,3 +1,4 @@
+import { STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { assertForwardRange, merged, refuse } from "../../resource/refuse.ts";
 import { assertCategory, checkAudience, idList, stored } from "./checks.ts";
@@ -22,7 +23,8 @@ export const activityRules: ResourceRules = {
     await assertCategory(tx, ctx, R, data, ACTIVITY_CATEGORIES);
     if (id === null && (data.owner === undefined || data.owner === null)) data.owner = ctx.user.id;
     const [owner] = idList(ctx, R, "owner", data.owner);
-    if (owner !== undefined && (await tx.user.count({ where: { id: owner, type: { in: [4, 5] } } })) === 0) refuse(ctx, R, "owner", "validation.option");
+    if (owner !== undefined && (await tx.user.count({ where: { id: owner, type: { in: [...STAFF_PERSON_TYPES] } } })) === 0)
+      refuse(ctx, R, "owner", "validation.option");
     await checkAudience(tx, ctx, R, data, current);
   },
 };

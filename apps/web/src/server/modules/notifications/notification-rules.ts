@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUS } from "@pizarra/contracts";
+import { NOTIFICATION_STATUS, PERSON_TYPE } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
 import { fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
@@ -64,8 +64,8 @@ async function checkRecipients(tx: TenantTx, ctx: AuthedContext, data: Row, curr
   const lists: Record<string, number[]> = {};
   for (const field of ["sectionIds", "userIds", "principalUserIds"]) lists[field] = idList(ctx, R, field, merged(data, current, field));
   await assertFound(ctx, R, "sectionIds", lists.sectionIds!, (ids) => tx.section.count({ where: { id: { in: ids } } }));
-  await assertFound(ctx, R, "userIds", lists.userIds!, (ids) => tx.user.count({ where: { id: { in: ids }, type: 2 } }));
-  await assertFound(ctx, R, "principalUserIds", lists.principalUserIds!, (ids) => tx.user.count({ where: { id: { in: ids }, type: 1 } }));
+  await assertFound(ctx, R, "userIds", lists.userIds!, (ids) => tx.user.count({ where: { id: { in: ids }, type: PERSON_TYPE.student } }));
+  await assertFound(ctx, R, "principalUserIds", lists.principalUserIds!, (ids) => tx.user.count({ where: { id: { in: ids }, type: PERSON_TYPE.relative } }));
   const filterBy = merged(data, current, "filterBy") as string | null;
   if (filterBy === "principals" && merged(data, current, "sendTo") !== SEND_TO.guardians) throw fieldRefusal("filterBy", ctx.t("api.guardiansOnly"));
   const needed = filterBy ? FILTER_LIST[filterBy] : undefined;

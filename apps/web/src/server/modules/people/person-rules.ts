@@ -1,13 +1,12 @@
+import { STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import { endSessions } from "../../auth/sessions.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
-/** Staff and teachers: the person types whose rows admStaff answers for. */
-export const STAFF_TYPES = [4, 5] as const;
-const isStaffType = (type: unknown) => (STAFF_TYPES as readonly unknown[]).includes(type);
+const isStaffType = (type: unknown) => (STAFF_PERSON_TYPES as readonly unknown[]).includes(type);
 
 /** The rows a staff right answers for wherever they are reached: staff, and anyone linked to a sign-in. */
-export const STAFF_ROWS = { OR: [{ type: { in: [...STAFF_TYPES] } }, { accountId: { not: null } }] };
+export const STAFF_ROWS = { OR: [{ type: { in: [...STAFF_PERSON_TYPES] } }, { accountId: { not: null } }] };
 
 /**
  * Every person, whichever module reaches them (admStudent, admRelatives, admStaff, admUser): nobody writes a person of

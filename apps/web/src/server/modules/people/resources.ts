@@ -1,11 +1,11 @@
-import { RESOURCES } from "@pizarra/contracts";
+import { RESOURCES, PERSON_TYPE, STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { combineRules } from "../../resource/combine-rules.ts";
 import { countOf, fullName } from "../../resource/display.ts";
 import { PERSON_SEARCH_FIELDS } from "../../resource/search-text.ts";
 import { optOutRules, optOutStatus } from "./opt-out-rules.ts";
 import { personFileRules } from "./person-files.ts";
-import { personRules, STAFF_ROWS, STAFF_TYPES, userRules } from "./person-rules.ts";
+import { personRules, STAFF_ROWS, userRules } from "./person-rules.ts";
 import { phoneRules } from "./phone-rules.ts";
 import { staffRules } from "./staff-rules.ts";
 import { sectionMemberRules, studentRules } from "./student-rules.ts";
@@ -76,7 +76,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admStudent,
     model: "user",
     fieldsOnly: true,
-    scope: { where: { type: 2 }, data: { type: 2 } },
+    scope: { where: { type: PERSON_TYPE.student }, data: { type: PERSON_TYPE.student } },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
     virtual: ["superSectionId", "sectionId"],
@@ -91,7 +91,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     def: RESOURCES.admRelatives,
     model: "user",
     fieldsOnly: true,
-    scope: { where: { type: 1 }, data: { type: 1 } },
+    scope: { where: { type: PERSON_TYPE.relative }, data: { type: PERSON_TYPE.relative } },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
     include: { _count: { select: { dependants: true } } },
@@ -103,7 +103,7 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
   {
     def: RESOURCES.admStaff,
     model: "user",
-    scope: { where: { type: { in: [...STAFF_TYPES] } } },
+    scope: { where: { type: { in: [...STAFF_PERSON_TYPES] } } },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
     owns: STAFF_ROWS,

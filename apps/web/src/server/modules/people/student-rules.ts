@@ -1,3 +1,4 @@
+import { PERSON_TYPE } from "@pizarra/contracts";
 import { lockKey, type TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
@@ -32,7 +33,7 @@ export const studentRules: ResourceRules = {
 /** admSectionMembers: only a student of this school, who then leaves their other section of the period. */
 export const sectionMemberRules: ResourceRules = {
   async beforeSave(tx, data) {
-    const student = await tx.user.findFirst({ where: { id: Number(data.userId), type: 2 }, select: { id: true } });
+    const student = await tx.user.findFirst({ where: { id: Number(data.userId), type: PERSON_TYPE.student }, select: { id: true } });
     if (!student) throw new AppError(-404, "api.notFound", 404);
     await leaveOtherSections(tx, student.id, Number(data.sectionId));
   },

@@ -1,3 +1,4 @@
+import { ATTENDANCE_STATUS } from "../../attendance.ts";
 import { defineResource, FULL_ACTIONS, IMPORTABLE_ACTIONS } from "../types.ts";
 
 /** Codes that travel in paths and lists (template IDs, catalogue types): letters, digits and dashes (001 §5). */
@@ -38,6 +39,9 @@ export const admOtlt = defineResource({
   actions: IMPORTABLE_ACTIONS,
 });
 
+/** The statuses an attendance type marks (001 §4): every one but pending. */
+const MARKED_STATUSES = [ATTENDANCE_STATUS.present, ATTENDANCE_STATUS.late, ATTENDANCE_STATUS.absent] as const;
+
 /** Attendance types (001 §3): the status they mark (001 §4: 1 present, 2 late, 3 absent) and whether guardians hear of it. */
 export const admAttendanceType = defineResource({
   id: "admAttendanceType",
@@ -46,7 +50,7 @@ export const admAttendanceType = defineResource({
   pageSize: 40,
   fields: [
     { name: "name", type: "text", rules: { required: true, max: 100 } },
-    { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: [1, 2, 3] }, default: 3 },
+    { name: "type", type: "select", rules: { required: true }, options: { kind: "values", values: MARKED_STATUSES }, default: ATTENDANCE_STATUS.absent },
     { name: "notify", type: "switch", default: false, span: "half" },
     {
       name: "notifyDelay",
@@ -60,7 +64,12 @@ export const admAttendanceType = defineResource({
   ],
   columns: [
     { field: "name" },
-    { field: "type", kind: "chip", optionsOf: "type", colors: { "1": "success", "2": "warning", "3": "danger" } },
+    {
+      field: "type",
+      kind: "chip",
+      optionsOf: "type",
+      colors: { [ATTENDANCE_STATUS.present]: "success", [ATTENDANCE_STATUS.late]: "warning", [ATTENDANCE_STATUS.absent]: "danger" },
+    },
     { field: "notify", kind: "bool" },
     { field: "notifyDelay", kind: "number", align: "end" },
     { field: "showInReports", kind: "bool" },

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import ipaddr, { type IPv4, type IPv6 } from "ipaddr.js";
 
 /**
  * The header in which apps/web/server.mjs hands the app the address of the TCP peer, overwriting whatever a client
@@ -10,64 +11,20 @@ export const PEER_HEADER = "x-pizarra-peer";
 /** Set on globalThis by apps/web/server.mjs, which runs Next in its own process: PEER_HEADER can be believed. */
 export const SERVER_MARK = Symbol.for("pizarra.server.mjs");
 
-/** One entry of TRUSTED_PROXIES: an address or a CIDR range, as a number and a prefix length. */
-export interface AddressRange {
-  family: 4 | 6;
-  network: bigint;
-  prefix: number;
+/** One entry of TRUSTED_PROXIES: an address or a CIDR range, as ipaddr.js matches it. */
+export type AddressRange = [IPv4 | IPv6, number];
+
+/** A syntactically valid address; IPv4-mapped IPv6 (::ffff:1.2.3.4) counts as the IPv4 address. */
+function parse(text: string): IPv4 | IPv6 | null {
+  // Zone ids (fe80::1%eth0) are local to one host and free text: never an address we store. Node's isIP is the
+  // strict judge of syntax (ipaddr.js also reads "127.1" and octal parts as IPv4).
+  if (text.length > 45 || text.includes("%") || isIP(text) === 0) return null;
+  const address = ipaddr.parse(text);
+  return address.kind() === "ipv6" && (address as IPv6).isIPv4MappedAddress() ? (address as IPv6).toIPv4Address() : address;
 }
 
-interface Parsed {
-  family: 4 | 6;
-  value: bigint;
-}
-
-function parseV4(text: string): bigint {
-  return text.split(".").reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
-}
-
-function parseV6(text: string): bigint {
-  let body = text;
-  // isIP has vouched for the syntax; an IPv4 tail (::ffff:1.2.3.4) stands for the last two groups.
-  if (body.includes(".")) {
-    const lastColon = body.lastIndexOf(":");
-    const v4 = parseV4(body.slice(lastColon + 1));
-    body = `${body.slice(0, lastColon + 1)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
-  const [head = "", tail] = body.split("::");
-  const groups = (s: string) => (s === "" ? [] : s.split(":").map((g) => BigInt(Number.parseInt(g, 16))));
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const zeros = Array<bigint>(8 - left.length - right.length).fill(0n);
-  return [...left, ...zeros, ...right].reduce((acc, g) => (acc << 16n) | g, 0n);
-}
-
-/** A syntactically valid address as a number; IPv4-mapped IPv6 (::ffff:1.2.3.4) counts as the IPv4 address. */
-function parse(text: string): Parsed | null {
-  // Zone ids (fe80::1%eth0) are local to one host and free text: never an address we store.
-  if (text.length > 45 || text.includes("%")) return null;
-  const family = isIP(text);
-  if (family === 4) return { family: 4, value: parseV4(text) };
-  if (family !== 6) return null;
-  const value = parseV6(text.toLowerCase());
-  return value >> 32n === 0xffffn ? { family: 4, value: value & 0xffffffffn } : { family: 6, value };
-}
-
-function format({ family, value }: Parsed): string {
-  if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join(".");
-  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(112 - 16 * i)) & 0xffffn));
-  // RFC 5952: the longest run of two or more zero groups (the first of equals) becomes "::".
-  let best = { start: -1, length: 1 };
-  for (let i = 0; i < 8; ) {
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > best.length) best = { start: i, length: j - i };
-    i = j === i ? i + 1 : j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (best.start < 0) return hex.join(":");
-  return `${hex.slice(0, best.start).join(":")}::${hex.slice(best.start + best.length).join(":")}`;
-}
+/** IPv4 dotted, IPv6 per RFC 5952. */
+const format = (address: IPv4 | IPv6) => (address.kind() === "ipv4" ? address.toString() : (address as IPv6).toRFC5952String());
 
 /** The canonical spelling of a valid IP address (IPv4-mapped IPv6 as plain IPv4, IPv6 per RFC 5952), else null. */
 export function normalizeAddress(text: string | null | undefined): string | null {
@@ -82,8 +39,8 @@ export function normalizeAddress(text: string | null | undefined): string | null
 export function addressBlock(address: string): string | null {
   const parsed = parse(address);
   if (!parsed) return null;
-  if (parsed.family === 4) return format(parsed);
-  return `${format({ family: 6, value: (parsed.value >> 64n) << 64n })}/64`;
+  if (parsed.kind() === "ipv4") return format(parsed);
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${format(parsed)}/64`).toRFC5952String()}/64`;
 }
 
 /** TRUSTED_PROXIES: comma-separated addresses and CIDR ranges; throws on an entry that is neither. */
@@ -92,26 +49,20 @@ export function parseTrustedProxies(list: string): AddressRange[] {
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean)
-    .map((entry) => {
+    .map((entry): AddressRange => {
       const [address = "", bits, extra] = entry.split("/");
       const parsed = extra === undefined ? parse(address) : null;
-      const width = parsed?.family === 4 ? 32 : 128;
+      const width = parsed?.kind() === "ipv4" ? 32 : 128;
       const given = bits !== undefined && /^\d{1,3}$/.test(bits) ? Number(bits) : Number.NaN;
       // A mapped IPv6 range (::ffff:10.0.0.0/104) is the IPv4 range it maps.
-      const prefix = bits === undefined ? width : parsed?.family === 4 && isIP(address) === 6 ? given - 96 : given;
+      const prefix = bits === undefined ? width : parsed?.kind() === "ipv4" && isIP(address) === 6 ? given - 96 : given;
       if (!parsed || !(prefix >= 0 && prefix <= width)) throw new Error(`not an address or CIDR range: ${entry}`);
-      const host = BigInt(width - prefix);
-      return { family: parsed.family, network: (parsed.value >> host) << host, prefix };
+      return [parsed, prefix];
     });
 }
 
-function inRanges(address: Parsed, ranges: readonly AddressRange[]): boolean {
-  return ranges.some((range) => {
-    if (range.family !== address.family) return false;
-    const host = BigInt((range.family === 4 ? 32 : 128) - range.prefix);
-    return (address.value >> host) << host === range.network;
-  });
-}
+const inRanges = (address: IPv4 | IPv6, ranges: readonly AddressRange[]) =>
+  ranges.some(([network, prefix]) => network.kind() === address.kind() && address.match(network, prefix));
 
 /**
  * The caller's address: the TCP peer (PEER_HEADER), unless the peer is a trusted proxy; then X-Forwarded-For is

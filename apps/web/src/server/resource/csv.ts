@@ -1,3 +1,5 @@
+import { parse } from "csv-parse/sync";
+
 /**
  * The text of a CSV file as the school's program saved it: UTF-8 (with or without its byte-order mark), UTF-16 with
  * its mark (Excel's "Unicode text"), or, when the bytes are no valid UTF-8, Windows-1252 (Excel in Spanish on
@@ -14,42 +16,29 @@ export function decodeText(bytes: Uint8Array): string {
 }
 
 /**
- * CSV as spreadsheets write it (RFC 4180): quoted cells may hold the delimiter, doubled quotes and line breaks. The
- * delimiter is the one of `,` `;` or tab found most often outside quotes in the first line (Excel in Spanish
- * writes `;`). A byte-order mark is dropped.
+ * CSV as spreadsheets write it (RFC 4180, read by csv-parse): quoted cells may hold the delimiter, doubled quotes and
+ * line breaks; lines end in CRLF, LF or CR, mixed as files pasted together mix them; a quote inside an unquoted cell
+ * is text; blank lines stay, so that a row's index is its line in the file. The delimiter is the one of `,` `;` or tab
+ * found most often outside quotes in the first line (Excel in Spanish writes `;`). A byte-order mark is dropped.
  */
 export function parseCsv(input: string): string[][] {
-  const text = input.replace(/^\uFEFF/, "");
-  const delimiter = detectDelimiter(text);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else quoted = false;
-    } else if (char === '"' && cell === "") quoted = true;
-    else if (char === delimiter) {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += char;
+  const read = (text: string): string[][] =>
+    parse(text, {
+      delimiter: detectDelimiter(text),
+      bom: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      record_delimiter: ["\r\n", "\n", "\r"],
+    });
+  try {
+    return read(input);
+  } catch (error) {
+    // A quote left open runs to the end of the file, so that the cell's own check refuses it by its line and field
+    // rather than the whole file going unread.
+    if ((error as { code?: string }).code === "CSV_QUOTE_NOT_CLOSED") return read(`${input}"`);
+    throw error;
   }
-  if (cell !== "" || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
 }
 
 function detectDelimiter(text: string): string {

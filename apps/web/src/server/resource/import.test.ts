@@ -35,6 +35,10 @@ describe("CSV as spreadsheets write it", () => {
       ["1", "2"],
     ]);
   });
+
+  it("keeps blank lines and mixed line ends in the file's numbering, and reads an open quote to the end", () => {
+    expect(parseCsv('a\tb\r\n\n1\t2\r3\t"x\n')).toEqual([["a", "b"], [""], ["1", "2"], ["3", "x\n"]]);
+  });
 });
 
 describe("{resource}/importAttach", () => {

@@ -11,7 +11,7 @@ import { GEOGRAPHY_ROUTES } from "./modules/geography/index.ts";
 import { GRADES_ROUTES } from "./modules/grades/index.ts";
 import { GROUP_ROUTES } from "./modules/groups/index.ts";
 import { DIRECTORY_ROUTES } from "./modules/directory/index.ts";
-import { RICH_TEXT_IMAGE_ROUTES } from "./modules/rich-text-images/index.ts";
+import { richTextImageRoutes } from "./modules/rich-text-images/index.ts";
 import { PEOPLE_ROUTES } from "./modules/people/index.ts";
 import { NOTIFICATIONS_ROUTES } from "./modules/notifications/index.ts";
 import { PUSH_ROUTES } from "./modules/push/index.ts";
@@ -19,7 +19,7 @@ import { SESSION_ROUTES } from "./modules/session/index.ts";
 import { SUPPORT_ROUTES } from "./modules/support/index.ts";
 import { SERVICE_STATUS_ROUTES } from "./modules/service-status/index.ts";
 import { SIGNED_FILE_ROUTES } from "./modules/signed-files/index.ts";
-import { RESOURCE_ROUTES } from "./resources.ts";
+import { RESOURCE_ROUTES, RESOURCE_SERVERS } from "./resources.ts";
 import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
 /** Composition root of the API: every call, by spec path, as each domain exports it from its door, `modules/<domain>/index.ts`. */
@@ -35,7 +35,7 @@ export const ROUTES: Route[] = [
   ...CATALOGUE_ROUTES,
   ...GROUP_ROUTES,
   ...GEOGRAPHY_ROUTES,
-  ...RICH_TEXT_IMAGE_ROUTES,
+  ...richTextImageRoutes(RESOURCE_SERVERS),
   ...CONDUCT_ROUTES,
   ...DIRECTORY_ROUTES,
   ...NOTIFICATIONS_ROUTES,

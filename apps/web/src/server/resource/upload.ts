@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { labelKeyOf, type FieldDef, type ResourceDef, type Translate } from "@pizarra/contracts";
+import { type FieldDef, labelKeyOf, type Translate } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { fieldRefusal, notFound } from "../http/app-error.ts";
@@ -7,6 +7,9 @@ import type { AuthedContext, Reply } from "../http/context.ts";
 import { contentMatches, DEFAULT_EXTENSIONS } from "../storage/file-types.ts";
 import { fileUrl, storage } from "../storage/storage.ts";
 import { audit } from "./audit.ts";
+import type { Guard } from "./guard.ts";
+import type { Reader } from "./reader.ts";
+import { delegateOf, parseKey, type ResourceServer } from "./resource-server.ts";
 
 /** Spec 000 §3 "Upload payload": name (field name plus extension), doc (not an image), data (base64). */
 export const ZUpload = z.object({
@@ -90,21 +93,20 @@ export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: z.in
   return { data: { name: slot.field, value: key, url: fileUrl(key) }, msgKey: "api.uploaded" };
 }
 
-interface UploadTarget {
-  def: ResourceDef;
-  field: FieldDef;
-  /** Reads the record's current file (scoped to the tenant); null when there is no such record. */
-  current(id: number | string): Promise<{ previous: string | null } | null>;
-  /** Points the record at the new file, inside the upload's transaction. */
-  save(tx: TenantTx, id: number | string, key: string): Promise<void>;
-}
-
-/** POST {resource}/file?id= (and {resource}/{field}?id=): a record's file field, by the field's `ext` and size rules. */
-export function upload(ctx: AuthedContext, target: UploadTarget, id: number | string, body: z.infer<typeof ZUpload>): Promise<Reply> {
-  const { def, field } = target;
-  return storeUpload(
-    ctx,
-    {
+/**
+ * The handler of POST {resource}/file?id= (the field named by the file's name) or {resource}/{field}?id= (`fixed`): a
+ * record's file field, by the field's `ext` and size rules, the record read in the resource's scope and written past
+ * its guard.
+ */
+export function recordUpload(server: ResourceServer, reader: Reader, guard: Guard) {
+  const { def } = server;
+  const { scoped, uploadFields } = reader;
+  return (fixed?: FieldDef) => (ctx: AuthedContext & { query: { id: string }; body: z.infer<typeof ZUpload> }) => {
+    const id = parseKey(def, ctx.query.id);
+    const name = fixed?.name ?? ctx.body.name.split(".")[0];
+    const field = uploadFields.find((f) => f.name === name);
+    if (!field) throw fieldRefusal("name", ctx.t("api.uploadField", { field: String(name) }));
+    const slot: FileSlot = {
       field: field.name,
       label: labelKeyOf(def)(field.name),
       allowed: field.rules?.ext ?? DEFAULT_EXTENSIONS,
@@ -112,9 +114,15 @@ export function upload(ctx: AuthedContext, target: UploadTarget, id: number | st
       keyPrefix: `t${ctx.user.tenantId}/${def.id}/${id}/${field.name}`,
       module: def.module,
       auditId: id,
-      current: () => target.current(id),
-      save: (tx, key) => target.save(tx, id, key),
-    },
-    body,
-  );
+      current: async () => {
+        const record = await delegateOf(ctx.db, server.model).findFirst({ where: scoped({ id }) });
+        return record ? { previous: (record[field.name] as string | null) ?? null } : null;
+      },
+      save: async (tx, key) => {
+        await guard(tx, id, ctx);
+        await delegateOf(tx, server.model).updateMany({ where: scoped({ id }), data: { [field.name]: key } });
+      },
+    };
+    return storeUpload(ctx, slot, ctx.body);
+  };
 }

@@ -1,5 +1,5 @@
 import type { TenantTx } from "@pizarra/db";
-import { type ResourceRules, servedResources } from "../../resource/factory.ts";
+import type { ResourceRules, ResourceServer } from "../../resource/factory.ts";
 import { contentPrefix, storage } from "../../storage/storage.ts";
 import { dropArtefactsAbout } from "../grades/index.ts";
 
@@ -10,12 +10,12 @@ type Finder = { findMany(args: object): Promise<Row[]> };
  * The editor images this person uploaded that no stored rich text shows any more. One that a record still shows
  * stays: it belongs to that record (a publication they wrote) now, not to its uploader.
  */
-async function unusedImagesOf(tx: TenantTx, tenantId: number, personId: number): Promise<string[]> {
+async function unusedImagesOf(tx: TenantTx, tenantId: number, personId: number, served: readonly ResourceServer[]): Promise<string[]> {
   const folder = contentPrefix(tenantId, personId);
   const images = await storage().list(folder);
   if (images.length === 0) return [];
   const editors = new Map<string, Set<string>>();
-  for (const server of servedResources()) {
+  for (const server of served) {
     for (const field of server.def.fields) {
       if (field.type === "editor" && !server.virtual?.includes(field.name)) editors.set(server.model, (editors.get(server.model) ?? new Set()).add(field.name));
     }
@@ -38,8 +38,8 @@ async function unusedImagesOf(tx: TenantTx, tenantId: number, personId: number):
  * artefacts about them and their unused editor images.
  */
 export const personFileRules: ResourceRules = {
-  async filesGoingWith(tx, record, ctx) {
+  async filesGoingWith(tx, record, ctx, served) {
     const id = Number(record.id);
-    return [...(await dropArtefactsAbout(tx, id)), ...(await unusedImagesOf(tx, ctx.user.tenantId, id))];
+    return [...(await dropArtefactsAbout(tx, id)), ...(await unusedImagesOf(tx, ctx.user.tenantId, id, served))];
   },
 };

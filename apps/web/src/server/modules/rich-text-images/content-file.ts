@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
-import { servedResources } from "../../resource/factory.ts";
+import type { ResourceServer } from "../../resource/factory.ts";
 import { contentMatches } from "../../storage/file-types.ts";
 import { contentKey, contentPrefix, isContentKey, keyOfPublicFileUrl, publicFileUrl, storage } from "../../storage/storage.ts";
 
@@ -30,10 +30,10 @@ export async function uploadContentFile(ctx: AuthedContext & { body: z.infer<typ
   return { data: { url: publicFileUrl(key), name: key }, msgKey: "api.uploaded" };
 }
 
-/** The modules whose records' rich text shows this image (one query per resource with an editor field). */
-async function modulesHolding(ctx: AuthedContext, key: string): Promise<string[]> {
+/** The modules whose records' rich text shows this image (one query per served resource with an editor field). */
+async function modulesHolding(ctx: AuthedContext, key: string, served: readonly ResourceServer[]): Promise<string[]> {
   const modules: string[] = [];
-  for (const server of servedResources()) {
+  for (const server of served) {
     const editors = server.def.fields.filter((f) => f.type === "editor" && !server.virtual?.includes(f.name));
     if (editors.length === 0 || modules.includes(server.def.module)) continue;
     const model = (ctx.db as unknown as Record<string, { count(args: object): Promise<number> }>)[server.model]!;
@@ -45,14 +45,15 @@ async function modulesHolding(ctx: AuthedContext, key: string): Promise<string[]
 
 /**
  * POST misc/content/file/delete {name}: removes an editor image of this school, named by its link or its key. Only its
- * uploader (their id is in the key) or someone who may edit a record whose text shows it may remove it.
+ * uploader (their id is in the key) or someone who may edit a record whose text shows it (in one of the `served`
+ * resources) may remove it.
  */
-export async function deleteContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFileDelete> }): Promise<Reply> {
+export async function deleteContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFileDelete> }, served: readonly ResourceServer[]): Promise<Reply> {
   const { name } = ctx.body;
   const key = name.startsWith("/api/files/") ? keyOfPublicFileUrl(name) : name;
   if (!key || !isContentKey(key) || !key.startsWith(`t${ctx.user.tenantId}/`)) throw refuse(ctx, "name", "invalid");
   if (!key.startsWith(contentPrefix(ctx.user.tenantId, ctx.user.id))) {
-    const holders = await modulesHolding(ctx, key);
+    const holders = await modulesHolding(ctx, key, served);
     if (!holders.some((module) => ctx.user.access.get(module)?.write)) throw new AppError(-403, "api.contentFileNotYours", 403);
   }
   await storage().remove(key);

@@ -1,4 +1,5 @@
 import { authedRoute, type Route } from "../../http/route.ts";
+import type { ResourceServer } from "../../resource/factory.ts";
 import { deleteContentFile, uploadContentFile, ZContentFile, ZContentFileDelete } from "./content-file.ts";
 
 /**
@@ -7,7 +8,8 @@ import { deleteContentFile, uploadContentFile, ZContentFile, ZContentFileDelete 
  */
 const SOME_EDITOR = { anyModule: "misc" } as const;
 
-export const RICH_TEXT_IMAGE_ROUTES: Route[] = [
+/** `served`: every resource the engine serves, whose rich text may show an image (from the composition root). */
+export const richTextImageRoutes = (served: readonly ResourceServer[]): Route[] => [
   authedRoute({
     method: "POST",
     path: "misc/content/file",
@@ -25,6 +27,6 @@ export const RICH_TEXT_IMAGE_ROUTES: Route[] = [
     module: null,
     need: SOME_EDITOR,
     body: ZContentFileDelete,
-    handler: deleteContentFile,
+    handler: (ctx) => deleteContentFile(ctx, served),
   }),
 ];

@@ -1,5 +1,5 @@
 import { UPLOAD_TYPES, type ColumnDef, type FieldDef, type ResourceDef, type Translate } from "@pizarra/contracts";
-import { headerIndex, headerKey, importableFields, isReference } from "./import.ts";
+import { headerIndex, headerKey, importableFields, isReference } from "./import-fields.ts";
 import { type Labels, labelsOf, type RowReader } from "./references.ts";
 
 type Row = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../test-support/harness.ts";
 import { readXlsx } from "../../test-support/read-xlsx.ts";
 import { parseCsv } from "./csv.ts";
-import { headerIndex, headerKey, importableFields, isReference } from "./import.ts";
+import { headerIndex, headerKey, importableFields, isReference } from "./import-fields.ts";
 
 const api = apiHarness({ school: true });
 type Refusal = { errors: Record<string, string>; lines: TImportLine[]; refused: number };

@@ -1,13 +1,11 @@
-import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type FieldDef, type ResourceDef, type TImportLine } from "@pizarra/contracts";
+import type { FieldDef, ResourceDef, TImportLine } from "@pizarra/contracts";
 import type { Prisma, TenantTx } from "@pizarra/db";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { asAppError } from "../http/refusal.ts";
-import { translator, type Locale } from "../i18n.ts";
-import { readDate, readDateTime, readNumber, readTime } from "./cell-values.ts";
-import { decodeText, parseCsv } from "./csv.ts";
+import { cellValue, headerKey, headerIndex, importableFields, isReference, shownOnly } from "./import-fields.ts";
+import { tableOf } from "./import-table.ts";
 import { type Labels, labelsOf, type RowReader } from "./references.ts";
-import { foldText } from "./search-text.ts";
 import { trial } from "./trial.ts";
 import { xlsxResponse } from "./xlsx.ts";
 
@@ -28,118 +26,6 @@ export interface RecordWriter<P> {
 export const IMPORT_MAX_ROWS = 5_000;
 /** How many refused lines an answer spells out. */
 const SHOWN_LINES = 50;
-const LOCALES: Locale[] = ["es", "en"];
-// Spanish Excel writes a boolean cell as VERDADERO / FALSO.
-const YES = new Set(["1", "true", "si", "yes", "x", "s", "y", "verdadero"]);
-const NO = new Set(["0", "false", "no", "n", "falso"]);
-
-/** The fields a file can fill: those that hold a typed value (no uploads, passwords, read-only or layout fields). */
-export function importableFields(def: ResourceDef): FieldDef[] {
-  return def.fields.filter(
-    (f) => !PRESENTATIONAL_TYPES.has(f.type) && !UPLOAD_TYPES.has(f.type) && !["password", "hidden", "custom"].includes(f.type) && f.readOnly !== "always",
-  );
-}
-
-/** A header or an option as typed: case, accents and a required field's trailing asterisk aside. */
-const fold = (text: string) => foldText(text).replace(/\*+$/, "").trim();
-/** A column header as `headerIndex` knows it. */
-export const headerKey = fold;
-
-const labelsIn = (def: ResourceDef, name: string) => LOCALES.map((locale) => fold(translator(locale)(`resources.${def.id}.fields.${name}`)));
-
-/** Column headers in either language, or the field's own name, point at the field. */
-export function headerIndex(def: ResourceDef): Map<string, FieldDef> {
-  const index = new Map<string, FieldDef>();
-  for (const field of importableFields(def)) {
-    index.set(fold(field.name), field);
-    for (const label of labelsIn(def, field.name)) index.set(label, field);
-  }
-  return index;
-}
-
-/** The export's own columns that no file fills (a count, a picture, who changed it last): read past, never refused. */
-function shownOnly(def: ResourceDef): Set<string> {
-  return new Set([...def.columns.map((c) => c.field), ...def.fields.map((f) => f.name)].flatMap((name) => [fold(name), ...labelsIn(def, name)]));
-}
-
-/** A field whose value is another record of the engine's, named in files by its label. */
-export const isReference = (field: FieldDef) => field.options?.kind === "resource" && !field.options.path;
-
-/** An option of a fixed list by its value or by its label in either language. */
-function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
-  if (field.options?.kind !== "values") return text;
-  const wanted = fold(text);
-  for (const value of field.options.values) {
-    if (fold(String(value)) === wanted) return value;
-    if (LOCALES.some((locale) => fold(translator(locale)(`resources.${def.id}.options.${field.name}.${String(value)}`)) === wanted)) return value;
-  }
-  return text;
-}
-
-/**
- * A cell's text as the form would send it; text the schema cannot take is passed on for it to refuse by name. A
- * reference stays text here (one label, or a list of them) until `resolve` reads it.
- */
-function cellValue(def: ResourceDef, field: FieldDef, text: string, locale: Locale): unknown {
-  if (field.type === "switch" || field.type === "checkbox") {
-    const word = fold(text);
-    return YES.has(word) ? true : NO.has(word) ? false : text;
-  }
-  if (field.type === "number" || field.type === "slider") return readNumber(text) ?? text;
-  if (field.type === "date") return readDate(text, locale);
-  if (field.type === "datetime") return readDateTime(text, locale);
-  if (field.type === "time") return readTime(text);
-  const many = field.multiple || field.type === "checkboxGroup";
-  const one = (part: string) => (field.options?.kind === "values" ? optionValue(def, field, part) : part);
-  // Lists are written "a, b" by the exports and "a|b" by the template's older files.
-  if (many)
-    return text
-      .split(/[|,]/)
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .map(one);
-  return field.options ? one(text) : text;
-}
-
-async function tableOf(ctx: AuthedContext, data: string): Promise<string[][]> {
-  const payload = data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw fieldRefusal("data", ctx.t("validation.base64", { attribute: ctx.t("fields.data") }));
-  const bytes = Buffer.from(payload, "base64");
-  // An .xlsx is a zip ("PK"); anything else is read as CSV text.
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
-    const { default: Excel } = await import("exceljs");
-    const workbook = new Excel.Workbook();
-    try {
-      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    } catch {
-      throw fieldRefusal("data", ctx.t("validation.importUnreadable"));
-    }
-    const sheet = workbook.worksheets[0];
-    const rows: string[][] = [];
-    sheet?.eachRow({ includeEmpty: true }, (row, number) => {
-      const values = (row.values as unknown[]).slice(1).map((v) => cellText(v));
-      rows[number - 1] = values;
-    });
-    return Array.from(rows, (row) => row ?? []);
-  }
-  return parseCsv(decodeText(bytes));
-}
-
-/** An .xlsx cell as text: dates as YYYY-MM-DD (HH:mm), formulas by their result, rich text joined. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  }
-  if (typeof value === "object") {
-    const cell = value as { result?: unknown; richText?: { text: string }[]; text?: string };
-    if (cell.richText) return cell.richText.map((r) => r.text).join("");
-    if ("result" in cell) return cellText(cell.result);
-    if (cell.text !== undefined) return String(cell.text);
-  }
-  return String(value).trim();
-}
 
 /** A cell an export wrote as text so that a spreadsheet would not run it ('+51 …, '=…) reads back without its quote. */
 const unquoted = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
@@ -223,8 +109,8 @@ export async function importRecords<P>(
   if (rows.length > IMPORT_MAX_ROWS) throw fieldRefusal("data", ctx.t("validation.importTooMany", { attribute: ctx.t("fields.data"), max: IMPORT_MAX_ROWS }));
   const index = headerIndex(def);
   const shown = shownOnly(def);
-  const columns = header.cells.map((title) => (title.trim() ? index.get(fold(title)) : undefined));
-  const unknown = header.cells.filter((title, i) => title.trim() && !columns[i] && !shown.has(fold(title)));
+  const columns = header.cells.map((title) => (title.trim() ? index.get(headerKey(title)) : undefined));
+  const unknown = header.cells.filter((title, i) => title.trim() && !columns[i] && !shown.has(headerKey(title)));
   if (unknown.length) throw fieldRefusal("data", ctx.t("validation.importColumns", { columns: unknown.join(", ") }));
 
   const refused: TImportLine[] = [];

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { ROUTES } from "../routes.ts";
 import { fullName } from "../resource/display.ts";
-import { importableFields } from "../resource/import.ts";
+import { importableFields } from "../resource/import-fields.ts";
 import { RESOURCE_SERVERS } from "../resources.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { readXlsx } from "../../test-support/read-xlsx.ts";

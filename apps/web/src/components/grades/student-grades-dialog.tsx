@@ -13,8 +13,9 @@ import {
 import { Button, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, Textarea, toast } from "@pizarra/ui";
 import { FileDown, FileText, LoaderCircle, Save } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { api } from "@/client/api.ts";
+import { useFormRead } from "@/client/api-query.ts";
 import { useCanWrite } from "../resource/access.ts";
 import { CloseGuardScope, useGuardedHashModal, useReportDirty } from "../resource/close-guard.tsx";
 import { downloadExport } from "../resource/export-file.ts";
@@ -108,23 +109,9 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
   const t = useTranslations("studentGrades");
   const tToast = useTranslations("toast");
   const canWrite = useCanWrite();
-  const [data, setData] = useState<TStudentGrades | null>(null);
-  const { guard, close, requestClose } = useGuardedHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, () => {
-    setData(null);
-    onClosed();
-  });
+  const { guard, close, requestClose } = useGuardedHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, onClosed);
   const studentId = row?.ID;
-
-  useEffect(() => {
-    if (!open || studentId === undefined) return;
-    const controller = new AbortController();
-    void api.get<TStudentGrades>(`admGrades/getByStudent/${studentId}`, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok) setData(result.envelope.data);
-      else close();
-    });
-    return () => controller.abort();
-  }, [open, studentId, close]);
+  const { data, update } = useFormRead<TStudentGrades>(studentId === undefined ? null : `admGrades/getByStudent/${studentId}`, open ? studentId : null, close);
 
   const reportCard = (periodId: number) =>
     downloadExport(`grades/pdfreport/${Math.floor(periodId / 100)}/${studentId}`, { periodId }, "libreta.pdf", {
@@ -136,7 +123,7 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
     if (result.ok && result.envelope.data?.url) window.open(result.envelope.data.url, "_blank", "noopener");
   };
   const setBehaviour = (id: number, gradeTxt: string | null) =>
-    setData((d) => d && { ...d, behavior: d.behavior.map((c) => (c.ID === id ? { ...c, gradeTxt } : c)) });
+    update((d) => ({ ...d, behavior: d.behavior.map((c) => (c.ID === id ? { ...c, gradeTxt } : c)) }));
 
   return (
     <Sheet open={open} onOpenChange={(next) => !next && requestClose()}>

@@ -4,8 +4,7 @@ import type { TJustification } from "@pizarra/contracts";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { api } from "@/client/api.ts";
+import { useFormRead } from "@/client/api-query.ts";
 import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import { JustificationForm } from "./justification-form.tsx";
 
@@ -33,19 +32,7 @@ export function JustificationSheet({ target, canWrite, onClosed, onChanged, onSt
     onClosed,
   );
   const editId = target?.mode === "edit" ? target.id : null;
-  const [item, setItem] = useState<TJustification | null>(null);
-
-  useEffect(() => {
-    setItem(null);
-    if (editId === null) return;
-    const controller = new AbortController();
-    void api.get<TJustification>(`admJustification/get/${editId}`, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok && result.envelope.data) setItem(result.envelope.data);
-      else close();
-    });
-    return () => controller.abort();
-  }, [editId, close]);
+  const item = useFormRead<TJustification>(editId === null ? null : `admJustification/get/${editId}`, target, close).data;
 
   const creating = target?.mode === "create";
   return (

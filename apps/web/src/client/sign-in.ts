@@ -9,8 +9,8 @@ export const AFTER_LOGIN_DELAY_MS = 500;
 export const HOME_PATH = "/app/home/start";
 
 /** The schools of a multi-tenant person, for the tenant selector (spec 000 §2.3: "a tenant list fetch exists"). */
-export async function refreshTenants(signal?: AbortSignal): Promise<void> {
-  const result = await api.get<TTenant[]>("admStaff/tenants", { signal, notify: false });
+async function refreshTenants(): Promise<void> {
+  const result = await api.get<TTenant[]>("admStaff/tenants", { notify: false });
   if (result.ok) storeTenants(result.envelope.data);
 }
 

@@ -5,8 +5,9 @@ import { Button, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, 
 import { CalendarX2, LoaderCircle, RotateCw, TriangleAlert } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
-import { api } from "@/client/api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { apiGet, refusalText } from "@/client/api-query.ts";
 import { studentName } from "../justifications/justification-model.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
 import type { OwnDialogProps, Row } from "../resource/types.ts";
@@ -57,31 +58,19 @@ export function StudentAttendanceDialog({ open, row, onClosed }: OwnDialogProps)
   const t = useTranslations("studentAttendance");
   const locale = useLocale();
   const formats = useMemo(() => summaryFormats(locale), [locale]);
-  const [load, setLoad] = useState<Load>(LOADING);
-  const [attempt, setAttempt] = useState(0);
-  const close = useHashModal(open, `admStudent-attendance-${row?.ID ?? ""}`, () => {
-    setLoad(LOADING);
-    onClosed();
-  });
+  const close = useHashModal(open, `admStudent-attendance-${row?.ID ?? ""}`, onClosed);
   const studentId = row?.ID;
-
-  useEffect(() => {
-    if (!open || studentId === undefined) return;
-    const controller = new AbortController();
-    // Shown in place (with a retry) rather than as a toast: the sheet stays open on a failure.
-    void api.get<TAttendanceSummary[]>(`admAttendance/summary/${studentId}`, { signal: controller.signal, notify: false }).then((result) => {
-      if (controller.signal.aborted) return;
-      // A refusal explains itself in the reader's language; a dropped connection's text is the browser's, so it is left out.
-      if (result.ok) setLoad({ kind: "ready", periods: result.envelope.data });
-      else setLoad({ kind: "failed", message: result.httpStatus === 0 ? "" : result.envelope.msg });
-    });
-    return () => controller.abort();
-  }, [open, studentId, attempt]);
-
-  const retry = () => {
-    setLoad(LOADING);
-    setAttempt((n) => n + 1);
-  };
+  // Shown in place (with a retry) rather than as a toast: the sheet stays open on a failure.
+  const summary = useQuery({
+    ...apiGet<TAttendanceSummary[]>(`admAttendance/summary/${studentId}`, { notify: false }),
+    enabled: open && studentId !== undefined,
+  });
+  const load: Load = summary.isSuccess
+    ? { kind: "ready", periods: summary.data }
+    : summary.isError && !summary.isFetching
+      ? { kind: "failed", message: refusalText(summary.error) }
+      : LOADING;
+  const retry = () => void summary.refetch();
   const section = text(row?.sectionName);
 
   return (

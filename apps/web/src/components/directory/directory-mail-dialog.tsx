@@ -17,8 +17,10 @@ import {
 } from "@pizarra/ui";
 import { LoaderCircle, Send } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "@/client/api.ts";
+import { answerOf, apiKey } from "@/client/api-query.ts";
 import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import type { OwnDialogProps } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
@@ -27,6 +29,8 @@ import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 const SHOWN_CHIPS = 40;
 
 type Refusal = { errors?: Record<string, string> } | null;
+
+const NO_ADDRESSES: string[] = [];
 
 /** A version-4 UUID; crypto.randomUUID exists only on secure origins, and a school may serve the app over plain HTTP. */
 function newBatch(): string {
@@ -44,7 +48,6 @@ function newBatch(): string {
 export function DirectoryMailDialog({ open, rows, onClosed, onDone }: OwnDialogProps) {
   const t = useTranslations("directoryMail");
   const tc = useTranslations("common");
-  const [bcc, setBcc] = useState<string[] | null>(null);
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,28 +55,28 @@ export function DirectoryMailDialog({ open, rows, onClosed, onDone }: OwnDialogP
   // One send per opening: a retried send (double click, lost answer) queues each address once on the server.
   const [batch, setBatch] = useState("");
   const { guard, close, requestClose } = useGuardedHashModal(open, "admDirectory-sendMail", () => {
-    setBcc(null);
     setSubject("");
     setBody("");
     setErrors({});
+    setBatch("");
     onClosed();
   });
   const ids = rows.map((row) => Number(row.ID));
   const idsKey = ids.join(",");
 
   useEffect(() => {
-    if (!open) return;
-    setBatch(newBatch());
-    if (!idsKey) {
-      setBcc([]);
-      return;
-    }
-    const controller = new AbortController();
-    void api
-      .post<{ bcc: string[] }>("admDirectory/mail", { ids: idsKey.split(",").map(Number) }, { signal: controller.signal, notify: false })
-      .then((res) => !controller.signal.aborted && setBcc(res.ok ? res.envelope.data.bcc : []));
-    return () => controller.abort();
-  }, [open, idsKey]);
+    if (open) setBatch(newBatch());
+  }, [open]);
+
+  // The addresses are asked with a POST (the ids would not fit a query string), afresh at each opening (its batch);
+  // none when nothing was checked or the call failed.
+  const addresses = useQuery({
+    queryKey: [...apiKey("admDirectory/mail"), idsKey, batch],
+    queryFn: ({ signal }) => answerOf(api.post<{ bcc: string[] }>("admDirectory/mail", { ids: idsKey.split(",").map(Number) }, { signal, notify: false })),
+    enabled: open && idsKey !== "" && batch !== "",
+    gcTime: 0,
+  });
+  const bcc = !idsKey || addresses.isError ? NO_ADDRESSES : (addresses.data?.bcc ?? null);
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();

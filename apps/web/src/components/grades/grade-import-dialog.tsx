@@ -17,14 +17,18 @@ import {
 } from "@pizarra/ui";
 import { CircleCheck, Eye, FileDown, FileUp, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { api } from "@/client/api.ts";
+import { apiGet } from "@/client/api-query.ts";
 import { downloadExport } from "../resource/export-file.ts";
 import { CloseGuardScope, useGuardedHashModal } from "../resource/close-guard.tsx";
 import { FileDrop } from "../resource/file-drop.tsx";
 import type { ListAnswer, OwnDialogProps, PickOption } from "../resource/types.ts";
 import { readBase64 } from "../resource/upload-files.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
+
+const NO_CONCEPTS: PickOption[] = [];
 
 type CsvFile = { name: string; data: string; lines: number };
 type Step = { state: "idle" } | { state: "busy" } | { state: "preview"; preview: TGradeImportPreview } | { state: "refused"; lines: TImportLine[] };
@@ -39,8 +43,6 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   const tc = useTranslations("common");
   const tf = useTranslations("fields");
   const tToast = useTranslations("toast");
-  const [sections, setSections] = useState<PickOption[]>([]);
-  const [concepts, setConcepts] = useState<PickOption[]>([]);
   const [choice, setChoice] = useState<Record<string, string>>({});
   const [file, setFile] = useState<CsvFile | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,27 +57,16 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   const activityId = row?.ID;
   const sectionId = choice.sectionId ?? "";
 
-  useEffect(() => {
-    if (activityId === undefined) return;
-    const controller = new AbortController();
-    void api
-      .get<ListAnswer<{ sectionId: number; sectionName: string }>>("admActivityParts/get", {
-        query: { parentId: String(activityId), PageSize: 200 },
-        signal: controller.signal,
-      })
-      .then((res) => res.ok && setSections(res.envelope.data.Results.map((p) => ({ ID: p.sectionId, name: p.sectionName }))));
-    return () => controller.abort();
-  }, [activityId]);
-
-  useEffect(() => {
-    setConcepts([]);
-    if (activityId === undefined || !sectionId) return;
-    const controller = new AbortController();
-    void api
-      .get<ListAnswer<PickOption>>("admGrades/importConcepts", { query: { activityId: String(activityId), sectionId }, signal: controller.signal })
-      .then((res) => res.ok && setConcepts(res.envelope.data.Results));
-    return () => controller.abort();
-  }, [activityId, sectionId]);
+  const parts = useQuery({
+    ...apiGet<ListAnswer<{ sectionId: number; sectionName: string }>>("admActivityParts/get", { query: { parentId: String(activityId), PageSize: 200 } }),
+    enabled: activityId !== undefined,
+  });
+  const sections = useMemo(() => (parts.data?.Results ?? []).map((p): PickOption => ({ ID: p.sectionId, name: p.sectionName })), [parts.data]);
+  const concepts =
+    useQuery({
+      ...apiGet<ListAnswer<PickOption>>("admGrades/importConcepts", { query: { activityId: String(activityId), sectionId } }),
+      enabled: activityId !== undefined && Boolean(sectionId),
+    }).data?.Results ?? NO_CONCEPTS;
 
   // Anything chosen again asks for a new preview.
   const choose = (name: string, value: string) => {

@@ -5,8 +5,9 @@ import { Button } from "@pizarra/ui";
 import { Building2, Pencil } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useState } from "react";
-import { api } from "@/client/api.ts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiGet } from "@/client/api-query.ts";
 import { zoneLabel } from "@/client/time-zones.ts";
 import { useGuardedHashModal } from "../resource/close-guard.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
@@ -36,23 +37,14 @@ export function CompanyCard() {
   const allowed = session.user.roleCode >= COMPANY_ROLE_MIN;
   const t = useTranslations("company");
   const locale = useLocale();
-  const [profile, setProfile] = useState<TCompanyProfile | null>(null);
+  const client = useQueryClient();
+  // A refusal (a role or right the stored session no longer shows) hides the card rather than raising a toast.
+  const read = apiGet<TCompanyProfile>("company/profile", { notify: false });
+  const profile = useQuery({ ...read, enabled: allowed }).data;
   const [editing, setEditing] = useState(false);
   // The drawer stays mounted once opened, so that it can animate out and ask about the reload after a save.
   const [everEdited, setEverEdited] = useState(false);
   const { guard, close, requestClose } = useGuardedHashModal(editing, "company-profile", () => setEditing(false));
-
-  const load = useCallback(async (signal: AbortSignal) => {
-    // A refusal (a role or right the stored session no longer shows) hides the card rather than raising a toast.
-    const result = await api.get<TCompanyProfile>("company/profile", { signal, notify: false });
-    if (result.ok) setProfile(result.envelope.data);
-  }, []);
-  useEffect(() => {
-    if (!allowed) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [allowed, load]);
 
   if (!allowed || !profile) return null;
   const none = t("none");
@@ -107,7 +99,7 @@ export function CompanyCard() {
           guard={guard}
           onClose={close}
           onCancel={requestClose}
-          onSaved={(next: TCompanyProfile) => setProfile(next)}
+          onSaved={(next: TCompanyProfile) => client.setQueryData(read.queryKey, next)}
         />
       )}
     </section>

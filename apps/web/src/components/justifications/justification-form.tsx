@@ -5,9 +5,11 @@ import { JUSTIFICATION_KIND, type TAbsenceInput, type TJustification } from "@pi
 import { Button, Field, fieldControl, NativeSelect, SheetBody, SheetFooter, toast } from "@pizarra/ui";
 import { LoaderCircle, Save } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type FieldValues, type Resolver } from "react-hook-form";
 import { api } from "@/client/api.ts";
+import { apiGet } from "@/client/api-query.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { useReportDirty } from "../resource/close-guard.tsx";
 import { FormField } from "../resource/form-field.tsx";
@@ -38,18 +40,11 @@ interface FormProps {
 
 /** The registers a justification by hours may cover: the section's daily register and its subjects (admSubject/getParts). */
 function useRegisterChoices(sectionId: unknown, enabled: boolean) {
-  const [parts, setParts] = useState<{ ID: number; name: string; sectionId: number }[]>([]);
-  useEffect(() => {
-    if (!enabled || !sectionId) return;
-    const controller = new AbortController();
-    void api
-      .get<ListAnswer<{ ID: number; name: string; sectionId: number }>>("admSubject/getParts", { signal: controller.signal, notify: false })
-      .then((result) => {
-        if (!controller.signal.aborted && result.ok) setParts((result.envelope.data?.Results ?? []).filter((p) => String(p.sectionId) === String(sectionId)));
-      });
-    return () => controller.abort();
-  }, [sectionId, enabled]);
-  return parts;
+  const { data } = useQuery({
+    ...apiGet<ListAnswer<{ ID: number; name: string; sectionId: number }>>("admSubject/getParts", { notify: false }),
+    enabled: enabled && Boolean(sectionId),
+  });
+  return useMemo(() => (data?.Results ?? []).filter((p) => String(p.sectionId) === String(sectionId)), [data, sectionId]);
 }
 
 /** What a save answered: the justification's id, or null when the server refused (its messages are on the fields). */

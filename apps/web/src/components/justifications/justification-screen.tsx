@@ -4,8 +4,10 @@ import type { TJustification } from "@pizarra/contracts";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@pizarra/ui";
 import { FileX2, LoaderCircle, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "@/client/api.ts";
+import { apiGet } from "@/client/api-query.ts";
 import { useMediaQuery } from "@/client/use-media-query.ts";
 import type { ListAnswer, PickOption } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
@@ -18,17 +20,12 @@ import { JustificationSheet, type SheetTarget } from "./justification-sheet.tsx"
 import { useJustifications } from "./use-justifications.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 
+const NO_TYPES: PickOption[] = [];
+
 /** The attendance types an acceptance may record the marks as (GET admAttendanceType/get?pick=true). */
 function useAttendanceTypes(): PickOption[] {
-  const [types, setTypes] = useState<PickOption[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    void api.get<ListAnswer<PickOption>>("admAttendanceType/get", { query: { pick: "true" }, signal: controller.signal, notify: false }).then((result) => {
-      if (!controller.signal.aborted && result.ok) setTypes(result.envelope.data?.Results ?? []);
-    });
-    return () => controller.abort();
-  }, []);
-  return types;
+  const { data } = useQuery(apiGet<ListAnswer<PickOption>>("admAttendanceType/get", { query: { pick: "true" }, notify: false }));
+  return data?.Results ?? NO_TYPES;
 }
 
 /** 002 §7: POST admJustification/delete/{id}, once the person has confirmed it. */

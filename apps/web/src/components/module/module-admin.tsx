@@ -5,9 +5,11 @@ import { screenDefinitionOf, switchableFields, ZModuleEdit, type FieldDef, type 
 import { Badge, Button, cn, Input, Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
 import { LoaderCircle, Pencil, Save, Search } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { Controller, useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { api } from "@/client/api.ts";
+import { apiGet } from "@/client/api-query.ts";
 import { menuLabel, normalise } from "@/client/menu.ts";
 import { storeLoginAnswer } from "@/client/session.ts";
 import { useErrorMap } from "@/client/validation.ts";
@@ -193,22 +195,14 @@ export function ModuleAdmin({ canWrite }: { canWrite: boolean }) {
   const t = useTranslations("moduleAdmin");
   const locale = useLocale() as TLocale;
   const session = useAppSession();
-  const [rows, setRows] = useState<TModuleRow[] | null>(null);
+  const client = useQueryClient();
+  const modules = apiGet<ListAnswer>("admModule/get", { query: { admin: "true" } });
+  const rows = (useQuery(modules).data?.Results ?? null) as TModuleRow[] | null;
   const [open, setOpen] = useState<TModuleRow | null>(null);
   const [search, setSearch] = useState("");
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    const result = await api.get<ListAnswer>("admModule/get", { query: { admin: "true" }, signal });
-    if (result.ok) setRows(result.envelope.data.Results);
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
   const refresh = async () => {
-    await load();
+    await client.invalidateQueries({ queryKey: modules.queryKey });
     const menu = await api.get<TLoginAnswer>(`admStaff/tenants/${session.tenant.id}/menu`, { notify: false });
     if (menu.ok) storeLoginAnswer(menu.envelope.data);
   };

@@ -2,12 +2,13 @@
 
 import type { ResourceDef } from "@pizarra/contracts";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { createPortal } from "react-dom";
-import { api } from "@/client/api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/api-query.ts";
 import { ALIGN_CLASS, cellText, columnAlign } from "./grid-cell.tsx";
 import { useResourceText } from "./resource-text.ts";
-import type { ListAnswer, Query, Row } from "./types.ts";
+import type { ListAnswer, Query } from "./types.ts";
 import { useLatest } from "./use-latest.ts";
 
 export interface PrintRequest {
@@ -41,18 +42,13 @@ export function usePrintWhen(ready: boolean, onDone: () => void) {
 export function PrintView({ def, title, request, onDone }: { def: ResourceDef; title: string; request: PrintRequest; onDone: () => void }) {
   const t = useTranslations("moduleScreen");
   const text = useResourceText(def.id);
-  const [rows, setRows] = useState<Row[] | null>(null);
   const done = useLatest(onDone);
-
+  // Every print asks afresh: paper shows the rows as they are now, not as a list read a minute ago had them.
+  const { data, isError } = useQuery({ ...apiGet<ListAnswer>(`${def.id}/get`, { query: { ...request.query, print: "true" } }), gcTime: 0 });
+  const rows = data === undefined ? null : (data?.Results ?? []);
   useEffect(() => {
-    const controller = new AbortController();
-    void api.get<ListAnswer>(`${def.id}/get`, { query: { ...request.query, print: "true" }, signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok) setRows(result.envelope.data?.Results ?? []);
-      else done.current();
-    });
-    return () => controller.abort();
-  }, [def.id, request, done]);
+    if (isError) done.current();
+  }, [isError, done]);
 
   usePrintWhen(rows !== null, onDone);
 

@@ -1,15 +1,16 @@
 "use client";
 
-import type { TLoginAnswer } from "@pizarra/contracts";
+import type { TLoginAnswer, TTenant } from "@pizarra/contracts";
 import { TooltipProvider } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { api, LOGIN_PATH } from "@/client/api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { LOGIN_PATH } from "@/client/api.ts";
+import { apiGet } from "@/client/api-query.ts";
 import { adoptTenantDefaults } from "@/client/preferences.ts";
-import { storeLoginAnswer, useSession } from "@/client/session.ts";
-import { refreshTenants } from "@/client/sign-in.ts";
+import { storeLoginAnswer, storeTenants, useSession } from "@/client/session.ts";
 import { SessionProvider } from "./session-context.tsx";
 import { ShellFrame } from "./shell-frame.tsx";
 
@@ -19,18 +20,18 @@ import { ShellFrame } from "./shell-frame.tsx";
  */
 function useSessionRefresh(signedIn: boolean) {
   const router = useRouter();
+  // Read at each mount of the shell, never from an earlier mount's answer: that would put back a session that a
+  // switch of school has replaced since.
+  const { data } = useQuery({ ...apiGet<TLoginAnswer>("admStaff/loginToken"), enabled: signedIn, gcTime: 0 });
+  const tenants = useQuery({ ...apiGet<TTenant[]>("admStaff/tenants", { notify: false }), enabled: Boolean(data?.multiTenant), gcTime: 0 }).data;
   useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    void (async () => {
-      const result = await api.get<TLoginAnswer>("admStaff/loginToken", { signal: controller.signal });
-      if (!result.ok || controller.signal.aborted) return;
-      storeLoginAnswer(result.envelope.data);
-      if (adoptTenantDefaults(result.envelope.data.defaultLang, result.envelope.data.color)) router.refresh();
-      if (result.envelope.data.multiTenant) await refreshTenants(controller.signal);
-    })();
-    return () => controller.abort();
-  }, [signedIn, router]);
+    if (!data) return;
+    storeLoginAnswer(data);
+    if (adoptTenantDefaults(data.defaultLang, data.color)) router.refresh();
+  }, [data, router]);
+  useEffect(() => {
+    if (tenants) storeTenants(tenants);
+  }, [tenants]);
 }
 
 /**

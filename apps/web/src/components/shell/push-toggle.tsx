@@ -3,8 +3,10 @@
 import { cn, DropdownMenuItem, toast } from "@pizarra/ui";
 import { Bell, BellOff } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { api } from "@/client/api.ts";
+import { ApiReadError, apiKey } from "@/client/api-query.ts";
 import { currentLocale } from "@/client/preferences.ts";
 import { storedToken } from "@/client/session.ts";
 
@@ -14,21 +16,28 @@ import { storedToken } from "@/client/session.ts";
  */
 type PushState = "loading" | "unconfigured" | "unsupported" | "denied" | "off" | "on";
 
-/** The server's public key, asked once per page load (the menu mounts its content each time it opens). */
-let serverKey: Promise<string | null> | undefined;
-
 function supported(): boolean {
   return window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
 
-/** null when the server does not offer push (409); a failed call is asked again next time. */
-function publicKey(): Promise<string | null> {
-  serverKey ??= api.get<{ publicKey: string }>("push/key", { notify: false }).then((result) => {
-    if (result.ok) return result.envelope.data.publicKey;
-    if (result.httpStatus !== 409) serverKey = undefined;
-    return null;
-  });
-  return serverKey;
+/**
+ * The server's public key, asked once per page load (the menu mounts its content each time it opens): null when the
+ * server does not offer push (409); a failed call is asked again next time.
+ */
+function publicKey(client: QueryClient): Promise<string | null> {
+  return client
+    .fetchQuery({
+      queryKey: apiKey("push/key"),
+      queryFn: async ({ signal }) => {
+        const result = await api.get<{ publicKey: string }>("push/key", { notify: false, signal });
+        if (result.ok) return result.envelope.data.publicKey;
+        if (result.httpStatus === 409) return null;
+        throw new ApiReadError(result);
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: Number.POSITIVE_INFINITY,
+    })
+    .catch(() => null);
 }
 
 /** applicationServerKey wants the raw bytes of the base64url key. */
@@ -48,9 +57,9 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-async function readState(): Promise<PushState> {
+async function readState(client: QueryClient): Promise<PushState> {
   if (!supported()) return "unsupported";
-  const key = await publicKey();
+  const key = await publicKey(client);
   if (key === null) return "unconfigured";
   if (Notification.permission === "denied") return "denied";
   const subscription = await currentSubscription();
@@ -116,18 +125,13 @@ export async function forgetThisDevice(): Promise<void> {
 /** The user menu's item that turns notifications on or off on this device (a menu checkbox). */
 export function PushToggle() {
   const t = useTranslations("push");
-  const [state, setState] = useState<PushState>("loading");
+  const client = useQueryClient();
+  // Read at each opening of the menu (dropped once it closes): permission and subscription live in the browser and
+  // may have changed meanwhile. A toggle's outcome then stands for the rest of the opening.
+  const read = useQuery({ queryKey: ["pushState"], queryFn: () => readState(client).catch((): PushState => "off"), gcTime: 0 });
+  const [toggled, setState] = useState<PushState | null>(null);
+  const state = toggled ?? read.data ?? "loading";
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    readState()
-      .catch((): PushState => "off")
-      .then((next) => live && setState(next));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const toggle = useCallback(
     async (event: Event) => {
@@ -136,16 +140,16 @@ export function PushToggle() {
       if (busy || (state !== "on" && state !== "off")) return;
       setBusy(true);
       try {
-        const key = await publicKey();
+        const key = await publicKey(client);
         setState(state === "on" ? await turnOff() : key ? await turnOn(key) : "unconfigured");
       } catch {
         toast.error(t("failed"));
-        setState(await readState().catch((): PushState => "off"));
+        setState(await readState(client).catch((): PushState => "off"));
       } finally {
         setBusy(false);
       }
     },
-    [busy, state, t],
+    [busy, state, t, client],
   );
 
   if (state === "loading" || state === "unconfigured") return null;

@@ -4,11 +4,12 @@ import { MARK_JUSTIFICATION, type TWhoIsMissing } from "@pizarra/contracts";
 import { Badge, Button, cn } from "@pizarra/ui";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useRef } from "react";
 import { api } from "@/client/api.ts";
+import { answerOf, apiKey } from "@/client/api-query.ts";
 import { formatDay, schoolToday, studentName } from "../justifications/justification-model.ts";
 import { apiDateTime } from "../notifications/wizard/model.ts";
-import { useLivePoll } from "../resource/use-live-poll.ts";
 import { type Column, ResponsiveTable } from "./responsive-table.tsx";
 import { STATUS_LOOK } from "./status-look.ts";
 import { useAppSession } from "../shell/session-context.tsx";
@@ -48,25 +49,27 @@ export function WhoIsMissing({ active }: { active: boolean }) {
   const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("attendance");
   const locale = useLocale();
-  const [data, setData] = useState<TWhoIsMissing | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async (notify: boolean) => {
-    setLoading(true);
-    const result = await api.get<TWhoIsMissing>("admAttendance/missing", { query: { dt: schoolToday() }, notify });
-    setLoading(false);
-    if (result.ok && result.envelope.data) setData(result.envelope.data);
-  }, []);
-
-  useEffect(() => {
-    if (!active) return;
-    void load(true);
-    const onFocus = () => void load(false);
-    window.addEventListener("focus", onFocus);
-    return () => window.removeEventListener("focus", onFocus);
-  }, [active, load]);
-  // A failed refresh keeps the last answer on screen and says nothing: the next one comes in 30 s.
-  useLivePoll(active, () => void load(false), REFRESH_MS);
+  // The first read and one the person asks for say why they failed; a failed refresh keeps the last answer on screen
+  // and says nothing: the next one comes in 30 s.
+  const asked = useRef(false);
+  const query = { dt: schoolToday() };
+  const missing = useQuery({
+    queryKey: apiKey("admAttendance/missing", query),
+    queryFn: ({ signal, client, queryKey }) => {
+      const notify = asked.current || client.getQueryData(queryKey) === undefined;
+      asked.current = false;
+      return answerOf(api.get<TWhoIsMissing>("admAttendance/missing", { query, notify, signal }));
+    },
+    enabled: active,
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  const data = missing.data ?? null;
+  const loading = missing.isFetching;
+  const refresh = () => {
+    asked.current = true;
+    void missing.refetch();
+  };
 
   const registers: Column<MissingRegister>[] = [
     { key: "section", label: t("missing.section"), cell: (r) => r.sectionName ?? r.groupName ?? "–" },
@@ -102,7 +105,7 @@ export function WhoIsMissing({ active }: { active: boolean }) {
           {t("missing.title", { day: formatDay(data?.day ?? schoolToday(), locale) })}
         </h2>
         <p className="flex-1 text-xs text-muted-foreground sm:flex-none">{t("missing.live")}</p>
-        <Button variant="outline" size="sm" onClick={() => void load(true)} disabled={loading} data-testid="missing-refresh">
+        <Button variant="outline" size="sm" onClick={refresh} disabled={loading} data-testid="missing-refresh">
           <RefreshCw className={cn("size-4", loading && "animate-spin")} aria-hidden />
           {t("refresh")}
         </Button>

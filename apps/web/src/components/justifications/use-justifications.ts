@@ -1,11 +1,15 @@
 "use client";
 
 import type { TJustification } from "@pizarra/contracts";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "@/client/api.ts";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { apiGet, apiKey, refreshReads } from "@/client/api-query.ts";
+import { useDebounced } from "@/client/use-debounced.ts";
 import { FILTER_DEBOUNCE_MS } from "../resource/filter-form.tsx";
 import type { ListAnswer } from "../resource/types.ts";
 import { type JustificationFilters, listQuery } from "./justification-model.ts";
+
+const PATH = "admJustification/get";
 
 export interface JustificationList {
   /** null until the first answer. */
@@ -23,39 +27,30 @@ export interface JustificationList {
  * page (002 §9). The cards of the last answer stay while the next one loads.
  */
 export function useJustifications(filters: JustificationFilters): JustificationList {
-  const key = JSON.stringify(listQuery(filters));
-  const [items, setItems] = useState<TJustification[] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [nonce, setNonce] = useState(0);
-  const loadedKey = useRef<string | null>(null);
+  const wanted = JSON.stringify(listQuery(filters));
+  // A change of filters waits for the next one; the first load and a reload go at once.
+  const settled = useDebounced(wanted, FILTER_DEBOUNCE_MS);
+  const client = useQueryClient();
+  const list = useQuery({
+    ...apiGet<ListAnswer<TJustification>>(PATH, { query: JSON.parse(settled) as Record<string, string> }),
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    // A change of filters waits for the next one; the first load and a reload go at once.
-    const delay = loadedKey.current !== null && loadedKey.current !== key ? FILTER_DEBOUNCE_MS : 0;
-    loadedKey.current = key;
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = window.setTimeout(
-      () =>
-        void api
-          .get<ListAnswer<TJustification>>("admJustification/get", { query: JSON.parse(key) as Record<string, string>, signal: controller.signal })
-          .then((result) => {
-            if (controller.signal.aborted) return;
-            setLoading(false);
-            setFailed(!result.ok);
-            if (result.ok) setItems(result.envelope.data?.Results ?? []);
-          }),
-      delay,
-    );
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key, nonce]);
-
-  const reload = useCallback(() => setNonce((n) => n + 1), []);
-  const replace = useCallback((item: TJustification) => setItems((list) => list?.map((j) => (j.ID === item.ID ? item : j)) ?? list), []);
-  const remove = useCallback((id: number) => setItems((list) => list?.filter((j) => j.ID !== id) ?? list), []);
-  return { items, loading, failed, reload, replace, remove };
+  const reload = useCallback(() => void refreshReads(client, PATH), [client]);
+  // Every list read holding the card changes with it, the one still shown while the next filters load included.
+  const edit = useCallback(
+    (change: (items: TJustification[]) => TJustification[]) =>
+      client.setQueriesData<ListAnswer<TJustification>>({ queryKey: apiKey(PATH) }, (old) => (old ? { ...old, Results: change(old.Results ?? []) } : old)),
+    [client],
+  );
+  const replace = useCallback((item: TJustification) => edit((items) => items.map((j) => (j.ID === item.ID ? item : j))), [edit]);
+  const remove = useCallback((id: number) => edit((items) => items.filter((j) => j.ID !== id)), [edit]);
+  return {
+    items: list.data ? (list.data.Results ?? []) : null,
+    loading: list.isFetching || wanted !== settled,
+    failed: list.isError,
+    reload,
+    replace,
+    remove,
+  };
 }

@@ -25,7 +25,6 @@ import { useResourceText } from "./resource-text.ts";
 import { rowActionButton, type RowAction } from "./row-actions.tsx";
 import { SearchBox, Toolbar } from "./toolbar.tsx";
 import type { Row } from "./types.ts";
-import { useLivePoll } from "./use-live-poll.ts";
 import { useResourceList } from "./use-resource-list.ts";
 import { MOBILE_QUERY } from "../shell/breakpoints.ts";
 import { useAppSession } from "../shell/session-context.tsx";
@@ -34,8 +33,6 @@ import { useAppSession } from "../shell/session-context.tsx";
 const FLASH_MS = 3000;
 /** Spec 000 §9: the preview modal opens by itself from 1150 px. */
 const PREVIEW_QUERY = "(min-width: 1150px)";
-/** A list whose rows are moving (a send running) reads itself again this often: it follows, at little cost. */
-const LIVE_POLL_MS = 4000;
 
 interface ResourceBrowserProps {
   def: ResourceDef;
@@ -62,8 +59,6 @@ export function ResourceBrowser({ def, title, canWrite, parentId, variant }: Res
   const [search, setSearch] = useState("");
   const scope = useMemo(() => ({ filters, search, parentId }), [filters, search, parentId]);
   const list = useResourceList(def, scope);
-  const live = def.liveWhile;
-  useLivePoll(Boolean(live && list.rows.some((row) => live.values.includes(row[live.field] as string | number))), list.reload, LIVE_POLL_MS);
   const [sheet, setSheet] = useState<SheetTarget | null>(null);
   const [preview, setPreview] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);

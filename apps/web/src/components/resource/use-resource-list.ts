@@ -1,10 +1,15 @@
 "use client";
 
 import type { ResourceDef } from "@pizarra/contracts";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { api } from "@/client/api.ts";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
+import { apiGet, refreshReads } from "@/client/api-query.ts";
 import { scopeQuery, type ListScope } from "./list-query.ts";
-import type { ListAnswer, Row } from "./types.ts";
+import type { ListAnswer, Query, Row } from "./types.ts";
+
+/** A list whose rows are moving (a send running) reads itself again this often: it follows, at little cost. */
+const LIVE_POLL_MS = 4000;
+const NOTHING_YET: ListAnswer = { Results: [], RowCount: 0, PageCount: 1 };
 
 export interface ResourceList {
   rows: Row[];
@@ -17,7 +22,7 @@ export interface ResourceList {
   page: number;
   pageSize: number;
   loading: boolean;
-  /** Set when the last load failed; the rows of the previous load stay. */
+  /** Set when the last load failed. */
   failed: boolean;
   setPage: (page: number) => void;
   /** The '[Total]' link: counts every record of the current scope, and keeps counting while the scope stays. */
@@ -26,69 +31,59 @@ export interface ResourceList {
 }
 
 /**
- * One page of `{resource}/get` for a scope; a new scope starts again at page 1 and uncounted. While the total is
- * uncounted the answer's page count is the spec's estimate, so the list also asks, beside the page, how many of the
- * estimated pages hold rows (`count=estimate`, once per scope and reload) and offers no page past them.
+ * One page of `{resource}/get` for a scope; a new scope starts again at page 1 and uncounted, and the rows shown stay
+ * until the next page's arrive. While the total is uncounted the answer's page count is the spec's estimate, so the
+ * list also asks, beside the page, how many of the estimated pages hold rows (`count=estimate`, once per scope and
+ * reload) and offers no page past them. A list whose rows the definition calls live (`liveWhile`) reads its page
+ * again every few seconds while the tab is in view, and at once when it comes back into view.
  */
 export function useResourceList(def: ResourceDef, scope: ListScope): ResourceList {
+  const client = useQueryClient();
+  const path = `${def.id}/get`;
   const scopeKey = JSON.stringify(scopeQuery(def, scope));
-  const [state, setState] = useState({ scopeKey, page: 1, counted: false, nonce: 0 });
-  const current = state.scopeKey === scopeKey ? state : { scopeKey, page: 1, counted: false, nonce: state.nonce };
+  const [state, setState] = useState({ scopeKey, page: 1, counted: false });
+  const current = state.scopeKey === scopeKey ? state : { scopeKey, page: 1, counted: false };
   if (current !== state) setState(current);
-  const [loaded, setLoaded] = useState<{ key: string; answer: ListAnswer }>({ key: "", answer: { Results: [], RowCount: 0, PageCount: 1 } });
-  const [bound, setBound] = useState<{ scopeKey: string; nonce: number; pageCount: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const answer = loaded.answer;
+  const base = useMemo(() => JSON.parse(current.scopeKey) as Query, [current.scopeKey]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    const query = {
-      ...(JSON.parse(current.scopeKey) as Record<string, string>),
-      PageSize: def.pageSize,
-      page: current.page,
-      count: current.counted ? "true" : undefined,
-    };
-    const key = current.scopeKey;
-    void api.get<ListAnswer>(`${def.id}/get`, { query, signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      const data = result.ok ? result.envelope.data : undefined;
-      // A page that is no longer there (its last rows were deleted): the one before it, or the counted last one.
-      if (data && data.Results.length === 0 && current.page > 1) {
-        setState((s) => (s.page === current.page ? { ...s, page: Math.max(1, Math.min(current.page - 1, data.PageCount)) } : s));
-        return;
-      }
-      setLoading(false);
-      setFailed(!result.ok);
-      if (data) setLoaded({ key, answer: data });
-    });
-    return () => controller.abort();
-  }, [def.id, def.pageSize, current.scopeKey, current.page, current.counted, current.nonce]);
+  const live = def.liveWhile;
+  const isLive = useCallback(
+    (answer: ListAnswer | undefined) => Boolean(live && answer?.Results.some((row) => live.values.includes(row[live.field] as string | number))),
+    [live],
+  );
+  const list = useQuery({
+    ...apiGet<ListAnswer>(path, { query: { ...base, PageSize: def.pageSize, page: current.page, count: current.counted ? "true" : undefined } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (isLive(query.state.data) ? LIVE_POLL_MS : false),
+    refetchOnWindowFocus: (query) => isLive(query.state.data),
+  });
+  const loaded = list.isSuccess && !list.isPlaceholderData;
+  const answer = list.data ?? NOTHING_YET;
 
-  // A reload keeps the scope's last bound until the new one arrives: it is off by the few rows saved or deleted since,
-  // and a page found empty steps back.
-  const bounded = bound?.scopeKey === current.scopeKey ? bound.pageCount : undefined;
-  const boundDue = !(bound?.scopeKey === current.scopeKey && bound.nonce === current.nonce);
-  const wantsBound = boundDue && !current.counted && loaded.key === current.scopeKey && answer.RowCount < 0;
-  useEffect(() => {
-    if (!wantsBound) return;
-    const controller = new AbortController();
-    const nonce = current.nonce;
-    const query = { ...(JSON.parse(scopeKey) as Record<string, string>), PageSize: def.pageSize, count: "estimate" };
-    void api.get<ListAnswer>(`${def.id}/get`, { query, signal: controller.signal }).then((result) => {
-      if (!controller.signal.aborted && result.ok && result.envelope.data) setBound({ scopeKey, nonce, pageCount: result.envelope.data.PageCount });
-    });
-    return () => controller.abort();
-  }, [def.id, def.pageSize, scopeKey, current.nonce, wantsBound]);
+  // A page that is no longer there (its last rows were deleted): the one before it, or the counted last one.
+  const gone = loaded && answer.Results.length === 0 && current.page > 1;
+  if (gone) setState({ ...current, page: Math.max(1, Math.min(current.page - 1, answer.PageCount)) });
 
-  const setPage = useCallback((page: number) => setState((s) => ({ ...s, page: Math.max(1, page) })), []);
-  const countTotal = useCallback(() => setState((s) => ({ ...s, counted: true, nonce: s.nonce + 1 })), []);
-  const reload = useCallback(() => setState((s) => ({ ...s, nonce: s.nonce + 1 })), []);
-
+  // Asked again only by a reload (which invalidates it with the pages), never by paging within the scope; a reload
+  // keeps the scope's last bound until the new one arrives: it is off by the few rows saved or deleted since.
   const uncounted = answer.RowCount < 0;
+  const bound = useQuery({
+    ...apiGet<ListAnswer>(path, { query: { ...base, PageSize: def.pageSize, count: "estimate" } }),
+    enabled: !current.counted && loaded && uncounted,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const bounded = bound.data?.PageCount;
+
+  const reload = useCallback(() => void refreshReads(client, path), [client, path]);
+  const setPage = useCallback((page: number) => setState((s) => ({ ...s, page: Math.max(1, page) })), []);
+  const { counted } = current;
+  const countTotal = useCallback(() => (counted ? reload() : setState((s) => ({ ...s, counted: true }))), [counted, reload]);
+
   // An uncounted page is full and has a next one, whatever an older bound says.
   const pageCount = uncounted && bounded !== undefined ? Math.max(current.page + 1, bounded) : Math.max(1, answer.PageCount || 1);
+  const loading = list.isFetching || gone;
+  const failed = list.isError;
   return useMemo(
     () => ({
       rows: answer.Results ?? [],

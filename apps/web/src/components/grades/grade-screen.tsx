@@ -5,6 +5,7 @@ import { Button, toast } from "@pizarra/ui";
 import { Calculator, FileArchive, FileSpreadsheet, LoaderCircle, Printer, RefreshCw, Users } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { useQuery } from "@tanstack/react-query";
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { api } from "@/client/api.ts";
@@ -28,7 +29,7 @@ import {
 import { GradeFilters, type ReportItem } from "./grade-filters.tsx";
 import { GradeGrid } from "./grade-grid.tsx";
 import { GradePrint } from "./grade-print.tsx";
-import { takeOpening } from "./opening.ts";
+import { openingReads } from "./opening.ts";
 import { useGradeSheet } from "./use-grade-sheet.ts";
 import { onFirstUse } from "../on-first-use.tsx";
 
@@ -73,37 +74,43 @@ interface Opening {
 export function GradeScreen({ canWrite, mode = "grades", prefer }: { canWrite: boolean; mode?: Mode; prefer?: Report }) {
   const t = useTranslations("gradeSheet");
   const deepLink = useSearchParams().get("deepLink");
-  const [opening, setOpening] = useState<Opening | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    void Promise.all([
-      takeOpening(mode, signal),
-      // The decoder (and the schema library it checks with) is fetched only for a link that carries one.
-      mode === "grades" && deepLink ? import("@pizarra/contracts/deep-link").then((m) => m.decodeDeepLink(deepLink)) : null,
-    ]).then(([[defaultsAnswer, reportsAnswer], link]) => {
-      if (signal.aborted) return;
-      // Without defaults (the call failed and said so) the screen still opens, with nothing chosen.
-      const defaults = (defaultsAnswer.ok && defaultsAnswer.envelope.data) || NO_DEFAULTS;
-      const known = new Set(reportsOf(mode));
-      const reports = ((reportsAnswer.ok && reportsAnswer.envelope.data) || []).filter((r) => known.has(r.ID));
-      const filters =
-        link?.module === "admGrades"
-          ? fromDeepLink(link, defaults)
-          : fromDefaults(
+  const [defaultsRead, reportsRead] = openingReads(mode);
+  const defaultsAnswer = useQuery(defaultsRead);
+  const reportsAnswer = useQuery(reportsRead);
+  const linked = mode === "grades" ? deepLink : null;
+  // The decoder (and the schema library it checks with) is fetched only for a link that carries one.
+  const link = useQuery({
+    queryKey: ["deepLink", linked],
+    queryFn: () => import("@pizarra/contracts/deep-link").then((m) => m.decodeDeepLink(linked)),
+    enabled: Boolean(linked),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  // The screen opens on answers read for this visit (or asked ahead for it), never on those kept from an earlier one.
+  // Without defaults (the call failed and said so) it still opens, with nothing chosen.
+  const settled = (read: { isPending: boolean; isFetching: boolean }) => !read.isPending && !read.isFetching;
+  const ready = settled(defaultsAnswer) && settled(reportsAnswer) && (!linked || settled(link));
+  const openKey = JSON.stringify([mode, prefer, deepLink]);
+  // Taken once per opening: the filters are the person's from then on.
+  const [opened, setOpened] = useState<(Opening & { openKey: string }) | null>(null);
+  if (ready && opened?.openKey !== openKey) {
+    const defaults = defaultsAnswer.data || NO_DEFAULTS;
+    const known = new Set(reportsOf(mode));
+    const reports = (reportsAnswer.data ?? []).filter((r) => known.has(r.ID));
+    const filters =
+      link.data?.module === "admGrades"
+        ? fromDeepLink(link.data, defaults)
+        : fromDefaults(
+            mode,
+            openingReport(
               mode,
-              openingReport(
-                mode,
-                prefer ?? defaults.selectedReport,
-                reports.map((r) => r.ID),
-              ),
-              defaults,
-            );
-      setOpening({ defaults, reports, filters });
-    });
-    return () => controller.abort();
-  }, [mode, prefer, deepLink]);
+              prefer ?? defaults.selectedReport,
+              reports.map((r) => r.ID),
+            ),
+            defaults,
+          );
+    setOpened({ openKey, defaults, reports, filters });
+  }
+  const opening = opened?.openKey === openKey ? opened : null;
 
   if (!opening) return <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-label={t("loading")} />;
   const { defaults, reports, filters } = opening;
@@ -114,8 +121,8 @@ export function GradeScreen({ canWrite, mode = "grades", prefer }: { canWrite: b
       filters={filters}
       canWrite={canWrite}
       canRecalculate={mode === "behavior" && Boolean(defaults.canRecalculate)}
-      onReport={(report) => setOpening({ ...opening, filters: forReport(filters, report, defaults) })}
-      onFilter={(name, value) => setOpening({ ...opening, filters: changeFilter(mode, filters, name, value) })}
+      onReport={(report) => setOpened({ ...opening, filters: forReport(filters, report, defaults) })}
+      onFilter={(name, value) => setOpened({ ...opening, filters: changeFilter(mode, filters, name, value) })}
     />
   );
 }

@@ -1,30 +1,24 @@
-import { api } from "@/client/api.ts";
+import type { QueryClient } from "@tanstack/react-query";
+import { apiGet } from "@/client/api-query.ts";
 import type { DefaultFilters, Mode } from "./filter-model.ts";
 import type { ReportItem } from "./grade-filters.tsx";
 
-/** How long answers asked ahead wait for the screen they were asked for. */
+/** How long answers asked ahead stay good for the screen they were asked for. */
 const FRESH_MS = 5_000;
 
-const ask = (mode: Mode, signal?: AbortSignal) =>
-  Promise.all([
-    api.get<DefaultFilters>("admGrades/defaultFilters", { signal }),
-    api.get<ReportItem[]>("admGrades/reports", { query: { isBehavior: String(mode === "behavior") }, signal }),
-  ]);
-
-let ahead: { mode: Mode; at: number; answers: ReturnType<typeof ask> } | null = null;
-const fresh = (mode: Mode) => (ahead?.mode === mode && Date.now() - ahead.at < FRESH_MS ? ahead.answers : null);
+/** The grade screen's first calls: the person's default filters and the reports they may open. */
+export const openingReads = (mode: Mode) =>
+  [
+    { ...apiGet<DefaultFilters>("admGrades/defaultFilters"), staleTime: FRESH_MS },
+    { ...apiGet<ReportItem[]>("admGrades/reports", { query: { isBehavior: String(mode === "behavior") } }), staleTime: FRESH_MS },
+  ] as const;
 
 /**
- * Asks the grade screen's first calls (the person's default filters and the reports they may open) as its module
- * opens, while the screen's code is still on its way: on a first visit that saves the time the code takes to arrive.
+ * Asks the screen's first calls as its module opens, while the screen's code is still on its way: on a first visit
+ * that saves the time the code takes to arrive. The screen then takes the answers from the cache.
  */
-export function askOpening(mode: Mode): void {
-  if (!fresh(mode)) ahead = { mode, at: Date.now(), answers: ask(mode) };
-}
-
-/** The screen's first calls: those asked ahead for it when still fresh (taken once), else asked now. */
-export function takeOpening(mode: Mode, signal: AbortSignal): ReturnType<typeof ask> {
-  const early = fresh(mode);
-  ahead = null;
-  return early ?? ask(mode, signal);
+export function askOpening(client: QueryClient, mode: Mode): void {
+  const [defaults, reports] = openingReads(mode);
+  void client.prefetchQuery(defaults);
+  void client.prefetchQuery(reports);
 }

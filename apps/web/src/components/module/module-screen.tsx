@@ -5,6 +5,7 @@ import { Badge, Button, toast } from "@pizarra/ui";
 import { Lock } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { findMenuItem, menuLabel } from "@/client/menu.ts";
 import { askOpening } from "../grades/opening.ts";
@@ -29,7 +30,8 @@ const ResourceModule = screenOf(() => import("./resource-module.tsx").then((m) =
 
 /** The grade screen, its first calls asked as it mounts rather than once its code has arrived. */
 function Grades(props: ComponentProps<typeof GradeScreen>) {
-  useState(() => askOpening(props.mode ?? "grades"));
+  const client = useQueryClient();
+  useState(() => askOpening(client, props.mode ?? "grades"));
   return <GradeScreen {...props} />;
 }
 

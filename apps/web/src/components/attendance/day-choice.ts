@@ -2,8 +2,9 @@
 
 import { type TAttendanceSession, ZDay } from "@pizarra/contracts";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { api } from "@/client/api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
+import { apiGet } from "@/client/api-query.ts";
 import { schoolToday } from "../justifications/justification-model.ts";
 
 /** What the register screens show, kept in the address so that a reload or a shared link opens the same register. */
@@ -22,6 +23,8 @@ const positive = (raw: string | null) => {
   const n = Number(raw);
   return raw && Number.isInteger(n) && n > 0 ? n : null;
 };
+
+const NO_SESSIONS: TAttendanceSession[] = [];
 
 export function parseChoice(params: URLSearchParams, defaultDaily: boolean, today: string): DayChoice {
   const dt = params.get("dt") ?? "";
@@ -62,22 +65,11 @@ export function useDayChoice(defaultDaily: boolean): [DayChoice, (patch: Partial
   return [choice, change];
 }
 
-/** GET admAttendance (001 §7): the day's registers the caller may take; role 100 gets every teacher's. */
+/** GET admAttendance (001 §7): the day's registers the caller may take; role 100 gets every teacher's. None on a refusal. */
 export function useDayRegisters(day: string, daily: boolean) {
-  const [found, setFound] = useState<{ key: string; sessions: TAttendanceSession[] } | null>(null);
-  const [version, setVersion] = useState(0);
-  const key = `${day}|${daily}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void api.get<TAttendanceSession[]>("admAttendance", { query: { dt: day, daily }, signal: controller.signal }).then((result) => {
-      if (!controller.signal.aborted) setFound({ key: `${day}|${daily}`, sessions: result.ok ? (result.envelope.data ?? []) : [] });
-    });
-    return () => controller.abort();
-  }, [day, daily, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { sessions: found?.key === key ? found.sessions : null, reload };
+  const { data, isError, refetch } = useQuery(apiGet<TAttendanceSession[]>("admAttendance", { query: { dt: day, daily } }));
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { sessions: isError ? NO_SESSIONS : data === undefined ? null : (data ?? NO_SESSIONS), reload };
 }
 
 /** "Matemática · 3.º A", "3.º A", or the group's name. */

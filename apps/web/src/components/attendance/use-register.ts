@@ -10,8 +10,10 @@ import {
 } from "@pizarra/contracts";
 import { toast } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "@/client/api.ts";
+import { apiGet } from "@/client/api-query.ts";
 import type { TSession } from "@/client/session.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 import { isTransient, type QueueSnapshot, type RowSaveState, SaveQueue } from "./save-queue.ts";
@@ -109,36 +111,36 @@ function withSaved(list: TAttendanceList, saved: TAttendanceRow[]): TAttendanceL
 export function useRegister(sessionId: number, part: number) {
   const session = useAppSession();
   const tToast = useTranslations("toast");
-  const [list, setList] = useState<TAttendanceList | null>(null);
+  const client = useQueryClient();
   const [starting, setStarting] = useState(false);
   const queue = useMemo(() => queueFor(session, sessionId, { errorTitle: tToast("errorTitle") }), [session, sessionId, tToast]);
   const [snapshot, setSnapshot] = useState(() => queue.snapshot());
+  // Read afresh at each opening (dropped once closed) and never again behind the teacher's back: the marks shown are
+  // the server's under those still queued, and a read answered after a save could undo it on screen.
+  const read = useMemo(() => apiGet<TAttendanceList>(`admAttendance/${part}/sessions/${sessionId}/list`), [part, sessionId]);
+  const list = useQuery({ ...read, gcTime: 0, staleTime: Number.POSITIVE_INFINITY }).data ?? null;
+  const { queryKey } = read;
+  const setList = useCallback(
+    (change: (list: TAttendanceList) => TAttendanceList) => client.setQueryData<TAttendanceList>(queryKey, (old) => old && change(old)),
+    [client, queryKey],
+  );
 
   useEffect(() => {
     setSnapshot(queue.snapshot());
     return queue.subscribe((event) => {
       if (event.type === "change") setSnapshot(event.snapshot);
-      else if (event.type === "saved") setList((current) => current && withSaved(current, event.saved.rows));
+      else if (event.type === "saved") setList((current) => withSaved(current, event.saved.rows));
     });
-  }, [queue]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setList(null);
-    void api.get<TAttendanceList>(`admAttendance/${part}/sessions/${sessionId}/list`, { signal: controller.signal }).then((result) => {
-      if (!controller.signal.aborted && result.ok) setList(result.envelope.data);
-    });
-    return () => controller.abort();
-  }, [sessionId, part]);
+  }, [queue, setList]);
 
   const start = useCallback(async () => {
     setStarting(true);
     const result = await api.post<TAttendanceList>(`admAttendance/session/${sessionId}/init`);
     setStarting(false);
     if (!result.ok) return;
-    setList(result.envelope.data);
+    client.setQueryData(queryKey, result.envelope.data);
     if (result.envelope.msg) toast.success(result.envelope.msg);
-  }, [sessionId]);
+  }, [client, queryKey, sessionId]);
 
   const rows = useMemo(() => (list ? displayRows(list.rows, snapshot) : []), [list, snapshot]);
   const setStatus = useCallback((userId: number, status: TAttendanceStatus) => queue.push({ userId, status }), [queue]);

@@ -19,3 +19,4 @@ export * from "./notification-status.ts";
 export * from "./flow-status.ts";
 export * from "./roles.ts";
 export * from "./person-types.ts";
+export * from "./notifications/wizard.ts";

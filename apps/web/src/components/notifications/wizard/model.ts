@@ -1,32 +1,10 @@
-import { RESOURCES, type FieldDef, type TTagContent, type TTemplateMeta } from "@pizarra/contracts";
+import { RESOURCES, splitPlaceholders, type FieldDef, type TTagContent, type TTemplateMeta, type TWizardChoices, targetOf } from "@pizarra/contracts";
+import type { FieldValues } from "react-hook-form";
+import { initialValues } from "../../resource/form-values.ts";
+import type { Row } from "../../resource/types.ts";
 
 /** The notification the wizard writes: admNotification, its fields and schemas (packages/contracts). */
 export const NOTIFICATION = RESOURCES.admNotification;
-
-/** 002 §2: template and placeholders, target, when, summary. */
-export const STEPS = ["template", "target", "when", "summary"] as const;
-export type Step = (typeof STEPS)[number];
-
-/**
- * Who it is for, as the target step offers it: the guardians, children or teachers of some sections or of some
- * children, chosen guardians, a group, or specific numbers (002 §3 sendTo, filterBy, recipientType).
- */
-export const TARGETS = ["sections", "dependants", "principals", "group", "numbers"] as const;
-export type Target = (typeof TARGETS)[number];
-
-/** 002 §3 "triggerType": now or on a date. */
-export type Trigger = "now" | "date";
-
-/** The fields each step shows, so that the server's refusal of one opens its step. */
-export const STEP_FIELDS: Record<Step, readonly string[]> = {
-  template: ["name", "doWA", "doWATemplate", "placeholders", "doMail", "doPush", "title", "content", "page", "objectId"],
-  target: ["sendTo", "filterBy", "sectionIds", "userIds", "principalUserIds", "recipientType", "groupId", "phoneList", "data", "groupName"],
-  when: ["sendOn", "hasRecurrence", "recurrencePattern", "recurrenceDays", "recurrenceMonths", "recurrenceEndDate", "urgent", "fallbackChannel"],
-  summary: [],
-};
-
-/** The step that shows a field (the summary for anything no step shows). */
-export const stepOf = (field: string): Step => STEPS.find((step) => STEP_FIELDS[step].includes(field)) ?? "summary";
 
 const byName = new Map(NOTIFICATION.fields.map((f) => [f.name, f]));
 export const fieldDef = (name: string): FieldDef => {
@@ -35,28 +13,28 @@ export const fieldDef = (name: string): FieldDef => {
   return field;
 };
 
-/** What the target choice writes into the notification's recipient fields. */
-export function targetFields(target: Target, sendTo: number): Record<string, unknown> {
-  switch (target) {
-    case "sections":
-      return { sendTo, filterBy: "sections", recipientType: null, userIds: [], principalUserIds: [] };
-    case "dependants":
-      return { sendTo, filterBy: "dependants", recipientType: null, sectionIds: [], principalUserIds: [] };
-    case "principals":
-      return { sendTo: 0, filterBy: "principals", recipientType: null, sectionIds: [], userIds: [] };
-    case "group":
-      return { filterBy: null, recipientType: 1, sectionIds: [], userIds: [], principalUserIds: [] };
-    case "numbers":
-      return { filterBy: null, recipientType: 0, sectionIds: [], userIds: [], principalUserIds: [] };
-  }
+/** A new notification about a record (a flow's send): what it is about, its name, and the flow's own audience. */
+export interface About {
+  page: string;
+  objectId: number;
+  name: string;
+  recipientType?: number | null;
+  groupId?: number | null;
 }
 
-/** The target a stored notification was written for. */
-export function targetOf(record: Record<string, unknown>): Target {
-  if (record.recipientType === 0) return "numbers";
-  if (record.recipientType === 1) return "group";
-  if (record.filterBy === "dependants" || record.filterBy === "principals") return record.filterBy;
-  return "sections";
+const NO_CHOICES: TWizardChoices = { target: "", trigger: "", tags: {}, phoneList: "", numbersFile: null };
+
+/**
+ * The wizard's values at an opening: a stored notification's once it is read (sent on a date, to the target it was
+ * written for), else a new one's, about a record when it has one. A flow's send is aimed at the flow's group; the
+ * target's own fields (recipientType …) are written when its step is left, as when a person picks it.
+ */
+export function startValues(about?: About, record?: Row | null): FieldValues {
+  if (record) return { ...initialValues(NOTIFICATION, record), ...NO_CHOICES, target: targetOf(record), trigger: "date" };
+  if (!about) return { ...initialValues(NOTIFICATION, null), ...NO_CHOICES };
+  const { recipientType, groupId, ...rest } = about;
+  const toGroup = recipientType === 1 && Boolean(groupId);
+  return { ...initialValues(NOTIFICATION, null, { ...rest, ...(toGroup ? { groupId } : {}) }), ...NO_CHOICES, target: toGroup ? "group" : "" };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -73,4 +51,22 @@ export function apiDateTime(date: Date): string {
 export function tagInputs(template: TTemplateMeta | undefined, content: TTagContent[] | null): TTagContent[] {
   if (content) return content;
   return (template?.tags ?? []).map((tag) => ({ id: tag.id, defValue: "", hidden: tag.recipient, readonly: tag.recipient }));
+}
+
+/**
+ * Each tag's value as it is shown and sent: what the person typed, else the stored notification's value, else the
+ * default from the record it is about (002 §7) as the last read of the template's tags gave them.
+ */
+export function tagValues(
+  tags: readonly TTagContent[],
+  read: readonly TTagContent[] | undefined,
+  placeholders: string,
+  typed: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const stored = splitPlaceholders(
+    (read ?? []).map((tag) => tag.id),
+    placeholders,
+  );
+  const prefilled = Object.fromEntries((read ?? []).map((tag) => [tag.id, stored[tag.id] || tag.defValue]));
+  return Object.fromEntries(tags.map((tag) => [tag.id, typed[tag.id] ?? prefilled[tag.id] ?? ""]));
 }

@@ -1,9 +1,13 @@
 "use client";
 
-import type { TChannelPreview, TSchedulePreview } from "@pizarra/contracts";
+import { fillTemplate, type TChannelPreview, type TSchedulePreview, type TTemplateMeta, type TWizardChoices } from "@pizarra/contracts";
 import { cn } from "@pizarra/ui";
 import { CircleAlert, Info } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useFormContext } from "react-hook-form";
+import { knownPickName } from "../../resource/fields/use-options.ts";
+import type { ResourceText } from "../../resource/resource-text.ts";
+import { fieldDef } from "./model.ts";
 
 /** What the dry run or the confirmation answered: its message, and its data when it went through. */
 export interface Outcome {
@@ -13,12 +17,15 @@ export interface Outcome {
 }
 
 interface SummaryStepProps {
-  /** The choices of the steps before, as label and value. */
-  lines: Line[];
+  text: ResourceText;
+  /** The chosen WhatsApp template, and each of its tags' values. */
+  template: TTemplateMeta | undefined;
+  tags: Record<string, string>;
   outcome: Outcome | null;
-  /** The message as the template and the typed values make it, for when the dry run shows no real recipient's. */
-  sample: { text: string; subject: string | null } | null;
 }
+
+/** The summary names this many of the chosen sections, children or guardians, then says how many more. */
+const NAMES_SHOWN = 5;
 
 /** A message as WhatsApp shows it: a bubble with who it is for, its subject and text. */
 function Bubble({ recipient, subject, text, caption }: { recipient: string | null; subject: string | null; text: string; caption: string }) {
@@ -35,7 +42,7 @@ function Bubble({ recipient, subject, text, caption }: { recipient: string | nul
 }
 
 /** One choice as the summary lists it; `key` names it (the field or what it stands for). */
-export interface Line {
+interface Line {
   key: string;
   label: string;
   value: string;
@@ -74,13 +81,72 @@ function Letter({ preview, caption }: { preview: TChannelPreview; caption: strin
   );
 }
 
+/** The choices of the steps before, as label and value; once previewed, how many people and messages it reaches. */
+function useLines({ text, template, outcome }: SummaryStepProps): Line[] {
+  const t = useTranslations("wizard");
+  const tm = useTranslations("moduleScreen");
+  const tDelivery = useTranslations("delivery");
+  const values = useFormContext().getValues();
+  const { target, phoneList, numbersFile } = values as TWizardChoices;
+  const channels = (["doWA", "doMail", "doPush"] as const).filter((field) => values[field]).map((field) => text.field(field));
+  /** The chosen records of a pick list, by the names the list showed (a few, then how many more). */
+  const picked = (field: string): string => {
+    const options = fieldDef(field).options;
+    const resource = options?.kind === "resource" ? options.resource : "";
+    const ids = Array.isArray(values[field]) ? (values[field] as unknown[]) : values[field] ? [values[field]] : [];
+    const names = ids.map((id) => knownPickName(resource, id) ?? String(id));
+    const shown = names.slice(0, NAMES_SHOWN).join(", ");
+    return names.length > NAMES_SHOWN ? t("andMore", { list: shown, count: names.length - NAMES_SHOWN }) : shown;
+  };
+  const who = text.option("sendTo", values.sendTo ?? 0);
+  const typed = phoneList.split(/\r?\n/).filter((line) => line.trim()).length;
+  const words = {
+    "": "",
+    sections: t("targetOf", { who, list: picked("sectionIds") }),
+    dependants: t("targetOf", { who, list: picked("userIds") }),
+    principals: `${t("targets.principals")}: ${picked("principalUserIds")}`,
+    group: `${text.field("groupId")}: ${picked("groupId")}`,
+    numbers: [typed > 0 && t("numbersTyped", { count: typed }), numbersFile && t("fileChosen", { name: numbersFile.name })].filter(Boolean).join(" · "),
+  }[target];
+  const reach = outcome?.ok ? outcome.data : null;
+  return [
+    { key: "name", label: text.field("name"), value: String(values.name ?? "") },
+    { key: "channels", label: t("channels"), value: channels.join(", ") },
+    ...(template ? [{ key: "doWATemplate", label: text.field("doWATemplate"), value: template.name }] : []),
+    {
+      key: "target",
+      label: t("target"),
+      value: reach ? `${words} (${tDelivery("reach", { people: reach.total, messages: reach.messages ?? reach.total })})` : words,
+    },
+    { key: "sendOn", label: text.field("sendOn"), value: values.trigger === "now" ? t("triggers.now") : String(values.sendOn ?? "") },
+    ...(values.hasRecurrence
+      ? [
+          {
+            key: "recurrencePattern",
+            label: text.field("recurrencePattern"),
+            value: values.recurrencePattern ? text.option("recurrencePattern", values.recurrencePattern) : "",
+          },
+        ]
+      : []),
+    { key: "urgent", label: text.field("urgent"), value: values.urgent ? tm("yes") : tm("no") },
+    ...(values.fallbackChannel
+      ? [{ key: "fallbackChannel", label: text.field("fallbackChannel"), value: text.option("fallbackChannel", values.fallbackChannel) }]
+      : []),
+  ];
+}
+
 /**
  * Step 4 (002 §2, §4): what was chosen, then the dry run's answer — in the info colour when it went through, the
  * danger colour otherwise — with the counts per channel, the recipients who cannot be reached and why, and the
  * message as one real recipient receives it on each channel (or as the template makes it, until the dry run says).
  */
-export function SummaryStep({ lines, outcome, sample }: SummaryStepProps) {
+export function SummaryStep(props: SummaryStepProps) {
+  const { template, tags, outcome } = props;
   const t = useTranslations("wizard");
+  const lines = useLines(props);
+  const values = useFormContext().getValues();
+  const sampleText = values.doWA && template ? fillTemplate(template.content, tags) : String(values.content ?? "");
+  const sample = sampleText ? { text: sampleText, subject: values.doWA ? null : String(values.title ?? "") || null } : null;
   const data = outcome?.ok ? outcome.data : null;
   const previews = data?.previews ?? [];
   const byChannel = data?.byChannel;

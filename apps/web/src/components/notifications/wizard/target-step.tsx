@@ -1,106 +1,112 @@
 "use client";
 
+import { WIZARD_TARGETS } from "@pizarra/contracts";
 import { Button, Field, fieldControl, NativeSelect, Textarea } from "@pizarra/ui";
+import { useIsFetching, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { api } from "@/client/api.ts";
+import { useState } from "react";
+import { useController, useFormContext } from "react-hook-form";
+import { apiGet, apiKey } from "@/client/api-query.ts";
 import { FileDrop } from "../../resource/file-drop.tsx";
 import type { ListAnswer, PickOption } from "../../resource/types.ts";
 import { readBase64 } from "../../resource/upload-files.ts";
-import { type Target, TARGETS } from "./model.ts";
 import { type StepProps, WizardField } from "./wizard-field.tsx";
 
-/** Specific numbers (002 §2, §5): pasted one per line with country code, or a CSV file's first column. */
-export interface Numbers {
-  phoneList: string;
-  file: { name: string; data: string } | null;
-}
-
-interface TargetStepProps extends StepProps {
-  target: Target | "";
-  onTarget: (target: Target) => void;
-  numbers: Numbers;
-  onNumbers: (numbers: Numbers) => void;
-  errors: Record<string, string>;
-}
+/** The communication groups whose members' numbers can be loaded (their pick list, as many as a person scrolls). */
+const GROUPS = apiGet<ListAnswer<PickOption>>("admGroup/get", { query: { staff: "0", pick: "true", PageSize: 200 } });
+const membersPath = (groupId: string) => `admUser/group/${groupId}`;
 
 /**
  * Step 2 (002 §2): who receives it — the guardians, children or teachers of some sections or of some children,
- * chosen guardians, a group, or specific numbers (typed, uploaded, or loaded from a group's members).
+ * chosen guardians, a group, or specific numbers (002 §2, §5: pasted one per line with country code, a CSV file's
+ * first column, or loaded from a group's members).
  */
-export function TargetStep({ target, onTarget, numbers, onNumbers, errors, ...step }: TargetStepProps) {
+export function TargetStep(step: StepProps) {
   const t = useTranslations("wizard");
   const { disabled } = step;
-  const [groups, setGroups] = useState<PickOption[]>([]);
+  const { control, setValue, clearErrors } = useFormContext();
+  const { field: target, fieldState: targetState } = useController({ name: "target", control });
+  const { field: phoneList, fieldState: phoneListState } = useController({ name: "phoneList", control });
+  const { field: file, fieldState: fileState } = useController({ name: "numbersFile", control });
+  const numbers = target.value === "numbers";
+  const groups = useQuery({ ...GROUPS, enabled: numbers }).data?.Results ?? [];
+  const client = useQueryClient();
   const [source, setSource] = useState("");
-  const [loading, setLoading] = useState(false);
+  const loading = useIsFetching({ queryKey: apiKey(membersPath(source)) }) > 0;
+  const targetError = targetState.error?.message;
+  const phoneListError = phoneListState.error?.message;
+  const fileError = fileState.error?.message;
 
-  useEffect(() => {
-    if (target !== "numbers") return;
-    const controller = new AbortController();
-    void api
-      .get<ListAnswer<PickOption>>("admGroup/get", { query: { staff: "0", pick: "true", PageSize: 200 }, signal: controller.signal })
-      .then((res) => res.ok && setGroups(res.envelope.data.Results));
-    return () => controller.abort();
-  }, [target]);
+  /** New numbers: what the numbers step refused of the earlier ones no longer holds. */
+  const takeNumbers = (change: () => void) => {
+    change();
+    clearErrors(["phoneList", "numbersFile"]);
+  };
 
   /** A group's members' mobile numbers, added under those already typed (002 §2 "loading the numbers from a group"). */
   const load = async () => {
-    setLoading(true);
-    const res = await api.get<ListAnswer<{ cel?: string | null }>>(`admUser/group/${source}`);
-    setLoading(false);
-    if (!res.ok) return;
-    const typed = numbers.phoneList.split(/\r?\n/).map((line) => line.trim());
-    const found = res.envelope.data.Results.map((member) => (member.cel ?? "").trim()).filter((cel) => cel && !typed.includes(cel));
-    onNumbers({ ...numbers, phoneList: [...typed.filter(Boolean), ...found].join("\n") });
+    const members = await client.fetchQuery(apiGet<ListAnswer<{ cel?: string | null }>>(membersPath(source))).catch(() => null);
+    if (!members) return;
+    const typed = String(phoneList.value)
+      .split(/\r?\n/)
+      .map((line) => line.trim());
+    const found = members.Results.map((member) => (member.cel ?? "").trim()).filter((cel) => cel && !typed.includes(cel));
+    takeNumbers(() => phoneList.onChange([...typed.filter(Boolean), ...found].join("\n")));
   };
 
-  const takeFile = async (chosen: File) => onNumbers({ ...numbers, file: { name: chosen.name, data: await readBase64(chosen) } });
+  const takeFile = async (chosen: File) => {
+    const data = await readBase64(chosen);
+    takeNumbers(() => file.onChange({ name: chosen.name, data }));
+  };
 
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-      <Field id="wizard-target" label={t("target")} error={errors.target} className="sm:col-span-2">
+      <Field id="wizard-target" label={t("target")} error={targetError} className="sm:col-span-2">
         <NativeSelect
-          {...fieldControl("wizard-target", errors.target)}
-          value={target}
+          {...fieldControl("wizard-target", targetError)}
+          value={target.value}
           disabled={disabled}
-          onChange={(event) => onTarget(event.target.value as Target)}
+          onChange={(event) => {
+            target.onChange(event.target.value);
+            setValue("groupId", "");
+            clearErrors(["target", "phoneList", "numbersFile"]);
+          }}
         >
           <option value="">{t("chooseTarget")}</option>
-          {TARGETS.map((kind) => (
+          {WIZARD_TARGETS.map((kind) => (
             <option key={kind} value={kind}>
               {t(`targets.${kind}`)}
             </option>
           ))}
         </NativeSelect>
       </Field>
-      {(target === "sections" || target === "dependants") && <WizardField name="sendTo" {...step} full />}
-      {target === "sections" && <WizardField name="sectionIds" {...step} />}
-      {target === "dependants" && <WizardField name="userIds" {...step} />}
-      {target === "principals" && <WizardField name="principalUserIds" {...step} />}
-      {target === "group" && <WizardField name="groupId" {...step} full />}
-      {target === "numbers" && (
+      {(target.value === "sections" || target.value === "dependants") && <WizardField name="sendTo" {...step} full />}
+      {target.value === "sections" && <WizardField name="sectionIds" {...step} />}
+      {target.value === "dependants" && <WizardField name="userIds" {...step} />}
+      {target.value === "principals" && <WizardField name="principalUserIds" {...step} />}
+      {target.value === "group" && <WizardField name="groupId" {...step} full />}
+      {numbers && (
         <>
-          <Field id="wizard-phoneList" label={t("phoneList")} hint={t("phoneListHint")} error={errors.phoneList} className="sm:col-span-2">
+          <Field id="wizard-phoneList" label={t("phoneList")} hint={t("phoneListHint")} error={phoneListError} className="sm:col-span-2">
             <Textarea
-              {...fieldControl("wizard-phoneList", errors.phoneList)}
+              {...fieldControl("wizard-phoneList", phoneListError)}
               rows={6}
               placeholder={"+51987654321\n+51912345678"}
               className="font-mono"
-              value={numbers.phoneList}
+              value={phoneList.value}
               disabled={disabled}
-              onChange={(event) => onNumbers({ ...numbers, phoneList: event.target.value })}
+              onChange={(event) => takeNumbers(() => phoneList.onChange(event.target.value))}
             />
           </Field>
-          <Field id="wizard-numbersFile" label={t("numbersFile")} error={errors.data} className="sm:col-span-2">
+          <Field id="wizard-numbersFile" label={t("numbersFile")} error={fileError} className="sm:col-span-2">
             <FileDrop
               accept=".csv,text/csv"
               disabled={disabled}
               onFile={(chosen) => void takeFile(chosen)}
-              inputProps={fieldControl("wizard-numbersFile", errors.data)}
+              inputProps={fieldControl("wizard-numbersFile", fileError)}
             >
-              {numbers.file ? t("fileChosen", { name: numbers.file.name }) : t("dropCsv")}
+              {file.value ? t("fileChosen", { name: file.value.name }) : t("dropCsv")}
             </FileDrop>
           </Field>
           <div className="flex flex-col gap-2 sm:col-span-2 sm:flex-row sm:items-end">

@@ -3,16 +3,15 @@
 import { NOTIFICATION_TAGS, type TTagContent, type TTemplateMeta } from "@pizarra/contracts";
 import { Badge, Field, fieldControl, FieldError, Input, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
-import { Controller, useWatch } from "react-hook-form";
+import { Controller, type FieldError as TFieldError, useController, useFormContext, useFormState, useWatch } from "react-hook-form";
 import { type StepProps, WizardField } from "./wizard-field.tsx";
 
 interface TemplateStepProps extends StepProps {
   templates: TTemplateMeta[];
   /** The chosen template's tags (002 §7 tagsContent). */
   tags: TTagContent[];
+  /** Each tag's value as it is shown: typed, else prefilled. */
   values: Record<string, string>;
-  onTag: (tag: string, value: string) => void;
-  errors: Record<string, string>;
 }
 
 /**
@@ -20,26 +19,32 @@ interface TemplateStepProps extends StepProps {
  * sender fills (prefilled from the associated record), the title and text (of e-mail and push, and of a WhatsApp
  * template that carries them), and what it is about.
  */
-export function TemplateStep({ templates, tags, values, onTag, errors, ...step }: TemplateStepProps) {
+export function TemplateStep({ templates, tags, values, ...step }: TemplateStepProps) {
   const t = useTranslations("wizard");
-  const { control, text, disabled } = step;
+  const { text, disabled } = step;
+  const { control, clearErrors } = useFormContext();
+  const { errors } = useFormState({ control, name: ["channels", "tags"] });
+  // The form keeps only the values the person typed: the others follow the template and the record it is about.
+  const { field: typed } = useController({ name: "tags", control });
   const [doWA, doMail, doPush] = useWatch({ control, name: ["doWA", "doMail", "doPush"] }) as [boolean, boolean, boolean];
   const senderTags = tags.filter((tag) => !tag.hidden);
   const recipientTags = tags.filter((tag) => tag.hidden);
   // A WhatsApp template that carries the notification's own title and text needs them even when only WhatsApp is on.
   const carried = doWA && tags.some((tag) => (NOTIFICATION_TAGS as readonly string[]).includes(tag.id));
+  const channelsError = errors.channels?.message as string | undefined;
+  const tagErrors = (errors.tags ?? {}) as Record<string, TFieldError | undefined>;
 
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <WizardField name="name" {...step} full />
-      <fieldset className="flex flex-col gap-3 sm:col-span-2" aria-describedby={errors.channels ? "wizard-channels-error" : undefined}>
+      <fieldset className="flex flex-col gap-3 sm:col-span-2" aria-describedby={channelsError ? "wizard-channels-error" : undefined}>
         <legend className="mb-2 text-sm font-medium">{t("channels")}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           <WizardField name="doWA" {...step} />
           <WizardField name="doMail" {...step} />
           <WizardField name="doPush" {...step} />
         </div>
-        <FieldError id="wizard-channels-error">{errors.channels}</FieldError>
+        <FieldError id="wizard-channels-error">{channelsError}</FieldError>
       </fieldset>
       {doWA && (
         <Controller
@@ -79,7 +84,7 @@ export function TemplateStep({ templates, tags, values, onTag, errors, ...step }
           )}
           {senderTags.map((tag) => {
             const id = `wizard-tag-${tag.id}`;
-            const error = errors[`tag.${tag.id}`];
+            const error = tagErrors[tag.id]?.message;
             return (
               <Field key={tag.id} id={id} label={<span className="font-mono">{`{{${tag.id}}}`}</span>} error={error}>
                 <Input
@@ -87,7 +92,10 @@ export function TemplateStep({ templates, tags, values, onTag, errors, ...step }
                   value={values[tag.id] ?? ""}
                   maxLength={200}
                   disabled={disabled || tag.readonly}
-                  onChange={(event) => onTag(tag.id, event.target.value)}
+                  onChange={(event) => {
+                    typed.onChange({ ...typed.value, [tag.id]: event.target.value });
+                    clearErrors(`tags.${tag.id}`);
+                  }}
                 />
               </Field>
             );

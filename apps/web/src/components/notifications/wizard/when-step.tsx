@@ -1,31 +1,28 @@
 "use client";
 
+import { WIZARD_TRIGGERS } from "@pizarra/contracts";
 import { FieldError } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
-import { useWatch } from "react-hook-form";
-import type { Trigger } from "./model.ts";
+import { useController, useFormContext, useWatch } from "react-hook-form";
 import { type StepProps, WizardField } from "./wizard-field.tsx";
-
-interface WhenStepProps extends StepProps {
-  trigger: Trigger | "";
-  onTrigger: (trigger: Trigger) => void;
-  error?: string;
-}
 
 /**
  * Step 3 (002 §2): now or on a date (not in the past), the recurrence (daily on some weekdays or monthly in some
  * months, until an end date), whether it is urgent (sent in the school's quiet hours too) and the fallback channel.
  */
-export function WhenStep({ trigger, onTrigger, error, ...step }: WhenStepProps) {
+export function WhenStep(step: StepProps) {
   const t = useTranslations("wizard");
-  const [hasRecurrence, pattern] = useWatch({ control: step.control, name: ["hasRecurrence", "recurrencePattern"] }) as [boolean, string];
+  const { control, clearErrors } = useFormContext();
+  const { field: trigger, fieldState } = useController({ name: "trigger", control });
+  const error = fieldState.error?.message;
+  const [hasRecurrence, pattern] = useWatch({ control, name: ["hasRecurrence", "recurrencePattern"] }) as [boolean, string];
 
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={error ? "wizard-trigger-error" : undefined}>
         <legend className="mb-2 text-sm font-medium">{t("trigger")}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2" role="radiogroup" aria-invalid={error ? true : undefined}>
-          {(["now", "date"] as const).map((kind) => (
+          {WIZARD_TRIGGERS.map((kind) => (
             <label key={kind} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
               <input
                 type="radio"
@@ -33,9 +30,12 @@ export function WhenStep({ trigger, onTrigger, error, ...step }: WhenStepProps) 
                 value={kind}
                 data-testid={`wizard-trigger-${kind}`}
                 className="size-4 accent-primary"
-                checked={trigger === kind}
+                checked={trigger.value === kind}
                 disabled={step.disabled}
-                onChange={() => onTrigger(kind)}
+                onChange={() => {
+                  trigger.onChange(kind);
+                  clearErrors("trigger");
+                }}
               />
               {t(`triggers.${kind}`)}
             </label>
@@ -43,7 +43,7 @@ export function WhenStep({ trigger, onTrigger, error, ...step }: WhenStepProps) 
         </div>
         <FieldError id="wizard-trigger-error">{error}</FieldError>
       </fieldset>
-      {trigger === "date" && <WizardField name="sendOn" {...step} full />}
+      {trigger.value === "date" && <WizardField name="sendOn" {...step} full />}
       <WizardField name="hasRecurrence" {...step} full />
       {hasRecurrence && (
         <>

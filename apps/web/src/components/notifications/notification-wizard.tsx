@@ -156,8 +156,7 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     const parsed = notificationWizardSchema(mode).safeParse(checked(form.getValues()));
     if (parsed.success) return wizardBody(parsed.data);
     await form.trigger();
-    const first = Object.keys(form.formState.errors)[0];
-    if (first) setStep(wizardStepOf(first));
+    setStep(wizardStepOf(String(parsed.error.issues[0]?.path[0] ?? "")));
     return null;
   }
 

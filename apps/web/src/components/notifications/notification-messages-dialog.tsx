@@ -4,8 +4,10 @@ import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { Badge, Button, Input, Label, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight, LoaderCircle, Pause, Play, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { api } from "@/client/api.ts";
+import { answerOf, apiKey } from "@/client/api-query.ts";
 import { useCanWrite } from "../resource/access.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
 import { useLatest } from "../resource/use-latest.ts";
@@ -23,7 +25,6 @@ import {
   STATUS_TIME,
   TONES,
 } from "./delivery-types.ts";
-import { useLivePoll } from "../resource/use-live-poll.ts";
 
 const PAGE_SIZE = 20;
 /** Fast enough that a person sees the counters move while a notification goes out, slow enough to cost little. */
@@ -123,56 +124,55 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
   const id = row?.ID;
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [search, setSearch] = useState("");
-  const [data, setData] = useState<DeliveryAnswer | null>(null);
   const [busy, setBusy] = useState<Verb | null>(null);
-  // Every read takes a number; an answer that is not the latest one asked for (an older filter, a slow poll) is dropped.
-  const latest = useRef(0);
   const lastStatus = useRef<number | null>(null);
 
+  const client = useQueryClient();
+  const path = `admNotification/${id ?? ""}/messages`;
+  // Each opening reads afresh: what the dialog showed last time is gone once it closes.
   const close = useHashModal(open, `admNotification-delivery-${id ?? ""}`, () => {
-    latest.current += 1;
+    client.removeQueries({ queryKey: apiKey(path) });
     lastStatus.current = null;
-    setData(null);
     setFilters(NO_FILTERS);
     setSearch("");
     onClosed();
   });
 
-  // Through refs: the screen hands a new onDone on each render, and a read must not start again because of it.
+  const query = {
+    status: filters.status || undefined,
+    channel: filters.channel || undefined,
+    filter: filters.filter || undefined,
+    page: filters.page,
+    PageSize: PAGE_SIZE,
+  };
+  const delivery = useQuery({
+    queryKey: apiKey(path, query),
+    // Only the first read says why it failed (and then closes the dialog); a poll or a refresh after an action keeps
+    // what is shown and raises no toast.
+    queryFn: ({ signal, client, queryKey }) => answerOf(api.get<DeliveryAnswer>(path, { query, signal, notify: client.getQueryData(queryKey) === undefined })),
+    enabled: open && id !== undefined,
+    // Another filter or page keeps the last answer on screen until its own arrives.
+    placeholderData: keepPreviousData,
+    // While the notification goes out the counters move as one watches; a hidden tab asks nothing and catches up
+    // when it comes back.
+    refetchInterval: (q) => (q.state.data?.notification.status === NOTIFICATION_STATUS.sending ? POLL_MS : false),
+    refetchOnWindowFocus: (q) => q.state.data?.notification.status === NOTIFICATION_STATUS.sending,
+  });
+  const data = delivery.data ?? null;
+
   const closeRef = useLatest(close);
   const onDoneRef = useLatest(onDone);
-  /** `quiet`: a poll or a refresh after an action, which keeps what is shown when it fails and raises no toast. */
-  const load = useCallback(
-    async (quiet: boolean) => {
-      if (id === undefined) return;
-      const ticket = ++latest.current;
-      const result = await api.get<DeliveryAnswer>(`admNotification/${id}/messages`, {
-        query: {
-          status: filters.status || undefined,
-          channel: filters.channel || undefined,
-          filter: filters.filter || undefined,
-          page: filters.page,
-          PageSize: PAGE_SIZE,
-        },
-        notify: !quiet,
-      });
-      if (ticket !== latest.current) return;
-      if (!result.ok) {
-        if (!quiet && lastStatus.current === null) closeRef.current();
-        return;
-      }
-      const next = result.envelope.data;
-      // The list's status and counters changed under the dialog: the grid behind it reads them again.
-      if (lastStatus.current !== null && lastStatus.current !== next.notification.status) onDoneRef.current();
-      lastStatus.current = next.notification.status;
-      setData(next);
-    },
-    [id, filters, closeRef, onDoneRef],
-  );
-
+  const failedFirst = delivery.isError && delivery.data === undefined;
   useEffect(() => {
-    if (open) void load(false);
-  }, [open, load]);
+    if (failedFirst) closeRef.current();
+  }, [failedFirst, closeRef]);
+  // The list's status and counters changed under the dialog: the grid behind it reads them again.
+  const status = data?.notification.status ?? null;
+  useEffect(() => {
+    if (status === null) return;
+    if (lastStatus.current !== null && lastStatus.current !== status) onDoneRef.current();
+    lastStatus.current = status;
+  }, [status, onDoneRef]);
 
   useEffect(() => {
     const typed = search.trim();
@@ -180,9 +180,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  const status = data?.notification.status ?? null;
   const sending = open && status === NOTIFICATION_STATUS.sending;
-  useLivePoll(sending, () => void load(true), POLL_MS);
 
   const act = async (verb: Verb) => {
     if (id === undefined) return;
@@ -192,7 +190,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
     if (!result.ok) return;
     toast.success(result.envelope.msg || t("done"), { duration: SUCCESS_TOAST_MS });
     onDone();
-    await load(true);
+    await delivery.refetch();
   };
 
   const setFilter = (name: FilterName, value: string) => setFilters((f) => ({ ...f, [name]: value, page: 1 }));

@@ -63,6 +63,9 @@ const VOCABULARIES = [
 const KNOWN_LITERALS = new Set(["apps/web/src/server/modules/notifications/recipients.ts", "apps/web/src/server/delivery/guardians.ts"]);
 const known: string[] = [];
 
+/** Where every transaction is a school's: the domains and the generic resource engine. */
+const SCOPED_DIRS = ["apps/web/src/server/modules/", "apps/web/src/server/resource/"];
+
 const problems: string[] = [];
 for (const dir of SOURCE_DIRS) {
   const abs = path.join(ROOT, dir);
@@ -79,10 +82,10 @@ for (const dir of SOURCE_DIRS) {
       if (/^\s*\/\/\s*(const|let|return|if|for|await|import|export)\b.*[;{)]\s*$/.test(line)) {
         problems.push(`${where} looks like commented-out code`);
       }
-      // A domain's transaction is its school's (TenantTx, packages/db/src/tenant.ts); Prisma's own type would let an
-      // unscoped one in, whose queries no tenantId narrows.
-      if (rel.startsWith("apps/web/src/server/modules/") && /\bPrisma\.TransactionClient\b/.test(line)) {
-        problems.push(`${where} types a transaction as Prisma.TransactionClient: a domain's transaction is a TenantTx`);
+      // A domain's transaction, and the resource engine's, is its school's (TenantTx, packages/db/src/tenant.ts);
+      // Prisma's own type would let an unscoped one in, whose queries no tenantId narrows.
+      if (SCOPED_DIRS.some((dir) => rel.startsWith(dir)) && /\bPrisma\.TransactionClient\b/.test(line)) {
+        problems.push(`${where} types a transaction as Prisma.TransactionClient: a school's transaction is a TenantTx`);
       }
       if (!rel.includes(".test.")) {
         for (const vocabulary of VOCABULARIES) {

@@ -1,12 +1,12 @@
 import { flattenCatalogue } from "@pizarra/contracts";
-import type { Prisma, TenantDb } from "@pizarra/db";
+import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
 
 export type AuditAction = "create" | "edit" | "delete";
 
 /** One line of the audit trail (admAudit), written in the same transaction as the change it records. */
-export async function audit(tx: Prisma.TransactionClient, ctx: AuthedContext, moduleId: string, action: AuditAction, recordId: unknown) {
+export async function audit(tx: TenantTx, ctx: AuthedContext, moduleId: string, action: AuditAction, recordId: unknown) {
   await tx.auditLog.create({
     data: { userId: ctx.user.id, userName: ctx.user.name, moduleId, action, recordId: String(recordId), ip: ctx.address },
   });
@@ -19,7 +19,7 @@ const CATALOGUE_NAMES = new Map(flattenCatalogue().map((m) => [m.id, m]));
  * A decorate step of the audit list: `moduleName` is the module as the school's menu names it in the
  * caller's language (a school may rename its modules), else as the catalogue does, else its id.
  */
-export async function auditModuleNames(db: TenantDb | Prisma.TransactionClient, rows: Record<string, unknown>[], ctx: { locale: Locale }) {
+export async function auditModuleNames(db: TenantDb | TenantTx, rows: Record<string, unknown>[], ctx: { locale: Locale }) {
   const ids = [...new Set(rows.map((r) => r.moduleId).filter((v): v is string => typeof v === "string"))];
   if (ids.length === 0) return;
   const modules = await db.module.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, nameEN: true } });

@@ -1,5 +1,5 @@
 import { fullName } from "@pizarra/contracts";
-import type { Prisma, TenantDb } from "@pizarra/db";
+import type { TenantDb, TenantTx } from "@pizarra/db";
 import { parseDateTime } from "./values.ts";
 
 /** The name of an included relation (a grade, a category …), or null. */
@@ -19,7 +19,7 @@ export const countOf = (record: Row, relation: string) => ((record._count as Row
 
 /** A decorate step: fills `target` on each row with the full name of the user whose id is in `source`, in one query. */
 export function namesOf(source: string, target: string) {
-  return async (db: TenantDb | Prisma.TransactionClient, rows: Row[], ctx: { user: { givenNamesFirst: boolean } }) => {
+  return async (db: TenantDb | TenantTx, rows: Row[], ctx: { user: { givenNamesFirst: boolean } }) => {
     const ids = [...new Set(rows.map((r) => r[source]).filter((v): v is number => typeof v === "number"))];
     if (ids.length === 0) return;
     const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, last: true, last2: true } });

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef, TImportLine } from "@pizarra/contracts";
-import type { Prisma, TenantTx } from "@pizarra/db";
+import type { TenantTx } from "@pizarra/db";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { asAppError } from "../http/refusal.ts";
@@ -17,7 +17,7 @@ export interface RecordWriter<P> {
   /** Validates one record the way `create` does; throws the 422 refusal naming its fields. */
   prepare(ctx: AuthedContext, input: Row, parentId: unknown): P;
   /** Writes it with its rules, virtual fields and audit line. */
-  write(tx: Prisma.TransactionClient, ctx: AuthedContext, prepared: P): Promise<unknown>;
+  write(tx: TenantTx, ctx: AuthedContext, prepared: P): Promise<unknown>;
   /** Other resources' rows, as their own lists answer the caller, to read the labels a file names records by. */
   rows: RowReader;
 }

@@ -5,7 +5,7 @@ import type { AuthedContext, Reply, SessionUser } from "../http/context.ts";
 import type { Identifiers } from "./identifiers.ts";
 
 export type Row = Record<string, unknown>;
-export type Db = TenantDb | Prisma.TransactionClient;
+export type Db = TenantDb | TenantTx;
 
 /** The part of a Prisma model's delegate the engine calls. */
 export interface Delegate {

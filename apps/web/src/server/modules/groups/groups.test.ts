@@ -80,7 +80,7 @@ describe("admGroup: spec 001 §5, refused in the user's language naming the fiel
 
 describe("members sub-grids and admUser/group", () => {
   it("adds a member in the sub-grid, lists it under its group and answers admUser/group with user rows", async () => {
-    const groupId = await newGroup("Coro");
+    const groupId = await newGroup("Taller de teatro");
     const [student] = await students(1);
     const added = await api.call("POST", `admGroupMembers/create?parentId=${groupId}`, { token: admin, body: { userId: student!.id } });
     expect(added.body.status).toBe(0);
@@ -114,6 +114,17 @@ describe("admGroup/importAttach and admUserGroup/importAttach: one importer", ()
     const byCsv = await api.call<Row>("POST", "admGroup/importAttach", { token: admin, body: { groupId, data: csv, useExternalIds: true } });
     expect(byCsv.body.data).toMatchObject({ added: 2, already: 1, lines: 3 });
     expect(await members(groupId)).toBe(4);
+  });
+
+  it("reads a CSV as Spanish Excel saves it: Windows-1252, a `Código` header, quoted cells holding the delimiter", async () => {
+    const groupId = await newGroup("Teatro");
+    const kids = await students(2);
+    const text = `Código;Nombre\r\n${kids[0]!.externalId};"Peña; José"\r\n"${kids[1]!.externalId}";Muñoz\r\n`;
+    // Windows-1252 puts ó, ñ and é in one byte each, as Latin-1 does for these letters.
+    const data = Buffer.from(text, "latin1").toString("base64");
+    const res = await api.call<Row>("POST", "admGroup/importAttach", { token: admin, body: { groupId, data, useExternalIds: true } });
+    expect(res.body.data).toMatchObject({ added: 2, already: 0, lines: 2 });
+    expect(await members(groupId)).toBe(2);
   });
 
   it("refuses the whole import when a line matches nobody, naming the lines, and writes nothing", async () => {

@@ -4,6 +4,7 @@ import { lockKey, type TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
+import { decodeText, parseCsv } from "../../resource/csv.ts";
 import { addMembers, authorizeGroupChange } from "./group-changes.ts";
 
 /** One value to import: where it came from (the CSV file or the typed list), its line there, and its text. */
@@ -31,14 +32,9 @@ export function importLines(ctx: AuthedContext, file: string | undefined, list: 
   if (file) {
     const payload = file.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
     if (!BASE64_RE.test(payload)) throw fieldRefusal("data", ctx.t("validation.base64", { attribute: attribute(ctx, "data") }));
-    const text = Buffer.from(payload, "base64")
-      .toString("utf8")
-      .replace(/^\uFEFF/, "");
-    text.split(/\r?\n/).forEach((row, i) => {
-      const first = (row.split(/[,;\t]/)[0] ?? "")
-        .trim()
-        .replace(/^"(.*)"$/, "$1")
-        .trim();
+    // Read as every import reads a school's file: its encoding and delimiter as the spreadsheet saved them.
+    parseCsv(decodeText(Buffer.from(payload, "base64"))).forEach((row, i) => {
+      const first = (row[0] ?? "").trim();
       if (first && !(i === 0 && HEADER_RE.test(first))) lines.push({ field: "data", line: i + 1, text: first });
     });
   }

@@ -12,7 +12,7 @@ import { Router } from "./http/router.ts";
 import { JOBS, startBoss } from "./delivery/queue.ts";
 import { env } from "./env.ts";
 import { type AlertJob, runAlert } from "./modules/attendance/alerts.ts";
-import { type FollowupJob, runFollowup } from "./modules/flows/followups.ts";
+import { type FollowupJob, runFollowup } from "./modules/notifications/flow-followups.ts";
 import { applyStatuses, type StatusUpdate } from "./modules/whatsapp/webhook.ts";
 import { queueMissingRuns, refreshSending, type RunJob, runNotification } from "./modules/notifications/run-notification.ts";
 import { yieldProcessor } from "./processor.ts";

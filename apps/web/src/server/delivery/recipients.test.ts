@@ -3,7 +3,7 @@ import { forTenant, type MessageModel } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../test-support/harness.ts";
 import { runAlert } from "../modules/attendance/alerts.ts";
-import { runFollowup } from "../modules/flows/followups.ts";
+import { runFollowup } from "../modules/notifications/flow-followups.ts";
 import { runNotification } from "../modules/notifications/run-notification.ts";
 import { formatDateTime } from "../resource/values.ts";
 import { fallBack } from "./ledger.ts";

@@ -8,7 +8,7 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { audit } from "../../resource/audit.ts";
 import { formatDateTime } from "../../resource/values.ts";
-import { FOLLOWUP_SOURCE } from "../flows/followups.ts";
+import { FOLLOWUP_SOURCE } from "./flow-followups.ts";
 import { queueRun, refreshSending } from "./run-notification.ts";
 
 const ZId = z.object({ id: ZRecordId });

@@ -4,7 +4,7 @@ import { CronExpressionParser } from "cron-parser";
 import { queueMessages, refreshNotification } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
 import { formatDate, formatDateTime } from "../../resource/values.ts";
-import { queueFollowup, refreshFlow } from "../flows/followups.ts";
+import { queueFollowup, refreshFlow } from "./flow-followups.ts";
 import { draftsOf } from "./drafts.ts";
 import { recipientsOf } from "./recipients.ts";
 

@@ -9,7 +9,7 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { formatDateTime } from "../../resource/values.ts";
 import { recipientsOf, type Audience } from "./recipients.ts";
 import type { Recipient } from "../../delivery/guardians.ts";
-import { refreshFlow } from "../flows/followups.ts";
+import { refreshFlow } from "./flow-followups.ts";
 import { channelsOf, contentOf, draftsOf, type NotificationRow } from "./drafts.ts";
 import { render } from "./render.ts";
 import { queueRun } from "./run-notification.ts";

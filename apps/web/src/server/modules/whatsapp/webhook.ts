@@ -6,7 +6,7 @@ import { gatherer, JOBS } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
-import { optOut } from "../people/opt-out-rules.ts";
+import { optOut } from "../people/index.ts";
 import { signatureValid, verifyTokenValid } from "./signature.ts";
 
 /** Statuses are queued together over this many milliseconds (delivery/queue.ts gatherer). */

@@ -3,8 +3,8 @@ import { type Db, forTenant, type TenantDb, type TenantTx } from "@pizarra/db";
 import { type Draft, queueMessages } from "../../delivery/ledger.ts";
 import { enqueue, JOBS } from "../../delivery/queue.ts";
 import { translator } from "../../i18n.ts";
-import { draftsOf } from "../notifications/drafts.ts";
-import { recipientsOf } from "../notifications/recipients.ts";
+import { draftsOf } from "./drafts.ts";
+import { recipientsOf } from "./recipients.ts";
 
 /**
  * Flow follow-ups (001 §3 "follow-up settings", 002 §3 "Followups", 002 §6 defaults): a flow is sent to families by a

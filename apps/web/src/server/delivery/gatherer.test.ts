@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gatherer, JOBS, jobId } from "./queue.ts";
+import { z } from "zod";
+import { gatherer, jobId, jobKind } from "./queue.ts";
 
 /** A transaction that keeps the statements pg-boss sends it (one insert of every job, their rows as JSON). */
 function recorder(fail = false) {
@@ -15,12 +16,13 @@ function recorder(fail = false) {
     } as never,
   };
 }
-const status = (id: string) => ({ name: JOBS.whatsappStatus, data: { id, status: "read" }, key: `wa:${id}:read` });
+const STATUS = jobKind("whatsapp-status", z.object({ id: z.string(), status: z.string() }));
+const status = (id: string) => ({ data: { id, status: "read" }, key: `wa:${id}:read` });
 
 describe("gatherer: jobs of many calls queued in one statement", () => {
   it("queues the calls of one window together, a key twice once, and answers each call once they are stored", async () => {
     const { db, statements } = recorder();
-    const queue = gatherer(30);
+    const queue = gatherer(STATUS, 30);
     const answered: string[] = [];
     await Promise.all([
       queue(db, [status("a"), status("b")]).then(() => answered.push("first")),
@@ -38,7 +40,7 @@ describe("gatherer: jobs of many calls queued in one statement", () => {
 
   it("refuses every call of a window whose statement failed, so that none answers Meta as if stored", async () => {
     const { db } = recorder(true);
-    const queue = gatherer(10);
+    const queue = gatherer(STATUS, 10);
     const results = await Promise.allSettled([queue(db, [status("a")]), queue(db, [status("b")])]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
   });

@@ -1,5 +1,6 @@
 import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { insertRows, type MessageModel, type Prisma, type TenantDb, type TenantTx, tenantOf } from "@pizarra/db";
+import { z } from "zod";
 import type { ChannelName, WhatsAppTemplate } from "../channels/channel.ts";
 import { CHANNEL_BY_NAME } from "../channels/registry.ts";
 import { whatsappNumberOf } from "../channels/whatsapp.ts";
@@ -8,7 +9,7 @@ import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
 import { openChannels, readRecipients } from "./guardians.ts";
 import { afterQuietHours } from "./quiet-hours.ts";
-import { enqueue, JOBS, type JobRequest } from "./queue.ts";
+import { enqueue, type JobRequest, jobKind } from "./queue.ts";
 
 /** A message a sender wants to go out; `key` is unique per school and makes queuing it twice a no-op. */
 export interface Draft {
@@ -61,6 +62,15 @@ export async function schoolChannelReady(db: TenantDb | TenantTx, ctx: AuthedCon
   if (channel === "whatsapp" && (await whatsappNumberOf(db, tenantOf(db))) === null) throw fieldRefusal(field, ctx.t("delivery.noSchoolNumber"));
 }
 
+const ZId = z.number().int().positive();
+
+/** Sends ledger rows of one school (a chunk of a send, SEND_CHUNK at most): the worker claims them and sends each once. */
+export const MESSAGE_SEND = jobKind("message-send", z.object({ tenantId: ZId, ids: z.array(ZId).min(1) }));
+export type SendJob = z.infer<typeof MESSAGE_SEND.payload>;
+
+/** A notification's counters and status from its ledger (refreshSoon): at most one every two seconds while messages move. */
+export const NOTIFICATION_REFRESH = jobKind("notification-refresh", z.object({ tenantId: ZId, id: ZId }));
+
 /** Messages one send job carries: a send of thousands is a few hundred jobs for the queue to store, hand out and close. */
 export const SEND_CHUNK = 25;
 
@@ -68,19 +78,18 @@ export const SEND_CHUNK = 25;
  * The send jobs of ledger rows, a chunk of rows due at the same moment per job. A job's key is its first row and that
  * row's attempt (and the tag of a requeue): queuing the same rows again does nothing while the job is kept.
  */
-function sendJobs(tenantId: number, rows: { id: number; attempts: number; notBefore: Date }[], tag = ""): JobRequest[] {
+function sendJobs(tenantId: number, rows: { id: number; attempts: number; notBefore: Date }[], tag = ""): JobRequest<SendJob>[] {
   const byDue = new Map<number, typeof rows>();
   for (const row of rows) {
     const due = byDue.get(row.notBefore.getTime());
     if (due) due.push(row);
     else byDue.set(row.notBefore.getTime(), [row]);
   }
-  const jobs: JobRequest[] = [];
+  const jobs: JobRequest<SendJob>[] = [];
   for (const [due, dueRows] of byDue) {
     for (let i = 0; i < dueRows.length; i += SEND_CHUNK) {
       const chunk = dueRows.slice(i, i + SEND_CHUNK);
       jobs.push({
-        name: JOBS.messageSend,
         data: { tenantId, ids: chunk.map((r) => r.id) },
         key: `send:${tenantId}:${chunk[0]!.id}:${chunk[0]!.attempts}${tag}`,
         startAfter: new Date(due),
@@ -140,7 +149,7 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
     });
     fresh.push(...(written as typeof fresh));
   }
-  await enqueue(tx, sendJobs(tenantId, fresh));
+  await enqueue(tx, MESSAGE_SEND, sendJobs(tenantId, fresh));
   return { queued: fresh.length, skipped: drafts.length - kept.length };
 }
 
@@ -148,7 +157,7 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
 export async function requeue(tx: TenantTx, where: Prisma.MessageWhereInput, tag: string): Promise<number> {
   const tenantId = tenantOf(tx);
   const rows = await tx.message.findMany({ where: { ...where, status: "queued" }, select: { id: true, attempts: true, notBefore: true } });
-  await enqueue(tx, sendJobs(tenantId, rows, `:${tag}`));
+  await enqueue(tx, MESSAGE_SEND, sendJobs(tenantId, rows, `:${tag}`));
   return rows.length;
 }
 
@@ -227,9 +236,8 @@ const REFRESH_SLOT_MS = 2000;
 export async function refreshSoon(db: TenantDb | TenantTx, notificationId: number): Promise<void> {
   const tenantId = tenantOf(db);
   const slot = Math.floor(Date.now() / REFRESH_SLOT_MS);
-  await enqueue(db, [
+  await enqueue(db, NOTIFICATION_REFRESH, [
     {
-      name: JOBS.notificationRefresh,
       data: { tenantId, id: notificationId },
       key: `refresh:${tenantId}:${notificationId}:${slot}`,
       startAfter: new Date((slot + 1) * REFRESH_SLOT_MS + 500),

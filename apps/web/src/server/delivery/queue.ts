@@ -1,58 +1,114 @@
 import { createHash } from "node:crypto";
-import type { Prisma } from "@pizarra/db";
+import type { Db, Prisma } from "@pizarra/db";
 import type PgBoss from "pg-boss";
+import type { z } from "zod";
 import { env } from "../env.ts";
 
 /**
  * The job queue (pg-boss, on the application's own PostgreSQL, schema `pgboss`). Requests only enqueue, inside their
  * own transaction, so a job exists exactly when the change that asked for it was committed; the worker process
- * (`worker.ts`) runs them.
+ * (`worker.ts`) runs them. Each domain declares its jobs in its `jobs.ts` (`declareJob`); this file is the mechanism.
  */
-export const JOBS = {
-  /** Expands a notification's audience into ledger rows for one run and queues their sends. */
-  notificationRun: "notification-run",
-  /** Sends one ledger row. */
-  messageSend: "message-send",
-  /** Every minute: messages whose worker died mid-send go back to the queue. */
-  ledgerRecovery: "ledger-recovery",
-  /** A notification's counters and status from its ledger: at most one every two seconds while messages move. */
-  notificationRefresh: "notification-refresh",
-  /** A reminder round of a flow sent by a notification, to those who have not answered it. */
-  flowFollowup: "flow-followup",
-  /** A WhatsApp status callback (sent, delivered, read, failed), checked and queued by the webhook. */
-  whatsappStatus: "whatsapp-status",
-  /** An absence alert, once its attendance type's delay has passed: sent unless the mark was changed back meanwhile. */
-  attendanceAlert: "attendance-alert",
-} as const;
-export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 /**
- * Retries with exponential backoff (pg-boss doubles the delay each time): 10 s, 20 s, 40 s … for transient failures
- * (a send's first delay is WORKER_RETRY_SECONDS). The migration 20261126000100_job_queue creates the schema and these
- * queues; the worker keeps their settings as here.
+ * What a job is to the code that queues it: its queue's name and the payload it carries, declared beside that code.
+ * A payload that does not parse is refused when queued and dropped when run.
  */
-const queues = (): PgBoss.Queue[] => [
-  { name: JOBS.notificationRun, policy: "standard", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
-  { name: JOBS.messageSend, policy: "standard", retryLimit: 6, retryDelay: env().WORKER_RETRY_SECONDS, retryBackoff: true, expireInSeconds: 120 },
-  // One recovery at a time; one held by a worker that died expires soon, so that the next can run.
-  { name: JOBS.ledgerRecovery, policy: "singleton", retryLimit: 0, expireInSeconds: 15 },
-  { name: JOBS.notificationRefresh, policy: "standard", retryLimit: 3, retryDelay: 2, expireInSeconds: 60 },
-  { name: JOBS.flowFollowup, policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
-  { name: JOBS.whatsappStatus, policy: "standard", retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
-  { name: JOBS.attendanceAlert, policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
-];
+export interface JobKind<T> {
+  readonly name: string;
+  readonly payload: z.ZodType<T>;
+}
+
+export function jobKind<T>(name: string, payload: z.ZodType<T>): JobKind<T> {
+  return { name, payload };
+}
+
+/** What the queue does with a job kind: pg-boss's queue settings, and how the worker takes its jobs. */
+export interface QueuePolicy {
+  policy?: "standard" | "singleton";
+  retryLimit: number;
+  /** Seconds before the first retry; with retryBackoff pg-boss doubles it each time. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds: number;
+  /** Jobs handed to one run of the handler. */
+  batchSize: number;
+  pollingIntervalSeconds: number;
+}
+
+/** A job as its handler gets it: its payload parsed. */
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+}
+
+export interface JobDeclaration<T> {
+  job: JobKind<T>;
+  /** Read when the worker starts (some settings come from its environment). */
+  policy: () => QueuePolicy;
+  /** Runs a batch of jobs; those whose ids it hands to `retry` run again later (the queue's retry and backoff). */
+  run: (system: Db, jobs: QueuedJob<T>[], retry: (ids: string[]) => void) => Promise<void>;
+  /** A job that runs on a clock (pg-boss's cron schedule), and whose `atStart` runs when a worker starts. */
+  schedule?: {
+    cron: string;
+    atStart: (system: Db) => Promise<void>;
+    /** One more run this many seconds after the start. */
+    againAfterSeconds: () => number;
+  };
+}
+
+/** A declared job as the worker takes it, whatever its payload's type. */
+export interface DeclaredJob {
+  name: string;
+  policy: () => QueuePolicy;
+  schedule?: JobDeclaration<unknown>["schedule"];
+  /** Parses each job's payload and runs the handler with those that parse; answers the ids to run again. */
+  runBatch: (system: Db, jobs: { id: string; data: unknown }[]) => Promise<string[]>;
+}
+
+export function declareJob<T>(declaration: JobDeclaration<T>): DeclaredJob {
+  const { job, policy, run, schedule } = declaration;
+  return {
+    name: job.name,
+    policy,
+    schedule,
+    async runBatch(system, jobs) {
+      const parsed: QueuedJob<T>[] = [];
+      for (const { id, data } of jobs) {
+        const payload = job.payload.safeParse(data);
+        // A payload no retry can mend (queued by an older version, or written by hand) is dropped, never guessed at.
+        if (payload.success) parsed.push({ id, data: payload.data });
+        else console.warn(`Job ${job.name} dropped: its payload does not parse`, { id, issue: payload.error.issues[0] });
+      }
+      const again: string[] = [];
+      if (parsed.length) await run(system, parsed, (ids) => again.push(...ids));
+      return again;
+    },
+  };
+}
 
 /** The worker's queue client: it fetches and completes jobs, and does pg-boss's maintenance. */
-export async function startBoss(connectionString = env().DATABASE_URL): Promise<PgBoss> {
+export async function startBoss(jobs: DeclaredJob[], connectionString = env().DATABASE_URL): Promise<PgBoss> {
   const { default: Boss } = await import("pg-boss");
   const instance = new Boss({ connectionString, max: 4, migrate: true, maintenanceIntervalSeconds: 30 });
   instance.on("error", (error) => console.error("Job queue error", error));
   await instance.start();
-  for (const queue of queues()) {
-    if (await instance.getQueue(queue.name)) await instance.updateQueue(queue.name, queue);
-    else await instance.createQueue(queue.name, queue);
+  for (const job of jobs) {
+    const { batchSize, pollingIntervalSeconds, policy = "standard", ...settings } = job.policy();
+    const queue = { name: job.name, policy, ...settings };
+    if (await instance.getQueue(job.name)) await instance.updateQueue(job.name, queue);
+    else await instance.createQueue(job.name, queue);
   }
   return instance;
+}
+
+/** Takes a declared job's jobs from the queue, batch by batch as its policy says; those its handler answers go back for a retry. */
+export async function work(boss: PgBoss, system: Db, job: DeclaredJob): Promise<void> {
+  const { batchSize, pollingIntervalSeconds } = job.policy();
+  await boss.work(job.name, { batchSize, pollingIntervalSeconds }, async (batch) => {
+    const retry = await job.runBatch(system, batch);
+    if (retry.length) await boss.fail(job.name, retry);
+  });
 }
 
 /**
@@ -80,24 +136,27 @@ function onTransaction(tx: Sql): PgBoss.Db {
   };
 }
 
-export interface JobRequest {
-  name: JobName;
-  data: object;
+export interface JobRequest<T> {
+  data: T;
   /** Makes the job's id: queuing the same key again does nothing while the job is kept. */
   key: string;
   startAfter?: Date;
 }
 
-/** Queues jobs on a transaction (one statement whatever their number). */
-export async function enqueue(tx: Sql, jobs: JobRequest[]): Promise<void> {
+/**
+ * Queues jobs of one kind on a transaction (one statement per thousand). A payload that does not parse is a bug of the
+ * caller: it is refused, and with it the transaction, rather than left for the worker to drop.
+ */
+export async function enqueue<T>(tx: Sql, kind: JobKind<T>, jobs: JobRequest<T>[]): Promise<void> {
   if (jobs.length === 0) return;
+  const rows = jobs.map((j) => {
+    const payload = kind.payload.safeParse(j.data);
+    if (!payload.success) throw new Error(`Job ${kind.name} refused: its payload does not parse (${payload.error.issues[0]?.message})`);
+    // pg-boss types a payload as an object; the schemas of queued kinds are objects.
+    return { id: jobId(j.key), name: kind.name, data: payload.data as object, startAfter: j.startAfter };
+  });
   const queue = await (writer ??= import("pg-boss").then(({ default: Boss }) => new Boss({ connectionString: "postgres://unused/unused" })));
-  for (let i = 0; i < jobs.length; i += 1000) {
-    await queue.insert(
-      jobs.slice(i, i + 1000).map((j) => ({ id: jobId(j.key), name: j.name, data: j.data, startAfter: j.startAfter })),
-      { db: onTransaction(tx) },
-    );
-  }
+  for (let i = 0; i < rows.length; i += 1000) await queue.insert(rows.slice(i, i + 1000), { db: onTransaction(tx) });
 }
 
 /**
@@ -107,15 +166,15 @@ export async function enqueue(tx: Sql, jobs: JobRequest[]): Promise<void> {
  * web app's connections on the disk while a send's statuses came in, and the teachers' requests waited for those
  * connections (the grade sheet's p95 at 10 clients, 322 ms before a send, went past 1.6 s during it).
  */
-export function gatherer(ms: number): (db: Sql, jobs: JobRequest[]) => Promise<void> {
-  let waiting: { jobs: JobRequest[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+export function gatherer<T>(kind: JobKind<T>, ms: number): (db: Sql, jobs: JobRequest<T>[]) => Promise<void> {
+  let waiting: { jobs: JobRequest<T>[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
   const flush = async (db: Sql) => {
     const batch = waiting;
     waiting = [];
     // A status Meta sent twice within the window is one job, as it would be one when queued apart.
     const jobs = new Map(batch.flatMap((call) => call.jobs).map((job) => [job.key, job]));
     try {
-      await enqueue(db, [...jobs.values()]);
+      await enqueue(db, kind, [...jobs.values()]);
       for (const call of batch) call.resolve();
     } catch (error) {
       for (const call of batch) call.reject(error);

@@ -7,18 +7,12 @@ import { whatsappNumberOf } from "../channels/whatsapp.ts";
 import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
 import { readRecipients } from "./guardians.ts";
-import { fallBack, refreshSoon, requeue } from "./ledger.ts";
-import { JOBS } from "./queue.ts";
+import { fallBack, MESSAGE_SEND, refreshSoon, requeue, type SendJob } from "./ledger.ts";
+import type { QueuedJob } from "./queue.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 
 /** Transient failures are retried (with the queue's backoff) up to this many attempts; then the row fails. */
 export const MAX_ATTEMPTS = 6;
-
-/** A send job: ledger rows of one school (a chunk of a send, SEND_CHUNK at most). */
-export interface SendJob {
-  tenantId: number;
-  ids: number[];
-}
 
 /** Thrown to have the queue retry the job later: the provider failed in a way that may mend. */
 export class TransientFailure extends Error {}
@@ -147,6 +141,47 @@ export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<n
 }
 
 /**
+ * The next moment a send may start on each channel: each keeps its steady pace (WORKER_SENDS_PER_SECOND) across
+ * batches, since each provider limits its own (Meta's throughput is a WhatsApp number's, not the mail server's).
+ */
+const nextSlot = new Map<string, number>();
+function paced(channel: string): Promise<void> {
+  const now = Date.now();
+  const slot = Math.max(now, nextSlot.get(channel) ?? 0);
+  nextSlot.set(channel, slot + 1000 / env().WORKER_SENDS_PER_SECOND);
+  return slot > now ? new Promise((resolve) => setTimeout(resolve, slot - now)) : Promise.resolve();
+}
+
+/**
+ * Sends a batch of jobs (about WORKER_CONCURRENCY messages) side by side, at the worker's pace. A transient failure
+ * fails only its own job: answered for the queue to run again with backoff, that run claims only its rows still
+ * queued. The notifications touched get their counters once per batch rather than once per message.
+ */
+export async function sendBatch(system: Db, jobs: QueuedJob<SendJob>[]): Promise<string[]> {
+  const claimed = await claimMessages(
+    system,
+    jobs.map((job) => job.data),
+  );
+  const log = new SentLog(system);
+  const results = await Promise.allSettled(claimed.map((row) => paced(row.channel).then(() => deliver(system, row, log))));
+  await log.flush();
+  const retry = new Set<string>();
+  const touched = new Map<string, { tenantId: number; id: number }>();
+  results.forEach((result, i) => {
+    const row = claimed[i]!;
+    if (result.status === "rejected") {
+      if (!(result.reason instanceof TransientFailure)) console.error("Send failed", { tenantId: row.tenantId, id: row.id }, result.reason);
+      const job = jobs.find((j) => j.data.tenantId === row.tenantId && j.data.ids.includes(row.id));
+      if (job) retry.add(job.id);
+    } else if (result.value !== null) {
+      touched.set(`${row.tenantId}:${result.value}`, { tenantId: row.tenantId, id: result.value });
+    }
+  });
+  for (const { tenantId, id } of touched.values()) await refreshSoon(forTenant(system, tenantId), id);
+  return [...retry];
+}
+
+/**
  * How long a worker keeps what it read of a school (its WhatsApp number and country, its mail sender) before reading
  * it again: a send of thousands reads it once, and a number or sender changed by an operator is used within this.
  */
@@ -221,7 +256,7 @@ async function requeueOrphans(system: Db): Promise<number> {
        AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."tenantId" = m."tenantId" AND n.id = m."notificationId" AND n.status = ${NOTIFICATION_STATUS.cancelled})
        AND NOT EXISTS (
          SELECT 1 FROM pgboss.job j
-          WHERE j.name = ${JOBS.messageSend} AND j.state IN ('created', 'retry', 'active')
+          WHERE j.name = ${MESSAGE_SEND.name} AND j.state IN ('created', 'retry', 'active')
             AND (j.data->>'tenantId')::int = m."tenantId" AND j.data->'ids' @> to_jsonb(m.id)
             AND (j.state <> 'active' OR j.started_on > now() - make_interval(secs => ${env().WORKER_LEASE_SECONDS})))`;
   const byTenant = new Map<number, number[]>();

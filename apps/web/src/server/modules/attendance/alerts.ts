@@ -1,7 +1,8 @@
 import { ATTENDANCE_STATUS, ATTENDANCE_TEMPLATES, MARK_JUSTIFICATION } from "@pizarra/contracts";
 import { type Db, forTenant, tenantOf, type TenantTx } from "@pizarra/db";
+import { z } from "zod";
 import { queueMessages } from "../../delivery/ledger.ts";
-import { enqueue, JOBS } from "../../delivery/queue.ts";
+import { enqueue, jobKind } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { translator } from "../../i18n.ts";
 import { formatDate } from "../../resource/values.ts";
@@ -14,14 +15,19 @@ import { dayAs, nameAs, schoolStyle, timeAs } from "./school-style.ts";
 /** The ledger's `source` of attendance alerts; `sourceId` is the mark. */
 export const ALERT_SOURCE = "attendance";
 
-export interface AlertJob {
-  tenantId: number;
-  markId: number;
-  status: number;
-  typeId: number;
-  /** The change that asked for it: a later change of the same mark asks for its own alert. */
-  markedAt: string;
-}
+/** An absence alert, once its attendance type's delay has passed: sent unless the mark was changed back meanwhile. */
+export const ATTENDANCE_ALERT = jobKind(
+  "attendance-alert",
+  z.object({
+    tenantId: z.number().int().positive(),
+    markId: z.number().int().positive(),
+    status: z.number().int(),
+    typeId: z.number().int(),
+    /** The change that asked for it: a later change of the same mark asks for its own alert. */
+    markedAt: z.string().min(1),
+  }),
+);
+export type AlertJob = z.infer<typeof ATTENDANCE_ALERT.payload>;
 
 /**
  * Queues each alert to run once its attendance type's delay has passed, on the marks' transaction. The one way alerts
@@ -41,10 +47,10 @@ export async function queueAlerts(tx: TenantTx, alerts: (Omit<AlertJob, "tenantI
   );
   await enqueue(
     tx,
+    ATTENDANCE_ALERT,
     alerts
       .filter((a) => due.has(a.markId))
       .map(({ delayMinutes, ...alert }) => ({
-        name: JOBS.attendanceAlert,
         data: { ...alert, tenantId },
         key: `alert:${tenantId}:${alert.markId}:${alert.status}:${alert.markedAt}`,
         startAfter: new Date(Date.parse(alert.markedAt) + delayMinutes * 60_000),

@@ -1,7 +1,8 @@
 import { NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { type Db, forTenant, type TenantDb, type TenantTx } from "@pizarra/db";
+import { z } from "zod";
 import { type Draft, queueMessages } from "../../delivery/ledger.ts";
-import { enqueue, JOBS } from "../../delivery/queue.ts";
+import { enqueue, jobKind } from "../../delivery/queue.ts";
 import { translator } from "../../i18n.ts";
 import { draftsOf } from "./drafts.ts";
 import { recipientsOf } from "./recipients.ts";
@@ -16,15 +17,20 @@ import { recipientsOf } from "./recipients.ts";
  */
 export const FOLLOWUP_SOURCE = "flow-followup";
 
-export interface FollowupJob {
-  tenantId: number;
-  notificationId: number;
-  run: number;
-  /** 1 for the first reminder. */
-  round: number;
-  /** The confirmation the run belongs to: a notification confirmed again or cancelled drops its older reminders. */
-  scheduledAt: string;
-}
+/** A reminder round of a flow sent by a notification, to those who have not answered it. */
+export const FLOW_FOLLOWUP = jobKind(
+  "flow-followup",
+  z.object({
+    tenantId: z.number().int().positive(),
+    notificationId: z.number().int().positive(),
+    run: z.number().int().nonnegative(),
+    /** 1 for the first reminder. */
+    round: z.number().int().positive(),
+    /** The confirmation the run belongs to: a notification confirmed again or cancelled drops its older reminders. */
+    scheduledAt: z.iso.datetime(),
+  }),
+);
+export type FollowupJob = z.infer<typeof FLOW_FOLLOWUP.payload>;
 
 const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
@@ -39,7 +45,7 @@ export async function queueFollowup(tx: TenantTx, tenantId: number, n: About, ru
   const delay = Math.max(1, settings.followupDefaultDelay) * (UNIT_MS[settings.followupUnit] ?? UNIT_MS.hours!);
   const data: FollowupJob = { tenantId, notificationId: n.id, run, round, scheduledAt: n.scheduledAt.toISOString() };
   const key = `followup:${tenantId}:${n.id}:${run}:${round}:${n.scheduledAt.getTime()}`;
-  await enqueue(tx, [{ name: JOBS.flowFollowup, data, key, startAfter: new Date(Date.now() + delay) }]);
+  await enqueue(tx, FLOW_FOLLOWUP, [{ data, key, startAfter: new Date(Date.now() + delay) }]);
 }
 
 /**

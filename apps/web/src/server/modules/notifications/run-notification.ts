@@ -1,20 +1,26 @@
 import { NOTIFICATION_STATUS, RUNNING_NOTIFICATION_STATUSES, type TNotificationStatus } from "@pizarra/contracts";
 import { type Db, forTenant, Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
 import { CronExpressionParser } from "cron-parser";
+import { z } from "zod";
 import { queueMessages, refreshNotification } from "../../delivery/ledger.ts";
-import { enqueue, JOBS } from "../../delivery/queue.ts";
+import { enqueue, jobKind } from "../../delivery/queue.ts";
 import { formatDate, formatDateTime } from "../../resource/values.ts";
 import { queueFollowup, refreshFlow } from "./flow-followups.ts";
 import { draftsOf } from "./drafts.ts";
 import { recipientsOf } from "./recipients.ts";
 
-export interface RunJob {
-  tenantId: number;
-  id: number;
-  run: number;
-  /** The confirmation this run belongs to: a notification confirmed again (new date) leaves older runs stale. */
-  scheduledAt: string;
-}
+/** Expands a notification's audience into ledger rows for one run and queues their sends. */
+export const NOTIFICATION_RUN = jobKind(
+  "notification-run",
+  z.object({
+    tenantId: z.number().int().positive(),
+    id: z.number().int().positive(),
+    run: z.number().int().nonnegative(),
+    /** The confirmation this run belongs to: a notification confirmed again (new date) leaves older runs stale. */
+    scheduledAt: z.iso.datetime(),
+  }),
+);
+export type RunJob = z.infer<typeof NOTIFICATION_RUN.payload>;
 
 /**
  * The next time a recurring notification fires after `after`, on the school's clock, or null when it does not recur
@@ -30,7 +36,7 @@ export function nextRun(n: { hasRecurrence: boolean; recurrence: string | null; 
 /** Queues a run of a notification at its time (the confirmation, each recurrence, a resume). */
 export async function queueRun(tx: TenantTx, tenantId: number, n: { id: number; scheduledAt: Date }, run: number, at: Date, tag = ""): Promise<void> {
   const data: RunJob = { tenantId, id: n.id, run, scheduledAt: n.scheduledAt.toISOString() };
-  await enqueue(tx, [{ name: JOBS.notificationRun, data, key: `run:${tenantId}:${n.id}:${run}:${n.scheduledAt.getTime()}${tag}`, startAfter: at }]);
+  await enqueue(tx, NOTIFICATION_RUN, [{ data, key: `run:${tenantId}:${n.id}:${run}:${n.scheduledAt.getTime()}${tag}`, startAfter: at }]);
 }
 
 /** Recipients expanded to messages per transaction: memory and lock time stay the same whatever the audience. */
@@ -74,7 +80,7 @@ export async function queueMissingRuns(system: Db): Promise<number> {
      WHERE n.status IN (${Prisma.join(RUNNING_NOTIFICATION_STATUSES)}) AND n."scheduledAt" IS NOT NULL AND n."nextRunAt" IS NOT NULL
        AND NOT EXISTS (
          SELECT 1 FROM pgboss.job j
-          WHERE j.name = ${JOBS.notificationRun} AND j.state < 'completed'
+          WHERE j.name = ${NOTIFICATION_RUN.name} AND j.state < 'completed'
             AND (j.data->>'tenantId')::int = n."tenantId" AND (j.data->>'id')::int = n.id)`;
   for (const n of orphans) {
     const run = n.status === NOTIFICATION_STATUS.ready ? n.run : n.run + 1;

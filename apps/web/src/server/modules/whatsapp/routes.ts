@@ -1,5 +1,5 @@
 import { publicRoute, type Route } from "../../http/route.ts";
-import { receiveWebhook, verifyWebhook } from "./webhook.ts";
+import { receiveWebhook, verifyWebhook } from "./webhook-route.ts";
 
 /**
  * Meta's WhatsApp Cloud API webhook: its subscription check (GET) and its signed notifications (POST). Both are

@@ -10,10 +10,11 @@ import en from "../../../../messages/en.json";
 import es from "../../../../messages/es.json";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { schoolOfWhatsAppNumber, whatsapp, whatsappNumberOf } from "../../channels/whatsapp.ts";
-import { JOBS, startBoss } from "../../delivery/queue.ts";
+import { startBoss, work } from "../../delivery/queue.ts";
 import { claimMessages, deliver, SentLog } from "../../delivery/send-message.ts";
 import { signBody } from "./signature.ts";
-import { applyStatuses, type StatusUpdate } from "./webhook.ts";
+import { WHATSAPP_JOBS } from "./jobs.ts";
+import { WHATSAPP_STATUS } from "./status-job.ts";
 
 /**
  * The WhatsApp webhook through the real route handler and PostgreSQL: Meta's verify challenge, signed notifications
@@ -62,13 +63,8 @@ beforeAll(async () => {
   });
   ({ db: school, tenantId } = await api.school());
   // The webhook queues statuses; the worker's consumer of that queue, here in the test's process, applies them.
-  queue = await startBoss(api.state.database!.url);
-  await queue.work<StatusUpdate>(JOBS.whatsappStatus, { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    await applyStatuses(
-      api.db(),
-      jobs.map((job) => job.data),
-    );
-  });
+  queue = await startBoss(WHATSAPP_JOBS, api.state.database!.url);
+  for (const job of WHATSAPP_JOBS) await work(queue, api.db(), job);
   northsideId = (await demoTenants(api.db())).northside;
   await ownNumber(tenantId, SCHOOL_NUMBER);
   await ownNumber(northsideId, NORTH_NUMBER);
@@ -121,7 +117,9 @@ function post(payload: unknown, { secret = SECRET as string | null, locale = "es
 /** Waits until every queued status has been applied. */
 async function applied() {
   const waiting = async () =>
-    Number((await api.db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${JOBS.whatsappStatus} AND state < 'completed'`)[0]!.n);
+    Number(
+      (await api.db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${WHATSAPP_STATUS.name} AND state < 'completed'`)[0]!.n,
+    );
   await expect.poll(waiting, { timeout: 15_000 }).toBe(0);
 }
 const envelope = async (res: Response) => (await res.json()) as { status: number; msg: string };

@@ -1,32 +1,19 @@
-import { type Db, forTenant, type Prisma, type TenantDb } from "@pizarra/db";
+import { forTenant, type Prisma, type TenantDb } from "@pizarra/db";
 import { z } from "zod";
 import { schoolOfWhatsAppNumber } from "../../channels/whatsapp.ts";
-import { type Progress, recordFailure, recordProgress } from "../../delivery/ledger.ts";
-import { gatherer, JOBS } from "../../delivery/queue.ts";
+import { gatherer } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { optOut } from "../people/index.ts";
 import { signatureValid, verifyTokenValid } from "./signature.ts";
+import { type StatusUpdate, WHATSAPP_STATUS, ZStatus } from "./status-job.ts";
 
 /** Statuses are queued together over this many milliseconds (delivery/queue.ts gatherer). */
-const queueStatuses = gatherer(50);
+const queueStatuses = gatherer(WHATSAPP_STATUS, 50);
 
 /** Replies that withdraw a person from WhatsApp messages (compared trimmed, in any case). */
 const STOP_WORDS = new Set(["stop", "baja"]);
-
-const ZStatus = z.object({
-  id: z.string().min(1),
-  status: z.string(),
-  timestamp: z.union([z.string(), z.number()]).optional(),
-  /** The ledger key the message was sent with, echoed by Meta: it finds a message whose provider id is not stored yet. */
-  biz_opaque_callback_data: z.string().max(300).optional(),
-  errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).loose()).optional(),
-});
-
-/** A status as the webhook queues it: with the school that owns the number it came to, whose messages alone it may move. */
-const ZQueuedStatus = ZStatus.extend({ tenantId: z.number().int().positive() });
-export type StatusUpdate = z.infer<typeof ZQueuedStatus>;
 
 const ZInbound = z
   .object({
@@ -79,8 +66,6 @@ const ZNotification = z
   .loose();
 
 type Inbound = z.infer<typeof ZInbound>;
-/** The statuses the ledger follows; Meta's others ("deleted", "warning") say nothing about delivery. */
-const ZLedgerStatus = z.enum(["sent", "delivered", "read", "failed"]);
 
 /**
  * GET whatsapp/webhook: Meta's subscription check. It sends our verify token and a challenge; the challenge echoed
@@ -144,48 +129,10 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
   // answers Meta soon and stays free for staff.
   await queueStatuses(
     ctx.system,
-    statuses.map((status) => ({ name: JOBS.whatsappStatus, data: status, key: `wa:${status.tenantId}:${status.id}:${status.status}` })),
+    statuses.map((status) => ({ data: status, key: `wa:${status.tenantId}:${status.id}:${status.status}` })),
   );
   for (const { tenantId, message } of messages) await storeInbound(forTenant(ctx.system, tenantId), message);
   return { data: null };
-}
-
-/**
- * Statuses of messages we sent, a batch taken from the queue by the worker, each applied to the messages of the
- * school whose number it came to: deliveries and reads move their ledger rows forward together (recordProgress),
- * failures one by one (recordFailure: each may fall back to another channel). A job without its school (queued
- * before statuses named one) is dropped, never applied to whichever school has the id.
- */
-export async function applyStatuses(system: Db, jobs: unknown[]): Promise<void> {
-  const bySchool = new Map<number, StatusUpdate[]>();
-  for (const job of jobs) {
-    const status = ZQueuedStatus.safeParse(job);
-    if (!status.success) {
-      console.warn("WhatsApp status job without its school was dropped", status.error.issues[0]);
-      continue;
-    }
-    bySchool.set(status.data.tenantId, [...(bySchool.get(status.data.tenantId) ?? []), status.data]);
-  }
-  for (const [tenantId, statuses] of bySchool) await applySchoolStatuses(forTenant(system, tenantId), statuses);
-}
-
-async function applySchoolStatuses(db: TenantDb, statuses: StatusUpdate[]): Promise<void> {
-  const progress: Progress[] = [];
-  for (const status of statuses) {
-    const known = ZLedgerStatus.safeParse(status.status);
-    if (!known.success) continue;
-    const seconds = Number(status.timestamp);
-    const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
-    const found = { providerId: status.id, key: status.biz_opaque_callback_data };
-    if (known.data !== "failed") {
-      progress.push({ ...found, status: known.data, at });
-      continue;
-    }
-    const failure = status.errors?.[0];
-    const error = failure ? [failure.code, failure.title ?? failure.message].filter((part) => part !== undefined).join(" ") : undefined;
-    await recordFailure(db, "whatsapp", found, at, error);
-  }
-  if (progress.length) await recordProgress(db, "whatsapp", progress);
 }
 
 /** What a person wrote: the text, the tapped button or list item, or a file's caption. */

@@ -1,0 +1,7 @@
+import type { DeclaredJob } from "./delivery/queue.ts";
+import { ATTENDANCE_JOBS } from "./modules/attendance/index.ts";
+import { NOTIFICATIONS_JOBS } from "./modules/notifications/index.ts";
+import { WHATSAPP_JOBS } from "./modules/whatsapp/index.ts";
+
+/** Composition root of the queue: every job the worker runs, as each domain exports it from its door, `modules/<domain>/index.ts`. */
+export const JOBS: DeclaredJob[] = [...NOTIFICATIONS_JOBS, ...ATTENDANCE_JOBS, ...WHATSAPP_JOBS];

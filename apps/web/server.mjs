@@ -12,8 +12,6 @@ import { closeInStages } from "./src/server/http/close-in-stages.mjs";
 // The name src/server/net/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
 const PEER_HEADER = "x-pizarra-peer";
 globalThis[Symbol.for("pizarra.server.mjs")] = true;
-// What the API route module offers once Next has loaded it (src/server/http/callback-lane.ts, CALLBACK_LANE).
-const CALLBACK_LANE = Symbol.for("pizarra.callbackLane");
 /** The API's default body limit (src/server/http/handle.ts). */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -70,9 +68,7 @@ const server = http.createServer((req, res) => {
   else delete req.headers[PEER_HEADER];
   const pathname = (req.url ?? "").split("?")[0];
   if (refusesBody(req, pathname)) return tooLarge(req, res);
-  const lane = globalThis[CALLBACK_LANE];
-  const path = lane?.pathOf(req.method ?? "", pathname);
-  (path ? lane.serveNode(req, res, path) : handle(req, res)).catch((error) => {
+  handle(req, res).catch((error) => {
     console.error("Unhandled request error", error);
     if (!res.headersSent) res.statusCode = 500;
     res.end();

@@ -59,8 +59,8 @@ async function freePort(): Promise<number> {
  * What is sent lands under `dir` (mail/*.eml, whatsapp/whatsapp.jsonl) when given. The demo keeps it under .data on
  * fixed ports (PIZARRA_SMTP_PORT, PIZARRA_WHATSAPP_PORT, PIZARRA_CALLBACK_PORT); the tests keep it with their reports,
  * the bench nowhere, both on free ports. The stand-in calls Meta's webhook back on the worker's callback port
- * (WORKER_CALLBACK_PORT, in the variables handed to the worker), as docker-compose.yml's proxy routes it: the web app
- * is spared those calls.
+ * (WORKER_CALLBACK_PORT, in the variables handed to the worker), their one way in, as docker-compose.yml's proxy
+ * routes it.
  */
 export async function startOutside(
   webPort: number,

@@ -64,6 +64,7 @@ export async function runPlaywright(server: TestServer, options: { e2e: string; 
       TEST_DATABASE_URL: env.DATABASE_URL,
       OUTSIDE_DIR: outsideDir,
       WHATSAPP_APP_SECRET: outside.env.WHATSAPP_APP_SECRET ?? "",
+      WORKER_CALLBACK_URL: `http://127.0.0.1:${outside.env.WORKER_CALLBACK_PORT}`,
     });
   } finally {
     web?.kill("SIGTERM");

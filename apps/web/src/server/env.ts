@@ -126,9 +126,9 @@ const ZEnv = z.object({
    */
   WORKER_SENDS_PER_SECOND: z.coerce.number().min(1).max(1000).default(80),
   /**
-   * When set, the worker also answers the providers' callbacks (Meta's webhook, GET and POST /api/whatsapp/webhook)
-   * on this port, so that they take nothing of the web app's thread: point the provider, or the reverse proxy's rule
-   * for that path, at it. Unset, the web app answers them (its callback lane).
+   * The port on which the worker answers the providers' callbacks (Meta's webhook, GET and POST /api/whatsapp/webhook),
+   * their one way in, so that they take nothing of the web app's thread: point the provider, or the reverse proxy's
+   * rule for that path, at it. Unset, this worker answers none (the web app never does).
    */
   WORKER_CALLBACK_PORT: optionalText.pipe(z.coerce.number<string>().int().min(1).max(65_535).optional()),
   /** The address the worker's callback port listens on: 0.0.0.0 in a container behind the reverse proxy. */

@@ -20,7 +20,6 @@ import { SUPPORT_ROUTES } from "./modules/support/index.ts";
 import { SERVICE_STATUS_ROUTES } from "./modules/service-status/index.ts";
 import { SIGNED_FILE_ROUTES } from "./modules/signed-files/index.ts";
 import { RESOURCE_ROUTES, RESOURCE_SERVERS } from "./resources.ts";
-import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
 /** Composition root of the API: every call, by spec path, as each domain exports it from its door, `modules/<domain>/index.ts`. */
 export const ROUTES: Route[] = [
@@ -44,7 +43,6 @@ export const ROUTES: Route[] = [
   ...ATTENDANCE_ROUTES,
   ...PUSH_ROUTES,
   ...PEOPLE_ROUTES,
-  ...PROVIDER_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -24,12 +24,8 @@ export interface CallResult<T = unknown> {
 /** The TCP peer every harness call comes from, unless a call names another. */
 export const TEST_PEER = "203.0.113.7";
 
-/**
- * A call through the real route handler: its own Response (a file download, or the JSON envelope). In-process calls
- * skip apps/web/server.mjs, so the harness writes the peer header in its stead.
- */
-export async function raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-  const { GET } = await import("../app/api/[...path]/route.ts");
+/** A request as a client sends it; in-process calls skip the HTTP server, so the harness writes the peer header in its stead. */
+function request(method: string, path: string, options: CallOptions): { req: Request; pathname: string } {
   const headers = new Headers({ "x-locale": options.locale ?? "es", [PEER_HEADER]: TEST_PEER, ...options.headers });
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   let body: string | undefined = options.rawBody;
@@ -38,8 +34,25 @@ export async function raw(method: string, path: string, options: CallOptions = {
     headers.set("content-type", "application/json");
   }
   const req = new Request(`http://127.0.0.1/api/${path}`, { method, headers, body });
-  const pathname = new URL(req.url).pathname.replace(/^\/api\//, "");
+  return { req, pathname: new URL(req.url).pathname.replace(/^\/api\//, "") };
+}
+
+/** A call through the real route handler: its own Response (a file download, or the JSON envelope). */
+export async function raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const { GET } = await import("../app/api/[...path]/route.ts");
+  const { req, pathname } = request(method, path, options);
   return GET(req, { params: Promise.resolve({ path: pathname.split("/") }) });
+}
+
+/** A call to the providers' callbacks, through the table the worker's callback port serves (provider-routes.ts). */
+export async function rawCallback(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const [{ handle }, { Router }, { PROVIDER_ROUTES }] = await Promise.all([
+    import("../server/http/handle.ts"),
+    import("../server/http/router.ts"),
+    import("../server/provider-routes.ts"),
+  ]);
+  const { req, pathname } = request(method, path, options);
+  return handle(new Router(PROVIDER_ROUTES), req, pathname);
 }
 
 /** A call through the real route handler, its JSON envelope read. */
@@ -146,5 +159,5 @@ export function apiHarness({ school = false }: { school?: boolean } = {}) {
   const record = async <T = Record<string, unknown>>(path: string, token?: string) =>
     (await call<T>("GET", path, { token: token ?? (await tokens()).admin })).body.data;
 
-  return { state, raw, call, rows, record, login, tokenFor, tokens, school: demoSchool, db };
+  return { state, raw, rawCallback, call, rows, record, login, tokenFor, tokens, school: demoSchool, db };
 }

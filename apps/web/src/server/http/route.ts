@@ -38,11 +38,6 @@ interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
 
 export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {
   auth: "public";
-  /**
-   * A provider's callback that comes by the hundred a second (Meta's statuses while a notification goes out):
-   * apps/web/server.mjs hands it to the route table itself, past Next's request pipeline (see callback-lane.ts).
-   */
-  callback?: true;
   handler: (ctx: BaseContext & Parsed<Q, B, P>) => Promise<Reply>;
 }
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import es from "../../../messages/es.json";
 import { translator } from "../i18n.ts";
+import type { Route } from "../http/route.ts";
+import { PROVIDER_ROUTES } from "../provider-routes.ts";
 import { ROUTES } from "../routes.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { badCases, resourceOf, type BadCase } from "../../test-support/bad-input-cases.ts";
@@ -106,11 +108,17 @@ function validationProblems(errors: unknown, locale: Locale): string[] {
 /** Routes that end the caller's session when they succeed: each of their cases signs in anew. */
 const ENDS_SESSION = new Set(["POST admStaff/logout"]);
 
-async function send(c: BadCase, method: string, locale: Locale) {
+/** Every route with the way it is called: the web app's table, and the providers' callbacks on the worker's port. */
+const WALKED: [Route, typeof api.raw][] = [
+  ...ROUTES.map((route): [Route, typeof api.raw] => [route, api.raw]),
+  ...PROVIDER_ROUTES.map((route): [Route, typeof api.raw] => [route, api.rawCallback]),
+];
+
+async function send(c: BadCase, method: string, locale: Locale, raw: typeof api.raw) {
   const token = ENDS_SESSION.has(`${method} ${c.path.split("?")[0]}`) ? await api.tokenFor("admin@pizarra.demo") : admin;
   // The sign-in itself writes (its session): only what the request writes counts.
   await newWrites();
-  const res = await api.raw(method, c.path, { token, locale, body: c.body, rawBody: c.rawBody });
+  const res = await raw(method, c.path, { token, locale, body: c.body, rawBody: c.rawBody });
   totals.requests++;
   const json = (res.headers.get("content-type") ?? "").includes("json");
   const body = json ? ((await res.json()) as { status: number; msg: string; data: { errors?: unknown } | null }) : null;
@@ -121,7 +129,7 @@ async function send(c: BadCase, method: string, locale: Locale) {
 }
 
 describe("bad input on every route", () => {
-  ROUTES.forEach((route, index) => {
+  WALKED.forEach(([route, raw], index) => {
     it(`${route.method} ${route.path}`, { timeout: 120_000 }, async () => {
       const problems: string[] = [];
       let languageChecked = false;
@@ -130,7 +138,7 @@ describe("bad input on every route", () => {
       newFiles();
       for (const c of cases) {
         const where = `${route.method} ${describeInput(c)}`;
-        const answer = await send(c, route.method, "es");
+        const answer = await send(c, route.method, "es", raw);
         if (answer.http >= 500) problems.push(`${where} → HTTP ${answer.http} ${answer.body?.msg ?? ""}`);
         if (c.expect && answer.http !== c.expect.http) problems.push(`${where} → HTTP ${answer.http} ${answer.body?.msg ?? ""}, not ${c.expect.http}`);
         const named = (answer.body?.data?.errors ?? {}) as Record<string, unknown>;
@@ -148,7 +156,7 @@ describe("bad input on every route", () => {
         problems.push(...validationProblems(answer.body?.data?.errors, "es").map((p) => `${where} → ${p}`));
         if (languageChecked) continue;
         languageChecked = true;
-        const enAnswer = await send(c, route.method, "en");
+        const enAnswer = await send(c, route.method, "en", raw);
         problems.push(...validationProblems(enAnswer.body?.data?.errors, "en").map((p) => `${where} (en) → ${p}`));
         if (enAnswer.body?.msg === answer.body?.msg) problems.push(`${where} → the same 422 message in es and en: ${answer.body?.msg}`);
       }

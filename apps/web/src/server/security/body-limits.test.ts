@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import es from "../../../messages/es.json";
-import { CALLBACK_LANE, type CallbackLane, serveCallbacks } from "../http/callback-lane.ts";
+import { serveCallbacks } from "../http/callback-lane.ts";
 import { closeInStages } from "../http/close-in-stages.mjs";
 import type { Route } from "../http/route.ts";
 import { Router } from "../http/router.ts";
@@ -19,11 +19,10 @@ import { apiHarness } from "../../test-support/harness.ts";
 /**
  * Bodies are limited while they are read, on every way in: each route anyone may call without signing in gets a
  * chunked body (no Content-Length, so nothing is refused on its headers) far past its limit, over real HTTP, through
- * the two servers that take such calls: apps/web/server.mjs's shape (the callback lane for the providers' callbacks,
- * Next's own request adapter and response writer around the API route module for the rest), and the worker's
- * callback port. Each must answer 413 and close the connection soon after the limit, while this process (client and
- * server both) holds about the limit, not the body; and close it in stages, so that a client still sending finds the
- * answer rather than a reset. server.mjs itself is started last, for the bodies of the pages.
+ * the two servers that take such calls: apps/web/server.mjs's shape (Next's own request adapter and response writer
+ * around the API route module), and the worker's callback port, the providers' one way in. Each must answer 413 and
+ * close the connection soon after the limit, while this process (client and server both) holds about the limit, not
+ * the body; and close it in stages, so that a client still sending finds the answer rather than a reset. server.mjs itself is started last, for the bodies of the pages.
  */
 apiHarness();
 
@@ -187,8 +186,6 @@ const servers: http.Server[] = [];
 
 beforeAll(async () => {
   const { POST: dispatch } = await import("../../app/api/[...path]/route.ts");
-  // Offered by the route module on import, as server.mjs finds it.
-  const lane = (globalThis as Record<symbol, unknown>)[CALLBACK_LANE] as CallbackLane;
   const viaNext = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     const nodeReq = new next.NodeNextRequest(req);
     const request = next.NextRequestAdapter.fromNodeNextRequest(nodeReq, next.signalFromNodeResponse(res));
@@ -196,9 +193,7 @@ beforeAll(async () => {
     await next.sendResponse(nodeReq, new next.NodeNextResponse(res), response);
   };
   const app = http.createServer((req, res) => {
-    const pathname = (req.url ?? "").split("?")[0]!;
-    const path = lane.pathOf(req.method ?? "", pathname);
-    (path ? lane.serveNode(req, res, path) : viaNext(req, res, pathname)).catch((error: unknown) => {
+    viaNext(req, res, (req.url ?? "").split("?")[0]!).catch((error: unknown) => {
       console.error(error);
       res.destroy();
     });
@@ -213,7 +208,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all(servers.map(close)));
 
 describe("a chunked body past the limit, on every public route", () => {
-  it("is refused at the limit by the web app (server.mjs: the callback lane, and Next's route handler)", { timeout: 60_000 }, async () => {
+  it("is refused at the limit by the web app (server.mjs: Next's route handler)", { timeout: 60_000 }, async () => {
     expect(await walk(web, ROUTES, "web")).toEqual([]);
   });
 
@@ -223,7 +218,6 @@ describe("a chunked body past the limit, on every public route", () => {
 
   it("reaches a client that reads it late: the connection closes in stages, not reset under the answer", async () => {
     expect(await lateReader(web, "/api/admStaff/login")).toBe("HTTP/1.1 413 Payload Too Large");
-    expect(await lateReader(web, "/api/whatsapp/webhook")).toBe("HTTP/1.1 413 Payload Too Large");
     expect(await lateReader(worker, "/api/whatsapp/webhook")).toBe("HTTP/1.1 413 Payload Too Large");
   });
 });

@@ -37,7 +37,7 @@ let relative: { id: number; cel: string };
 let queue: PgBoss;
 
 beforeAll(async () => {
-  // A loopback HTTP hop into the in-process route handler: the sink calls it like Meta calls the app.
+  // A loopback HTTP hop into the in-process callback routes: the sink calls it like Meta calls the worker's port.
   bridge = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -45,7 +45,7 @@ beforeAll(async () => {
       const headers: Record<string, string> = { "content-type": "application/json" };
       const signature = req.headers["x-hub-signature-256"];
       if (typeof signature === "string") headers["x-hub-signature-256"] = signature;
-      const answer = await api.raw("POST", "whatsapp/webhook", { rawBody: Buffer.concat(chunks).toString("utf8"), headers });
+      const answer = await api.rawCallback("POST", "whatsapp/webhook", { rawBody: Buffer.concat(chunks).toString("utf8"), headers });
       res.writeHead(answer.status, { "content-type": "application/json" });
       res.end(await answer.text());
     });
@@ -112,7 +112,7 @@ function post(payload: unknown, { secret = SECRET as string | null, locale = "es
   const rawBody = JSON.stringify(payload);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (secret) headers["x-hub-signature-256"] = signBody(rawBody, secret);
-  return api.raw("POST", "whatsapp/webhook", { rawBody, headers, locale });
+  return api.rawCallback("POST", "whatsapp/webhook", { rawBody, headers, locale });
 }
 /** Waits until every queued status has been applied. */
 async function applied() {
@@ -127,7 +127,7 @@ const stored = (providerId: string) => api.db().inboundMessage.count({ where: { 
 
 describe("GET whatsapp/webhook (Meta's verify challenge)", () => {
   it("answers the challenge as plain text to the right token", async () => {
-    const res = await api.raw("GET", `whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`);
+    const res = await api.rawCallback("GET", `whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await res.text()).toBe("1158201444");
@@ -138,7 +138,7 @@ describe("GET whatsapp/webhook (Meta's verify challenge)", () => {
     ["en", `hub.mode=unsubscribe&hub.verify_token=${VERIFY}&hub.challenge=1`],
     ["en", ""],
   ] as const)("refuses (%s) a wrong token or mode: %s", async (locale, query) => {
-    const res = await api.raw("GET", `whatsapp/webhook?${query}`, { locale });
+    const res = await api.rawCallback("GET", `whatsapp/webhook?${query}`, { locale });
     expect(res.status).toBe(403);
     expect(await envelope(res)).toMatchObject({ status: -403, msg: { es, en }[locale].api.webhookVerifyRefused });
   });
@@ -149,7 +149,7 @@ describe("GET whatsapp/webhook (Meta's verify challenge)", () => {
     ["as long as the right one", VERIFY.replace(/.$/, "X")],
     ["given twice, the last one wrong", `${VERIFY}&hub.verify_token=${VERIFY.slice(1)}`],
   ])("refuses a wrong token (%s) with the same answer", async (_, token) => {
-    const res = await api.raw("GET", `whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1`);
+    const res = await api.rawCallback("GET", `whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1`);
     expect(res.status).toBe(403);
     expect(await envelope(res)).toMatchObject({ status: -403, msg: es.api.webhookVerifyRefused });
   });
@@ -170,7 +170,7 @@ describe("POST whatsapp/webhook", () => {
   it("refuses a body changed after signing", async () => {
     const payload = inbound("51987654321", "wamid.tampered", "Hola");
     const headers = { "content-type": "application/json", "x-hub-signature-256": signBody(JSON.stringify(payload), SECRET) };
-    const res = await api.raw("POST", "whatsapp/webhook", { rawBody: JSON.stringify(payload).replace("Hola", "STOP"), headers });
+    const res = await api.rawCallback("POST", "whatsapp/webhook", { rawBody: JSON.stringify(payload).replace("Hola", "STOP"), headers });
     expect(res.status).toBe(401);
     expect(await stored("wamid.tampered")).toBe(0);
   });

@@ -2,11 +2,15 @@
 // a teacher saving 40 marks of one register, the register's list, and the office's "who is missing" view of the
 // 20,000-student school, each beside the hand-written SQL it stands for and its target.
 import type pg from "pg";
+import PgBoss from "pg-boss";
 import type { Fixture } from "./fixture.ts";
 import type { Scenario } from "./run.ts";
 
-/** The alert queue of marks whose type notifies (apps/web/src/server/delivery/queue.ts, JOBS.attendanceAlert). */
+/** The alert queue of marks whose type notifies (apps/web/src/server/modules/attendance/alerts.ts, ATTENDANCE_ALERT). */
 const ALERT_QUEUE = "attendance-alert";
+
+/** pg-boss's own statements, on a client of the bench's (a transaction's, or the pool): the queue through its API. */
+const queueOn = (client: pg.PoolClient | pg.Pool) => new PgBoss({ db: { executeSql: (text, values) => client.query(text, values) } });
 
 /** Registers the saves go to: at 10 clients each client saves its own, as ten teachers at once would. */
 const REGISTERS = 10;
@@ -57,7 +61,7 @@ async function saveBySql(client: pg.PoolClient, f: Fixture, register: Register, 
         WHERE x."tenantId" = $1 AND x.id = $2`,
       [tenantId, sessionId],
     );
-    await client.query(
+    const alerts = await client.query<{ data: object; startAfter: Date }>(
       `WITH v AS (SELECT * FROM unnest($3::int[], $4::int[]) AS v("userId", status)),
             roster AS (SELECT v.* FROM v JOIN "SectionMember" m ON m."tenantId" = $1 AND m."sectionId" = $5 AND m."userId" = v."userId"),
             t AS (SELECT DISTINCT ON (type) type, id, notify, "notifyDelay" FROM "AttendanceType" WHERE "tenantId" = $1 ORDER BY type, id),
@@ -77,13 +81,13 @@ async function saveBySql(client: pg.PoolClient, f: Fixture, register: Register, 
                  "justificationId" = EXCLUDED."justificationId", "markedAt" = EXCLUDED."markedAt", "markedBy" = EXCLUDED."markedBy", "updatedAt" = EXCLUDED."updatedAt"
               WHERE "AttendanceMark"."tenantId" = $1
               RETURNING id, "userId", status, "typeId")
-       INSERT INTO pgboss.job (name, data, start_after, retry_limit, retry_delay, retry_backoff, expire_in, policy)
-       SELECT $8, jsonb_build_object('tenantId', $1::int, 'markId', up.id, 'status', up.status, 'typeId', up."typeId", 'markedAt', now()),
-              now() + t."notifyDelay" * interval '1 minute', 5, 30, true, interval '5 minutes', 'standard'
+       SELECT jsonb_build_object('tenantId', $1::int, 'markId', up.id, 'status', up.status, 'typeId', up."typeId", 'markedAt', now()) AS data,
+              now() + t."notifyDelay" * interval '1 minute' AS "startAfter"
          FROM up JOIN t ON t.id = up."typeId" AND t.notify LEFT JOIN prev ON prev."userId" = up."userId"
         WHERE prev.status IS DISTINCT FROM up.status OR prev."typeId" IS DISTINCT FROM up."typeId"`,
-      [tenantId, sessionId, students, statuses, register.sectionId, part.teacherId, rows[0]!.day, ALERT_QUEUE],
+      [tenantId, sessionId, students, statuses, register.sectionId, part.teacherId, rows[0]!.day],
     );
+    await queueOn(client).insert(alerts.rows.map((alert) => ({ name: ALERT_QUEUE, ...alert })));
     await client.query(
       `SELECT u.id, u.name, u.last, u.last2, u.face, a.status, a.comment, a.justification, a."typeId", t.name AS "typeName"
          FROM "AttendanceMark" a JOIN "User" u ON u.id = a."userId" LEFT JOIN "AttendanceType" t ON t.id = a."typeId"
@@ -192,7 +196,7 @@ export async function attendanceScenarios(pool: pg.Pool, f: Fixture, tokens: { a
       },
       sql: (client, worker) => saveBySql(client, f, registers[worker % registers.length]!, statuses(worker % registers.length)),
       cleanup: async (p) => {
-        await p.query(`DELETE FROM pgboss.job WHERE name = $1 AND (data->>'tenantId')::int = $2`, [ALERT_QUEUE, f.tenantId]);
+        await queueOn(p).purgeQueue(ALERT_QUEUE);
       },
     },
     {

@@ -9,7 +9,7 @@ import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
 import { openChannels, readRecipients } from "./guardians.ts";
 import { afterQuietHours } from "./quiet-hours.ts";
-import { enqueue, type JobRequest, jobKind } from "./queue.ts";
+import { enqueue, type JobRequest, jobId, jobKind } from "./queue.ts";
 
 /** A message a sender wants to go out; `key` is unique per school and makes queuing it twice a no-op. */
 export interface Draft {
@@ -100,6 +100,21 @@ function sendJobs(tenantId: number, rows: { id: number; attempts: number; notBef
 }
 
 /**
+ * Queues send jobs and writes on each row the job that carries it: recovery asks the queue about that job
+ * (send-message.ts, requeueOrphans).
+ */
+async function queueSends(tx: TenantTx, jobs: JobRequest<SendJob>[]): Promise<void> {
+  await enqueue(tx, MESSAGE_SEND, jobs);
+  const carried = jobs.flatMap((job) => job.data.ids.map((id) => ({ id, job: jobId(job.key) })));
+  if (carried.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `UPDATE "Message" m SET "sendJob" = v.job FROM jsonb_to_recordset($1::jsonb) AS v(id int, job uuid) WHERE m.id = v.id AND m."tenantId" = $2`,
+    JSON.stringify(carried),
+    tenantOf(tx),
+  );
+}
+
+/**
  * Writes the drafts to the ledger and queues their sends, on the caller's transaction: a person no longer active, or
  * who opted out of the draft's channel, is left out (read again here, in the writing transaction, whatever the sender
  * read before), a key already written is not written again, and non-urgent messages wait for the end of the school's
@@ -149,7 +164,7 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
     });
     fresh.push(...(written as typeof fresh));
   }
-  await enqueue(tx, MESSAGE_SEND, sendJobs(tenantId, fresh));
+  await queueSends(tx, sendJobs(tenantId, fresh));
   return { queued: fresh.length, skipped: drafts.length - kept.length };
 }
 
@@ -157,7 +172,7 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
 export async function requeue(tx: TenantTx, where: Prisma.MessageWhereInput, tag: string): Promise<number> {
   const tenantId = tenantOf(tx);
   const rows = await tx.message.findMany({ where: { ...where, status: "queued" }, select: { id: true, attempts: true, notBefore: true } });
-  await enqueue(tx, MESSAGE_SEND, sendJobs(tenantId, rows, `:${tag}`));
+  await queueSends(tx, sendJobs(tenantId, rows, `:${tag}`));
   return rows.length;
 }
 

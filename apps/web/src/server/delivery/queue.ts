@@ -87,6 +87,9 @@ export function declareJob<T>(declaration: JobDeclaration<T>): DeclaredJob {
   };
 }
 
+/** The worker's queue client, once started. */
+let started: PgBoss | undefined;
+
 /** The worker's queue client: it fetches and completes jobs, and does pg-boss's maintenance. */
 export async function startBoss(jobs: DeclaredJob[], connectionString = env().DATABASE_URL): Promise<PgBoss> {
   const { default: Boss } = await import("pg-boss");
@@ -99,6 +102,7 @@ export async function startBoss(jobs: DeclaredJob[], connectionString = env().DA
     if (await instance.getQueue(job.name)) await instance.updateQueue(job.name, queue);
     else await instance.createQueue(job.name, queue);
   }
+  started = instance;
   return instance;
 }
 
@@ -116,6 +120,7 @@ export async function work(boss: PgBoss, system: Db, job: DeclaredJob): Promise<
  * writes those statements (no pool, no connection of its own). It is loaded by the first request that queues a job.
  */
 let writer: Promise<PgBoss> | undefined;
+const writerClient = () => (writer ??= import("pg-boss").then(({ default: Boss }) => new Boss({ connectionString: "postgres://unused/unused" })));
 
 /** A job id made from a key: the same key is the same job, so a job queued twice (a retried request) exists once. */
 export function jobId(key: string): string {
@@ -155,8 +160,24 @@ export async function enqueue<T>(tx: Sql, kind: JobKind<T>, jobs: JobRequest<T>[
     // pg-boss types a payload as an object; the schemas of queued kinds are objects.
     return { id: jobId(j.key), name: kind.name, data: payload.data as object, startAfter: j.startAfter };
   });
-  const queue = await (writer ??= import("pg-boss").then(({ default: Boss }) => new Boss({ connectionString: "postgres://unused/unused" })));
+  const queue = await writerClient();
   for (let i = 0; i < rows.length; i += 1000) await queue.insert(rows.slice(i, i + 1000), { db: onTransaction(tx) });
+}
+
+/**
+ * Which of these jobs of a kind still wait (created, retry) or run (active, started less than `runningFor` seconds
+ * ago), asked through pg-boss's API: a job that ended, or is gone, is not among them. On the worker's client, whose
+ * pool reads pg-boss's own column types (Prisma's raw queries refuse its enum).
+ */
+export async function pendingJobs<T>(kind: JobKind<T>, ids: string[], runningFor = Number.POSITIVE_INFINITY): Promise<Set<string>> {
+  if (!started) throw new Error("pendingJobs needs the worker's queue client: startBoss first");
+  const pending = new Set<string>();
+  for (const id of new Set(ids)) {
+    const job = await started.getJobById(kind.name, id, { includeArchive: false });
+    const running = job?.state === "active" && Date.now() - new Date(job.startedOn).getTime() < runningFor * 1000;
+    if (job?.state === "created" || job?.state === "retry" || running) pending.add(id);
+  }
+  return pending;
 }
 
 /**

@@ -8,7 +8,7 @@ import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
 import { readRecipients } from "./guardians.ts";
 import { fallBack, MESSAGE_SEND, refreshSoon, requeue, type SendJob } from "./ledger.ts";
-import type { QueuedJob } from "./queue.ts";
+import { pendingJobs, type QueuedJob } from "./queue.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
 
 /** Transient failures are retried (with the queue's backoff) up to this many attempts; then the row fails. */
@@ -245,22 +245,26 @@ export async function recoverStale(system: Db): Promise<number> {
 }
 
 /**
- * Messages due for longer than a lease that are still queued but have no send job waiting: a worker that died after
- * taking their jobs from the queue and before claiming them (its sends wait for their turn at the worker's pace). Each
- * gets a new job; those of a paused notification wait for its resume instead.
+ * Messages due for longer than a lease that are still queued but whose send job no longer waits (asked of the queue,
+ * by the job id each row keeps): a worker that died after taking their jobs from the queue and before claiming them
+ * (its sends wait for their turn at the worker's pace), a job lost with its queue. Each gets a new job; those of a
+ * paused notification wait for its resume instead. Two recoveries that requeue the same row send it once all the same:
+ * the claim takes a row once.
  */
 async function requeueOrphans(system: Db): Promise<number> {
-  const orphans = await system.$queryRaw<{ id: number; tenantId: number }[]>`
-    SELECT m.id, m."tenantId" FROM "Message" m
-     WHERE m.status = 'queued' AND m."notBefore" < now() - make_interval(secs => ${env().WORKER_LEASE_SECONDS})
-       AND NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."tenantId" = m."tenantId" AND n.id = m."notificationId" AND n.status = ${NOTIFICATION_STATUS.cancelled})
-       AND NOT EXISTS (
-         SELECT 1 FROM pgboss.job j
-          WHERE j.name = ${MESSAGE_SEND.name} AND j.state IN ('created', 'retry', 'active')
-            AND (j.data->>'tenantId')::int = m."tenantId" AND j.data->'ids' @> to_jsonb(m.id)
-            AND (j.state <> 'active' OR j.started_on > now() - make_interval(secs => ${env().WORKER_LEASE_SECONDS})))`;
+  const lease = env().WORKER_LEASE_SECONDS;
+  const waiting = await system.message.findMany({
+    where: {
+      status: "queued",
+      notBefore: { lt: new Date(Date.now() - lease * 1000) },
+      OR: [{ notificationId: null }, { notification: { status: { not: NOTIFICATION_STATUS.cancelled } } }],
+    },
+    select: { id: true, tenantId: true, sendJob: true },
+  });
+  const carried = waiting.flatMap((m) => (m.sendJob ? [m.sendJob] : []));
+  const pending = await pendingJobs(MESSAGE_SEND, carried, lease);
   const byTenant = new Map<number, number[]>();
-  for (const o of orphans) byTenant.set(o.tenantId, [...(byTenant.get(o.tenantId) ?? []), o.id]);
+  for (const o of waiting) if (!o.sendJob || !pending.has(o.sendJob)) byTenant.set(o.tenantId, [...(byTenant.get(o.tenantId) ?? []), o.id]);
   let count = 0;
   for (const [tenantId, ids] of byTenant) {
     count += await forTenant(system, tenantId).$transaction((tx) => requeue(tx, { id: { in: ids } }, `orphan${Date.now()}`));

@@ -1,9 +1,9 @@
 import { NOTIFICATION_STATUS, RUNNING_NOTIFICATION_STATUSES, type TNotificationStatus } from "@pizarra/contracts";
-import { type Db, forTenant, Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
+import { type Db, forTenant, type TenantDb, type TenantTx } from "@pizarra/db";
 import { CronExpressionParser } from "cron-parser";
 import { z } from "zod";
 import { queueMessages, refreshNotification } from "../../delivery/ledger.ts";
-import { enqueue, jobKind } from "../../delivery/queue.ts";
+import { enqueue, jobId, jobKind, pendingJobs } from "../../delivery/queue.ts";
 import { formatDate, formatDateTime } from "../../resource/values.ts";
 import { queueFollowup, refreshFlow } from "./flow-followups.ts";
 import { draftsOf } from "./drafts.ts";
@@ -36,7 +36,9 @@ export function nextRun(n: { hasRecurrence: boolean; recurrence: string | null; 
 /** Queues a run of a notification at its time (the confirmation, each recurrence, a resume). */
 export async function queueRun(tx: TenantTx, tenantId: number, n: { id: number; scheduledAt: Date }, run: number, at: Date, tag = ""): Promise<void> {
   const data: RunJob = { tenantId, id: n.id, run, scheduledAt: n.scheduledAt.toISOString() };
-  await enqueue(tx, NOTIFICATION_RUN, [{ data, key: `run:${tenantId}:${n.id}:${run}:${n.scheduledAt.getTime()}${tag}`, startAfter: at }]);
+  const key = `run:${tenantId}:${n.id}:${run}:${n.scheduledAt.getTime()}${tag}`;
+  await enqueue(tx, NOTIFICATION_RUN, [{ data, key, startAfter: at }]);
+  await tx.notification.updateMany({ where: { id: n.id }, data: { runJob: jobId(key) } });
 }
 
 /** Recipients expanded to messages per transaction: memory and lock time stay the same whatever the audience. */
@@ -70,22 +72,24 @@ export async function runNotification(system: Db, job: RunJob): Promise<void> {
 
 /**
  * Notifications confirmed or recurring whose next run has no job waiting (a database restored from a copy, seeded
- * data, a job lost with its queue) get one, at their time or now if it passed. Run by the worker at start and every
- * minute: a run queued twice is written once (its job id is its key).
+ * data, a job lost with its queue) get one, at their time or now if it passed: the queue is asked about the job each
+ * keeps (runJob). Run by the worker at start and every minute: a run queued twice is written once (its job id is its
+ * key, and the queue holds it unique).
  */
 export async function queueMissingRuns(system: Db): Promise<number> {
-  const orphans = await system.$queryRaw<{ id: number; tenantId: number; run: number; status: number; scheduledAt: Date; nextRunAt: Date }[]>`
-    SELECT n.id, n."tenantId", n.run, n.status, n."scheduledAt", n."nextRunAt"
-      FROM "Notification" n
-     WHERE n.status IN (${Prisma.join(RUNNING_NOTIFICATION_STATUSES)}) AND n."scheduledAt" IS NOT NULL AND n."nextRunAt" IS NOT NULL
-       AND NOT EXISTS (
-         SELECT 1 FROM pgboss.job j
-          WHERE j.name = ${NOTIFICATION_RUN.name} AND j.state < 'completed'
-            AND (j.data->>'tenantId')::int = n."tenantId" AND (j.data->>'id')::int = n.id)`;
+  const running = await system.notification.findMany({
+    where: { status: { in: [...RUNNING_NOTIFICATION_STATUSES] }, scheduledAt: { not: null }, nextRunAt: { not: null } },
+    select: { id: true, tenantId: true, run: true, status: true, scheduledAt: true, nextRunAt: true, runJob: true },
+  });
+  const pending = await pendingJobs(
+    NOTIFICATION_RUN,
+    running.flatMap((n) => (n.runJob ? [n.runJob] : [])),
+  );
+  const orphans = running.filter((n) => !n.runJob || !pending.has(n.runJob));
   for (const n of orphans) {
     const run = n.status === NOTIFICATION_STATUS.ready ? n.run : n.run + 1;
-    const at = n.nextRunAt > new Date() ? n.nextRunAt : new Date();
-    await forTenant(system, n.tenantId).$transaction((tx) => queueRun(tx, n.tenantId, { id: n.id, scheduledAt: n.scheduledAt }, run, at));
+    const at = n.nextRunAt! > new Date() ? n.nextRunAt! : new Date();
+    await forTenant(system, n.tenantId).$transaction((tx) => queueRun(tx, n.tenantId, { id: n.id, scheduledAt: n.scheduledAt! }, run, at));
   }
   return orphans.length;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { gatherer, jobId, jobKind } from "./queue.ts";
+import { declareJob, enqueue, gatherer, jobId, jobKind } from "./queue.ts";
 
 /** A transaction that keeps the statements pg-boss sends it (one insert of every job, their rows as JSON). */
 function recorder(fail = false) {
@@ -43,5 +43,31 @@ describe("gatherer: jobs of many calls queued in one statement", () => {
     const queue = gatherer(STATUS, 10);
     const results = await Promise.allSettled([queue(db, [status("a")]), queue(db, [status("b")])]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+});
+
+describe("a job's payload, checked by its kind", () => {
+  it("is refused when queued if it does not parse, and nothing is written", async () => {
+    const { db, statements } = recorder();
+    await expect(enqueue(db, STATUS, [{ data: { id: 7 } as never, key: "wa:bad" }])).rejects.toThrow(/whatsapp-status/);
+    expect(statements).toHaveLength(0);
+  });
+
+  it("is parsed again before the handler runs: a job that does not parse is dropped, the others run", async () => {
+    const ran: unknown[] = [];
+    const job = declareJob({
+      job: STATUS,
+      policy: () => ({ retryLimit: 0, expireInSeconds: 60, batchSize: 10, pollingIntervalSeconds: 1 }),
+      run: async (_system, jobs, retry) => {
+        ran.push(...jobs.map((j) => j.data));
+        retry(jobs.map((j) => j.id));
+      },
+    });
+    const again = await job.runBatch({} as never, [
+      { id: "a", data: { id: "a", status: "read" } },
+      { id: "b", data: { status: "read" } },
+    ]);
+    expect(ran).toEqual([{ id: "a", status: "read" }]);
+    expect(again).toEqual(["a"]);
   });
 });

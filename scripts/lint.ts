@@ -56,12 +56,6 @@ const VOCABULARIES = [
     ],
   },
 ];
-/**
- * Literals left in files that another change of the same refactor rewrites (the recipients of notifications and the
- * delivery's guardians): reported, not refused, and the list only shrinks.
- */
-const KNOWN_LITERALS = new Set(["apps/web/src/server/modules/notifications/recipients.ts", "apps/web/src/server/delivery/guardians.ts"]);
-const known: string[] = [];
 
 /** Where every transaction is a school's: the domains and the generic resource engine. */
 const SCOPED_DIRS = ["apps/web/src/server/modules/", "apps/web/src/server/resource/"];
@@ -90,8 +84,7 @@ for (const dir of SOURCE_DIRS) {
       if (!rel.includes(".test.")) {
         for (const vocabulary of VOCABULARIES) {
           if (rel === vocabulary.file || !vocabulary.under.some((folder) => rel.startsWith(folder)) || !vocabulary.pattern.test(line)) continue;
-          if (KNOWN_LITERALS.has(rel)) known.push(where);
-          else problems.push(`${where} writes a bare ${vocabulary.name} value: use the constant from ${vocabulary.file}`);
+          problems.push(`${where} writes a bare ${vocabulary.name} value: use the constant from ${vocabulary.file}`);
         }
       }
     });
@@ -119,7 +112,6 @@ for (const dir of CITATION_DIRS) {
   }
 }
 
-if (known.length > 0) console.log(`lint: ${known.length} known vocabulary literals left (${[...KNOWN_LITERALS].join(", ")})`);
 if (problems.length > 0) {
   console.error(problems.join("\n"));
   process.exit(1);

@@ -1,3 +1,4 @@
+import { PERSON_TYPE } from "@pizarra/contracts";
 import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import { CHANNELS, type ChannelName } from "../channels/channel.ts";
 
@@ -79,7 +80,7 @@ export async function readRecipients(db: TenantDb | TenantTx, who: Who): Promise
     return {
       ...user,
       devices: _count.pushSubscriptions,
-      student: user.type === 2 ? user.name : (dependants[0]?.student.name ?? null),
+      student: user.type === PERSON_TYPE.student ? user.name : (dependants[0]?.student.name ?? null),
       channels: CHANNELS.filter((c) => !out.has(c)),
     };
   });

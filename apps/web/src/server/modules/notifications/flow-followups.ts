@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUS } from "@pizarra/contracts";
+import { FLOW_SEND_STATUS, NOTIFICATION_STATUS } from "@pizarra/contracts";
 import { type Db, forTenant, type TenantDb, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { type Draft, queueMessages } from "../../delivery/ledger.ts";
@@ -125,6 +125,6 @@ export async function refreshFlow(db: TenantDb | TenantTx, flowId: number): Prom
   ]);
   await db.flow.updateMany({
     where: { id: flowId },
-    data: { target: sums._sum.total ?? 0, sent: sums._sum.sent ?? 0, seen: sums._sum.read ?? 0, sendStatus: latest?.status ?? 0 },
+    data: { target: sums._sum.total ?? 0, sent: sums._sum.sent ?? 0, seen: sums._sum.read ?? 0, sendStatus: latest?.status ?? FLOW_SEND_STATUS.draft },
   });
 }

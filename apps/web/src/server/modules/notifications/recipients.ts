@@ -1,3 +1,4 @@
+import { PERSON_TYPE, STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import type { Prisma, TenantTx } from "@pizarra/db";
 import { type Recipient, readRecipients, type Who } from "../../delivery/guardians.ts";
 
@@ -27,18 +28,18 @@ async function audienceOf(tx: TenantTx, a: Audience): Promise<Who> {
   if (a.recipientType !== null) return { people: { memberships: { some: { groupId: a.groupId ?? -1 } } } };
   const students: Prisma.UserWhereInput =
     a.filterBy === "sections"
-      ? { type: 2, sections: { some: { sectionId: { in: a.sectionIds } } } }
+      ? { type: PERSON_TYPE.student, sections: { some: { sectionId: { in: a.sectionIds } } } }
       : a.filterBy === "dependants"
-        ? { type: 2, id: { in: a.userIds } }
-        : { type: 2 };
+        ? { type: PERSON_TYPE.student, id: { in: a.userIds } }
+        : { type: PERSON_TYPE.student };
   if (a.sendTo === SEND_TO.children) return { people: students };
   if (a.sendTo === SEND_TO.guardians) {
     // Guardians chosen by name are told as the family of some student still active.
     return a.filterBy === "principals"
-      ? { familyOf: { type: 2 }, people: { type: 1, id: { in: a.principalUserIds } } }
-      : { familyOf: students, people: { type: 1 } };
+      ? { familyOf: { type: PERSON_TYPE.student }, people: { type: PERSON_TYPE.relative, id: { in: a.principalUserIds } } }
+      : { familyOf: students, people: { type: PERSON_TYPE.relative } };
   }
-  if (a.filterBy === null) return { people: { type: 5 } };
+  if (a.filterBy === null) return { people: { type: PERSON_TYPE.teacher } };
   // The chosen children's teachers are those of their sections this period.
   const sectionIds =
     a.filterBy === "sections"
@@ -49,7 +50,7 @@ async function audienceOf(tx: TenantTx, a: Audience): Promise<Who> {
             select: { sectionId: true },
           })
         ).map((m) => m.sectionId);
-  return { people: { type: { in: [4, 5] }, id: { in: await teachersOf(tx, sectionIds) } } };
+  return { people: { type: { in: [...STAFF_PERSON_TYPES] }, id: { in: await teachersOf(tx, sectionIds) } } };
 }
 
 /** The people a notification reaches now (of those among `only`, when given), each once, with what a message needs. */

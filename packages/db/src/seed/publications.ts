@@ -2,7 +2,20 @@ import type { Db } from "../client.ts";
 import { forTenant, type TenantDb } from "../tenant.ts";
 
 /** A local date-time at the spec's fixed UTC-5 ('2026-05-01 08:00') as the instant it is stored as. */
-const local = (text: string) => new Date(Date.parse(`${text.replace(" ", "T")}:00Z`) + 5 * 60 * 60 * 1000);
+const OFFSET_MS = 5 * 60 * 60 * 1000;
+const local = (text: string) => new Date(Date.parse(`${text.replace(" ", "T")}:00Z`) + OFFSET_MS);
+
+/**
+ * The first Friday 17:00 at UTC-5 after `now`: the recurring weekly summary's next run. A fixed date would fall into
+ * the past as the calendar moves on, and the worker would then send it at once to every family the moment it starts
+ * (the demo's, or a test's).
+ */
+function nextLocalFriday(now: Date): Date {
+  const wall = new Date(now.getTime() - OFFSET_MS);
+  let day = new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), 17));
+  while (day.getUTCDay() !== 5 || day <= wall) day = new Date(day.getTime() + 24 * 60 * 60 * 1000);
+  return new Date(day.getTime() + OFFSET_MS);
+}
 
 interface PublicationText {
   name: string;
@@ -456,6 +469,7 @@ export async function seedPublications(db: Db, tenantId: number) {
   const message = (i: number) => ({ name: n.names[i]!, title: n.titles[i]!, content: n.contents[i]! });
   // One message per person (the ledger below): as many recipients as messages.
   const sent = (total: number, failed: number, read: number) => ({ recipients: total, total, sent: total - failed, failed, read });
+  const nextFriday = nextLocalFriday(new Date());
 
   await t.notification.createMany({
     data: [
@@ -508,7 +522,7 @@ export async function seedPublications(db: Db, tenantId: number) {
         name: n.weekly,
         title: n.weekly,
         status: 1,
-        sendOn: at("12-04", "17:00"),
+        sendOn: nextFriday,
         doWA: weekly !== null,
         doWATemplate: weekly?.id ?? null,
         doPush: weekly === null,
@@ -520,7 +534,7 @@ export async function seedPublications(db: Db, tenantId: number) {
         total: guardians,
         // Confirmed: the worker queues its first run when it finds none queued.
         scheduledAt: at("11-20", "09:00"),
-        nextRunAt: at("12-04", "17:00"),
+        nextRunAt: nextFriday,
       },
       {
         ...message(5),

@@ -40,16 +40,18 @@ export const apiKey = (path: string, query?: Query): readonly unknown[] => (quer
 
 /**
  * A GET of the API as a query: TanStack's signal aborts it once no screen needs its answer, and a refusal becomes the
- * query's error.
+ * query's error. `notify: "first"` says why only a read that has nothing on screen yet failed: a poll or a refresh
+ * that fails keeps the last answer and raises no toast.
  */
 export function apiGet<T>(
   path: string,
-  options: { query?: Query; notify?: boolean /** Parts that tell apart reads of the same call. */; apart?: readonly unknown[] } = {},
+  options: { query?: Query; notify?: boolean | "first" /** Parts that tell apart reads of the same call. */; apart?: readonly unknown[] } = {},
 ) {
-  const { apart = [], ...request } = options;
+  const { apart = [], notify, ...request } = options;
   return queryOptions({
     queryKey: [...apiKey(path, request.query ?? {}), ...apart],
-    queryFn: ({ signal }) => answerOf(api.get<T>(path, { ...request, signal })),
+    queryFn: ({ signal, client, queryKey }) =>
+      answerOf(api.get<T>(path, { ...request, signal, notify: notify === "first" ? client.getQueryData(queryKey) === undefined : notify })),
   });
 }
 

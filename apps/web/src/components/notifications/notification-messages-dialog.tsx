@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { api } from "@/client/api.ts";
-import { answerOf, apiKey } from "@/client/api-query.ts";
+import { apiGet, apiKey } from "@/client/api-query.ts";
 import { useCanWrite } from "../resource/access.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
 import { useLatest } from "../resource/use-latest.ts";
@@ -146,10 +146,9 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
     PageSize: PAGE_SIZE,
   };
   const delivery = useQuery({
-    queryKey: apiKey(path, query),
     // Only the first read says why it failed (and then closes the dialog); a poll or a refresh after an action keeps
     // what is shown and raises no toast.
-    queryFn: ({ signal, client, queryKey }) => answerOf(api.get<DeliveryAnswer>(path, { query, signal, notify: client.getQueryData(queryKey) === undefined })),
+    ...apiGet<DeliveryAnswer>(path, { query, notify: "first" }),
     enabled: open && id !== undefined,
     // Another filter or page keeps the last answer on screen until its own arrives.
     placeholderData: keepPreviousData,

@@ -19,3 +19,15 @@ export interface TPage<T> {
   RowCount: number;
   PageCount: number;
 }
+
+/** A page of an answer's rows, its row schema the route's own (answer schemas are what each screen receives). */
+export const ZPage = <Row extends z.ZodType>(row: Row) => z.object({ Results: z.array(row), RowCount: z.number().int(), PageCount: z.number().int() });
+
+/**
+ * A moment as an answer carries it: a Date where the server read one, its ISO text on the wire (what JSON.stringify
+ * writes of a Date, so answers read the same as before they had schemas).
+ */
+export const ZMoment = z.union([z.date().transform((d) => d.toISOString()), z.iso.datetime({ offset: true })]);
+
+/** An answer of no data: a write that has nothing to say but its message. */
+export const ZNoData = z.null();

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import es from "../../../messages/es.json";
 import { apiHarness, TEST_PEER } from "../../test-support/harness.ts";
 import { PEER_HEADER } from "../net/client-address.ts";
+import { z } from "zod";
 import { router } from "../routes.ts";
 import { handle } from "./handle.ts";
+import { publicRoute } from "./route.ts";
+import { Router } from "./router.ts";
 
 const api = apiHarness();
 
@@ -130,6 +133,31 @@ describe("bad input never gives a 500 nor writes anything", () => {
     const { admin: token } = await api.tokens();
     const res = await api.call("GET", "admModule/get/%E0%A4%A", { token });
     expect(res.http).toBeLessThan(500);
+  });
+});
+
+describe("an answer is written through its route's schema", () => {
+  const read = { id: 7, name: "Ana", hash: "$2b$10$secret", at: new Date("2026-03-01T13:00:00Z"), tags: [{ code: "a", internal: 1 }] };
+  const answer = z.object({ id: z.number(), name: z.string(), at: z.date().transform((d) => d.toISOString()), tags: z.array(z.object({ code: z.string() })) });
+  const testRouter = new Router([
+    publicRoute({ method: "GET", path: "t/fits", auth: "public", answer, handler: async () => ({ data: read }) }),
+    publicRoute({ method: "GET", path: "t/misfit", auth: "public", answer, handler: async () => ({ data: { ...read, name: 3 } as never }) }),
+    publicRoute({ method: "GET", path: "t/none", auth: "public", answer: "response", handler: async () => ({ data: null }) as never }),
+  ]);
+  const get = (path: string) => handle(testRouter, new Request(`http://127.0.0.1/api/${path}`, { headers: { "x-locale": "en", [PEER_HEADER]: TEST_PEER } }), path);
+
+  it("keeps only the fields the schema names, in their wire form", async () => {
+    const res = await get("t/fits");
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({ id: 7, name: "Ana", at: "2026-03-01T13:00:00.000Z", tags: [{ code: "a" }] });
+  });
+
+  it("answers 500 when the data does not fit, or a response route gives none, and sends none of it", async () => {
+    for (const path of ["t/misfit", "t/none"]) {
+      const res = await get(path);
+      expect(res.status).toBe(500);
+      expect(JSON.stringify(await res.json())).not.toContain("secret");
+    }
   });
 });
 

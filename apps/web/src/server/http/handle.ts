@@ -70,6 +70,19 @@ function parseWith(route: Route, part: Part, input: unknown, ctx: BaseContext): 
   return schema ? parseOrRefuse(schema, input, ctx.t, labelKey && ((field) => labelKey(field, part))) : input;
 }
 
+/**
+ * The data as the route's answer schema writes it: only the fields it names (a handler's reads may carry more), in
+ * their wire form. Data that does not fit is the server's fault, refused as such (500) rather than sent half-checked.
+ * JSON a handler wrote itself (the grade sheet, read column by column into its text) is what its reads selected.
+ */
+function answerData(route: Route, data: unknown): unknown {
+  if (route.answer === "response") throw new Error(`${route.method} ${route.path} answers with a response of its own, but its handler gave none`);
+  if (data instanceof JsonText) return data;
+  const written = route.answer.safeParse(data);
+  if (!written.success) throw new Error(`${route.method} ${route.path}: the answer does not fit its schema: ${written.error.message}`);
+  return written.data;
+}
+
 /** The right a call needs on a module: read for GET, write for the other verbs. */
 const rightOf = (method: Method): keyof ModuleAccess => (method === "GET" ? "read" : "write");
 
@@ -164,7 +177,7 @@ function toResponse(error: unknown, ctx: BaseContext): Response {
  *  5. rights the parsed query decides (403): `need.byQuery`, for the few routes whose module depends on the query;
  *  6. the body, read no further than the route's limit (413, read-body.ts) and parsed as JSON (400), filled from the
  *     parsed query (`fillBody`) and parsed (422); then the path's params (422);
- *  7. the handler, whose answer becomes {status, msg, data}.
+ *  7. the handler, whose answer becomes {status, msg, data}, its data written through the route's answer schema.
  * U+0000 is dropped from every input first. Errors become the envelope here and nowhere else.
  */
 export async function handle(router: Router, req: Request, path: string): Promise<Response> {
@@ -201,7 +214,7 @@ export async function handle(router: Router, req: Request, path: string): Promis
     const parsedParams = parseWith(route, "params", withoutNul(params), ctx);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, rawBody: read.text, query, body, params: parsedParams });
     if (reply.response) return reply.response;
-    return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey, reply.msgValues) : "", data: reply.data });
+    return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey, reply.msgValues) : "", data: answerData(route, reply.data) });
   } catch (error) {
     return toResponse(error, base);
   }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ModuleAccess } from "../auth/permissions.ts";
-import type { AuthedContext, BaseContext, Reply } from "./context.ts";
+import type { AuthedContext, BaseContext, JsonText, Reply } from "./context.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** The part of a request a field is read from. */
@@ -10,7 +10,16 @@ type Schema = z.ZodType;
 type Params = z.ZodType<Record<string, unknown>>;
 type Parsed<Q extends Schema, B extends Schema, P extends Params> = { query: z.infer<Q>; body: z.infer<B>; params: z.infer<P> };
 
-interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
+/**
+ * What a route answers: the contract schema its data is written through (an object schema keeps only the fields it
+ * names, so a field a handler reads for its own use never reaches the screen), or "response" for a route that answers
+ * with an HTTP response of its own (a file, a redirect).
+ */
+export type Answer = z.ZodType | "response";
+/** What a handler returns for its route's answer: the schema's input (or JSON it wrote itself), or its own response. */
+export type AnswerReply<A extends Answer> = A extends z.ZodType ? Reply<z.input<A> | JsonText<z.output<A>>> : Reply<null> & { response: Response };
+
+interface RouteBase<Q extends Schema, B extends Schema, P extends Params, A extends Answer> {
   method: Method;
   /** Spec path without the /api prefix; `{name}` segments are parameters, e.g. `admStaff/tenants/{id}/menu`. */
   path: string;
@@ -34,11 +43,14 @@ interface RouteBase<Q extends Schema, B extends Schema, P extends Params> {
    * unless said; a resource's list names its filters, its form its fields).
    */
   labelKey?: (field: string, part: Part) => string;
+  /** The answer's schema, from the domain's contracts (what its screen reads), or "response". */
+  answer: A;
 }
 
-export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {
+export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params, A extends Answer = Answer>
+  extends RouteBase<Q, B, P, A> {
   auth: "public";
-  handler: (ctx: BaseContext & Parsed<Q, B, P>) => Promise<Reply>;
+  handler: (ctx: BaseContext & Parsed<Q, B, P>) => Promise<AnswerReply<A>>;
 }
 
 /**
@@ -49,7 +61,8 @@ export interface PublicRoute<Q extends Schema = Schema, B extends Schema = Schem
  */
 export type Need<Q> = { byQuery: (query: Q) => string } | { anyModule: string };
 
-export interface AuthedRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params> extends RouteBase<Q, B, P> {
+export interface AuthedRoute<Q extends Schema = Schema, B extends Schema = Schema, P extends Params = Params, A extends Answer = Answer>
+  extends RouteBase<Q, B, P, A> {
   auth: "user";
   /** The module whose read (GET) or write (other verbs) right the caller needs; null = no one module (see `need`). */
   module: string | null;
@@ -59,15 +72,15 @@ export interface AuthedRoute<Q extends Schema = Schema, B extends Schema = Schem
    */
   alsoAllowed?: (query: URLSearchParams, access: ReadonlyMap<string, ModuleAccess>) => boolean;
   need?: Need<z.infer<Q>>;
-  handler: (ctx: AuthedContext & Parsed<Q, B, P>) => Promise<Reply>;
+  handler: (ctx: AuthedContext & Parsed<Q, B, P>) => Promise<AnswerReply<A>>;
 }
 
 export type Route = PublicRoute | AuthedRoute;
 
 /** Identity helpers that keep each route's handler typed by its own schemas. */
-export function publicRoute<Q extends Schema, B extends Schema, P extends Params>(r: PublicRoute<Q, B, P>): Route {
+export function publicRoute<Q extends Schema, B extends Schema, P extends Params, A extends Answer>(r: PublicRoute<Q, B, P, A>): Route {
   return r as unknown as Route;
 }
-export function authedRoute<Q extends Schema, B extends Schema, P extends Params>(r: AuthedRoute<Q, B, P>): Route {
+export function authedRoute<Q extends Schema, B extends Schema, P extends Params, A extends Answer>(r: AuthedRoute<Q, B, P, A>): Route {
   return r as unknown as Route;
 }

@@ -5,6 +5,7 @@ import { ZRecordId } from "../validation.ts";
 import { admPeriod } from "./defs/academic.ts";
 import { admSubject } from "./defs/subjects.ts";
 import { actionSchema, findAction } from "./schema.ts";
+import { FILE_DATA_MAX } from "./requests.ts";
 
 /** POST admPeriod/clone/{id} (path of our design; 001 §4 "Period clone creates a new period and opens it"). */
 export const ZPeriodClone = actionSchema(findAction(admPeriod, "clone")) as unknown as z.ZodType<{ ID: number; name?: string | null }>;
@@ -32,7 +33,7 @@ export const ZMoveStudents = z.object({
  * (base64, first column) or from `idsList` (one per line), as user ids or, with useExternalIds, external ids.
  */
 export const ZGroupImport = z.object({
-  data: z.string().max(15_000_000).optional(),
+  data: z.string().max(FILE_DATA_MAX).optional(),
   idsList: z.string().max(1_000_000).optional(),
   useExternalIds: z.union([z.boolean(), z.enum(["true", "false", "0", "1"])]).optional(),
   groupId: ZRecordId,
@@ -41,7 +42,7 @@ export type TGroupImport = z.infer<typeof ZGroupImport>;
 
 /** POST admUser/importAttach (002 §5 "Number import"): mobile numbers with country code, one per line, into a group. */
 export const ZNumberImport = z.object({
-  data: z.string().max(15_000_000).optional(),
+  data: z.string().max(FILE_DATA_MAX).optional(),
   phoneList: z.string().max(1_000_000).optional(),
   groupId: z.union([ZRecordId, z.literal(""), z.null()]).optional(),
   groupName: z.string().trim().max(100).nullable().optional(),

@@ -1,5 +1,7 @@
 export * from "./types.ts";
 export * from "./schema.ts";
+export * from "./answers.ts";
+export * from "./requests.ts";
 export * from "./pick-access.ts";
 export { RESOURCES, resourceDef, type ResourceId } from "./definitions.ts";
 import { RESOURCES, resourceDef } from "./definitions.ts";

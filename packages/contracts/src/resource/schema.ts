@@ -3,6 +3,7 @@ import { RECORD_ID_MAX } from "../validation.ts";
 import { resourceDef } from "./definitions.ts";
 import { DATE_RE, DATETIME_RE, DEFAULT_MAX_LENGTH, isRealDay, splitTags, TIME_RE } from "./formats.ts";
 import { PRESENTATIONAL_TYPES, UPLOAD_TYPES, type ActionDef, type FieldDef, type OptionSource, type ResourceDef } from "./types.ts";
+import { FILE_DATA_MAX } from "./requests.ts";
 
 export * from "./formats.ts";
 
@@ -155,7 +156,7 @@ export function recordSchema(def: ResourceDef, mode: "create" | "edit"): z.ZodOb
 export function actionSchema(action: ActionDef): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const field of action.fields ?? []) {
-    const base = field.type === "file" ? z.string().min(1).max(15_000_000) : fieldSchema(field);
+    const base = field.type === "file" ? z.string().min(1).max(FILE_DATA_MAX) : fieldSchema(field);
     if (!base) continue;
     shape[field.name] = field.rules?.required ? base : z.preprocess((v) => (v === "" ? null : v), base.nullable().optional());
   }

@@ -244,10 +244,3 @@ export interface TImportLine {
   field: string | null;
   message: string;
 }
-
-/** The answer of `{resource}/importAttach` (with `dryRun=true`: what an import would do, nothing written). */
-export interface TImportAnswer {
-  rows: number;
-  created?: number;
-  dryRun?: boolean;
-}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Route } from "./route.ts";
+import { z } from "zod";
+import { publicRoute, type Route } from "./route.ts";
 import { Router } from "./router.ts";
 
-const r = (method: Route["method"], path: string) => ({ method, path, auth: "public", handler: async () => ({ data: path }) }) as Route;
+const r = (method: Route["method"], path: string) => publicRoute({ method, path, auth: "public", answer: z.string(), handler: async () => ({ data: path }) });
 
 describe("Router", () => {
   const router = new Router([r("GET", "admStaff/tenants"), r("GET", "admStaff/{id}"), r("GET", "admStaff/tenants/{id}/menu"), r("POST", "admStaff/login")]);

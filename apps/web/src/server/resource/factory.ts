@@ -1,4 +1,21 @@
-import { labelKeyOf, listQuerySchema, type ResourceAction, type ResourceDef } from "@pizarra/contracts";
+import {
+  labelKeyOf,
+  listQuerySchema,
+  resourceListAnswer,
+  resourceRowAnswer,
+  type ResourceAction,
+  type ResourceDef,
+  ZCreateQuery,
+  ZDeleteQuery,
+  ZEditQuery,
+  ZImportAnswer,
+  ZImportBody,
+  ZImportQuery,
+  ZResourceKey,
+  ZSavedAnswer,
+  ZUpload,
+  ZUploadAnswer,
+} from "@pizarra/contracts";
 import { z } from "zod";
 import { AppError } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
@@ -10,21 +27,13 @@ import { mayPick } from "./pick-gate.ts";
 import { removerOf } from "./removal.ts";
 import type { ResourceServer, Row } from "./resource-server.ts";
 import type { ServedResources } from "./served-resources.ts";
-import { recordUpload, UPLOAD_BODY_LIMIT, ZUpload } from "./upload.ts";
+import { recordUpload, UPLOAD_BODY_LIMIT } from "./upload.ts";
 import { type Writer, writerOf } from "./writer.ts";
 
 export { withOwners } from "./owners.ts";
 export type { FileHolder, ResourceRules, ResourceServer, RowOwner } from "./resource-server.ts";
 export { type ServedResources, serveResources } from "./served-resources.ts";
 
-const ZId = z.object({ id: z.string().min(1).max(64) });
-const ZUploadQuery = z.object({ id: z.string().min(1).max(64) });
-const ZDryRun = z.enum(["true", "false"]).optional();
-const ZCreateQuery = z.object({ parentId: z.string().max(64).optional(), dryRun: ZDryRun });
-const ZEditQuery = z.object({ dryRun: ZDryRun });
-const ZDeleteQuery = z.object({ confirm: z.string().optional() });
-const ZImportQuery = z.object({ dryRun: ZDryRun, parentId: z.string().max(64).optional() });
-const ZImportBody = z.object({ data: z.string().min(1).max(UPLOAD_BODY_LIMIT) });
 const ZAnyRecord = z.record(z.string(), z.unknown());
 
 // A write the definition does not offer is refused (after auth and permission), so a list without them is read-only;
@@ -34,6 +43,15 @@ const refused = <R>(): R => {
   throw new AppError(-405, "api.actionNotAllowed", 405);
 };
 
+/**
+ * A resource's answers are built from its definition when it is served, so its rows are checked as they are answered
+ * (by the route's answer schema), not when the engine is compiled: its handlers give rows of any shape.
+ */
+const builtAnswer =
+  <C>(handler: (ctx: C) => Promise<Reply>) =>
+  (ctx: C) =>
+    handler(ctx) as Promise<Reply<never>>;
+
 /** {resource}/importTemplate and {resource}/importAttach: lines written as the writer's creates, read by the served resources' labels. */
 function importRoutes(def: ResourceDef, writer: Writer, served: ServedResources): Route[] {
   return [
@@ -42,6 +60,7 @@ function importRoutes(def: ResourceDef, writer: Writer, served: ServedResources)
       path: `${def.id}/importTemplate`,
       auth: "user",
       module: def.module,
+      answer: "response",
       handler: (ctx: AuthedContext) => importTemplate(def, ctx),
     }),
     authedRoute({
@@ -52,6 +71,7 @@ function importRoutes(def: ResourceDef, writer: Writer, served: ServedResources)
       query: ZImportQuery,
       body: ZImportBody,
       maxBytes: UPLOAD_BODY_LIMIT,
+      answer: ZImportAnswer,
       handler: (ctx: AuthedContext & { body: { data: string }; query: { dryRun?: string; parentId?: string } }) =>
         importRecords({ def, prepare: writer.prepare, write: writer.write, rows: served.rows(ctx) }, ctx),
     }),
@@ -80,6 +100,8 @@ export function createResource(server: ResourceServer, served: ServedResources):
   const m = def.module;
   // A resource with file fields takes a file for any of them ({resource}/file) and for each by its name.
   const uploadFields = reader.uploadFields.length ? [undefined, ...reader.uploadFields] : [];
+  const row = resourceRowAnswer(def, server.shows);
+  const saved = server.savedAnswer ? ZSavedAnswer.extend(server.savedAnswer.shape) : ZSavedAnswer;
   return [
     authedRoute({
       method: "GET",
@@ -89,9 +111,10 @@ export function createResource(server: ResourceServer, served: ServedResources):
       alsoAllowed: mayPick(`${def.id}/get`, { pickOnly: true }),
       query: listQuerySchema(def).extend({ format: z.enum(["xlsx"]).optional() }),
       labelKey: listLabel,
-      handler: (ctx) => reader.list(ctx, ctx.query),
+      answer: resourceListAnswer(def, server.shows),
+      handler: builtAnswer((ctx: AuthedContext & { query: Row }) => reader.list(ctx, ctx.query)),
     }),
-    authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZId, handler: reader.get }),
+    authedRoute({ method: "GET", path: `${def.id}/get/{id}`, auth: "user", module: m, params: ZResourceKey, answer: row, handler: builtAnswer(reader.get) }),
     authedRoute({
       method: "POST",
       path: `${def.id}/create`,
@@ -101,27 +124,30 @@ export function createResource(server: ResourceServer, served: ServedResources):
       body: offers(["create"]) ? writer.createSchema : ZAnyRecord,
       fillBody: (body, query) => writer.filled(body, query.parentId),
       labelKey: formLabel,
-      handler: only(["create"], writer.create),
+      answer: saved,
+      handler: builtAnswer(only(["create"], writer.create)),
     }),
     authedRoute({
       method: "POST",
       path: `${def.id}/edit/{id}`,
       auth: "user",
       module: m,
-      params: ZId,
+      params: ZResourceKey,
       query: ZEditQuery,
       body: offers(["edit"]) ? writer.editSchema : ZAnyRecord,
       labelKey: formLabel,
-      handler: only(["edit"], writer.edit),
+      answer: saved,
+      handler: builtAnswer(only(["edit"], writer.edit)),
     }),
     authedRoute({
       method: "POST",
       path: `${def.id}/delete/{id}`,
       auth: "user",
       module: m,
-      params: ZId,
+      params: ZResourceKey,
       query: ZDeleteQuery,
-      handler: only(["delete"], remove),
+      answer: ZSavedAnswer,
+      handler: builtAnswer(only(["delete"], remove)),
     }),
     ...(def.actions.includes("import") ? importRoutes(def, writer, served) : []),
     ...uploadFields.map((field) =>
@@ -130,10 +156,11 @@ export function createResource(server: ResourceServer, served: ServedResources):
         path: `${def.id}/${field?.name ?? "file"}`,
         auth: "user",
         module: m,
-        query: ZUploadQuery,
+        query: ZResourceKey,
         body: ZUpload,
         maxBytes: UPLOAD_BODY_LIMIT,
-        handler: only(["create", "edit"], uploadTo(field)),
+        answer: ZUploadAnswer,
+        handler: builtAnswer(only(["create", "edit"], uploadTo(field))),
       }),
     ),
   ];

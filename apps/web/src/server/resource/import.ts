@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef, TImportLine } from "@pizarra/contracts";
+import type { FieldDef, ResourceDef, TImportAnswer, TImportLine } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
 import { fieldRefusal, validationRefusal } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
@@ -100,7 +100,7 @@ function referenceReader(rows: RowReader, ctx: AuthedContext, def: ResourceDef) 
 export async function importRecords<P>(
   writer: RecordWriter<P>,
   ctx: AuthedContext & { body: { data: string }; query: { dryRun?: string; parentId?: string } },
-): Promise<Reply> {
+): Promise<Reply<TImportAnswer>> {
   const { def } = writer;
   // Line numbers are the file's (the header is line 1), blank lines counted, so that the school can find them.
   const table = (await tableOf(ctx, ctx.body.data)).map((cells, i) => ({ line: i + 1, cells })).filter((row) => row.cells.some((cell) => cell.trim() !== ""));
@@ -168,7 +168,7 @@ export async function importRecords<P>(
 }
 
 /** GET {resource}/importTemplate: an .xlsx whose header row is the importable fields' labels, required ones marked *. */
-export async function importTemplate(def: ResourceDef, ctx: AuthedContext): Promise<Reply> {
+export async function importTemplate(def: ResourceDef, ctx: AuthedContext): Promise<Reply<null> & { response: Response }> {
   const title = ctx.t(`resources.${def.id}.title`);
   const headers = importableFields(def).map((f) => `${ctx.t(`resources.${def.id}.fields.${f.name}`)}${f.rules?.required ? " *" : ""}`);
   const none = (async function* (): AsyncGenerator<unknown[][]> {})();

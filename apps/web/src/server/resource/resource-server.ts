@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { RECORD_ID_MAX, type ResourceDef } from "@pizarra/contracts";
 import { Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
 import { notFound } from "../http/app-error.ts";
@@ -109,6 +110,10 @@ export interface ResourceServer {
    * without it offers no trial.
    */
   answer?(tx: TenantTx, id: number | string, ctx: AuthedContext, dryRun: boolean): Promise<Reply<Row> | null>;
+  /** The fields of `answer`'s data, beside the record's key: what the save's answer schema lets through. */
+  savedAnswer?: z.ZodObject;
+  /** What `display` and `decorate` add to a row beyond the definition's fields and columns, with their schemas. */
+  shows?: z.ZodRawShape;
   rules?: ResourceRules;
 }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type FieldDef, labelKeyOf, type Translate } from "@pizarra/contracts";
+import { type FieldDef, labelKeyOf, type Translate, type TUpload } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
-import { z } from "zod";
 import { fieldRefusal, notFound } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
 import { contentMatches, DEFAULT_EXTENSIONS } from "../storage/file-types.ts";
@@ -11,12 +10,6 @@ import type { Guard } from "./guard.ts";
 import type { Reader } from "./reader.ts";
 import { delegateOf, parseKey, type ResourceServer } from "./resource-server.ts";
 
-/** Spec 000 §3 "Upload payload": name (field name plus extension), doc (not an image), data (base64). */
-export const ZUpload = z.object({
-  name: z.string().trim().min(3).max(200),
-  doc: z.boolean().optional(),
-  data: z.string().min(1).max(15_000_000),
-});
 export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -70,7 +63,7 @@ export function checkedFile(t: Translate, rules: FileRules, name: string, data: 
  * Checks the file (checkedFile), stores it under a name the server makes, points the record at it in one transaction
  * with its audit, and removes the file it replaced.
  */
-export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: z.infer<typeof ZUpload>): Promise<Reply> {
+export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: TUpload): Promise<Reply> {
   const { ext, bytes } = checkedFile(ctx.t, slot, body.name, body.data);
   const record = await slot.current();
   if (!record) throw notFound();
@@ -101,7 +94,7 @@ export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: z.in
 export function recordUpload(server: ResourceServer, reader: Reader, guard: Guard) {
   const { def } = server;
   const { scoped, uploadFields } = reader;
-  return (fixed?: FieldDef) => (ctx: AuthedContext & { query: { id: string }; body: z.infer<typeof ZUpload> }) => {
+  return (fixed?: FieldDef) => (ctx: AuthedContext & { query: { id: string }; body: TUpload }) => {
     const id = parseKey(def, ctx.query.id);
     const name = fixed?.name ?? ctx.body.name.split(".")[0];
     const field = uploadFields.find((f) => f.name === name);

@@ -1,4 +1,5 @@
 import { RESOURCES } from "@pizarra/contracts";
+import { z } from "zod";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { formatDateTime } from "../../resource/values.ts";
 import { bookableResourceRules } from "./bookable-resources.ts";
@@ -42,6 +43,8 @@ function conduct(module: ConductModule): ResourceServer {
       ])(db, rows);
       if (hasNotice(type)) await noticeStatus(db, rows, ctx);
     },
+    // The kind of record (tracking, behaviour, commitment, journal): which of the four modules it belongs to.
+    shows: { type: z.string() },
     personSearch: { through: "user", covers: ["studentName"] },
     rules: conductRules(module),
   };
@@ -72,6 +75,7 @@ export const CONDUCT_RESOURCES: ResourceServer[] = [
         extras: { participants: r.participants, trackingId: r.trackingId },
       };
     },
+    shows: { extras: z.object({ participants: z.array(z.number().int()), trackingId: z.number().int().nullable() }) },
     personSearch: { through: "user", covers: ["userName", "externalId"] },
     searchWhere: { resourceName: (contains) => ({ resource: { name: contains } }) },
     rules: bookingRules,

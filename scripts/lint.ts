@@ -46,7 +46,7 @@ const VOCABULARIES = [
   },
   {
     name: "ATTENDANCE_STATUS, MARK_JUSTIFICATION or JUSTIFICATION_STATUS",
-    file: "packages/contracts/src/attendance.ts",
+    file: "packages/contracts/src/attendance/vocabulary.ts",
     pattern: /\b(?:status|justification|justified)\s*(?:[!=]==?|:)\s*[0-3]\b/,
     under: [
       "apps/web/src/server/modules/attendance/",

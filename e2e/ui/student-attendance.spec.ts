@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { TAttendanceSession, TAttendanceSummary } from "../../packages/contracts/src/attendance.ts";
+import type { TAttendanceSession, TAttendanceSummary } from "../../packages/contracts/src/attendance/index.ts";
 import { ADMIN, apiLogin, expect, expectAccessible, rowAction, signInAs, test, setTheme } from "../fixtures";
 
 /**

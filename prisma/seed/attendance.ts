@@ -9,7 +9,7 @@ import {
   JUSTIFICATION_REASONS,
   JUSTIFICATION_STATUS,
   MARK_JUSTIFICATION,
-} from "../../packages/contracts/src/attendance.ts";
+} from "../../packages/contracts/src/attendance/vocabulary.ts";
 import { unit } from "../../packages/db/src/seed/grades.ts";
 
 /** School days with registers: the last 22 (Monday to Friday, none the calendar closes), ending yesterday. */

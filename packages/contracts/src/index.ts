@@ -14,7 +14,7 @@ export * from "./grade-api.ts";
 export * from "./message-templates.ts";
 export * from "./company.ts";
 export * from "./names.ts";
-export * from "./attendance.ts";
+export * from "./attendance/index.ts";
 export * from "./notification-status.ts";
 export * from "./flow-status.ts";
 export * from "./roles.ts";

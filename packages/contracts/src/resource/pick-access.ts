@@ -1,4 +1,5 @@
-import { JUSTIFICATION_MODULE, JUSTIFICATION_PICKS } from "../attendance.ts";
+import { JUSTIFICATION_PICKS } from "../attendance/justifications.ts";
+import { JUSTIFICATION_MODULE } from "../attendance/vocabulary.ts";
 import { GRADE_SCREEN_MODULES, gradeFilterFields } from "../grade-filters.ts";
 import type { FieldDef, ResourceDef } from "./types.ts";
 

@@ -19,7 +19,6 @@ const session = (over: Partial<TAttendanceSession>): TAttendanceSession => ({
   masterId: 7,
   masterName: "Docente Diego",
   started: false,
-  startedAt: null,
   total: 20,
   counts: [20, 0, 0, 0],
   ...over,

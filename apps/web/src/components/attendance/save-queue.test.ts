@@ -1,4 +1,4 @@
-import type { TAttendanceSaved } from "@pizarra/contracts";
+import type { TAttendanceSavedAnswer } from "@pizarra/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { batchesOf, isTransient, type QueueEvent, retryDelay, SaveQueue, type SendResult } from "./save-queue.ts";
 
@@ -19,7 +19,7 @@ const saved = (commentsNotSaved: number[] = []): SendResult => ({
   ok: true,
   transient: false,
   msg: commentsNotSaved.length ? "comment held" : "",
-  saved: { rows: [], commentsNotSaved } satisfies TAttendanceSaved,
+  saved: { rows: [], commentsNotSaved } satisfies TAttendanceSavedAnswer,
 });
 const dropped: SendResult = { ok: false, transient: true, msg: "", saved: null };
 const refused: SendResult = { ok: false, transient: false, msg: "closed period", saved: null };

@@ -1,4 +1,4 @@
-import { ATTENDANCE_MAX_ROWS, type TAttendanceSaved, type TAttendanceStatus } from "@pizarra/contracts";
+import { ATTENDANCE_MAX_ROWS, type TAttendanceSavedAnswer, type TAttendanceStatus } from "@pizarra/contracts";
 
 /** A change the teacher made to one student: a status, a comment, or both. */
 export interface MarkChange {
@@ -33,12 +33,12 @@ export interface SendResult {
   /** No answer, or a server error: the same batch may be sent again. Otherwise a refusal, which sending again repeats. */
   transient: boolean;
   msg: string;
-  saved: TAttendanceSaved | null;
+  saved: TAttendanceSavedAnswer | null;
 }
 
 export type QueueEvent =
   | { type: "change"; snapshot: QueueSnapshot }
-  | { type: "saved"; saved: TAttendanceSaved; msg: string }
+  | { type: "saved"; saved: TAttendanceSavedAnswer; msg: string }
   | { type: "refused"; userIds: number[]; msg: string };
 
 export interface QueueOptions {

@@ -3,9 +3,9 @@
 import {
   ATTENDANCE_SAVE_DEBOUNCE_MS,
   ATTENDANCE_STATUS,
-  type TAttendanceList,
+  type TAttendanceListAnswer,
   type TAttendanceRow,
-  type TAttendanceSaved,
+  type TAttendanceSavedAnswer,
   type TAttendanceStatus,
 } from "@pizarra/contracts";
 import { toast } from "@pizarra/ui";
@@ -32,7 +32,7 @@ interface QueueTexts {
 }
 
 async function sendMarks(sessionId: number, kind: "status" | "comment", body: unknown[]) {
-  const result = await api.post<TAttendanceSaved>(`admAttendance/session/${sessionId}/${kind}`, body, { notify: false });
+  const result = await api.post<TAttendanceSavedAnswer>(`admAttendance/session/${sessionId}/${kind}`, body, { notify: false });
   return { ok: result.ok, transient: !result.ok && isTransient(result.httpStatus), msg: result.envelope.msg, saved: result.ok ? result.envelope.data : null };
 }
 
@@ -99,7 +99,7 @@ export function displayRows(rows: TAttendanceRow[], snapshot: QueueSnapshot): Re
 }
 
 /** The rows the server kept replace the ones shown. */
-function withSaved(list: TAttendanceList, saved: TAttendanceRow[]): TAttendanceList {
+function withSaved(list: TAttendanceListAnswer, saved: TAttendanceRow[]): TAttendanceListAnswer {
   const byId = new Map(saved.map((row) => [row.id, row]));
   return { ...list, rows: list.rows.map((row) => byId.get(row.id) ?? row) };
 }
@@ -117,11 +117,11 @@ export function useRegister(sessionId: number, part: number) {
   const [snapshot, setSnapshot] = useState(() => queue.snapshot());
   // Read afresh at each opening (dropped once closed) and never again behind the teacher's back: the marks shown are
   // the server's under those still queued, and a read answered after a save could undo it on screen.
-  const read = useMemo(() => apiGet<TAttendanceList>(`admAttendance/${part}/sessions/${sessionId}/list`), [part, sessionId]);
+  const read = useMemo(() => apiGet<TAttendanceListAnswer>(`admAttendance/${part}/sessions/${sessionId}/list`), [part, sessionId]);
   const list = useQuery({ ...read, gcTime: 0, staleTime: Number.POSITIVE_INFINITY }).data ?? null;
   const { queryKey } = read;
   const setList = useCallback(
-    (change: (list: TAttendanceList) => TAttendanceList) => client.setQueryData<TAttendanceList>(queryKey, (old) => old && change(old)),
+    (change: (list: TAttendanceListAnswer) => TAttendanceListAnswer) => client.setQueryData<TAttendanceListAnswer>(queryKey, (old) => old && change(old)),
     [client, queryKey],
   );
 
@@ -135,7 +135,7 @@ export function useRegister(sessionId: number, part: number) {
 
   const start = useCallback(async () => {
     setStarting(true);
-    const result = await api.post<TAttendanceList>(`admAttendance/session/${sessionId}/init`);
+    const result = await api.post<TAttendanceListAnswer>(`admAttendance/session/${sessionId}/init`);
     setStarting(false);
     if (!result.ok) return;
     client.setQueryData(queryKey, result.envelope.data);

@@ -1,6 +1,6 @@
 "use client";
 
-import { MARK_JUSTIFICATION, type TWhoIsMissing } from "@pizarra/contracts";
+import { MARK_JUSTIFICATION, type TWhoIsMissingAnswer } from "@pizarra/contracts";
 import { Badge, Button, cn } from "@pizarra/ui";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -17,8 +17,8 @@ import { useAppSession } from "../shell/session-context.tsx";
 /** The office's view is live: a new answer every 30 s while it is in sight, and at once when the window comes back. */
 const REFRESH_MS = 30_000;
 
-type MissingRegister = TWhoIsMissing["registers"][number];
-type AbsentStudent = TWhoIsMissing["absent"][number];
+type MissingRegister = TWhoIsMissingAnswer["registers"][number];
+type AbsentStudent = TWhoIsMissingAnswer["absent"][number];
 
 /** 'HH:mm' at the school's clock (000 §9: UTC-5) of an ISO moment. */
 const schoolTime = (iso: string | null) => (iso ? apiDateTime(new Date(iso)).slice(11) : "–");
@@ -58,7 +58,7 @@ export function WhoIsMissing({ active }: { active: boolean }) {
     queryFn: ({ signal, client, queryKey }) => {
       const notify = asked.current || client.getQueryData(queryKey) === undefined;
       asked.current = false;
-      return answerOf(api.get<TWhoIsMissing>("admAttendance/missing", { query, notify, signal }));
+      return answerOf(api.get<TWhoIsMissingAnswer>("admAttendance/missing", { query, notify, signal }));
     },
     enabled: active,
     refetchInterval: REFRESH_MS,

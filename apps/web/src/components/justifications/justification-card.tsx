@@ -1,6 +1,6 @@
 "use client";
 
-import { JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustification } from "@pizarra/contracts";
+import { JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustificationAnswer } from "@pizarra/contracts";
 import { Avatar, AvatarFallback, AvatarImage, Badge, Button, cn, Label, NativeSelect, Popover, PopoverContent, PopoverTrigger, WithTooltip } from "@pizarra/ui";
 import { CalendarDays, Check, FileText, Link2, LoaderCircle, Pencil, Tag, Trash2, UserRound, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -14,7 +14,7 @@ import { useAppSession } from "../shell/session-context.tsx";
 const STATUS_TONE = { 1: "warning", 2: "success", [-1]: "danger" } as const;
 
 /** The status as the list's chips colour it (002 §4: 1 pending, 2 accepted, -1 denied). */
-export function StatusBadge({ status, testId }: { status: TJustification["status"]; testId?: string }) {
+export function StatusBadge({ status, testId }: { status: TJustificationAnswer["status"]; testId?: string }) {
   const t = useTranslations("justifications");
   return (
     <Badge variant="outline" className={cn("border-transparent", TONES[STATUS_TONE[status]])} data-testid={testId} data-status={status}>
@@ -24,7 +24,7 @@ export function StatusBadge({ status, testId }: { status: TJustification["status
 }
 
 /** The days a justification covers: one day, a stretch, or one register's hours of a day. */
-function useDaysLabel(item: TJustification): string {
+function useDaysLabel(item: TJustificationAnswer): string {
   const t = useTranslations("justifications");
   const locale = useLocale();
   const day = formatDay(item.date, locale);
@@ -44,10 +44,10 @@ function Detail({ icon: Icon, label, children }: { icon: typeof Tag; label: stri
 }
 
 interface ReviewProps {
-  item: TJustification;
+  item: TJustificationAnswer;
   types: PickOption[];
   canWrite: boolean;
-  onReviewed: (item: TJustification) => void;
+  onReviewed: (item: TJustificationAnswer) => void;
 }
 
 /**
@@ -60,11 +60,11 @@ function ReviewButtons({ item, types, canWrite, onReviewed, busy, setBusy }: Rev
   const t = useTranslations("justifications");
   const [open, setOpen] = useState(false);
   const [typeId, setTypeId] = useState(String(item.acceptAs ?? item.attendanceTypeId ?? ""));
-  const review = async (status: TJustification["status"], chosen?: string) => {
+  const review = async (status: TJustificationAnswer["status"], chosen?: string) => {
     setOpen(false);
     setBusy(true);
     const body = { status, ...(chosen ? { typeId: Number(chosen) } : {}) };
-    const result = await api.post<TJustification>(`admAttendance/0/justifications/${item.ID}`, body);
+    const result = await api.post<TJustificationAnswer>(`admAttendance/0/justifications/${item.ID}`, body);
     setBusy(false);
     if (result.ok && result.envelope.data) onReviewed(result.envelope.data);
   };
@@ -111,8 +111,8 @@ function ReviewButtons({ item, types, canWrite, onReviewed, busy, setBusy }: Rev
 }
 
 interface CardProps extends ReviewProps {
-  onEdit: (item: TJustification) => void;
-  onDelete: (item: TJustification) => void;
+  onEdit: (item: TJustificationAnswer) => void;
+  onDelete: (item: TJustificationAnswer) => void;
 }
 
 /** One absence of the card list (002 §2, §3): who, when, why, who sent it and the document; then the review. */

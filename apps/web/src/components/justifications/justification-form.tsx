@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { JUSTIFICATION_KIND, type TAbsenceInput, type TJustification } from "@pizarra/contracts";
+import { JUSTIFICATION_KIND, type TAbsenceInput, type TJustificationAnswer } from "@pizarra/contracts";
 import { Button, Field, fieldControl, NativeSelect, SheetBody, SheetFooter, toast } from "@pizarra/ui";
 import { LoaderCircle, Save } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -26,7 +26,7 @@ import { type CreateValues, type EditValues, ZCreateForm, ZEditForm } from "./ju
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentMessage, formatDay, HOURS, schoolToday, studentName, withoutBlanks } from "./justification-model.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 
-export type FormTarget = { mode: "create" } | { mode: "edit"; item: TJustification };
+export type FormTarget = { mode: "create" } | { mode: "edit"; item: TJustificationAnswer };
 
 interface FormProps {
   target: FormTarget;
@@ -129,7 +129,7 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
     return result.envelope.data.ID;
   };
 
-  const update = async (item: TJustification, v: EditValues): Promise<Saved> => {
+  const update = async (item: TJustificationAnswer, v: EditValues): Promise<Saved> => {
     const body = {
       ID: item.ID,
       comment: v.comment,
@@ -139,7 +139,7 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
       attendanceTypeId: v.attendanceTypeId,
       ...(item.kind === JUSTIFICATION_KIND.hours ? {} : { tillDate: v.tillDate }),
     };
-    const result = await api.post<TJustification>(`admJustification/edit/${item.ID}`, body);
+    const result = await api.post<TJustificationAnswer>(`admJustification/edit/${item.ID}`, body);
     if (!result.ok) {
       refused(result.envelope.data);
       return null;

@@ -4,7 +4,7 @@ import {
   JUSTIFICATION_FILE_MAX_BYTES,
   JUSTIFICATION_FILE_TYPES,
   type JUSTIFICATION_STATUSES,
-  type TJustification,
+  type TJustificationAnswer,
 } from "@pizarra/contracts";
 import { apiDateTime } from "../notifications/wizard/model.ts";
 import { extensionOf } from "../resource/upload-files.ts";
@@ -67,21 +67,21 @@ export function changedFilters(filters: JustificationFilters, defaults: Justific
 export type StatusCounts = Record<(typeof JUSTIFICATION_STATUSES)[number], number>;
 
 /** Justifications by status (002 §4: 1 pending, 2 accepted, -1 denied). */
-export function countByStatus(list: readonly Pick<TJustification, "status">[]): StatusCounts {
+export function countByStatus(list: readonly Pick<TJustificationAnswer, "status">[]): StatusCounts {
   const counts: StatusCounts = { 1: 0, 2: 0, [-1]: 0 } as StatusCounts;
   for (const j of list) if (j.status in counts) counts[j.status] += 1;
   return counts;
 }
 
 /** "Pérez Soto, Ana": surnames first, as the school's lists sort them; "Ana Pérez Soto" where the school writes given names first. */
-export function studentName(j: Pick<TJustification, "name" | "last" | "last2">, givenNamesFirst: boolean): string {
+export function studentName(j: Pick<TJustificationAnswer, "name" | "last" | "last2">, givenNamesFirst: boolean): string {
   if (givenNamesFirst) return fullName(j, true);
   const surnames = [j.last, j.last2].filter(Boolean).join(" ");
   return surnames ? `${surnames}, ${j.name}` : j.name;
 }
 
 /** The avatar's letters when there is no photo: the first name's and the first surname's. */
-export function initials(j: Pick<TJustification, "name" | "last">): string {
+export function initials(j: Pick<TJustificationAnswer, "name" | "last">): string {
   return `${j.name.trim().charAt(0)}${(j.last ?? "").trim().charAt(0)}`.toUpperCase();
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TJustification } from "@pizarra/contracts";
+import type { TJustificationAnswer } from "@pizarra/contracts";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@pizarra/ui";
 import { FileX2, LoaderCircle, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -29,7 +29,7 @@ function useAttendanceTypes(): PickOption[] {
 }
 
 /** 002 §7: POST admJustification/delete/{id}, once the person has confirmed it. */
-function DeleteJustification({ item, onClosed, onDeleted }: { item: TJustification | null; onClosed: () => void; onDeleted: (id: number) => void }) {
+function DeleteJustification({ item, onClosed, onDeleted }: { item: TJustificationAnswer | null; onClosed: () => void; onDeleted: (id: number) => void }) {
   const { givenNamesFirst } = useAppSession().tenant;
   const t = useTranslations("justifications");
   const tc = useTranslations("common");
@@ -81,7 +81,7 @@ export function JustificationScreen({ canWrite }: { canWrite: boolean }) {
   const types = useAttendanceTypes();
   const phone = useMediaQuery(MOBILE_QUERY);
   const [target, setTarget] = useState<SheetTarget | null>(null);
-  const [deleting, setDeleting] = useState<TJustification | null>(null);
+  const [deleting, setDeleting] = useState<TJustificationAnswer | null>(null);
   const counts = useMemo(() => countByStatus(list.items ?? []), [list.items]);
   const items = list.items ?? [];
 

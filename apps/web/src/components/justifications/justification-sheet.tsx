@@ -1,6 +1,6 @@
 "use client";
 
-import type { TJustification } from "@pizarra/contracts";
+import type { TJustificationAnswer } from "@pizarra/contracts";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -32,7 +32,7 @@ export function JustificationSheet({ target, canWrite, onClosed, onChanged, onSt
     onClosed,
   );
   const editId = target?.mode === "edit" ? target.id : null;
-  const item = useFormRead<TJustification>(editId === null ? null : `admJustification/get/${editId}`, target, close).data;
+  const item = useFormRead<TJustificationAnswer>(editId === null ? null : `admJustification/get/${editId}`, target, close).data;
 
   const creating = target?.mode === "create";
   return (

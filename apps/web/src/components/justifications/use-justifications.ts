@@ -1,6 +1,6 @@
 "use client";
 
-import type { TJustification } from "@pizarra/contracts";
+import type { TJustificationAnswer } from "@pizarra/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiGet, apiKey, refreshReads } from "@/client/api-query.ts";
@@ -13,12 +13,12 @@ const PATH = "admJustification/get";
 
 export interface JustificationList {
   /** null until the first answer. */
-  items: TJustification[] | null;
+  items: TJustificationAnswer[] | null;
   loading: boolean;
   failed: boolean;
   reload: () => void;
   /** A card changed by a review or an edit, put in place without loading the list again. */
-  replace: (item: TJustification) => void;
+  replace: (item: TJustificationAnswer) => void;
   remove: (id: number) => void;
 }
 
@@ -32,18 +32,20 @@ export function useJustifications(filters: JustificationFilters): JustificationL
   const settled = useDebounced(wanted, FILTER_DEBOUNCE_MS);
   const client = useQueryClient();
   const list = useQuery({
-    ...apiGet<ListAnswer<TJustification>>(PATH, { query: JSON.parse(settled) as Record<string, string> }),
+    ...apiGet<ListAnswer<TJustificationAnswer>>(PATH, { query: JSON.parse(settled) as Record<string, string> }),
     placeholderData: keepPreviousData,
   });
 
   const reload = useCallback(() => void refreshReads(client, PATH), [client]);
   // Every list read holding the card changes with it, the one still shown while the next filters load included.
   const edit = useCallback(
-    (change: (items: TJustification[]) => TJustification[]) =>
-      client.setQueriesData<ListAnswer<TJustification>>({ queryKey: apiKey(PATH) }, (old) => (old ? { ...old, Results: change(old.Results ?? []) } : old)),
+    (change: (items: TJustificationAnswer[]) => TJustificationAnswer[]) =>
+      client.setQueriesData<ListAnswer<TJustificationAnswer>>({ queryKey: apiKey(PATH) }, (old) =>
+        old ? { ...old, Results: change(old.Results ?? []) } : old,
+      ),
     [client],
   );
-  const replace = useCallback((item: TJustification) => edit((items) => items.map((j) => (j.ID === item.ID ? item : j))), [edit]);
+  const replace = useCallback((item: TJustificationAnswer) => edit((items) => items.map((j) => (j.ID === item.ID ? item : j))), [edit]);
   const remove = useCallback((id: number) => edit((items) => items.filter((j) => j.ID !== id)), [edit]);
   return {
     items: list.data ? (list.data.Results ?? []) : null,

@@ -7,7 +7,7 @@ import {
   JUSTIFICATION_STATUS,
   THEME_COLORS,
   ZJustifyLinkSave,
-  type TJustifyLink,
+  type TJustifyLinkAnswer,
   type TLocale,
 } from "@pizarra/contracts";
 import { Button, FieldError, Textarea, fieldControl } from "@pizarra/ui";
@@ -37,10 +37,10 @@ const REASON_ICON = { Salud: HeartPulse, Familiar: Users, Deporte: Trophy, Perso
 const ZLinkForm = ZJustifyLinkSave.pick({ note: true }).extend({ reason: z.string().pipe(ZJustifyLinkSave.shape.reason) });
 
 /** What the page is about: a late arrival, or an absence (also when the link names no register). */
-const kindOf = (link: TJustifyLink) => (link.mark === ATTENDANCE_STATUS.late ? "late" : "absent");
+const kindOf = (link: TJustifyLinkAnswer) => (link.mark === ATTENDANCE_STATUS.late ? "late" : "absent");
 
 /** Who and which days the link is about, and what happened, as the alert told the family, under the school's logo. */
-function Summary({ link }: { link: TJustifyLink }) {
+function Summary({ link }: { link: TJustifyLinkAnswer }) {
   const t = useTranslations("justifyLink");
   const locale = useLocale();
   const days = link.from === link.to ? formatDay(link.from, locale) : t("range", { from: formatDay(link.from, locale), to: formatDay(link.to, locale) });
@@ -90,7 +90,7 @@ function Summary({ link }: { link: TJustifyLink }) {
 }
 
 /** What the family sent for these days (through this link or the other guardian's), and how the school decided. */
-function SentStatus({ sent, fresh }: { sent: NonNullable<TJustifyLink["sent"]>; fresh: boolean }) {
+function SentStatus({ sent, fresh }: { sent: NonNullable<TJustifyLinkAnswer["sent"]>; fresh: boolean }) {
   const t = useTranslations("justifyLink");
   const key = STATUS_KEY[sent.status];
   const reason = t.has(`reasons.${sent.reason}`) ? t(`reasons.${sent.reason}`) : sent.reason;
@@ -144,7 +144,7 @@ function ReasonCards({ value, onChange, error }: { value: string; onChange: (rea
 }
 
 /** The form: reason, note and an optional photo or document; the send shows its progress. */
-function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "absent"; onSent: (sent: NonNullable<TJustifyLink["sent"]>) => void }) {
+function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "absent"; onSent: (sent: NonNullable<TJustifyLinkAnswer["sent"]>) => void }) {
   const t = useTranslations("justifyLink");
   const locale = useLocale() as TLocale;
   const errorMap = useErrorMap((field) => `justifyLink.fields.${field}`);
@@ -259,8 +259,8 @@ function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "a
  * justification in the office's list. What a guardian already sent for these days shows instead of the form.
  */
 export function JustifyLinkPage({ token }: { token: string }) {
-  const { loaded, reload } = usePublicLink<TJustifyLink>(`justify/${encodeURIComponent(token)}`);
-  const [sentNow, setSentNow] = useState<NonNullable<TJustifyLink["sent"]> | null>(null);
+  const { loaded, reload } = usePublicLink<TJustifyLinkAnswer>(`justify/${encodeURIComponent(token)}`);
+  const [sentNow, setSentNow] = useState<NonNullable<TJustifyLinkAnswer["sent"]> | null>(null);
   const color = loaded.kind === "ready" ? loaded.link.color : null;
   // The page is the school's: its colour themes it, light or dark, as the staff's own choice themes theirs.
   useEffect(() => {

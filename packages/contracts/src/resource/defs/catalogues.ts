@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUS } from "../../attendance.ts";
+import { ATTENDANCE_STATUS } from "../../attendance/vocabulary.ts";
 import { defineResource, FULL_ACTIONS, IMPORTABLE_ACTIONS } from "../types.ts";
 
 /** Codes that travel in paths and lists (template IDs, catalogue types): letters, digits and dashes (001 §5). */

@@ -1,12 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import type {
-  TAttendanceList,
-  TAttendanceSaved,
+  TAttendanceListAnswer,
+  TAttendanceSavedAnswer,
   TAttendanceSession,
   TAttendanceSummary,
-  TJustification,
-  TJustifyLink,
-  TWhoIsMissing,
+  TJustificationAnswer,
+  TJustifyLinkAnswer,
+  TWhoIsMissingAnswer,
 } from "@pizarra/contracts";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -79,7 +79,7 @@ describe("registers and marks (001 §7)", () => {
 
   it("refuses marks before the register is started, then starts it with every student pending", async () => {
     const register = await teacherRegister();
-    const list = await get<TAttendanceList>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher);
+    const list = await get<TAttendanceListAnswer>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher);
     const student = list.body.data.rows[0]!.id;
     for (const [locale, text] of [
       ["es", "Inicie el registro de asistencia antes de marcar."],
@@ -89,7 +89,7 @@ describe("registers and marks (001 §7)", () => {
       expect(refused.body).toMatchObject({ status: -409, msg: text });
     }
     expect(await marksOf(register.ID)).toHaveLength(0);
-    const started = await post<TAttendanceList>(`admAttendance/session/${register.ID}/init`, {}, teacher);
+    const started = await post<TAttendanceListAnswer>(`admAttendance/session/${register.ID}/init`, {}, teacher);
     expect(started.body.data.session.started).toBe(true);
     expect(started.body.data.rows.every((r) => r.status === 0)).toBe(true);
     expect(await marksOf(register.ID)).toHaveLength(list.body.data.rows.length);
@@ -101,9 +101,9 @@ describe("registers and marks (001 §7)", () => {
   it("saves a batch of marks; a comment on a pending student is not kept and says so (001 §8)", async () => {
     const register = await teacherRegister();
     await post(`admAttendance/session/${register.ID}/init`, {}, teacher);
-    const rows = (await get<TAttendanceList>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows;
+    const rows = (await get<TAttendanceListAnswer>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows;
     const [a, b, c, d] = rows.map((r) => r.id) as [number, number, number, number];
-    const saved = await post<TAttendanceSaved>(
+    const saved = await post<TAttendanceSavedAnswer>(
       `admAttendance/session/${register.ID}/status`,
       [
         { userId: a, status: 1 },
@@ -119,9 +119,9 @@ describe("registers and marks (001 §7)", () => {
     expect(byId.get(a)!.status).toBe(1);
     expect(byId.get(b)).toMatchObject({ status: 2, comment: "Llegó 8:20" });
     expect(byId.get(d)).toMatchObject({ status: 0, comment: null });
-    const comment = await post<TAttendanceSaved>(`admAttendance/session/${register.ID}/comment`, [{ userId: d, comment: "Otra vez" }], teacher, "en");
+    const comment = await post<TAttendanceSavedAnswer>(`admAttendance/session/${register.ID}/comment`, [{ userId: d, comment: "Otra vez" }], teacher, "en");
     expect(comment.body.msg).toBe("The comment was not saved; it will be saved when you mark that student's attendance");
-    const kept = await post<TAttendanceSaved>(`admAttendance/session/${register.ID}/comment`, [{ userId: a, comment: "Participa" }], teacher);
+    const kept = await post<TAttendanceSavedAnswer>(`admAttendance/session/${register.ID}/comment`, [{ userId: a, comment: "Participa" }], teacher);
     expect(kept.body.data.rows[0]).toMatchObject({ id: a, status: 1, comment: "Participa" });
   });
 
@@ -130,7 +130,7 @@ describe("registers and marks (001 §7)", () => {
     await post(`admAttendance/session/${register.ID}/init`, {}, teacher);
     const student = (await marksOf(register.ID))[5]!.userId;
     await Promise.all([1, 2, 3, 1, 2, 3].map((status) => post(`admAttendance/session/${register.ID}/status`, [{ userId: student, status }], teacher)));
-    const last = await post<TAttendanceSaved>(`admAttendance/session/${register.ID}/status`, [{ userId: student, status: 2 }], teacher);
+    const last = await post<TAttendanceSavedAnswer>(`admAttendance/session/${register.ID}/status`, [{ userId: student, status: 2 }], teacher);
     expect(last.body.data.rows[0]!.status).toBe(2);
     const rows = await school.db.attendanceMark.findMany({ where: { sessionId: register.ID, userId: student } });
     expect(rows).toHaveLength(1);
@@ -191,7 +191,7 @@ describe("registers and marks (001 §7)", () => {
       select: { id: true },
     });
     const [foreign] = (await get<TAttendanceSession[]>(`admAttendance/${other.id}/sessions?dt=${DAY}`, teacher)).body.data;
-    const list = await get<TAttendanceList>(`admAttendance/${other.id}/sessions/${foreign!.ID}/list`, teacher);
+    const list = await get<TAttendanceListAnswer>(`admAttendance/${other.id}/sessions/${foreign!.ID}/list`, teacher);
     expect(list.body.data.readOnly).toBe("notYours");
     const refused = await post(`admAttendance/session/${foreign!.ID}/init`, {}, teacher, "en");
     expect(refused.body).toMatchObject({ status: -403, msg: "Only this class's teacher can take its attendance." });
@@ -205,7 +205,7 @@ describe("registers and marks (001 §7)", () => {
     });
     const [closed] = (await get<TAttendanceSession[]>(`admAttendance/0/sessions?dt=${CLOSED_DAY}`)).body.data;
     expect(closed).toMatchObject({ sectionId: lastYear.id });
-    const closedList = await get<TAttendanceList>(`admAttendance/0/sessions/${closed!.ID}/list`);
+    const closedList = await get<TAttendanceListAnswer>(`admAttendance/0/sessions/${closed!.ID}/list`);
     expect(closedList.body.data.readOnly).toBe("closed");
     expect((await post(`admAttendance/session/${closed!.ID}/init`, {}, admin)).body.msg).toBe(
       "El periodo de este día está cerrado: la asistencia solo se puede consultar.",
@@ -281,7 +281,7 @@ describe("absence alerts and the family's justification link", () => {
     await notifyingType(0);
     const register = await teacherRegister("2026-06-18");
     await post(`admAttendance/session/${register.ID}/init`, {}, teacher);
-    const rows = (await get<TAttendanceList>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows;
+    const rows = (await get<TAttendanceListAnswer>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows;
     const student = await studentWithGuardian(register);
     const guardianMail = student.relatives[0]!.relative.mail!;
     expect(rows.some((r) => r.id === student.id)).toBe(true);
@@ -307,14 +307,14 @@ describe("absence alerts and the family's justification link", () => {
     expect(mail.subject).toContain(student.name);
     const token = /https:\/\/colegio\.example\/justify\/([\w.-]+)/.exec(mail.text ?? "")![1]!;
 
-    const page = await api.call<TJustifyLink>("GET", `justify/${token}`, { locale: "es" });
+    const page = await api.call<TJustifyLinkAnswer>("GET", `justify/${token}`, { locale: "es" });
     expect(page.body.data).toMatchObject({ student: expect.stringContaining(student.name), from: "2026-06-18", to: "2026-06-18", sent: null });
     const sent = await api.call<{ ID: number }>("POST", `justify/${token}`, {
       locale: "es",
       body: { reason: "Salud", note: "Tuvo fiebre, adjunto la nota del médico.", file: { name: "nota.png", data: PNG } },
     });
     expect(sent.body).toMatchObject({ status: 0, msg: "Justificación enviada. El colegio la revisará." });
-    const card = (await get<TJustification>(`admJustification/get/${sent.body.data.ID}`, secretary)).body.data;
+    const card = (await get<TJustificationAnswer>(`admJustification/get/${sent.body.data.ID}`, secretary)).body.data;
     expect(card).toMatchObject({ status: 1, via: "link", justification: "Salud", userId: student.id, date: "2026-06-18", marks: 1 });
     expect(card.docUrl).toBeTruthy();
     const mark = await school.db.attendanceMark.findFirstOrThrow({ where: { sessionId: register.ID, userId: student.id } });
@@ -325,9 +325,9 @@ describe("absence alerts and the family's justification link", () => {
     );
 
     // The office accepts it: the mark is justified.
-    const accepted = await post<TJustification>(`admAttendance/0/justifications/${card.ID}`, { status: 2 }, secretary);
+    const accepted = await post<TJustificationAnswer>(`admAttendance/0/justifications/${card.ID}`, { status: 2 }, secretary);
     expect(accepted.body).toMatchObject({ status: 0, msg: "Justificación aceptada", data: { status: 2 } });
-    const list = await get<TAttendanceList>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher);
+    const list = await get<TAttendanceListAnswer>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher);
     expect(list.body.data.rows.find((r) => r.id === student.id)!.justifType).toBe(2);
   }, 90_000);
 
@@ -410,18 +410,18 @@ describe("justifications (002 §7)", () => {
     const mark = () => school.db.attendanceMark.findFirstOrThrow({ where: { sessionId: register.ID, userId: student } });
     expect(await mark()).toMatchObject({ justification: 1, justificationId: id });
 
-    const listed = (q: string) => get<{ Results: TJustification[] }>(`admJustification/get/?PageSize=10000&from=2026-06-10&to=2026-06-20${q}`, secretary);
+    const listed = (q: string) => get<{ Results: TJustificationAnswer[] }>(`admJustification/get/?PageSize=10000&from=2026-06-10&to=2026-06-20${q}`, secretary);
     expect((await listed("")).body.data.Results.map((j) => j.ID)).toContain(id);
     expect((await listed("&type=3&justify=1&justification=Salud")).body.data.Results.map((j) => j.ID)).toContain(id);
     expect((await listed("&type=1")).body.data.Results.map((j) => j.ID)).not.toContain(id);
     expect((await listed(`&sectionId=${register.sectionId}`)).body.data.Results.map((j) => j.ID)).toContain(id);
     expect((await listed("&justify=2")).body.data.Results.map((j) => j.ID)).not.toContain(id);
 
-    const accepted = await post<TJustification>(`admAttendance/0/justifications/${id}`, { status: 2, typeId: type.id }, secretary);
+    const accepted = await post<TJustificationAnswer>(`admAttendance/0/justifications/${id}`, { status: 2, typeId: type.id }, secretary);
     expect(accepted.body.data.status).toBe(2);
     expect(await mark()).toMatchObject({ justification: 2, typeId: type.id });
     // Shortened to its first day: the mark of the 16th is no longer covered.
-    const edited = await post<TJustification>(
+    const edited = await post<TJustificationAnswer>(
       `admJustification/edit/${id}`,
       { comment: "Gripe, un día", justification: "Salud", tillDate: "2026-06-15", doc: null },
       secretary,
@@ -434,7 +434,7 @@ describe("justifications (002 §7)", () => {
       { userId: student, date: "2026-06-16", numOfDay: 1, partId: register.partId, reason: "Deporte", note: "Campeonato" },
       secretary,
     );
-    const byHours = (await get<TJustification>(`admJustification/get/${hours.body.data.ID}`, secretary)).body.data;
+    const byHours = (await get<TJustificationAnswer>(`admJustification/get/${hours.body.data.ID}`, secretary)).body.data;
     expect(byHours).toMatchObject({ kind: 1, sessionId: register.ID, marks: 1 });
     const otherPart = await school.db.activityPart.findFirstOrThrow({ where: { sectionId: { not: register.sectionId! } }, select: { id: true } });
     const wrongPart = await post(
@@ -445,7 +445,7 @@ describe("justifications (002 §7)", () => {
     );
     expect(wrongPart.body.data.errors!.partId).toContain("Course");
     await post(`admJustification/delete/${hours.body.data.ID}`, {}, secretary);
-    const denied = await post<TJustification>(`admAttendance/0/justifications/${id}`, { status: -1 }, secretary, "en");
+    const denied = await post<TJustificationAnswer>(`admAttendance/0/justifications/${id}`, { status: -1 }, secretary, "en");
     expect(denied.body.msg).toBe("Justification denied");
     // The teacher's module does not open the office's review.
     expect((await post(`admAttendance/0/justifications/${id}`, { status: 2 }, teacher)).body.status).toBe(-403);
@@ -465,7 +465,7 @@ describe("justifications (002 §7)", () => {
       ],
       teacher,
     );
-    const view = await get<TWhoIsMissing>("admAttendance/missing?dt=2026-06-17", secretary);
+    const view = await get<TWhoIsMissingAnswer>("admAttendance/missing?dt=2026-06-17", secretary);
     expect(view.body.data.absent.map((a) => a.userId)).toContain(absent);
     expect(view.body.data.absent.map((a) => a.userId)).not.toContain(present);
     const sections = await school.db.section.count({ where: { superSection: { periodId: 202601 } } });

@@ -1,4 +1,4 @@
-import type { TAttendanceList, TAttendanceSession, TJustification, TJustifyLink } from "@pizarra/contracts";
+import type { TAttendanceListAnswer, TAttendanceSession, TJustificationAnswer, TJustifyLinkAnswer } from "@pizarra/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness, type DemoSchool } from "../../../test-support/harness.ts";
 import { runAlert } from "./alerts.ts";
@@ -47,7 +47,7 @@ let used = 0;
  * an active guardian with an e-mail, a WhatsApp number only when `cel` is given, and a language.
  */
 async function studentWithFamily(register: TAttendanceSession, family: { locale: Locale; cel?: string }[]) {
-  const list = (await get<TAttendanceList>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows;
+  const list = (await get<TAttendanceListAnswer>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows;
   const row = list[used++]!;
   await school.db.kinship.deleteMany({ where: { studentId: row.id } });
   const guardians = [];
@@ -173,7 +173,7 @@ describe("the family's page and the office's answer", () => {
     await post(`admAttendance/session/${register!.ID}/status`, [{ userId: student.id, status }], teacher);
     const token = await linkOf(student.id, guardians[0]!.id, register!.ID);
     const sent = await api.call<{ ID: number }>("POST", `justify/${token}`, { locale: "es", body: { reason: "Salud", note: "Cita médica." } });
-    const card = (await get<TJustification>(`admJustification/get/${sent.body.data.ID}`, secretary)).body.data;
+    const card = (await get<TJustificationAnswer>(`admJustification/get/${sent.body.data.ID}`, secretary)).body.data;
     return { register: register!, student, guardians, card };
   }
 
@@ -186,13 +186,13 @@ describe("the family's page and the office's answer", () => {
       data: { themeColor: "light.green", logo: `t${school.tenantId}/company/${school.tenantId}/logo-0a1b2c3d4e5f6a7b.png` },
     });
     const [mine, theirs] = await Promise.all(guardians.map((g) => linkOf(student.id, g.id, register!.ID)));
-    const page = (await api.call<TJustifyLink>("GET", `justify/${mine}`, { locale: "es" })).body.data;
+    const page = (await api.call<TJustifyLinkAnswer>("GET", `justify/${mine}`, { locale: "es" })).body.data;
     expect(page).toMatchObject({ mark: 2, color: "light.green", sent: null });
     expect(page.logo).toContain("logo-0a1b2c3d4e5f6a7b.png");
 
     const sent = await api.call<{ ID: number }>("POST", `justify/${mine}`, { locale: "es", body: { reason: "Salud", note: "Cita médica temprano." } });
     expect(sent.body.status).toBe(0);
-    const other = (await api.call<TJustifyLink>("GET", `justify/${theirs}`, { locale: "en" })).body.data;
+    const other = (await api.call<TJustifyLinkAnswer>("GET", `justify/${theirs}`, { locale: "en" })).body.data;
     expect(other.sent).toEqual({ ID: sent.body.data.ID, status: 1, reason: "Salud", mine: false });
     const again = await api.call("POST", `justify/${theirs}`, { locale: "en", body: { reason: "Viaje", note: "x" } });
     expect(again.body).toMatchObject({ status: -409, msg: "Another guardian already sent a justification for these days." });
@@ -231,7 +231,7 @@ describe("the family's page and the office's answer", () => {
     const jobs = await api.db().$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM pgboss.job WHERE data->'ids' @> ${JSON.stringify([accepted[0]!.id])}::jsonb`;
     expect(jobs[0]!.n).toBe(1);
-    const row = (await get<TAttendanceList>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows.find(
+    const row = (await get<TAttendanceListAnswer>(`admAttendance/${register.partId}/sessions/${register.ID}/list`, teacher)).body.data.rows.find(
       (r) => r.id === student.id,
     );
     expect(row).toMatchObject({ status: 3, justifType: 2 });

@@ -9,9 +9,11 @@ import {
   JUSTIFICATION_MODULE,
   JUSTIFICATION_STATUS,
   MARK_JUSTIFICATION,
-  type TJustification,
+  type TJustificationAnswer,
+  type TJustificationCreatedAnswer,
+  type TJustificationDocAnswer,
+  type TJustificationPageAnswer,
   type TJustificationQuery,
-  type TPage,
   type ZAbsence,
   type ZJustificationEdit,
   type ZJustificationReview,
@@ -55,12 +57,9 @@ const SELECT = {
   docName: true,
   status: true,
   via: true,
-  createdBy: true,
   createdByName: true,
   createdByEmail: true,
   createdByPhone: true,
-  externalId: true,
-  createdAt: true,
   type: { select: { name: true, notify: true } },
   marks: { select: { status: true }, distinct: ["status"] },
   student: {
@@ -96,7 +95,7 @@ function acceptAsOf(j: Row, excused: Map<number, number>): number | null {
   return only !== undefined && more.length === 0 ? (excused.get(only) ?? null) : null;
 }
 
-function toCard(j: Row, labels: Map<number, string>, excused: Map<number, number>): TJustification {
+function toCard(j: Row, labels: Map<number, string>, excused: Map<number, number>): TJustificationAnswer {
   // The student's section in the school year of the absence.
   const section = j.student.sections.find((m) => m.section.superSection.period.from <= j.date && m.section.superSection.period.to >= j.date)?.section;
   return {
@@ -109,7 +108,7 @@ function toCard(j: Row, labels: Map<number, string>, excused: Map<number, number
     sectionTag: sectionLabel(section),
     attendanceTypeId: j.attendanceTypeId,
     attendanceTypeName: j.type?.name ?? null,
-    kind: j.kind as TJustification["kind"],
+    kind: j.kind as TJustificationAnswer["kind"],
     date: formatDate(j.date),
     tillDate: formatDate(j.tillDate),
     sessionId: j.sessionId,
@@ -119,20 +118,17 @@ function toCard(j: Row, labels: Map<number, string>, excused: Map<number, number
     doc: j.doc,
     docName: j.docName,
     docUrl: fileUrl(j.doc),
-    status: j.status as TJustification["status"],
+    status: j.status as TJustificationAnswer["status"],
     via: j.via === "link" ? "link" : "staff",
-    createdBy: j.createdBy,
     createdByName: j.createdByName,
     createdByEmail: j.createdByEmail,
     createdByPhone: j.createdByPhone,
-    externalId: j.externalId,
-    createdAt: j.createdAt.toISOString(),
     marks: j._count.marks,
     acceptAs: acceptAsOf(j, excused),
   };
 }
 
-export async function cardsOf(db: Db, where: Prisma.JustificationWhereInput, take?: number): Promise<TJustification[]> {
+export async function cardsOf(db: Db, where: Prisma.JustificationWhereInput, take?: number): Promise<TJustificationAnswer[]> {
   const rows = await db.justification.findMany({ where, select: SELECT, orderBy: [{ date: "desc" }, { id: "desc" }], take });
   const [labels, types] = await Promise.all([
     sessionLabels(db, [...new Set(rows.map((r) => r.sessionId).filter((id): id is number => id !== null))]),
@@ -143,14 +139,14 @@ export async function cardsOf(db: Db, where: Prisma.JustificationWhereInput, tak
   return rows.map((r) => toCard(r, labels, excused));
 }
 
-async function cardOf(db: Db, id: number): Promise<TJustification> {
+async function cardOf(db: Db, id: number): Promise<TJustificationAnswer> {
   const [card] = await cardsOf(db, { id });
   if (!card) throw notFound();
   return card;
 }
 
 /** GET admJustification/get/ (002 §7): the justifications touching the days asked (the last six by default). */
-export async function listJustifications(ctx: AuthedContext & { query: TJustificationQuery }): Promise<Reply<TPage<TJustification>>> {
+export async function listJustifications(ctx: AuthedContext & { query: TJustificationQuery }): Promise<Reply<TJustificationPageAnswer>> {
   const q = ctx.query;
   const to = q.to ? parseDate(q.to) : schoolToday();
   const from = q.from ? parseDate(q.from) : addDays(to, -JUSTIFICATION_DEFAULT_DAYS);
@@ -171,7 +167,7 @@ export async function listJustifications(ctx: AuthedContext & { query: TJustific
 }
 
 /** GET admJustification/get/{id}. */
-export async function getJustification(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TJustification>> {
+export async function getJustification(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TJustificationAnswer>> {
   return { data: await cardOf(ctx.db, ctx.params.id) };
 }
 
@@ -290,7 +286,7 @@ async function registerOf(ctx: AuthedContext, userId: number, day: Date, partId:
 }
 
 /** POST attendance/absence (002 §7): the office's new justification, pending. */
-export async function createAbsence(ctx: AuthedContext & { body: z.infer<typeof ZAbsence> }): Promise<Reply<{ ID: number }>> {
+export async function createAbsence(ctx: AuthedContext & { body: z.infer<typeof ZAbsence> }): Promise<Reply<TJustificationCreatedAnswer>> {
   const b = ctx.body;
   const date = parseDate(b.date);
   await assertStudent(ctx.db, ctx, b.userId);
@@ -334,7 +330,7 @@ const COVER = { id: true, userId: true, kind: true, date: true, tillDate: true, 
 /** POST admJustification/edit/{id} (002 §7): reason, comment, type, last day; `doc` empty removes the document. */
 export async function editJustification(
   ctx: AuthedContext & { params: { id: number }; body: z.infer<typeof ZJustificationEdit> },
-): Promise<Reply<TJustification>> {
+): Promise<Reply<TJustificationAnswer>> {
   const b = ctx.body;
   await assertType(ctx.db, ctx, b.attendanceTypeId);
   const removed = await ctx.db.$transaction(async (tx) => {
@@ -371,7 +367,7 @@ export async function editJustification(
 }
 
 /** POST admJustification/delete/{id}: its marks go back to "not received", its document is removed. */
-export async function deleteJustification(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<Record<string, never>>> {
+export async function deleteJustification(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<null>> {
   const doc = await ctx.db.$transaction(async (tx) => {
     const j = await tx.justification.findFirst({ where: { id: ctx.params.id }, select: { id: true, doc: true, date: true, tillDate: true } });
     if (!j) throw notFound();
@@ -385,13 +381,14 @@ export async function deleteJustification(ctx: AuthedContext & { params: { id: n
     await storage()
       .remove(doc)
       .catch(() => {});
-  return { data: {}, msgKey: "api.deleted" };
+  return { data: null, msgKey: "api.deleted" };
 }
 
 /** POST admJustification/file?id= (002 §7): the document of a justification (jpeg, jpg, png, pdf, doc, docx). */
-export function uploadDoc(ctx: AuthedContext & { query: { id: number }; body: z.infer<typeof ZUpload> }): Promise<Reply> {
+export async function uploadDoc(ctx: AuthedContext & { query: { id: number }; body: z.infer<typeof ZUpload> }): Promise<Reply<TJustificationDocAnswer>> {
   const id = ctx.query.id;
-  return storeUpload(
+  // The shared upload answers {name, value, url} under a loose type; the route's answer schema checks that shape.
+  return (await storeUpload(
     ctx,
     {
       ...DOC_RULES,
@@ -407,7 +404,7 @@ export function uploadDoc(ctx: AuthedContext & { query: { id: number }; body: z.
       },
     },
     ctx.body,
-  );
+  )) as Reply<TJustificationDocAnswer>;
 }
 
 /**
@@ -416,7 +413,7 @@ export function uploadDoc(ctx: AuthedContext & { query: { id: number }; body: z.
  */
 export async function reviewJustification(
   ctx: AuthedContext & { params: { id: number }; body: z.infer<typeof ZJustificationReview> },
-): Promise<Reply<TJustification>> {
+): Promise<Reply<TJustificationAnswer>> {
   const { status, typeId } = ctx.body;
   await assertType(ctx.db, ctx, typeId);
   await ctx.db.$transaction(async (tx) => {

@@ -1,4 +1,12 @@
-import { ATTENDANCE_STATUS, JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustifyLink, type ZJustifyLinkSave } from "@pizarra/contracts";
+import {
+  ATTENDANCE_STATUS,
+  JUSTIFICATION_KIND,
+  JUSTIFICATION_STATUS,
+  type TJustificationCreatedAnswer,
+  type TJustifyLinkAnswer,
+  type TJustifyLinkSent,
+  type ZJustifyLinkSave,
+} from "@pizarra/contracts";
 import { forTenant, Prisma, type TenantDb } from "@pizarra/db";
 import type { z } from "zod";
 import { familyWhere } from "../../delivery/guardians.ts";
@@ -41,7 +49,7 @@ const familySent = (db: TenantDb, c: JustifyClaims) =>
   });
 
 /** GET justify/{token}: whose late arrival or absence, which days, the school as its pages show it, and what was sent. */
-export async function showLink(ctx: BaseContext & { params: { token: string } }): Promise<Reply<TJustifyLink>> {
+export async function showLink(ctx: BaseContext & { params: { token: string } }): Promise<Reply<TJustifyLinkAnswer>> {
   const { claims, db } = await claimsOf(ctx);
   const [school, style, student, session, sent] = await Promise.all([
     db.tenant.findUniqueOrThrow({ where: { id: claims.tenantId }, select: { logo: true, themeColor: true } }),
@@ -67,7 +75,7 @@ export async function showLink(ctx: BaseContext & { params: { token: string } })
       mark: status === ATTENDANCE_STATUS.late || status === ATTENDANCE_STATUS.absent ? status : null,
       logo: fileUrl(school.logo),
       color: school.themeColor,
-      sent: sent ? { ID: sent.id, status: sent.status as 1 | 2 | -1, reason: sent.reason, mine: sent.createdBy === claims.guardianId } : null,
+      sent: sent ? { ID: sent.id, status: sent.status as TJustifyLinkSent["status"], reason: sent.reason, mine: sent.createdBy === claims.guardianId } : null,
     },
   };
 }
@@ -82,7 +90,7 @@ const alreadySent = (mine: boolean) => new AppError(-409, mine ? "attendanceApi.
  */
 export async function sendThroughLink(
   ctx: BaseContext & { params: { token: string }; body: z.infer<typeof ZJustifyLinkSave> },
-): Promise<Reply<{ ID: number }>> {
+): Promise<Reply<TJustificationCreatedAnswer>> {
   const { claims, db } = await claimsOf(ctx);
   const previous = await familySent(db, claims);
   if (previous && previous.status !== JUSTIFICATION_STATUS.denied) throw alreadySent(previous.createdBy === claims.guardianId);

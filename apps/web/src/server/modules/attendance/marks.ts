@@ -4,10 +4,12 @@ import {
   JUSTIFICATION_KIND,
   JUSTIFICATION_STATUS,
   MARK_JUSTIFICATION,
-  type TAttendanceList,
+  type TAttendanceCommentInput,
+  type TAttendanceListAnswer,
   type TAttendanceMarkInput,
+  type TAttendanceReadOnly,
   type TAttendanceRow,
-  type TAttendanceSaved,
+  type TAttendanceSavedAnswer,
   type TAttendanceStatus,
 } from "@pizarra/contracts";
 import { insertRows, type Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
@@ -48,7 +50,7 @@ const rosterWhere = (s: { sectionId: number | null; groupId: number | null }): P
  * mark; a group's register, a teacher of the group (whoever opened it first is not its teacher for that); any other,
  * the register's teacher, the section's tutor or a teacher of the part's subject.
  */
-async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceList["readOnly"]> {
+async function readOnlyReason(db: Db, ctx: AuthedContext, s: Session): Promise<TAttendanceReadOnly> {
   const [closedSection, day] = await Promise.all([
     s.sectionId !== null ? db.period.count({ where: { closed: true, superSections: { some: { sections: { some: { id: s.sectionId } } } } } }) : 0,
     dayRefusal(db, s.day),
@@ -70,7 +72,7 @@ const REFUSAL = {
   notYours: "attendanceApi.notYourRegister",
 } as const;
 
-function refuseReadOnly(reason: TAttendanceList["readOnly"]): void {
+function refuseReadOnly(reason: TAttendanceReadOnly): void {
   if (reason) throw new AppError(-403, REFUSAL[reason], 403);
 }
 
@@ -79,7 +81,7 @@ type Person = Prisma.UserGetPayload<{ select: typeof PERSON_SELECT }>;
 type Marked = { status: number; comment: string | null; justification: number; typeId: number | null };
 
 /** 001 §3 "Attendance row": a student and their mark (none yet: pending). */
-const rowOf = (u: Person, mark: Marked | undefined, typeName: string | null): TAttendanceRow => ({
+const rowOf = (u: Person, mark: Marked | undefined): TAttendanceRow => ({
   id: u.id,
   name: u.name,
   last: u.last,
@@ -88,7 +90,6 @@ const rowOf = (u: Person, mark: Marked | undefined, typeName: string | null): TA
   comment: mark?.comment ?? null,
   justifType: mark?.justification ?? MARK_JUSTIFICATION.notReceived,
   typeId: mark?.typeId ?? null,
-  typeName,
   img: fileUrl(u.face),
 });
 
@@ -105,21 +106,21 @@ async function rowsOf(db: Db, s: { id: number; sectionId: number | null; groupId
       ...PERSON_SELECT,
       attendanceMarks: {
         where: { sessionId: s.id },
-        select: { status: true, comment: true, justification: true, typeId: true, type: { select: { name: true } } },
+        select: { status: true, comment: true, justification: true, typeId: true },
       },
     },
     orderBy: [{ last: "asc" }, { last2: "asc" }, { name: "asc" }, { id: "asc" }],
   });
-  return users.map((u) => rowOf(u, u.attendanceMarks[0], u.attendanceMarks[0]?.type?.name ?? null));
+  return users.map((u) => rowOf(u, u.attendanceMarks[0]));
 }
 
-async function listOf(db: Db, ctx: AuthedContext, s: Register): Promise<TAttendanceList> {
+async function listOf(db: Db, ctx: AuthedContext, s: Register): Promise<TAttendanceListAnswer> {
   const [[session], rows, readOnly] = await Promise.all([registersOf(db, [s], ctx.user.givenNamesFirst), rowsOf(db, s), readOnlyReason(db, ctx, s)]);
   return { session: session!, rows, readOnly };
 }
 
 /** GET admAttendance/{part}/sessions/{id}/list (001 §7). */
-export async function listRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceList>> {
+export async function listRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceListAnswer>> {
   return { data: await listOf(ctx.db, ctx, await registerOf(ctx.db, ctx.params.id)) };
 }
 
@@ -127,7 +128,7 @@ export async function listRegister(ctx: AuthedContext & { params: { id: number }
  * POST admAttendance/session/{id}/init (001 §2, §7): starts the register; each student then on its roster gets a
  * pending mark, so the register keeps who was in the class that day. Starting it again changes nothing.
  */
-export async function initRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceList>> {
+export async function initRegister(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TAttendanceListAnswer>> {
   const data = await ctx.db.$transaction(async (tx) => {
     const s = await registerOf(tx, ctx.params.id);
     refuseReadOnly(await readOnlyReason(tx, ctx, s));
@@ -144,11 +145,11 @@ export async function initRegister(ctx: AuthedContext & { params: { id: number }
   return { data, msgKey: "attendanceApi.started" };
 }
 
-type AttendanceKind = { id: number; name: string; notify: boolean; notifyDelay: number };
+type AttendanceKind = { id: number; notify: boolean; notifyDelay: number };
 
 /** The school's attendance types by id, and the first of each status: a mark of that status is recorded as it. */
 async function attendanceTypes(db: Db): Promise<{ byId: Map<number, AttendanceKind>; byStatus: Map<number, AttendanceKind> }> {
-  const types = await db.attendanceType.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, type: true, notify: true, notifyDelay: true } });
+  const types = await db.attendanceType.findMany({ orderBy: { id: "asc" }, select: { id: true, type: true, notify: true, notifyDelay: true } });
   const byStatus = new Map<number, AttendanceKind>();
   for (const t of types) if (!byStatus.has(t.type)) byStatus.set(t.type, t);
   return { byId: new Map(types.map((t) => [t.id, t])), byStatus };
@@ -219,7 +220,12 @@ async function checkSave(ctx: AuthedContext, id: number, changes: Change[]): Pro
  * keeping a mark's type and justification when its status does not change, and queues the family's alert of each
  * mark whose type asks for one. Comments of students left pending are not kept (001 §5).
  */
-async function writeMarks(tx: TenantTx, ctx: AuthedContext, { session: s, people, types, excuses }: Checked, changes: Change[]): Promise<TAttendanceSaved> {
+async function writeMarks(
+  tx: TenantTx,
+  ctx: AuthedContext,
+  { session: s, people, types, excuses }: Checked,
+  changes: Change[],
+): Promise<TAttendanceSavedAnswer> {
   const previous = new Map(
     (
       await tx.attendanceMark.findMany({
@@ -266,19 +272,19 @@ async function writeMarks(tx: TenantTx, ctx: AuthedContext, { session: s, people
   await queueAlerts(tx, alerts);
   // The rows as saved, from what was written and the people already read.
   const saved = rows
-    .map((r) => rowOf(people.get(r.userId)!, r, r.typeId !== null ? (types.byId.get(r.typeId)?.name ?? null) : null))
+    .map((r) => rowOf(people.get(r.userId)!, r))
     .sort((a, b) => `${a.last ?? ""} ${a.last2 ?? ""} ${a.name}`.localeCompare(`${b.last ?? ""} ${b.last2 ?? ""} ${b.name}`) || a.id - b.id);
   return { rows: saved, commentsNotSaved };
 }
 
-async function save(ctx: AuthedContext, id: number, changes: Change[]): Promise<Reply<TAttendanceSaved>> {
+async function save(ctx: AuthedContext, id: number, changes: Change[]): Promise<Reply<TAttendanceSavedAnswer>> {
   const checked = await checkSave(ctx, id, changes);
   const data = await ctx.db.$transaction((tx) => writeMarks(tx, ctx, checked, changes));
   return data.commentsNotSaved.length ? { data, msgKey: "attendanceApi.commentPending" } : { data };
 }
 
 /** POST admAttendance/session/{id}/status (001 §7): [{userId, comment, status}]. */
-export function saveStatuses(ctx: AuthedContext & { params: { id: number }; body: TAttendanceMarkInput[] }): Promise<Reply<TAttendanceSaved>> {
+export function saveStatuses(ctx: AuthedContext & { params: { id: number }; body: TAttendanceMarkInput[] }): Promise<Reply<TAttendanceSavedAnswer>> {
   return save(
     ctx,
     ctx.params.id,
@@ -287,6 +293,6 @@ export function saveStatuses(ctx: AuthedContext & { params: { id: number }; body
 }
 
 /** POST admAttendance/session/{id}/comment (001 §7, §8): comments alone, each student keeping their mark; a pending student's is not kept. */
-export function saveComments(ctx: AuthedContext & { params: { id: number }; body: { userId: number; comment: string }[] }): Promise<Reply<TAttendanceSaved>> {
+export function saveComments(ctx: AuthedContext & { params: { id: number }; body: TAttendanceCommentInput[] }): Promise<Reply<TAttendanceSavedAnswer>> {
   return save(ctx, ctx.params.id, ctx.body);
 }

@@ -1,8 +1,12 @@
-import type { TAttendanceDayQuery, TWhoIsMissing } from "@pizarra/contracts";
+import type { TWhoIsMissingQuery, ZWhoIsMissingAnswer } from "@pizarra/contracts";
 import { ATTENDANCE_STATUS, JUSTIFIABLE_STATUSES } from "@pizarra/contracts";
+import type { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { dayScopes, ensureRegisters, PLACE_SELECT, registersById, sectionLabel } from "./registers.ts";
+
+/** The answer as the handler gives it: the marks' moments as read, written as ISO text by the answer's schema. */
+type WhoIsMissing = z.input<typeof ZWhoIsMissingAnswer>;
 
 /**
  * GET admAttendance/missing?dt: the office's live view of a day. Every section's daily register is
@@ -10,7 +14,7 @@ import { dayScopes, ensureRegisters, PLACE_SELECT, registersById, sectionLabel }
  * students still pending, is missing; subject registers count once somebody has opened them. Beside it, the students
  * marked late or absent that day, with the section and the time of the mark.
  */
-export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanceDayQuery, "dt"> }): Promise<Reply<TWhoIsMissing>> {
+export async function whoIsMissing(ctx: AuthedContext & { query: TWhoIsMissingQuery }): Promise<Reply<WhoIsMissing>> {
   const day = parseDate(ctx.query.dt);
   await ensureRegisters(ctx, "dt", day, () => dayScopes(ctx.db, day, null, true, {}));
   // Scalars only, then the people and the sections in one query each: nested selects cost a query per relation.
@@ -45,7 +49,7 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
   const person = new Map(people.map((p) => [p.id, p]));
   const sectionOf = new Map(sessions.map((s) => [s.id, sectionLabel(s.section)]));
   // A student late to one class and absent from the next is listed once, by the latest mark.
-  const absent = new Map<number, TWhoIsMissing["absent"][number]>();
+  const absent = new Map<number, WhoIsMissing["absent"][number]>();
   for (const m of marks) {
     const p = person.get(m.userId);
     if (!p) continue;
@@ -57,7 +61,7 @@ export async function whoIsMissing(ctx: AuthedContext & { query: Pick<TAttendanc
       sectionName: sectionOf.get(m.sessionId) ?? absent.get(m.userId)?.sectionName ?? null,
       status: m.status as 2 | 3,
       justifType: m.justification,
-      since: m.markedAt?.toISOString() ?? null,
+      since: m.markedAt,
     });
   }
   return {

@@ -1,4 +1,4 @@
-import type { TAttendanceList, TAttendanceSession } from "@pizarra/contracts";
+import type { TAttendanceListAnswer, TAttendanceSession } from "@pizarra/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness, type CallResult, type DemoSchool } from "../../../test-support/harness.ts";
 import { queueAlerts } from "./alerts.ts";
@@ -186,7 +186,7 @@ describe("a register of a day that is not a school day that has come is read-onl
         const started = await leftover(day, taught.id, true);
         const before = await marksOf(started);
         const student = before[0]!.userId;
-        const list = await get<TAttendanceList>(`admAttendance/0/sessions/${started}/list`, teacher);
+        const list = await get<TAttendanceListAnswer>(`admAttendance/0/sessions/${started}/list`, teacher);
         expect(list.body.data.readOnly, day).toBe(kind);
         const writes: [string, string, unknown][] = [
           ["POST admAttendance/session/{id}/init", `admAttendance/session/${waiting}/init`, {}],
@@ -239,7 +239,7 @@ describe("a group's register is marked by a teacher of the group or role 100", (
     // Whoever opens it first does not become its teacher.
     expect(register!.masterId).not.toBe(school.teacherId);
     expect(taught.teachers).toContain(register!.masterId);
-    const list = await get<TAttendanceList>(`admAttendance/0/sessions/${register!.ID}/list`, teacher);
+    const list = await get<TAttendanceListAnswer>(`admAttendance/0/sessions/${register!.ID}/list`, teacher);
     expect(list.body.data.readOnly).toBe("notYours");
     const refused = await post(`admAttendance/session/${register!.ID}/init`, {}, teacher, "en");
     expect(refused.body).toMatchObject({ status: -403, msg: "Only this class's teacher can take its attendance." });
@@ -262,7 +262,7 @@ describe("a group's register is marked by a teacher of the group or role 100", (
     await school.db.activity.update({ where: { id: mine.activityId }, data: { groups: { push: other } } });
     const [register] = (await get<TAttendanceSession[]>(`admAttendance/0/sessions?dt=2026-06-17&groupId=${other}`, teacher)).body.data;
     expect(register!.masterId).toBe(school.teacherId);
-    expect((await get<TAttendanceList>(`admAttendance/0/sessions/${register!.ID}/list`, teacher)).body.data.readOnly).toBeNull();
+    expect((await get<TAttendanceListAnswer>(`admAttendance/0/sessions/${register!.ID}/list`, teacher)).body.data.readOnly).toBeNull();
     expect((await post(`admAttendance/session/${register!.ID}/init`, {}, teacher)).body.status).toBe(0);
     const [first] = await marksOf(register!.ID);
     expect((await post(`admAttendance/session/${register!.ID}/status`, [{ userId: first!.userId, status: 3 }], teacher)).body.status).toBe(0);

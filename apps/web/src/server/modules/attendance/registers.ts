@@ -1,7 +1,7 @@
-import { ROLE, type TAttendanceDayQuery, type TAttendanceSession, type TAttendanceSessionsQuery } from "@pizarra/contracts";
+import { ROLE, type TAttendanceDayQuery, type TAttendanceSession, type TAttendanceSessionsAnswer, type TAttendanceSessionsQuery } from "@pizarra/contracts";
 import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
-import type { AuthedContext } from "../../http/context.ts";
+import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { dayRefusal } from "./school-day.ts";
@@ -105,7 +105,6 @@ export async function registersOf(db: Db, sessions: Register[], givenNamesFirst:
         masterId: s.masterId,
         masterName: master ? fullName(master, givenNamesFirst) : null,
         started: s.startedAt !== null,
-        startedAt: s.startedAt?.toISOString() ?? null,
         total,
         counts: byStatus,
       };
@@ -191,7 +190,7 @@ export async function dayScopes(db: Db, day: Date, master: number | null, daily:
 }
 
 /** GET admAttendance?dt&masterId&daily[&groupId] (001 §7): a teacher's registers of a day. */
-export async function teacherDay(ctx: AuthedContext & { query: TAttendanceDayQuery }) {
+export async function teacherDay(ctx: AuthedContext & { query: TAttendanceDayQuery }): Promise<Reply<TAttendanceSessionsAnswer>> {
   const day = parseDate(ctx.query.dt);
   const master = teacherOf(ctx, ctx.query.masterId);
   const { groupId } = ctx.query;
@@ -202,7 +201,7 @@ export async function teacherDay(ctx: AuthedContext & { query: TAttendanceDayQue
 }
 
 /** GET admAttendance/{part}/sessions?dt&sectionId&groupId (001 §7): part 0, the daily registers; else one subject part's. */
-export async function partDay(ctx: AuthedContext & { query: TAttendanceSessionsQuery; params: { part: number } }) {
+export async function partDay(ctx: AuthedContext & { query: TAttendanceSessionsQuery; params: { part: number } }): Promise<Reply<TAttendanceSessionsAnswer>> {
   const day = parseDate(ctx.query.dt);
   const { part } = ctx.params;
   const master = isAdmin(ctx) || ctx.query.sectionId || part ? null : ctx.user.id;

@@ -3,18 +3,32 @@ import {
   ZAbsence,
   ZAttendanceCommentSave,
   ZAttendanceDayQuery,
+  ZAttendanceListAnswer,
+  ZAttendanceListParams,
   ZAttendancePartParams,
+  ZAttendanceSavedAnswer,
   ZAttendanceSessionParams,
+  ZAttendanceSessionsAnswer,
   ZAttendanceSessionsQuery,
   ZAttendanceStatusSave,
+  ZAttendanceSummaryAnswer,
+  ZAttendanceSummaryParams,
+  ZJustificationAnswer,
+  ZJustificationCreatedAnswer,
+  ZJustificationDocAnswer,
+  ZJustificationDocQuery,
   ZJustificationEdit,
+  ZJustificationPageAnswer,
   ZJustificationParams,
   ZJustificationQuery,
   ZJustificationReview,
+  ZJustifyLinkAnswer,
+  ZJustifyLinkParams,
   ZJustifyLinkSave,
-  ZRecordId,
+  ZNoData,
+  ZWhoIsMissingAnswer,
+  ZWhoIsMissingQuery,
 } from "@pizarra/contracts";
-import { z } from "zod";
 import { authedRoute, publicRoute, type Route } from "../../http/route.ts";
 import { UPLOAD_BODY_LIMIT, ZUpload } from "../../resource/upload.ts";
 import {
@@ -35,21 +49,29 @@ import { getSummary } from "./summary.ts";
 /** The register's calls answer to the attendance control screen's module (admActivitySession opens that screen). */
 const REGISTER = "admAttendanceControl";
 const label = (field: string) => `attendanceApi.fields.${field}`;
-const sessionAndPart = ZAttendancePartParams.extend(ZAttendanceSessionParams.shape);
 /** A family's document travels inside the link's body, as base64. */
 const LINK_BODY_LIMIT = 13 * 1024 * 1024;
-const ZToken = z.object({ token: z.string().min(20).max(4_000) });
 
 /** Attendance (001 §7 "Attendance"), justifications (002 §7 "Justifications") and the family's justification link. */
 export const ATTENDANCE_ROUTES: Route[] = [
-  authedRoute({ method: "GET", path: "admAttendance", auth: "user", module: REGISTER, query: ZAttendanceDayQuery, labelKey: label, handler: teacherDay }),
+  authedRoute({
+    method: "GET",
+    path: "admAttendance",
+    auth: "user",
+    module: REGISTER,
+    query: ZAttendanceDayQuery,
+    labelKey: label,
+    answer: ZAttendanceSessionsAnswer,
+    handler: teacherDay,
+  }),
   authedRoute({
     method: "GET",
     path: "admAttendance/missing",
     auth: "user",
     module: JUSTIFICATION_MODULE,
-    query: ZAttendanceDayQuery.pick({ dt: true }),
+    query: ZWhoIsMissingQuery,
     labelKey: label,
+    answer: ZWhoIsMissingAnswer,
     handler: whoIsMissing,
   }),
   authedRoute({
@@ -57,8 +79,9 @@ export const ATTENDANCE_ROUTES: Route[] = [
     path: "admAttendance/summary/{userId}",
     auth: "user",
     module: "admStudent",
-    params: z.object({ userId: ZRecordId }),
+    params: ZAttendanceSummaryParams,
     labelKey: label,
+    answer: ZAttendanceSummaryAnswer,
     handler: getSummary,
   }),
   authedRoute({
@@ -69,6 +92,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     params: ZAttendancePartParams,
     query: ZAttendanceSessionsQuery,
     labelKey: label,
+    answer: ZAttendanceSessionsAnswer,
     handler: partDay,
   }),
   authedRoute({
@@ -76,8 +100,9 @@ export const ATTENDANCE_ROUTES: Route[] = [
     path: "admAttendance/{part}/sessions/{id}/list",
     auth: "user",
     module: REGISTER,
-    params: sessionAndPart,
+    params: ZAttendanceListParams,
     labelKey: label,
+    answer: ZAttendanceListAnswer,
     handler: listRegister,
   }),
   authedRoute({
@@ -87,6 +112,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     module: REGISTER,
     params: ZAttendanceSessionParams,
     labelKey: label,
+    answer: ZAttendanceListAnswer,
     handler: initRegister,
   }),
   authedRoute({
@@ -97,6 +123,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     params: ZAttendanceSessionParams,
     body: ZAttendanceStatusSave,
     labelKey: label,
+    answer: ZAttendanceSavedAnswer,
     handler: saveStatuses,
   }),
   authedRoute({
@@ -107,6 +134,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     params: ZAttendanceSessionParams,
     body: ZAttendanceCommentSave,
     labelKey: label,
+    answer: ZAttendanceSavedAnswer,
     handler: saveComments,
   }),
   authedRoute({
@@ -117,6 +145,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     params: ZJustificationParams,
     body: ZJustificationReview,
     labelKey: label,
+    answer: ZJustificationAnswer,
     handler: reviewJustification,
   }),
   authedRoute({
@@ -126,6 +155,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     module: JUSTIFICATION_MODULE,
     query: ZJustificationQuery,
     labelKey: label,
+    answer: ZJustificationPageAnswer,
     handler: listJustifications,
   }),
   authedRoute({
@@ -135,6 +165,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     module: JUSTIFICATION_MODULE,
     params: ZJustificationParams,
     labelKey: label,
+    answer: ZJustificationAnswer,
     handler: getJustification,
   }),
   authedRoute({
@@ -145,6 +176,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     params: ZJustificationParams,
     body: ZJustificationEdit,
     labelKey: label,
+    answer: ZJustificationAnswer,
     handler: editJustification,
   }),
   authedRoute({
@@ -154,6 +186,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     module: JUSTIFICATION_MODULE,
     params: ZJustificationParams,
     labelKey: label,
+    answer: ZNoData,
     handler: deleteJustification,
   }),
   authedRoute({
@@ -161,9 +194,10 @@ export const ATTENDANCE_ROUTES: Route[] = [
     path: "admJustification/file",
     auth: "user",
     module: JUSTIFICATION_MODULE,
-    query: z.object({ id: ZRecordId }),
+    query: ZJustificationDocQuery,
     body: ZUpload,
     maxBytes: UPLOAD_BODY_LIMIT,
+    answer: ZJustificationDocAnswer,
     handler: uploadDoc,
   }),
   authedRoute({
@@ -174,17 +208,27 @@ export const ATTENDANCE_ROUTES: Route[] = [
     body: ZAbsence,
     maxBytes: UPLOAD_BODY_LIMIT,
     labelKey: label,
+    answer: ZJustificationCreatedAnswer,
     handler: createAbsence,
   }),
-  publicRoute({ method: "GET", path: "justify/{token}", auth: "public", params: ZToken, labelKey: label, handler: showLink }),
+  publicRoute({
+    method: "GET",
+    path: "justify/{token}",
+    auth: "public",
+    params: ZJustifyLinkParams,
+    labelKey: label,
+    answer: ZJustifyLinkAnswer,
+    handler: showLink,
+  }),
   publicRoute({
     method: "POST",
     path: "justify/{token}",
     auth: "public",
-    params: ZToken,
+    params: ZJustifyLinkParams,
     body: ZJustifyLinkSave,
     maxBytes: LINK_BODY_LIMIT,
     labelKey: label,
+    answer: ZJustificationCreatedAnswer,
     handler: sendThroughLink,
   }),
 ];

@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUS, MARK_JUSTIFICATION, type TAttendanceSummary } from "@pizarra/contracts";
+import { ATTENDANCE_STATUS, MARK_JUSTIFICATION, type TAttendanceSummary, type TAttendanceSummaryAnswer } from "@pizarra/contracts";
 import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 
@@ -82,6 +82,6 @@ export const attendanceChanges = (db: Db, userIds: number[]) =>
   db.attendanceMark.aggregate({ where: { userId: { in: userIds } }, _count: { _all: true }, _max: { updatedAt: true } });
 
 /** GET admAttendance/summary/{userId}. */
-export async function getSummary(ctx: AuthedContext & { params: { userId: number } }): Promise<Reply<TAttendanceSummary[]>> {
+export async function getSummary(ctx: AuthedContext & { params: { userId: number } }): Promise<Reply<TAttendanceSummaryAnswer>> {
   return { data: await attendanceSummary(ctx.db, ctx.params.userId) };
 }

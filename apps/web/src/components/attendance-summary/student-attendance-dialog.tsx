@@ -1,6 +1,6 @@
 "use client";
 
-import type { TAttendanceSummary } from "@pizarra/contracts";
+import type { TAttendanceSummaryAnswer } from "@pizarra/contracts";
 import { Button, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@pizarra/ui";
 import { CalendarX2, LoaderCircle, RotateCw, TriangleAlert } from "lucide-react";
 import dynamic from "next/dynamic";
@@ -17,7 +17,7 @@ import { useAppSession } from "../shell/session-context.tsx";
 // The chart library loads with the first summary opened, not with the student list.
 const AttendanceSummaryChart = dynamic(() => import("./attendance-summary-chart.tsx"), { ssr: false });
 
-type Load = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; periods: TAttendanceSummary[] };
+type Load = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; periods: TAttendanceSummaryAnswer };
 const LOADING: Load = { kind: "loading" };
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
@@ -26,7 +26,7 @@ const nameOf = (row: Row, givenNamesFirst: boolean) =>
   studentName({ name: text(row.name) ?? "", last: text(row.last), last2: text(row.last2) }, givenNamesFirst);
 
 /** Every period's present, late and absent shares as stacked bars, with the key to their colours. */
-function SharesChart({ periods, formats }: { periods: TAttendanceSummary[]; formats: SummaryFormats }) {
+function SharesChart({ periods, formats }: { periods: TAttendanceSummaryAnswer; formats: SummaryFormats }) {
   const t = useTranslations("studentAttendance");
   const data = periods.map((p) => ({ period: p.periodName, ...Object.fromEntries(SHARES.map((s) => [s.key, p[s.pct]])) }));
   return (
@@ -62,7 +62,7 @@ export function StudentAttendanceDialog({ open, row, onClosed }: OwnDialogProps)
   const studentId = row?.ID;
   // Shown in place (with a retry) rather than as a toast: the sheet stays open on a failure.
   const summary = useQuery({
-    ...apiGet<TAttendanceSummary[]>(`admAttendance/summary/${studentId}`, { notify: false }),
+    ...apiGet<TAttendanceSummaryAnswer>(`admAttendance/summary/${studentId}`, { notify: false }),
     enabled: open && studentId !== undefined,
   });
   const load: Load = summary.isSuccess

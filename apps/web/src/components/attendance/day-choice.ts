@@ -1,6 +1,6 @@
 "use client";
 
-import { type TAttendanceSession, ZDay } from "@pizarra/contracts";
+import { type TAttendanceSession, type TAttendanceSessionsAnswer, ZDay } from "@pizarra/contracts";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
@@ -24,7 +24,7 @@ const positive = (raw: string | null) => {
   return raw && Number.isInteger(n) && n > 0 ? n : null;
 };
 
-const NO_SESSIONS: TAttendanceSession[] = [];
+const NO_SESSIONS: TAttendanceSessionsAnswer = [];
 
 export function parseChoice(params: URLSearchParams, defaultDaily: boolean, today: string): DayChoice {
   const dt = params.get("dt") ?? "";
@@ -67,7 +67,7 @@ export function useDayChoice(defaultDaily: boolean): [DayChoice, (patch: Partial
 
 /** GET admAttendance (001 §7): the day's registers the caller may take; role 100 gets every teacher's. None on a refusal. */
 export function useDayRegisters(day: string, daily: boolean) {
-  const { data, isError, refetch } = useQuery(apiGet<TAttendanceSession[]>("admAttendance", { query: { dt: day, daily } }));
+  const { data, isError, refetch } = useQuery(apiGet<TAttendanceSessionsAnswer>("admAttendance", { query: { dt: day, daily } }));
   const reload = useCallback(() => void refetch(), [refetch]);
   return { sessions: isError ? NO_SESSIONS : data === undefined ? null : (data ?? NO_SESSIONS), reload };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TAttendanceListAnswer } from "@pizarra/contracts";
+import type { TAttendanceListAnswer, TAttendanceReadOnly } from "@pizarra/contracts";
 import { Button, cn } from "@pizarra/ui";
 import { ArrowLeft, CheckCheck, CloudOff, Lock, LoaderCircle, Play, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -48,7 +48,7 @@ function QueueStatus({ snapshot, rows, onRetry }: { snapshot: QueueSnapshot; row
 }
 
 /** Why the register cannot be marked, when it cannot. */
-function readOnlyText(list: TAttendanceListAnswer, canWrite: boolean): TAttendanceListAnswer["readOnly"] | "module" {
+function readOnlyText(list: TAttendanceListAnswer, canWrite: boolean): TAttendanceReadOnly | "module" {
   return list.readOnly ?? (canWrite ? null : "module");
 }
 

@@ -1,4 +1,10 @@
-import { ATTENDANCE_MAX_ROWS, type TAttendanceSavedAnswer, type TAttendanceStatus } from "@pizarra/contracts";
+import {
+  ATTENDANCE_MAX_ROWS,
+  type TAttendanceCommentSaveInput,
+  type TAttendanceSavedAnswer,
+  type TAttendanceStatus,
+  type TAttendanceStatusSaveInput,
+} from "@pizarra/contracts";
 
 /** A change the teacher made to one student: a status, a comment, or both. */
 export interface MarkChange {
@@ -43,7 +49,7 @@ export type QueueEvent =
 
 export interface QueueOptions {
   /** POST …/status with marks (comments with them), or POST …/comment with comments alone. */
-  send: (kind: "status" | "comment", body: unknown[]) => Promise<SendResult>;
+  send: (kind: "status" | "comment", body: TAttendanceStatusSaveInput | TAttendanceCommentSaveInput) => Promise<SendResult>;
   /** Where the queue survives a reload (sessionStorage in the browser), under `key`. */
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   key: string;
@@ -86,8 +92,12 @@ export function batchesOf(entries: Iterable<QueueEntry>) {
   return {
     marks,
     comments,
-    statusBody: marks.map((e) => ({ userId: e.userId, status: e.status!, ...(e.comment !== undefined ? { comment: e.comment } : {}) })),
-    commentBody: comments.map((e) => ({ userId: e.userId, comment: e.comment ?? "" })),
+    statusBody: marks.map((e) => ({
+      userId: e.userId,
+      status: e.status!,
+      ...(e.comment !== undefined ? { comment: e.comment } : {}),
+    })) satisfies TAttendanceStatusSaveInput,
+    commentBody: comments.map((e) => ({ userId: e.userId, comment: e.comment ?? "" })) satisfies TAttendanceCommentSaveInput,
   };
 }
 

@@ -3,10 +3,12 @@
 import {
   ATTENDANCE_SAVE_DEBOUNCE_MS,
   ATTENDANCE_STATUS,
+  type TAttendanceCommentSaveInput,
   type TAttendanceListAnswer,
   type TAttendanceRow,
   type TAttendanceSavedAnswer,
   type TAttendanceStatus,
+  type TAttendanceStatusSaveInput,
 } from "@pizarra/contracts";
 import { toast } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
@@ -31,7 +33,7 @@ interface QueueTexts {
   errorTitle: string;
 }
 
-async function sendMarks(sessionId: number, kind: "status" | "comment", body: unknown[]) {
+async function sendMarks(sessionId: number, kind: "status" | "comment", body: TAttendanceStatusSaveInput | TAttendanceCommentSaveInput) {
   const result = await api.post<TAttendanceSavedAnswer>(`admAttendance/session/${sessionId}/${kind}`, body, { notify: false });
   return { ok: result.ok, transient: !result.ok && isTransient(result.httpStatus), msg: result.envelope.msg, saved: result.ok ? result.envelope.data : null };
 }

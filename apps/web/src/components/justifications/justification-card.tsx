@@ -1,6 +1,6 @@
 "use client";
 
-import { JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustificationAnswer } from "@pizarra/contracts";
+import { JUSTIFICATION_KIND, JUSTIFICATION_STATUS, type TJustificationAnswer, type TJustificationReviewInput } from "@pizarra/contracts";
 import { Avatar, AvatarFallback, AvatarImage, Badge, Button, cn, Label, NativeSelect, Popover, PopoverContent, PopoverTrigger, WithTooltip } from "@pizarra/ui";
 import { CalendarDays, Check, FileText, Link2, LoaderCircle, Pencil, Tag, Trash2, UserRound, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -63,7 +63,7 @@ function ReviewButtons({ item, types, canWrite, onReviewed, busy, setBusy }: Rev
   const review = async (status: TJustificationAnswer["status"], chosen?: string) => {
     setOpen(false);
     setBusy(true);
-    const body = { status, ...(chosen ? { typeId: Number(chosen) } : {}) };
+    const body: TJustificationReviewInput = { status, ...(chosen ? { typeId: Number(chosen) } : {}) };
     const result = await api.post<TJustificationAnswer>(`admAttendance/0/justifications/${item.ID}`, body);
     setBusy(false);
     if (result.ok && result.envelope.data) onReviewed(result.envelope.data);

@@ -1,7 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { JUSTIFICATION_KIND, type TAbsenceInput, type TJustificationAnswer } from "@pizarra/contracts";
+import {
+  JUSTIFICATION_KIND,
+  type TAbsenceInput,
+  type TJustificationAnswer,
+  type TJustificationCreatedAnswer,
+  type TJustificationDocAnswer,
+  type TJustificationEditInput,
+} from "@pizarra/contracts";
 import { Button, Field, fieldControl, NativeSelect, SheetBody, SheetFooter, toast } from "@pizarra/ui";
 import { LoaderCircle, Save } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -120,7 +127,7 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
       note: v.note,
       attendanceTypeId: v.attendanceTypeId,
     };
-    const result = await api.post<{ ID: number }>("attendance/absence", body);
+    const result = await api.post<TJustificationCreatedAnswer>("attendance/absence", body);
     if (!result.ok || !result.envelope.data) {
       refused(result.envelope.data);
       return null;
@@ -130,7 +137,7 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
   };
 
   const update = async (item: TJustificationAnswer, v: EditValues): Promise<Saved> => {
-    const body = {
+    const body: TJustificationEditInput = {
       ID: item.ID,
       comment: v.comment,
       justification: v.justification,
@@ -152,7 +159,7 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
   const upload = async (id: number): Promise<boolean> => {
     if (!file) return true;
     setProgress(0);
-    const result = await postWithProgress<{ doc: string; docUrl: string }>(
+    const result = await postWithProgress<TJustificationDocAnswer>(
       `admJustification/file?id=${id}`,
       { name: file.name, doc: true, data: await readBase64(file) },
       { onProgress: setProgress },

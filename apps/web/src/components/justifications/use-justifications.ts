@@ -1,12 +1,11 @@
 "use client";
 
-import type { TJustificationAnswer } from "@pizarra/contracts";
+import type { TJustificationAnswer, TJustificationPageAnswer } from "@pizarra/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiGet, apiKey, refreshReads } from "@/client/api-query.ts";
 import { useDebounced } from "@/client/use-debounced.ts";
 import { FILTER_DEBOUNCE_MS } from "../resource/filter-form.tsx";
-import type { ListAnswer } from "../resource/types.ts";
 import { type JustificationFilters, listQuery } from "./justification-model.ts";
 
 const PATH = "admJustification/get";
@@ -32,7 +31,7 @@ export function useJustifications(filters: JustificationFilters): JustificationL
   const settled = useDebounced(wanted, FILTER_DEBOUNCE_MS);
   const client = useQueryClient();
   const list = useQuery({
-    ...apiGet<ListAnswer<TJustificationAnswer>>(PATH, { query: JSON.parse(settled) as Record<string, string> }),
+    ...apiGet<TJustificationPageAnswer>(PATH, { query: JSON.parse(settled) as Record<string, string> }),
     placeholderData: keepPreviousData,
   });
 
@@ -40,9 +39,7 @@ export function useJustifications(filters: JustificationFilters): JustificationL
   // Every list read holding the card changes with it, the one still shown while the next filters load included.
   const edit = useCallback(
     (change: (items: TJustificationAnswer[]) => TJustificationAnswer[]) =>
-      client.setQueriesData<ListAnswer<TJustificationAnswer>>({ queryKey: apiKey(PATH) }, (old) =>
-        old ? { ...old, Results: change(old.Results ?? []) } : old,
-      ),
+      client.setQueriesData<TJustificationPageAnswer>({ queryKey: apiKey(PATH) }, (old) => (old ? { ...old, Results: change(old.Results ?? []) } : old)),
     [client],
   );
   const replace = useCallback((item: TJustificationAnswer) => edit((items) => items.map((j) => (j.ID === item.ID ? item : j))), [edit]);

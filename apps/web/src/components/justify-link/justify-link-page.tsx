@@ -7,7 +7,10 @@ import {
   JUSTIFICATION_STATUS,
   THEME_COLORS,
   ZJustifyLinkSave,
+  type TJustificationCreatedAnswer,
   type TJustifyLinkAnswer,
+  type TJustifyLinkInput,
+  type TJustifyLinkSent,
   type TLocale,
 } from "@pizarra/contracts";
 import { Button, FieldError, Textarea, fieldControl } from "@pizarra/ui";
@@ -90,7 +93,7 @@ function Summary({ link }: { link: TJustifyLinkAnswer }) {
 }
 
 /** What the family sent for these days (through this link or the other guardian's), and how the school decided. */
-function SentStatus({ sent, fresh }: { sent: NonNullable<TJustifyLinkAnswer["sent"]>; fresh: boolean }) {
+function SentStatus({ sent, fresh }: { sent: TJustifyLinkSent; fresh: boolean }) {
   const t = useTranslations("justifyLink");
   const key = STATUS_KEY[sent.status];
   const reason = t.has(`reasons.${sent.reason}`) ? t(`reasons.${sent.reason}`) : sent.reason;
@@ -144,7 +147,7 @@ function ReasonCards({ value, onChange, error }: { value: string; onChange: (rea
 }
 
 /** The form: reason, note and an optional photo or document; the send shows its progress. */
-function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "absent"; onSent: (sent: NonNullable<TJustifyLinkAnswer["sent"]>) => void }) {
+function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "absent"; onSent: (sent: TJustifyLinkSent) => void }) {
   const t = useTranslations("justifyLink");
   const locale = useLocale() as TLocale;
   const errorMap = useErrorMap((field) => `justifyLink.fields.${field}`);
@@ -168,8 +171,8 @@ function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "a
     setFailure(null);
     setProgress(0);
     const photo = file && /^image\/(jpeg|png)$/.test(file.type) ? await fitImage(file, PHOTO_BOX) : file;
-    const body = { reason: values.reason, note: values.note, file: photo ? { name: file!.name, data: await readBase64(photo) } : null };
-    const answer = await publicRequest<{ ID: number }>("POST", `justify/${encodeURIComponent(token)}`, { locale, body, onProgress: setProgress });
+    const body: TJustifyLinkInput = { reason: values.reason, note: values.note, file: photo ? { name: file!.name, data: await readBase64(photo) } : null };
+    const answer = await publicRequest<TJustificationCreatedAnswer>("POST", `justify/${encodeURIComponent(token)}`, { locale, body, onProgress: setProgress });
     setProgress(null);
     if (answer.ok && answer.data) {
       onSent({ ID: answer.data.ID, status: JUSTIFICATION_STATUS.pending, reason: values.reason, mine: true });
@@ -260,7 +263,7 @@ function JustifyForm({ token, kind, onSent }: { token: string; kind: "late" | "a
  */
 export function JustifyLinkPage({ token }: { token: string }) {
   const { loaded, reload } = usePublicLink<TJustifyLinkAnswer>(`justify/${encodeURIComponent(token)}`);
-  const [sentNow, setSentNow] = useState<NonNullable<TJustifyLinkAnswer["sent"]> | null>(null);
+  const [sentNow, setSentNow] = useState<TJustifyLinkSent | null>(null);
   const color = loaded.kind === "ready" ? loaded.link.color : null;
   // The page is the school's: its colour themes it, light or dark, as the staff's own choice themes theirs.
   useEffect(() => {

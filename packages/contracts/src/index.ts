@@ -15,6 +15,7 @@ export * from "./message-templates.ts";
 export * from "./company.ts";
 export * from "./names.ts";
 export * from "./attendance/index.ts";
+export * from "./conduct/index.ts";
 export * from "./notification-status.ts";
 export * from "./flow-status.ts";
 export * from "./roles.ts";

@@ -1,4 +1,4 @@
-import { STAFF_PERSON_TYPES } from "@pizarra/contracts";
+import { STAFF_PERSON_TYPES, type TActiveResourcesAnswer } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { refuse } from "../../resource/refuse.ts";
@@ -18,7 +18,7 @@ export const bookableResourceRules: ResourceRules = {
 };
 
 /** GET admResource/active (001 §7): the resources that take appointments, as a pick list for any signed-in user. */
-export async function activeResources(ctx: AuthedContext): Promise<Reply> {
+export async function activeResources(ctx: AuthedContext): Promise<Reply<TActiveResourcesAnswer>> {
   const rows = await ctx.db.bookingResource.findMany({
     where: { inactive: false },
     orderBy: [{ name: "asc" }, { id: "asc" }],

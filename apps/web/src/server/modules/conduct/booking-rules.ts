@@ -1,6 +1,5 @@
-import { RECORD_ID_MAX, PERSON_TYPE } from "@pizarra/contracts";
+import { RECORD_ID_MAX, PERSON_TYPE, type TBookingConfirmAnswer, type TBookingParams } from "@pizarra/contracts";
 import { type BookingModel, lockKey, type TenantTx } from "@pizarra/db";
-import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
@@ -99,10 +98,8 @@ export const bookingRules: ResourceRules = {
   },
 };
 
-export const ZBookingKey = z.object({ id: z.string().regex(/^\d{1,12}$/) });
-
 /** POST admBookingList/confirm/{id} (our path): a reserved appointment becomes confirmed; a teacher confirms their own. */
-export async function confirmBooking(ctx: AuthedContext & { params: z.infer<typeof ZBookingKey> }): Promise<Reply> {
+export async function confirmBooking(ctx: AuthedContext & { params: TBookingParams }): Promise<Reply<TBookingConfirmAnswer>> {
   const id = Number(ctx.params.id);
   if (id > RECORD_ID_MAX) throw notFound();
   await ctx.db.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
+import type { TCatalogueListAnswer, TCatalogueTypeParams, TConductPickQuery } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
-import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { refuse } from "../../resource/refuse.ts";
@@ -8,12 +8,8 @@ import { containsText } from "../../resource/search-text.ts";
 type Row = Record<string, unknown>;
 type Db = Parameters<NonNullable<ResourceServer["decorate"]>>[0];
 
-export const ZCatalogueType = z.object({ type: z.string().regex(/^[A-Za-z0-9-]{1,50}$/) });
-/** The option-list query (000 §7): pick, and a search by name. */
-export const ZOptionQuery = z.object({ pick: z.string().max(10).optional(), filterBy: z.string().max(100).optional(), filter: z.string().max(200).optional() });
-
 /** GET general/getlist/{type} (001 §7, e.g. trackingValues1): the active values of a catalogue type (admOtlt) by label; a value's code is its ID. */
-export async function catalogueList(ctx: AuthedContext & { params: z.infer<typeof ZCatalogueType>; query: z.infer<typeof ZOptionQuery> }): Promise<Reply> {
+export async function catalogueList(ctx: AuthedContext & { params: TCatalogueTypeParams; query: TConductPickQuery }): Promise<Reply<TCatalogueListAnswer>> {
   const text = ctx.query.filter?.trim();
   const rows = await ctx.db.catalogueValue.findMany({
     where: { type: ctx.params.type, inactive: false, ...(text ? { label: containsText(text) } : {}) },

@@ -1,21 +1,12 @@
-import { ZRecordId, PERSON_TYPE } from "@pizarra/contracts";
-import { z } from "zod";
+import { PERSON_TYPE, type TBookingFamilyAnswer, type TBookingFamilyQuery } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
-
-export const ZFamilyQuery = z.object({
-  studentId: z.preprocess((v) => (v === "" ? undefined : v), ZRecordId.optional()),
-  externalId: z.string().trim().max(50).optional(),
-  pick: z.string().max(10).optional(),
-  filterBy: z.string().max(100).optional(),
-  filter: z.string().max(200).optional(),
-});
 
 /**
  * GET me/family?studentId&externalId (001 §7): a student's relatives, the people who may come to an appointment (the
  * booking's participants). Without a student the list is empty.
  */
-export async function family(ctx: AuthedContext & { query: z.infer<typeof ZFamilyQuery> }): Promise<Reply> {
+export async function family(ctx: AuthedContext & { query: TBookingFamilyQuery }): Promise<Reply<TBookingFamilyAnswer>> {
   const { studentId, externalId } = ctx.query;
   const who = studentId ? { id: studentId } : externalId ? { externalId } : null;
   const student = who

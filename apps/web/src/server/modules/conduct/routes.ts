@@ -1,9 +1,19 @@
+import {
+  ZActiveResourcesAnswer,
+  ZBookingConfirmAnswer,
+  ZBookingFamilyAnswer,
+  ZBookingFamilyQuery,
+  ZBookingParams,
+  ZCatalogueListAnswer,
+  ZCatalogueTypeParams,
+  ZConductPickQuery,
+} from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { mayPick } from "../../resource/pick-gate.ts";
 import { activeResources } from "./bookable-resources.ts";
-import { confirmBooking, ZBookingKey } from "./booking-rules.ts";
-import { catalogueList, ZCatalogueType, ZOptionQuery } from "./catalogue-values.ts";
-import { family, ZFamilyQuery } from "./family.ts";
+import { confirmBooking } from "./booking-rules.ts";
+import { catalogueList } from "./catalogue-values.ts";
+import { family } from "./family.ts";
 
 /** The behaviour area's calls beyond the generic five (001 §7); admTracking/file comes with the definition's file fields. */
 export const CONDUCT_ROUTES: Route[] = [
@@ -12,8 +22,9 @@ export const CONDUCT_ROUTES: Route[] = [
     path: "general/getlist/{type}",
     auth: "user",
     module: null,
-    params: ZCatalogueType,
-    query: ZOptionQuery,
+    params: ZCatalogueTypeParams,
+    query: ZConductPickQuery,
+    answer: ZCatalogueListAnswer,
     handler: catalogueList,
   }),
   authedRoute({
@@ -22,9 +33,26 @@ export const CONDUCT_ROUTES: Route[] = [
     auth: "user",
     module: "admResource",
     alsoAllowed: mayPick("admResource/get", { pickOnly: false }),
-    query: ZOptionQuery,
+    query: ZConductPickQuery,
+    answer: ZActiveResourcesAnswer,
     handler: activeResources,
   }),
-  authedRoute({ method: "GET", path: "me/family", auth: "user", module: "admBookingList", query: ZFamilyQuery, handler: family }),
-  authedRoute({ method: "POST", path: "admBookingList/confirm/{id}", auth: "user", module: "admBookingList", params: ZBookingKey, handler: confirmBooking }),
+  authedRoute({
+    method: "GET",
+    path: "me/family",
+    auth: "user",
+    module: "admBookingList",
+    query: ZBookingFamilyQuery,
+    answer: ZBookingFamilyAnswer,
+    handler: family,
+  }),
+  authedRoute({
+    method: "POST",
+    path: "admBookingList/confirm/{id}",
+    auth: "user",
+    module: "admBookingList",
+    params: ZBookingParams,
+    answer: ZBookingConfirmAnswer,
+    handler: confirmBooking,
+  }),
 ];

@@ -1,0 +1,2 @@
+/** Conduct's contracts: the requests and answers of the behaviour area's own calls. */
+export * from "./calls.ts";

@@ -119,8 +119,6 @@ export type TJustificationPageAnswer = z.output<typeof ZJustificationPageAnswer>
 export const ZJustificationCreatedAnswer = z.object({ ID: ZInt });
 export type TJustificationCreatedAnswer = z.output<typeof ZJustificationCreatedAnswer>;
 /** POST admJustification/file?id= (000 §3 "Upload"): the field, the stored file's key and a link to it. */
-export const ZJustificationDocAnswer = z.object({ name: z.string(), value: z.string(), url: z.string().nullable() });
-export type TJustificationDocAnswer = z.output<typeof ZJustificationDocAnswer>;
 
 /**
  * The pick lists of the justification screen (002 §7 "Option lists"): grades, the grade's sections, the section's

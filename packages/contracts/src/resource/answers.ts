@@ -65,6 +65,7 @@ export const ZSavedAnswer = z.object({ ID: ZRecordKey.nullable() });
 
 /** A file stored for a record's field: the field, the stored key and its signed link. */
 export const ZUploadAnswer = z.object({ name: z.string(), value: z.string(), url: z.string().nullable() });
+export type TUploadAnswer = z.output<typeof ZUploadAnswer>;
 
 /** `{resource}/importAttach`: the lines read, and those created (`dryRun=true`: what an import would do, nothing written). */
 export const ZImportAnswer = z.object({ rows: z.number().int(), created: z.number().int().optional(), dryRun: z.boolean().optional() });

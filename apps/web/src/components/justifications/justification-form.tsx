@@ -6,7 +6,7 @@ import {
   type TAbsenceInput,
   type TJustificationAnswer,
   type TJustificationCreatedAnswer,
-  type TJustificationDocAnswer,
+  type TUploadAnswer,
   type TJustificationEditInput,
 } from "@pizarra/contracts";
 import { Button, Field, fieldControl, NativeSelect, SheetBody, SheetFooter, toast } from "@pizarra/ui";
@@ -159,7 +159,7 @@ export function JustificationForm({ target, canWrite, onClose, onSaved, onStored
   const upload = async (id: number): Promise<boolean> => {
     if (!file) return true;
     setProgress(0);
-    const result = await postWithProgress<TJustificationDocAnswer>(
+    const result = await postWithProgress<TUploadAnswer>(
       `admJustification/file?id=${id}`,
       { name: file.name, doc: true, data: await readBase64(file) },
       { onProgress: setProgress },

@@ -144,7 +144,8 @@ describe("an answer is written through its route's schema", () => {
     publicRoute({ method: "GET", path: "t/misfit", auth: "public", answer, handler: async () => ({ data: { ...read, name: 3 } as never }) }),
     publicRoute({ method: "GET", path: "t/none", auth: "public", answer: "response", handler: async () => ({ data: null }) as never }),
   ]);
-  const get = (path: string) => handle(testRouter, new Request(`http://127.0.0.1/api/${path}`, { headers: { "x-locale": "en", [PEER_HEADER]: TEST_PEER } }), path);
+  const get = (path: string) =>
+    handle(testRouter, new Request(`http://127.0.0.1/api/${path}`, { headers: { "x-locale": "en", [PEER_HEADER]: TEST_PEER } }), path);
 
   it("keeps only the fields the schema names, in their wire form", async () => {
     const res = await get("t/fits");

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type FieldDef, labelKeyOf, type Translate, type TUpload } from "@pizarra/contracts";
+import { type FieldDef, labelKeyOf, type Translate, type TUpload, type TUploadAnswer } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../http/app-error.ts";
 import type { AuthedContext, Reply } from "../http/context.ts";
@@ -63,7 +63,7 @@ export function checkedFile(t: Translate, rules: FileRules, name: string, data: 
  * Checks the file (checkedFile), stores it under a name the server makes, points the record at it in one transaction
  * with its audit, and removes the file it replaced.
  */
-export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: TUpload): Promise<Reply> {
+export async function storeUpload(ctx: AuthedContext, slot: FileSlot, body: TUpload): Promise<Reply<TUploadAnswer>> {
   const { ext, bytes } = checkedFile(ctx.t, slot, body.name, body.data);
   const record = await slot.current();
   if (!record) throw notFound();

@@ -11,7 +11,8 @@ import {
   MARK_JUSTIFICATION,
   type TJustificationAnswer,
   type TJustificationCreatedAnswer,
-  type TJustificationDocAnswer,
+  type TUploadAnswer,
+  type TUpload,
   type TJustificationPageAnswer,
   type TJustificationQuery,
   type ZAbsence,
@@ -23,7 +24,7 @@ import type { z } from "zod";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
-import { checkedFile, type FileRules, storeUpload, type ZUpload } from "../../resource/upload.ts";
+import { checkedFile, type FileRules, storeUpload } from "../../resource/upload.ts";
 import { formatDate, parseDate } from "../../resource/values.ts";
 import { fileUrl, storage } from "../../storage/storage.ts";
 import { ensureRegisters, PLACE_SELECT, placeOf, type Scope, STUDENT, sectionLabel } from "./registers.ts";
@@ -385,10 +386,9 @@ export async function deleteJustification(ctx: AuthedContext & { params: { id: n
 }
 
 /** POST admJustification/file?id= (002 §7): the document of a justification (jpeg, jpg, png, pdf, doc, docx). */
-export async function uploadDoc(ctx: AuthedContext & { query: { id: number }; body: z.infer<typeof ZUpload> }): Promise<Reply<TJustificationDocAnswer>> {
+export async function uploadDoc(ctx: AuthedContext & { query: { id: number }; body: TUpload }): Promise<Reply<TUploadAnswer>> {
   const id = ctx.query.id;
-  // The shared upload answers {name, value, url} under a loose type; the route's answer schema checks that shape.
-  return (await storeUpload(
+  return storeUpload(
     ctx,
     {
       ...DOC_RULES,
@@ -404,7 +404,7 @@ export async function uploadDoc(ctx: AuthedContext & { query: { id: number }; bo
       },
     },
     ctx.body,
-  )) as Reply<TJustificationDocAnswer>;
+  );
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   ZAttendanceSummaryParams,
   ZJustificationAnswer,
   ZJustificationCreatedAnswer,
-  ZJustificationDocAnswer,
   ZJustificationDocQuery,
   ZJustificationEdit,
   ZJustificationPageAnswer,
@@ -26,11 +25,13 @@ import {
   ZJustifyLinkParams,
   ZJustifyLinkSave,
   ZNoData,
+  ZUpload,
+  ZUploadAnswer,
   ZWhoIsMissingAnswer,
   ZWhoIsMissingQuery,
 } from "@pizarra/contracts";
 import { authedRoute, publicRoute, type Route } from "../../http/route.ts";
-import { UPLOAD_BODY_LIMIT, ZUpload } from "../../resource/upload.ts";
+import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import {
   createAbsence,
   deleteJustification,
@@ -197,7 +198,7 @@ export const ATTENDANCE_ROUTES: Route[] = [
     query: ZJustificationDocQuery,
     body: ZUpload,
     maxBytes: UPLOAD_BODY_LIMIT,
-    answer: ZJustificationDocAnswer,
+    answer: ZUploadAnswer,
     handler: uploadDoc,
   }),
   authedRoute({

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { weightedAverage } from "../packages/contracts/src/grades.ts";
+import { weightedAverage } from "../packages/contracts/src/grades/scale.ts";
 import { readXlsx } from "../apps/web/src/test-support/read-xlsx.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";

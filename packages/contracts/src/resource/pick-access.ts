@@ -1,6 +1,6 @@
 import { JUSTIFICATION_PICKS } from "../attendance/justifications.ts";
 import { JUSTIFICATION_MODULE } from "../attendance/vocabulary.ts";
-import { GRADE_SCREEN_MODULES, gradeFilterFields } from "../grade-filters.ts";
+import { GRADE_SCREEN_MODULES, gradeFilterFields } from "../grades/filters.ts";
 import type { FieldDef, ResourceDef } from "./types.ts";
 
 /** A right that lets a person read another resource's pick list: they may fill a field that offers it. */

@@ -1,4 +1,4 @@
-import { DEFAULT_QUALIFICATIONS } from "../../grades.ts";
+import { DEFAULT_QUALIFICATIONS } from "../../grades/scale.ts";
 import { defineResource, FULL_ACTIONS, type ActionDef } from "../types.ts";
 
 /** 000 §3: 0 numeric 0-8, 1 a qualification from the concept's list, 2 and 4 descriptive text, 3 free text. */

@@ -1,4 +1,4 @@
-import type { FieldDef } from "./resource/types.ts";
+import type { FieldDef } from "../resource/types.ts";
 
 /** The grade screen's filters (000 §2.9), as the screen's selects and the server's pick-list rights both read them. */
 export type GradeFilterName = "periodId" | "masterId" | "activityPartId" | "superSectionId" | "sectionId" | "activityId" | "groupId";

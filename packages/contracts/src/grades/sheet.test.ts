@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cellText, columnKey, gradeOf, headerLayout, isEditable, readOnlyReason, sliceLayout, type HeaderConcept, type StudentRow } from "./grade-sheet.ts";
-import { ZGradeCell } from "./grade-api.ts";
-import { numericGrade } from "./grades.ts";
+import { cellText, columnKey, gradeOf, headerLayout, isEditable, readOnlyReason, sliceLayout, type HeaderConcept, type StudentRow } from "./sheet.ts";
+import { ZGradeCell } from "./entry.ts";
+import { numericGrade } from "./scale.ts";
 
 const concept = (ID: number, parentId: number | null, order: number, extra: Partial<HeaderConcept> = {}): HeaderConcept => ({
   ID,

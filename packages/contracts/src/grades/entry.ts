@@ -3,11 +3,11 @@
  * types the screen reads, so that both sides always name the same shapes.
  */
 import { z } from "zod";
-import type { TPage } from "./envelope.ts";
-import type { SheetAbout, SheetLock, StudentRow } from "./grade-sheet.ts";
-import { GRADE_TEXT_MAX, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS, numericGrade } from "./grades.ts";
-import type { TImportLine } from "./resource/types.ts";
-import { RECORD_ID_MAX, ZRecordId } from "./validation.ts";
+import type { TPage } from "../envelope.ts";
+import type { SheetAbout, SheetLock, StudentRow } from "./sheet.ts";
+import { GRADE_TEXT_MAX, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS, numericGrade } from "./scale.ts";
+import type { TImportLine } from "../resource/types.ts";
+import { RECORD_ID_MAX, ZRecordId } from "../validation.ts";
 
 const ID = ZRecordId;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { letterOf, minimumOf, numberOf, passes, qualificationForKey, toneOf, weightedAverage } from "./grades.ts";
+import { letterOf, minimumOf, numberOf, passes, qualificationForKey, toneOf, weightedAverage } from "./scale.ts";
 
 describe("the grading scale", () => {
   it("maps a rounded 1-8 to its letter (000 §3) and back to the highest number of that letter", () => {

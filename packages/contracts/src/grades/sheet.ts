@@ -2,7 +2,7 @@
  * The grade sheet as both the screen and the server's exports read it (000 §2.9, §3): the header tree laid out as
  * table rows and columns, a student's grade of a column, and how a cell reads.
  */
-import { CONCEPT_TYPE, letterOf } from "./grades.ts";
+import { CONCEPT_TYPE, letterOf } from "./scale.ts";
 
 /** A concept of the grid's header (000 §3), as admEvalConcept/getHeader answers it. */
 export interface HeaderConcept {

@@ -1,15 +1,16 @@
 /**
- * The grade endpoints' requests and answers (000 §7, 001 §7): the schemas the server validates them with and the
- * types the screen reads, so that both sides always name the same shapes.
+ * The grade sheet's calls (000 §7 "Grade entry"): the read of its rows, the saves of its cells and the filters it opens
+ * with, their requests and answers: the schemas the server validates and writes them with and the types the screen
+ * reads, so that both sides always name the same shapes.
  */
 import { z } from "zod";
-import type { TPage } from "../envelope.ts";
-import type { SheetAbout, SheetLock, StudentRow } from "./sheet.ts";
-import { GRADE_TEXT_MAX, IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS, numericGrade } from "./scale.ts";
-import type { TImportLine } from "../resource/types.ts";
-import { RECORD_ID_MAX, ZRecordId } from "../validation.ts";
+import { ZPage } from "../envelope.ts";
+import { ZRecordId } from "../validation.ts";
+import { GRADE_TEXT_MAX, numericGrade } from "./scale.ts";
 
 const ID = ZRecordId;
+/** A whole number of an answer: a record's key, a concept type, a count. */
+const INT = z.number().int();
 
 /** 000 §7: the grade screen's query of GET admGrades/get and admGrades/export (the section comes from the course-section when only that is given). */
 export const ZSheetQuery = z.object({
@@ -20,11 +21,36 @@ export const ZSheetQuery = z.object({
   groupId: ID.optional(),
 });
 export type TSheetQuery = z.infer<typeof ZSheetQuery>;
+
+/** One grade of a student row (000 §3): its value, and what its concept says of it (the same on every row). */
+const ZSheetGrade = z.object({
+  conceptId: INT,
+  gradeNum: z.number().nullable(),
+  gradeTxt: z.string().nullable(),
+  type: INT,
+  parentId: INT.nullable(),
+  locked: z.boolean(),
+  canEdit: z.boolean(),
+  calcAverage: z.boolean(),
+  sync: z.boolean(),
+});
+/** A student of the sheet, surname first, with their photo's link and a grade of every concept. */
+const ZStudentRow = z.object({ studentId: INT, name: z.string(), img: z.string().nullable(), grades: z.array(ZSheetGrade) });
+/** What the sheet is about (000 §2.9 print header, the export's file name). */
+const ZSheetAbout = z.object({
+  period: z.string(),
+  /** "3.º A" (the grade and its section), or a student group's name. */
+  section: z.string(),
+  course: z.string().nullable(),
+  teacher: z.string().nullable(),
+});
 /**
  * GET admGrades/get (and admGrades/getFinal): one row per student, surname first, with a grade of every concept; what
  * the sheet is about, and why none of it may be typed in by the caller (null: it may, as far as its concepts allow).
+ * The server writes this answer's JSON itself, as it reads the grades; the schema types it for both sides.
  */
-export type TSheetAnswer = TPage<StudentRow> & { about: SheetAbout | null; lock: Exclude<SheetLock, "noWrite"> | null };
+export const ZSheetAnswer = ZPage(ZStudentRow).extend({ about: ZSheetAbout.nullable(), lock: z.enum(["periodClosed", "notYourCourse"]).nullable() });
+export type TSheetAnswer = z.output<typeof ZSheetAnswer>;
 
 /** One cell of a save: a concept and a student, with the value typed. */
 export const ZGradeCell = z.object({
@@ -59,130 +85,21 @@ export interface TCellValue extends TCellRef {
   gradeTxt: string | null;
 }
 /** An average the server recomputed: always a number (or none), never text. */
-export interface TAverage extends TCellRef {
-  gradeNum: number | null;
-  gradeTxt: null;
-}
+const ZAverage = z.object({ conceptId: INT, studentId: INT, gradeNum: z.number().nullable(), gradeTxt: z.null() });
+export type TAverage = z.output<typeof ZAverage>;
 /** The answer of POST admGrades, admGrades/behavior and admGrades/master: the typed cells that changed, and every average recomputed. */
-export interface TGradeSaveAnswer {
-  saved: number;
-  averages: TAverage[];
-}
+export const ZGradeSaveAnswer = z.object({ saved: INT, averages: z.array(ZAverage) });
+export type TGradeSaveAnswer = z.output<typeof ZGradeSaveAnswer>;
 
 /** GET admGrades/defaultFilters (000 §7): the filters the grade screen opens with, and whether 'Calcular CPROM' is offered. */
-export interface TDefaultFilters {
-  selectedReport: number;
-  periodId: number;
-  superSectionId: number | null;
-  sectionId: number | null;
-  activityId: number | null;
-  masterId: number | null;
-  activityPartId: number | null;
-  canRecalculate: boolean;
-}
-
-/** A concept with a student's grade, as GET admGrades/getByStudent and admGrades/group answer it. */
-export interface TGradedConcept {
-  ID: number;
-  parentId: number | null;
-  level: number;
-  abrev: string;
-  name: string;
-  type: number;
-  calcAverage: boolean;
-  locked: boolean;
-  canEdit: boolean;
-  qualifications: string;
-  gradeNum: number | null;
-  gradeTxt: string | null;
-  /** Behaviour concepts only: whether the student screen types it in (CONDF, TUTR). */
-  editable?: boolean;
-}
-/** GET admGrades/getByStudent/{id} (001 §7): one student's grades in a period. */
-export interface TStudentGrades {
-  student: { ID: number; name: string; sectionName: string | null; gradeName: string | null };
-  periodId: number;
-  /** Whether families see these grades online, from when ('YYYY-MM-DD HH:mm' at UTC-5), and the period's message. */
-  online: { online: boolean; from: string | null; msg: string | null } | null;
-  subjects: { activityId: number; name: string; concepts: TGradedConcept[] }[];
-  behavior: TGradedConcept[];
-}
-/** GET admGrades/group (001 §7): one group of a student's grades, a subject's or (activityId null) the behaviour's. */
-export interface TStudentGradeGroup {
-  activityId: number | null;
-  activityName: string;
-  concepts: TGradedConcept[];
-}
-
-const KEY = z.number().int().min(1).max(RECORD_ID_MAX);
-/** An id from JSON or a query string; an empty one is absent (so that a missing c1 or section reads "is required"). */
-const toNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
-const IMPORT_ID = z.preprocess(toNumber, KEY);
-const optionalId = z.preprocess(toNumber, KEY.optional());
-
-/** GET admGrades/importConcepts (our path): the subject and the section. */
-export const ZGradeImportSection = z.object({ activityId: IMPORT_ID, sectionId: IMPORT_ID });
-
-/** The course and the concepts (the file's columns after the student, in c1 … c10 order; c1 required). */
-const courseShape = {
-  ...ZGradeImportSection.shape,
-  c1: IMPORT_ID,
-  c2: optionalId,
-  c3: optionalId,
-  c4: optionalId,
-  c5: optionalId,
-  c6: optionalId,
-  c7: optionalId,
-  c8: optionalId,
-  c9: optionalId,
-  c10: optionalId,
-};
-
-/** c11 and beyond are refused by name: "at most 10 evaluation concepts". */
-const refuseExtraConcepts = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  for (const key of Object.keys(value))
-    if (/^c\d+$/.test(key) && !IMPORT_CONCEPT_KEYS.includes(key) && value[key] !== "" && value[key] != null)
-      ctx.addIssue({ code: "custom", path: [key], params: { key: "importMaxConcepts", values: { max: IMPORT_MAX_CONCEPTS } } });
-};
-
-/** GET admGrades/importTemplate (our path): the course and the concepts. */
-export const ZGradeImportCourse = z.looseObject(courseShape).superRefine(refuseExtraConcepts);
-
-/** The file of a grade import: base64 text, or {name, data} as admGrades/importAttach answered it. */
-export const ZGradeCsvFile = z.union([z.string().min(1).max(15_000_000), z.object({ name: z.string().max(255), data: z.string().min(1).max(15_000_000) })]);
-
-/** POST admGrades/import (001 §7: activityId, sectionId, c1..c10, csvfile): csvfile is base64 text or {name, data}. */
-export const ZGradeImport = z
-  .looseObject({ ...courseShape, csvfile: ZGradeCsvFile, dryRun: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional() })
-  .superRefine(refuseExtraConcepts);
-
-/** POST admGrades/importAttach (001 §7 {name, doc, data}): the upload step; `doc` is not used by grades. */
-export const ZGradeImportAttach = z.object({ name: z.string().min(1).max(255), data: z.string().min(1).max(15_000_000) });
-
-export type TGradeImportSection = z.infer<typeof ZGradeImportSection>;
-export type TGradeCsvFile = z.infer<typeof ZGradeCsvFile>;
-export type TGradeImport = z.infer<typeof ZGradeImport>;
-export type TGradeImportAttach = z.infer<typeof ZGradeImportAttach>;
-
-/** A grade an import changes (or would change): the student, the concept, the value before and after. */
-export interface TGradeImportChange {
-  studentId: number;
-  name: string;
-  conceptId: number;
-  abrev: string;
-  old: number | string | null;
-  new: number | string | null;
-}
-/** POST admGrades/import's answer (with dryRun, the preview): what changes, how many cells stay, the refused lines. */
-export interface TGradeImportPreview {
-  changes: TGradeImportChange[];
-  unchanged: number;
-  errors: TImportLine[];
-}
-/** POST admGrades/importAttach's answer: the file handed back, with its line and column counts. */
-export interface TGradeImportAttached {
-  name: string;
-  data: string;
-  lines: number;
-  columns: number;
-}
+export const ZDefaultFiltersAnswer = z.object({
+  selectedReport: INT,
+  periodId: INT,
+  superSectionId: INT.nullable(),
+  sectionId: INT.nullable(),
+  activityId: INT.nullable(),
+  masterId: INT.nullable(),
+  activityPartId: INT.nullable(),
+  canRecalculate: z.boolean(),
+});
+export type TDefaultFiltersAnswer = z.output<typeof ZDefaultFiltersAnswer>;

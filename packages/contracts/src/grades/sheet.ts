@@ -2,47 +2,22 @@
  * The grade sheet as both the screen and the server's exports read it (000 §2.9, §3): the header tree laid out as
  * table rows and columns, a student's grade of a column, and how a cell reads.
  */
+import type { TFinalHeaderAnswer } from "./concepts.ts";
+import type { TSheetAnswer } from "./entry.ts";
 import { CONCEPT_TYPE, letterOf } from "./scale.ts";
 
-/** A concept of the grid's header (000 §3), as admEvalConcept/getHeader answers it. */
-export interface HeaderConcept {
-  ID: number;
-  parentId: number | null;
-  level: number;
-  order: number;
-  name: string;
-  abrev: string;
-  type: number;
-  locked: boolean;
-  canEdit: boolean;
-  calcAverage: boolean;
-  qualifications: string;
-  /** CPROM, CONDF, TUTR: concepts the school treats apart (the behaviour average, the final behaviour grade …). */
-  specialType?: string | null;
-  /** Final sheets (getHeaderFinal) put several subjects side by side: each concept names its subject. */
-  activityId?: number | null;
-  activityName?: string | null;
-}
+type FinalHeaderConcept = TFinalHeaderAnswer[number];
+type Extras = "specialType" | "activityId" | "activityName";
+/**
+ * A concept of the grid's header (000 §3), as admEvalConcept/getHeader answers it, or getHeaderFinal with its subject;
+ * the export's own read leaves out what it does not lay out (specialType).
+ */
+export type HeaderConcept = Omit<FinalHeaderConcept, Extras> & Partial<Pick<FinalHeaderConcept, Extras>>;
 
+/** A student row of the sheet's read (000 §3). */
+export type StudentRow = TSheetAnswer["Results"][number];
 /** One grade of a student row (000 §3). */
-export interface SheetGrade {
-  conceptId: number;
-  gradeNum: number | null;
-  gradeTxt: string | null;
-  type: number;
-  parentId: number | null;
-  locked: boolean;
-  canEdit: boolean;
-  calcAverage: boolean;
-  sync: boolean;
-}
-
-export interface StudentRow {
-  studentId: number;
-  name: string;
-  img: string | null;
-  grades: SheetGrade[];
-}
+export type SheetGrade = StudentRow["grades"][number];
 
 /** A header cell: the concept, how many columns and header rows it spans. */
 export interface HeaderCell {
@@ -131,7 +106,7 @@ export function headerLayout(concepts: readonly HeaderConcept[]): { rows: Header
  * Why no cell of a sheet may be typed in, whatever its concept: the person has no write access to the module, the
  * sheet's period is closed, or they do not teach the course in that section (the save would refuse it: 001 §6).
  */
-export type SheetLock = "noWrite" | "periodClosed" | "notYourCourse";
+export type SheetLock = "noWrite" | NonNullable<TSheetAnswer["lock"]>;
 
 /** Why a cell cannot be typed in: an average is computed, a concept is locked or closed to editing, or the sheet is locked. */
 export type ReadOnlyReason = "average" | "locked" | "notEditable" | SheetLock;
@@ -180,14 +155,8 @@ export function sliceLayout(layout: SheetLayout, from: number, to: number): Shee
 /** A cell may be typed in when its concept is neither locked, read-only nor an average, and the sheet is not locked. */
 export const isEditable = (column: Column, sheetLock: SheetLock | null) => readOnlyReason(column, sheetLock) === null;
 
-/** Of the grade read's answer: what the sheet is about (000 §2.9 print header, the export's file name) and why it is locked. */
-export interface SheetAbout {
-  period: string;
-  /** "3.º A" (the grade and its section), or a student group's name. */
-  section: string;
-  course: string | null;
-  teacher: string | null;
-}
+/** Of the grade read's answer: what the sheet is about (000 §2.9 print header, the export's file name). */
+export type SheetAbout = NonNullable<TSheetAnswer["about"]>;
 
 /** A student's grade of a concept; a concept without one yet reads as no grade. */
 export function gradeOf(student: StudentRow, concept: HeaderConcept): SheetGrade {

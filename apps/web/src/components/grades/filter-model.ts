@@ -2,7 +2,7 @@
  * The grade screen's reports and filters (000 §2.9) as plain data: which filters each report shows, what a change
  * clears, and which calls load the sheet they point at.
  */
-import type { TDefaultFilters } from "@pizarra/contracts";
+import type { TDefaultFiltersAnswer } from "@pizarra/contracts";
 
 /** 000 §2.9's report numbers (7 is not shown). */
 export type Report = 1 | 2 | 3 | 4 | 5 | 6 | 8 | 9;
@@ -74,7 +74,7 @@ export function changeFilter(mode: Mode, filters: SheetFilters, name: FilterName
  * Defaults as GET admGrades/defaultFilters answers them (000 §7), with whether 'Calcular CPROM' is offered; the
  * screen's own fallback (when the call failed) offers nothing and leaves it out.
  */
-export type DefaultFilters = Omit<TDefaultFilters, "canRecalculate"> & Partial<Pick<TDefaultFilters, "canRecalculate">>;
+export type DefaultFilters = Omit<TDefaultFiltersAnswer, "canRecalculate"> & Partial<Pick<TDefaultFiltersAnswer, "canRecalculate">>;
 
 /** 000 §2.9: behaviour mode opens on report 4; a report the mode lacks falls back to its first. */
 export function openingReport(mode: Mode, selected: number, offered: readonly Report[]): Report {

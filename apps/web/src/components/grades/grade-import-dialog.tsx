@@ -1,6 +1,6 @@
 "use client";
 
-import { IMPORT_CONCEPT_KEYS, type TGradeImportAttached, type TGradeImportPreview, type TImportLine } from "@pizarra/contracts";
+import { IMPORT_CONCEPT_KEYS, type TGradeImportAttachAnswer, type TGradeImportAnswer, type TImportLine } from "@pizarra/contracts";
 import {
   Button,
   Field,
@@ -31,7 +31,7 @@ import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 const NO_CONCEPTS: PickOption[] = [];
 
 type CsvFile = { name: string; data: string; lines: number };
-type Step = { state: "idle" } | { state: "busy" } | { state: "preview"; preview: TGradeImportPreview } | { state: "refused"; lines: TImportLine[] };
+type Step = { state: "idle" } | { state: "busy" } | { state: "preview"; preview: TGradeImportAnswer } | { state: "refused"; lines: TImportLine[] };
 
 /**
  * The grade import of a subject row (001 §2 "Import dialog": a right-side modal with an Excel template download and a
@@ -82,7 +82,7 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
     setStep({ state: "busy" });
     setFile(null);
     const upload = { name: chosen.name, data: await readBase64(chosen) };
-    const res = await api.post<TGradeImportAttached>("admGrades/importAttach", upload, { notify: false });
+    const res = await api.post<TGradeImportAttachAnswer>("admGrades/importAttach", upload, { notify: false });
     setStep({ state: "idle" });
     if (!res.ok) return setErrors((current) => ({ ...current, csvfile: res.envelope.msg }));
     setErrors((current) => ({ ...current, csvfile: "" }));
@@ -92,7 +92,7 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   const send = async (dryRun: boolean) => {
     setStep({ state: "busy" });
     const csvfile = file ? { name: file.name, data: file.data } : "";
-    const res = await api.post<TGradeImportPreview>("admGrades/import", { ...course(), csvfile, dryRun }, { notify: false });
+    const res = await api.post<TGradeImportAnswer>("admGrades/import", { ...course(), csvfile, dryRun }, { notify: false });
     if (res.ok && !dryRun) {
       toast.success(res.envelope.msg, { duration: SUCCESS_TOAST_MS });
       onDone();

@@ -8,7 +8,7 @@ import {
   splitList,
   type TGradedConcept,
   type TGradeSaveBody,
-  type TStudentGrades,
+  type TStudentGradesAnswer,
 } from "@pizarra/contracts";
 import { Button, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, Textarea, toast } from "@pizarra/ui";
 import { FileDown, FileText, LoaderCircle, Save } from "lucide-react";
@@ -111,7 +111,7 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
   const canWrite = useCanWrite();
   const { guard, close, requestClose } = useGuardedHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, onClosed);
   const studentId = row?.ID;
-  const { data, update } = useFormRead<TStudentGrades>(studentId === undefined ? null : `admGrades/getByStudent/${studentId}`, open ? studentId : null, close);
+  const { data, update } = useFormRead<TStudentGradesAnswer>(studentId === undefined ? null : `admGrades/getByStudent/${studentId}`, open ? studentId : null, close);
 
   const reportCard = (periodId: number) =>
     downloadExport(`grades/pdfreport/${Math.floor(periodId / 100)}/${studentId}`, { periodId }, "libreta.pdf", {

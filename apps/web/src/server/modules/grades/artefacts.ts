@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { TStoredFileAnswer } from "@pizarra/contracts";
 import { lockKey, type TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -93,7 +94,7 @@ async function reserveBuild(
 export async function artefact(
   ctx: AuthedContext,
   { kind, subject, inputs, filename, build }: { kind: ArtefactKind; subject: string; inputs: unknown; filename: string; build: () => Promise<Buffer> },
-): Promise<Reply> {
+): Promise<Reply<TStoredFileAnswer>> {
   const now = new Date();
   await sweep(ctx, now);
   const fingerprint = fingerprintOf(ctx.locale, inputs);

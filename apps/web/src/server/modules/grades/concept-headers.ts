@@ -1,44 +1,11 @@
-import { labelKeyOf, RECORD_ID_MAX, RESOURCES } from "@pizarra/contracts";
+import { labelKeyOf, RESOURCES, type TFinalHeaderAnswer, type TFinalQuery, type THeaderAnswer, type THeaderQuery } from "@pizarra/contracts";
 import type { Prisma, TenantDb } from "@pizarra/db";
-import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { RESOURCE } from "./concept-rules.ts";
 
-/** An optional whole number of the query; the screen sends an unset filter as "". */
-const whole = (min: number, max = RECORD_ID_MAX) => z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
-const flag = z.enum(["true", "false"]).optional();
-
 /** 000 §3: types 2 and 4 are both descriptive text, so asking for one asks for both. */
 const DESCRIPTIVE = [2, 4];
-
-/**
- * What a header shows, shared by both calls (000 §2.9): `levelCount` is the deepest level shown (0 the top level only,
- * 1 the top two …; -1 or none, every level); `type` keeps the concepts of that type (2 and 4 count as one) together
- * with their ancestors, so that the answer is always a whole tree.
- */
-const shape = {
-  levelCount: whole(-1, 50),
-  type: whole(0, 99),
-  groupId: whole(1),
-};
-
-/** GET admEvalConcept/getHeader/ (000 §7): a subject's concepts for a section, or for a course-section with isPart=true. */
-export const ZHeaderQuery = z.object({
-  ...shape,
-  activityId: whole(1).pipe(z.number()),
-  isPart: flag,
-  sectionId: whole(-1),
-  PageSize: whole(1, 1000).transform((v) => v ?? 40),
-  page: whole(1, 100_000).transform((v) => v ?? 1),
-});
-
-/**
- * The query of a final sheet: GET admEvalConcept/getHeaderFinal (and /behavior) (000 §7) and admGrades/getFinal;
- * periodId 0 is the current period, sectionId -1 none.
- */
-export const ZFinalQuery = z.object({ ...shape, periodId: whole(0, 999_999), sectionId: whole(-1), isBehavior: flag });
-export type FinalQuery = z.infer<typeof ZFinalQuery>;
 
 /** The header queries' refusals name their fields as the concepts' form does. */
 export const CONCEPT_LABELS = labelKeyOf(RESOURCES[RESOURCE]);
@@ -94,7 +61,7 @@ function header(concepts: Concept[], { levelCount, type }: Shape): Concept[] {
 const row = ({ id, hidden: _hidden, activityId: _activityId, ...c }: Concept) => ({ ID: id, ...c });
 
 /** The subject and section of a header: a course-section's (isPart), else the subject and the section asked for. */
-async function courseOf(ctx: AuthedContext, q: z.infer<typeof ZHeaderQuery>): Promise<{ activityId: number; sectionId: number | undefined }> {
+async function courseOf(ctx: AuthedContext, q: THeaderQuery): Promise<{ activityId: number; sectionId: number | undefined }> {
   if (q.isPart === "true") {
     const part = await ctx.db.activityPart.findFirst({ where: { id: q.activityId }, select: { activityId: true, sectionId: true } });
     if (!part) throw notFound();
@@ -111,7 +78,7 @@ async function courseOf(ctx: AuthedContext, q: z.infer<typeof ZHeaderQuery>): Pr
  * isPart=true, `activityId` is a course-section (report 1, by teacher) and gives the subject and the section. With a
  * group (reports 8, 9), whose students come from several sections, only the subject's shared concepts.
  */
-export async function getHeader(ctx: AuthedContext & { query: z.infer<typeof ZHeaderQuery> }): Promise<Reply> {
+export async function getHeader(ctx: AuthedContext & { query: THeaderQuery }): Promise<Reply<THeaderAnswer>> {
   const q = ctx.query;
   const course = await courseOf(ctx, q);
   const concepts = await ctx.db.evalConcept.findMany({
@@ -172,14 +139,14 @@ export async function finalConcepts(db: TenantDb, q: FinalShape): Promise<FinalC
 }
 
 /** The query of a final sheet (GET admEvalConcept/getHeaderFinal, admGrades/getFinal), its period 0 the current one. */
-export async function finalShape(ctx: AuthedContext & { query: FinalQuery }, behaviorRoute: boolean): Promise<FinalShape | null> {
+export async function finalShape(ctx: AuthedContext & { query: TFinalQuery }, behaviorRoute: boolean): Promise<FinalShape | null> {
   const q = ctx.query;
   const periodId = q.periodId ? q.periodId : (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
   return periodId === undefined ? null : { ...q, periodId, behavior: behaviorRoute || q.isBehavior === "true" };
 }
 
 /** GET admEvalConcept/getHeaderFinal and getHeaderFinal/behavior (000 §2.9, §7): the headers of a final sheet. */
-export async function getHeaderFinal(ctx: AuthedContext & { query: FinalQuery }, behaviorRoute: boolean): Promise<Reply> {
+export async function getHeaderFinal(ctx: AuthedContext & { query: TFinalQuery }, behaviorRoute: boolean): Promise<Reply<TFinalHeaderAnswer>> {
   const shape = await finalShape(ctx, behaviorRoute);
   return { data: shape ? await finalConcepts(ctx.db, shape) : [] };
 }

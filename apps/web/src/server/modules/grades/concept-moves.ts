@@ -1,5 +1,4 @@
-import { labelKeyOf, RESOURCES, ROLE } from "@pizarra/contracts";
-import { z } from "zod";
+import { labelKeyOf, RESOURCES, ROLE, type TConceptMove, type TConceptMoveAnswer, type TConceptMoveParams, ZConceptMove } from "@pizarra/contracts";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { ownLabels } from "../../http/parse.ts";
@@ -8,11 +7,8 @@ import { recomputeTree } from "./save-grades.ts";
 import { RESOURCE, topAdminOnly } from "./concept-rules.ts";
 import { lockTree, place, PLACED_SELECT, renumber, siblingsOf } from "./concept-tree.ts";
 
-/** The body of POST admEvalConcept/move/{id} (our path; 001 §4 "Concept moves"). */
-export const ZMove = z.object({ direction: z.enum(["up", "down", "left", "right"]) });
-export const ZMoveParams = z.object({ id: z.string().regex(/^\d{1,9}$/) });
 /** The direction is named as the concepts' form names it; the path's id and the body as a whole as on every route. */
-export const MOVE_LABELS = ownLabels(Object.keys(ZMove.shape), labelKeyOf(RESOURCES[RESOURCE]));
+export const MOVE_LABELS = ownLabels(Object.keys(ZConceptMove.shape), labelKeyOf(RESOURCES[RESOURCE]));
 
 /** Why a move cannot happen, under `concepts.moveRefused`. */
 type Reason = "first" | "last" | "noPrevious" | "topLevel" | "notLast";
@@ -25,7 +21,7 @@ type Reason = "first" | "last" | "noPrevious" | "topLevel" | "notLast";
  * recomputed; all in one transaction. A move that cannot happen is
  * refused with the spec's "<name>: No se ha movido el concepto" (001 §8).
  */
-export async function moveConcept(ctx: AuthedContext & { params: z.infer<typeof ZMoveParams>; body: z.infer<typeof ZMove> }): Promise<Reply> {
+export async function moveConcept(ctx: AuthedContext & { params: TConceptMoveParams; body: TConceptMove }): Promise<Reply<TConceptMoveAnswer>> {
   const { direction } = ctx.body;
   if ((direction === "left" || direction === "right") && ctx.user.roleCode !== ROLE.topAdmin) topAdminOnly(ctx, "parentId");
   const id = Number(ctx.params.id);

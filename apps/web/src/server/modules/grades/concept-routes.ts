@@ -1,6 +1,7 @@
+import { ZConceptMove, ZConceptMoveAnswer, ZConceptMoveParams, ZFinalHeaderAnswer, ZFinalQuery, ZHeaderAnswer, ZHeaderQuery } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { CONCEPT_LABELS, getHeader, getHeaderFinal, ZFinalQuery, ZHeaderQuery } from "./concept-headers.ts";
-import { MOVE_LABELS, moveConcept, ZMove, ZMoveParams } from "./concept-moves.ts";
+import { CONCEPT_LABELS, getHeader, getHeaderFinal } from "./concept-headers.ts";
+import { MOVE_LABELS, moveConcept } from "./concept-moves.ts";
 
 /**
  * The concept calls beyond the generic five: moves (our path, 001 §4) and the grade sheet's headers (000 §7), which
@@ -13,9 +14,10 @@ export const CONCEPT_ROUTES: Route[] = [
     path: "admEvalConcept/move/{id}",
     auth: "user",
     module: "admEvalConcept",
-    params: ZMoveParams,
-    body: ZMove,
+    params: ZConceptMoveParams,
+    body: ZConceptMove,
     labelKey: MOVE_LABELS,
+    answer: ZConceptMoveAnswer,
     handler: moveConcept,
   }),
   authedRoute({
@@ -25,6 +27,7 @@ export const CONCEPT_ROUTES: Route[] = [
     module: "admGrades",
     query: ZHeaderQuery,
     labelKey: CONCEPT_LABELS,
+    answer: ZHeaderAnswer,
     handler: getHeader,
   }),
   authedRoute({
@@ -34,6 +37,7 @@ export const CONCEPT_ROUTES: Route[] = [
     module: "admGrades",
     query: ZFinalQuery,
     labelKey: CONCEPT_LABELS,
+    answer: ZFinalHeaderAnswer,
     handler: (ctx) => getHeaderFinal(ctx, false),
   }),
   authedRoute({
@@ -43,6 +47,7 @@ export const CONCEPT_ROUTES: Route[] = [
     module: "admGradesBehavior",
     query: ZFinalQuery,
     labelKey: CONCEPT_LABELS,
+    answer: ZFinalHeaderAnswer,
     handler: (ctx) => getHeaderFinal(ctx, true),
   }),
 ];

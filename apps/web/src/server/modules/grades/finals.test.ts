@@ -1,8 +1,7 @@
-import { weightedAverage, type StudentRow } from "@pizarra/contracts";
+import { weightedAverage, type StudentRow, type TNotPassed } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
-import type { NotPassed } from "./not-passed.ts";
 
 const api = apiHarness({ school: true });
 type Final = { Results: StudentRow[]; RowCount: number; PageCount: number };
@@ -116,12 +115,12 @@ describe("GET admGrades/notpassed (001 §7)", () => {
       create: { conceptId: fx.finalId, studentId: passing!, gradeNum: 4 },
       update: { gradeNum: 4 },
     });
-    const res = await get<{ Results: NotPassed[]; RowCount: number }>(`admGrades/notpassed?periodId=202601&sectionId=${fx.sectionId}`);
+    const res = await get<{ Results: TNotPassed[]; RowCount: number }>(`admGrades/notpassed?periodId=202601&sectionId=${fx.sectionId}`);
     const mine = res.body.data.Results.filter((r) => r.activityId === fx.activityId);
     expect(mine.find((r) => r.studentId === failing)).toMatchObject({ conceptId: fx.finalId, gradeNum: 2.5, minToPass: "4", sectionId: fx.sectionId });
     expect(mine.find((r) => r.studentId === passing)).toBeUndefined();
     expect(res.body.data.RowCount).toBe(res.body.data.Results.length);
-    const byGrade = await get<{ Results: NotPassed[] }>(
+    const byGrade = await get<{ Results: TNotPassed[] }>(
       `admGrades/notpassed?periodId=0&superSectionId=${(await db.section.findUniqueOrThrow({ where: { id: fx.sectionId } })).parentId}`,
     );
     expect(byGrade.body.data.Results.some((r) => r.studentId === failing && r.activityId === fx.activityId)).toBe(true);

@@ -1,7 +1,14 @@
-import type { TSheetAnswer, ZMasterSave } from "@pizarra/contracts";
-import { z } from "zod";
+import {
+  type TFinalQuery,
+  type TGradeSaveAnswer,
+  type TMasterSave,
+  type TReportsAnswer,
+  type TReportsQuery,
+  type TSheetAnswer,
+  ZFinalQuery,
+} from "@pizarra/contracts";
 import type { AuthedContext, JsonText, Reply } from "../../http/context.ts";
-import { CONCEPT_LABELS, finalConcepts, type FinalQuery, finalShape, ZFinalQuery } from "./concept-headers.ts";
+import { CONCEPT_LABELS, finalConcepts, finalShape } from "./concept-headers.ts";
 import { saveCells } from "./save-grades.ts";
 import { finalAbout, sheetAnswer, studentsOf } from "./sheet.ts";
 
@@ -12,7 +19,7 @@ import { finalAbout, sheetAnswer, studentsOf } from "./sheet.ts";
 export const FINAL_SHEET = {
   query: ZFinalQuery,
   labelKey: CONCEPT_LABELS,
-  need: { byQuery: (query: FinalQuery) => (query.isBehavior === "true" ? "admGradesBehavior" : "admGrades") },
+  need: { byQuery: (query: TFinalQuery) => (query.isBehavior === "true" ? "admGradesBehavior" : "admGrades") },
 };
 
 /**
@@ -20,7 +27,7 @@ export const FINAL_SHEET = {
  * per student, surname first, with photo, each with a grade of exactly the concepts getHeaderFinal answers for the
  * same query, in that order: the subjects' concepts, or the behaviour ones when isBehavior is "true".
  */
-export async function getFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply<JsonText<TSheetAnswer>>> {
+export async function getFinal(ctx: AuthedContext & { query: TFinalQuery }): Promise<Reply<JsonText<TSheetAnswer>>> {
   const shape = await finalShape(ctx, false);
   const roster = shape?.groupId ? { groupId: shape.groupId } : shape?.sectionId && shape.sectionId > 0 ? { sectionId: shape.sectionId } : null;
   const [concepts, students, about] =
@@ -62,10 +69,8 @@ const REPORTS = {
   ],
 } as const;
 
-export const ZReportsQuery = z.object({ isBehavior: z.enum(["true", "false", ""]).optional() });
-
 /** GET admGrades/reports (001 §7): the report items the user's menu lets them open (each item's module), localized. */
-export async function reports(ctx: AuthedContext & { query: z.infer<typeof ZReportsQuery> }): Promise<Reply> {
+export async function reports(ctx: AuthedContext & { query: TReportsQuery }): Promise<Reply<TReportsAnswer>> {
   const items = ctx.query.isBehavior === "true" ? REPORTS.behavior : REPORTS.academic;
   return {
     data: items.filter((r) => ctx.user.access.get(r.module)?.read).map((r) => ({ ID: r.ID, name: ctx.t(`grades.reports.${r.key}`) })),
@@ -77,6 +82,6 @@ export async function reports(ctx: AuthedContext & { query: z.infer<typeof ZRepo
  * with write on admGradesMaster (which waives "you do not teach this course"); a cell of an averaging concept (sent
  * with `averaged: true`) asks for that average to be recalculated for the student.
  */
-export async function saveMaster(ctx: AuthedContext & { body: z.infer<typeof ZMasterSave> }): Promise<Reply> {
+export async function saveMaster(ctx: AuthedContext & { body: TMasterSave }): Promise<Reply<TGradeSaveAnswer>> {
   return saveCells(ctx, ctx.body.grades, [false, true], true);
 }

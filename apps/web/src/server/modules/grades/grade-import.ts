@@ -5,9 +5,10 @@ import {
   type TGradeCell,
   type TGradeCsvFile,
   type TGradeImport,
+  type TGradeImportAnswer,
   type TGradeImportAttach,
-  type TGradeImportAttached,
-  type TGradeImportPreview,
+  type TGradeImportAttachAnswer,
+  type TGradeImportConceptsAnswer,
   type TGradeImportSection,
   type TImportLine,
 } from "@pizarra/contracts";
@@ -178,7 +179,7 @@ function refusalMessage(error: unknown): string {
  * transaction: a refused line refuses the file, every refused line is listed with its column, nothing is written.
  * `dryRun` does it all and rolls back, answering what would change (and what is refused) for the screen to show.
  */
-export async function importGrades(ctx: AuthedContext & { body: TGradeImport }): Promise<Reply<TGradeImportPreview>> {
+export async function importGrades(ctx: AuthedContext & { body: TGradeImport }): Promise<Reply<TGradeImportAnswer>> {
   const { body } = ctx;
   await courseOf(ctx, body);
   const concepts = await conceptsOf(ctx, body);
@@ -204,7 +205,7 @@ export async function importGrades(ctx: AuthedContext & { body: TGradeImport }):
   }
 
   const before = await gradesOf(ctx.db, concepts, students);
-  const apply = async (tx: WriteTx): Promise<TGradeImportPreview> => {
+  const apply = async (tx: WriteTx): Promise<TGradeImportAnswer> => {
     for (const { line, cells } of work) {
       if (cells.length === 0) continue;
       await tx.$executeRawUnsafe("SAVEPOINT grade_line");
@@ -271,12 +272,12 @@ function lineRefusal(ctx: AuthedContext, lines: TImportLine[]) {
 
 /**
  * POST admGrades/importAttach (001 §7 {name, doc, data}): the dialog's upload step. Nothing is stored: the file is
- * checked to be CSV (by name and content) and answered back with its line and column counts, and the dialog then
- * sends the same {name, data} as csvfile of admGrades/import.
+ * checked to be CSV (by name and content) and its name answered with its line and column counts; the dialog then
+ * sends the {name, data} it uploaded as csvfile of admGrades/import.
  */
-export async function attachGradeFile(ctx: AuthedContext & { body: TGradeImportAttach }): Promise<Reply<TGradeImportAttached>> {
+export async function attachGradeFile(ctx: AuthedContext & { body: TGradeImportAttach }): Promise<Reply<TGradeImportAttachAnswer>> {
   const lines = linesOf(ctx, csvText(ctx, ctx.body, "data"), "data");
-  return { data: { name: ctx.body.name, data: ctx.body.data, lines: lines.length, columns: Math.max(...lines.map((l) => l.cells.length)) } };
+  return { data: { name: ctx.body.name, lines: lines.length, columns: Math.max(...lines.map((l) => l.cells.length)) } };
 }
 
 /** The rows of the template as one page of the streamed workbook. */
@@ -289,7 +290,7 @@ async function* onePage(rows: unknown[][]) {
  * filled for every student of the section and one column per chosen concept (its abbreviation), holding the current
  * grades. Saved as CSV it imports back unchanged.
  */
-export async function gradeImportTemplate(ctx: AuthedContext & { query: Course }): Promise<Reply> {
+export async function gradeImportTemplate(ctx: AuthedContext & { query: Course }): Promise<Reply<null> & { response: Response }> {
   const { activity, sectionName } = await courseOf(ctx, ctx.query);
   const concepts = await conceptsOf(ctx, ctx.query);
   const students = await studentsOf(ctx, ctx.query.sectionId);
@@ -305,13 +306,13 @@ export async function gradeImportTemplate(ctx: AuthedContext & { query: Course }
 }
 
 /** GET admGrades/importConcepts?activityId&sectionId (our path): the dialog's pick list of the course's gradable concepts. */
-export async function importableConcepts(ctx: AuthedContext & { query: TGradeImportSection }): Promise<Reply> {
+export async function importableConcepts(ctx: AuthedContext & { query: TGradeImportSection }): Promise<Reply<TGradeImportConceptsAnswer>> {
   const { activityId, sectionId } = ctx.query;
   const rows = await ctx.db.evalConcept.findMany({
     where: { activityId, OR: [{ sectionId: null }, { sectionId }], children: { none: {} }, ...GRADABLE },
     orderBy: [{ level: "asc" }, { order: "asc" }],
-    select: { id: true, name: true, abrev: true, parent: { select: { name: true } } },
+    select: { id: true, name: true, abrev: true },
   });
-  const Results = rows.map((r) => ({ ID: r.id, name: `${r.abrev} · ${r.name}`, desc: r.parent?.name ?? null }));
+  const Results = rows.map((r) => ({ ID: r.id, name: `${r.abrev} · ${r.name}` }));
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }

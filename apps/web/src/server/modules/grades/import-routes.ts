@@ -1,4 +1,12 @@
-import { ZGradeImport, ZGradeImportAttach, ZGradeImportCourse, ZGradeImportSection } from "@pizarra/contracts";
+import {
+  ZGradeImport,
+  ZGradeImportAnswer,
+  ZGradeImportAttach,
+  ZGradeImportAttachAnswer,
+  ZGradeImportConceptsAnswer,
+  ZGradeImportCourse,
+  ZGradeImportSection,
+} from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import { attachGradeFile, gradeImportTemplate, importableConcepts, importGrades } from "./grade-import.ts";
@@ -12,6 +20,7 @@ export const IMPORT_ROUTES: Route[] = [
     module: "admGrades",
     body: ZGradeImport,
     maxBytes: UPLOAD_BODY_LIMIT,
+    answer: ZGradeImportAnswer,
     handler: importGrades,
   }),
   authedRoute({
@@ -21,8 +30,25 @@ export const IMPORT_ROUTES: Route[] = [
     module: "admGrades",
     body: ZGradeImportAttach,
     maxBytes: UPLOAD_BODY_LIMIT,
+    answer: ZGradeImportAttachAnswer,
     handler: attachGradeFile,
   }),
-  authedRoute({ method: "GET", path: "admGrades/importTemplate", auth: "user", module: "admGrades", query: ZGradeImportCourse, handler: gradeImportTemplate }),
-  authedRoute({ method: "GET", path: "admGrades/importConcepts", auth: "user", module: "admGrades", query: ZGradeImportSection, handler: importableConcepts }),
+  authedRoute({
+    method: "GET",
+    path: "admGrades/importTemplate",
+    auth: "user",
+    module: "admGrades",
+    query: ZGradeImportCourse,
+    answer: "response",
+    handler: gradeImportTemplate,
+  }),
+  authedRoute({
+    method: "GET",
+    path: "admGrades/importConcepts",
+    auth: "user",
+    module: "admGrades",
+    query: ZGradeImportSection,
+    answer: ZGradeImportConceptsAnswer,
+    handler: importableConcepts,
+  }),
 ];

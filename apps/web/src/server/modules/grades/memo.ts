@@ -1,14 +1,11 @@
-import { letterOf, ZRecordId } from "@pizarra/contracts";
-import { z } from "zod";
+import { letterOf, type TMemoParams, type TStoredFileAnswer } from "@pizarra/contracts";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { notPassed } from "./not-passed.ts";
 import { artefact, memoSubject } from "./artefacts.ts";
-import { cardSources, fileSafe, letterhead, mayReadCardsOf, PERIOD_ID, studentOf } from "./report-card-data.ts";
+import { cardSources, fileSafe, letterhead, mayReadCardsOf, studentOf } from "./report-card-data.ts";
 import { drawFacts, drawLetterhead, drawParagraph, drawTable, newDocument, pdfBytes } from "./report-card-pdf.ts";
-
-export const ZMemoParams = z.object({ periodId: PERIOD_ID, id: ZRecordId });
 
 /** The school's day (UTC-5, as every date of the back office) in the reader's language. */
 const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "America/Lima" }).format(new Date());
@@ -18,7 +15,7 @@ const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "
  * in the period with their final grade and the minimum to pass, signed by the school; a student who passed everything
  * gets a letter saying so. Stored like the report-card zip; answers data.url and data.filename.
  */
-export async function memo(ctx: AuthedContext & { params: z.infer<typeof ZMemoParams> }): Promise<Reply> {
+export async function memo(ctx: AuthedContext & { params: TMemoParams }): Promise<Reply<TStoredFileAnswer>> {
   const period = await ctx.db.period.findFirst({ where: { id: ctx.params.periodId }, select: { id: true, name: true } });
   if (!period) throw notFound();
   const student = await studentOf(ctx, period.id, ctx.params.id);

@@ -1,25 +1,7 @@
-import { cellKey, minimumOf, numberOf, passes, ZRecordId, PERSON_TYPE } from "@pizarra/contracts";
+import { cellKey, minimumOf, numberOf, passes, PERSON_TYPE, type TNotPassed, type TNotPassedAnswer, type TNotPassedQuery } from "@pizarra/contracts";
 import type { TenantDb, TenantTx } from "@pizarra/db";
-import { z } from "zod";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
-
-/** A subject a student has not passed in a period, with the final grade and what passing asks. */
-export interface NotPassed {
-  studentId: number;
-  name: string;
-  sectionId: number;
-  /** The grade and the section's name, e.g. "3° de primaria A". */
-  sectionName: string;
-  activityId: number;
-  activityName: string;
-  /** The subject's final-grade concept (its first top-level average). */
-  conceptId: number;
-  gradeNum: number | null;
-  gradeTxt: string | null;
-  /** The minimum as the subject sets it: a letter of its scale (qualitative) or a number. */
-  minToPass: string;
-}
 
 export interface NotPassedQuery {
   periodId: number;
@@ -36,7 +18,7 @@ export interface NotPassedQuery {
  * student has not passed it when that grade is below the subject's minimum (contracts' `passes`). Subjects with no
  * minimum are passed; a student without a final grade yet is not listed (nothing has been failed so far).
  */
-export async function notPassed(db: TenantDb | TenantTx, q: NotPassedQuery): Promise<NotPassed[]> {
+export async function notPassed(db: TenantDb | TenantTx, q: NotPassedQuery): Promise<TNotPassed[]> {
   const section = {
     superSection: { periodId: q.periodId },
     ...(q.sectionId ? { id: q.sectionId } : {}),
@@ -90,7 +72,7 @@ export async function notPassed(db: TenantDb | TenantTx, q: NotPassedQuery): Pro
   });
   const gradeOf = new Map(grades.map((g) => [cellKey(g.conceptId, g.studentId), g]));
 
-  const out: NotPassed[] = [];
+  const out: TNotPassed[] = [];
   for (const m of members) {
     for (const subject of subjects) {
       if (!subject.parts.some((p) => p.sectionId === m.sectionId)) continue;
@@ -125,16 +107,8 @@ export async function notPassed(db: TenantDb | TenantTx, q: NotPassedQuery): Pro
   );
 }
 
-const whole = z.preprocess((v) => (v === "" ? undefined : v), ZRecordId.optional());
-/** GET admGrades/notpassed (001 §7): periodId (0 or none: the current one), superSectionId, sectionId. */
-export const ZNotPassedQuery = z.object({
-  periodId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(999_999).optional()),
-  superSectionId: whole,
-  sectionId: whole,
-});
-
 /** GET admGrades/notpassed: the period's subjects not passed, of a grade or a section (or the whole school). */
-export async function getNotPassed(ctx: AuthedContext & { query: z.infer<typeof ZNotPassedQuery> }): Promise<Reply> {
+export async function getNotPassed(ctx: AuthedContext & { query: TNotPassedQuery }): Promise<Reply<TNotPassedAnswer>> {
   const periodId = ctx.query.periodId || (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
   const Results = periodId ? await notPassed(ctx.db, { periodId, sectionId: ctx.query.sectionId, superSectionId: ctx.query.superSectionId }) : [];
   return { data: { Results, RowCount: Results.length } };

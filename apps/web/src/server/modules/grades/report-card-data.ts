@@ -10,7 +10,6 @@ import {
   PERSON_TYPE,
 } from "@pizarra/contracts";
 import { attendanceChanges, periodAttendance } from "../attendance/index.ts";
-import { z } from "zod";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
@@ -73,9 +72,6 @@ export interface CardStudent {
 
 type Concept = HeaderConcept & { activityId: number | null; activityName: string | null };
 type Cell = { gradeNum: number | null; gradeTxt: string | null };
-
-/** A period id (001 §5: six digits). */
-export const PERIOD_ID = z.coerce.number().int().min(100_000).max(999_999);
 
 export const STUDENT_SELECT = { id: true, name: true, last: true, last2: true } as const;
 export const SECTION_SELECT = { id: true, name: true, superSection: { select: { id: true, name: true } } } as const;

@@ -1,29 +1,23 @@
-import { ZRecordId } from "@pizarra/contracts";
+import {
+  type TCardParams,
+  type TCardQuery,
+  type TCardZipAnswer,
+  type TCardZipQuery,
+  ZCardParams,
+  ZCardQuery,
+  ZCardZipAnswer,
+  ZCardZipQuery,
+  ZMemoParams,
+  ZStoredFileAnswer,
+} from "@pizarra/contracts";
 import { Readable } from "node:stream";
-import { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { memo, ZMemoParams } from "./memo.ts";
+import { memo } from "./memo.ts";
 import { artefact, zipSubject } from "./artefacts.ts";
-import {
-  cardSources,
-  fileSafe,
-  gradeCardStudents,
-  mayReadCardsOf,
-  PERIOD_ID,
-  sectionCards,
-  studentOf,
-  type CardPeriod,
-  type ReportCard,
-} from "./report-card-data.ts";
+import { cardSources, fileSafe, gradeCardStudents, mayReadCardsOf, sectionCards, studentOf, type CardPeriod, type ReportCard } from "./report-card-data.ts";
 import { pdfBytes, reportCardPdf } from "./report-card-pdf.ts";
-
-const optionalPeriod = z.preprocess((v) => (v === "" ? undefined : v), PERIOD_ID.optional());
-
-const ZCardParams = z.object({ year: z.coerce.number().int().min(1000).max(9999), id: ZRecordId });
-const ZCardQuery = z.object({ periodId: optionalPeriod });
-const ZZipQuery = z.object({ supersectionId: ZRecordId, periodId: optionalPeriod });
 
 /** The period asked for: `periodId` when given, else the one of that year (ids are YYYYNN), the current one first. */
 async function periodOf(ctx: AuthedContext, year: number, periodId: number | undefined): Promise<CardPeriod> {
@@ -37,7 +31,7 @@ async function periodOf(ctx: AuthedContext, year: number, periodId: number | und
 }
 
 /** GET grades/pdfreport/{year}/{id}?periodId (001 §7): a student's report card of the period, as the PDF itself. */
-async function pdfReport(ctx: AuthedContext & { params: z.infer<typeof ZCardParams>; query: z.infer<typeof ZCardQuery> }): Promise<Reply> {
+async function pdfReport(ctx: AuthedContext & { params: TCardParams; query: TCardQuery }): Promise<Reply<null> & { response: Response }> {
   const period = await periodOf(ctx, ctx.params.year, ctx.query.periodId);
   const student = await studentOf(ctx, period.id, ctx.params.id);
   await mayReadCardsOf(ctx, period.id, student.section.id);
@@ -72,7 +66,7 @@ function entryName(used: Set<string>, card: ReportCard): string {
  * The cards are made one after the other, section by section, so a grade of 300 students never holds more than one
  * card's drawing at a time.
  */
-async function archiveZip(ctx: AuthedContext & { query: z.infer<typeof ZZipQuery> }): Promise<Reply> {
+async function archiveZip(ctx: AuthedContext & { query: TCardZipQuery }): Promise<Reply<TCardZipAnswer>> {
   const { supersectionId, periodId } = ctx.query;
   const grade = await ctx.db.superSection.findFirst({
     where: { id: supersectionId, ...(periodId ? { periodId } : {}) },
@@ -108,8 +102,25 @@ export const REPORT_CARD_ROUTES: Route[] = [
     module: "admGrades",
     params: ZCardParams,
     query: ZCardQuery,
+    answer: "response",
     handler: pdfReport,
   }),
-  authedRoute({ method: "GET", path: "admGrades/job/archive/zip", auth: "user", module: "admGrades", query: ZZipQuery, handler: archiveZip }),
-  authedRoute({ method: "GET", path: "grades/memo/{periodId}/{id}", auth: "user", module: "admGrades", params: ZMemoParams, handler: memo }),
+  authedRoute({
+    method: "GET",
+    path: "admGrades/job/archive/zip",
+    auth: "user",
+    module: "admGrades",
+    query: ZCardZipQuery,
+    answer: ZCardZipAnswer,
+    handler: archiveZip,
+  }),
+  authedRoute({
+    method: "GET",
+    path: "grades/memo/{periodId}/{id}",
+    auth: "user",
+    module: "admGrades",
+    params: ZMemoParams,
+    answer: ZStoredFileAnswer,
+    handler: memo,
+  }),
 ];

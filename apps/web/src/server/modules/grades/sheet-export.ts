@@ -1,7 +1,16 @@
-import { type Column, gradeOf, headerLayout, type HeaderConcept, letterOf, type SheetAbout, type TSheetAnswer, type TSheetQuery } from "@pizarra/contracts";
+import {
+  type Column,
+  gradeOf,
+  headerLayout,
+  type HeaderConcept,
+  letterOf,
+  type SheetAbout,
+  type TFinalQuery,
+  type TSheetAnswer,
+  type TSheetQuery,
+} from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
-import type { FinalQuery } from "./concept-headers.ts";
 import { getFinal } from "./finals.ts";
 import { getSheet } from "./sheet.ts";
 
@@ -26,7 +35,7 @@ export function sheetFileName(about: SheetAbout | null): string {
  * numbers as numbers, the rest as text, and beside each average its letter (000 §3), as the screen shows it. Nothing
  * to export answers the success notice 'No hay datos'.
  */
-export async function sheetWorkbook(ctx: AuthedContext, { Results, about }: TSheetAnswer): Promise<Reply> {
+export async function sheetWorkbook(ctx: AuthedContext, { Results, about }: TSheetAnswer): Promise<Reply<null>> {
   const conceptIds = Results[0]?.grades.map((g) => g.conceptId) ?? [];
   if (conceptIds.length === 0) return { data: null, msgKey: "gradeSheet.noData" };
   const concepts = await ctx.db.evalConcept.findMany({
@@ -76,11 +85,11 @@ export async function sheetWorkbook(ctx: AuthedContext, { Results, about }: TShe
 }
 
 /** GET admGrades/export (our path): a course's sheet, with the query of admGrades/get. */
-export async function exportSheet(ctx: AuthedContext & { query: TSheetQuery }): Promise<Reply> {
+export async function exportSheet(ctx: AuthedContext & { query: TSheetQuery }): Promise<Reply<null>> {
   return sheetWorkbook(ctx, (await getSheet(ctx)).data.parse());
 }
 
 /** GET admGrades/exportFinal (our path): a final sheet (reports 3, 4, 6 and the behaviour ones), with getFinal's query. */
-export async function exportFinal(ctx: AuthedContext & { query: FinalQuery }): Promise<Reply> {
+export async function exportFinal(ctx: AuthedContext & { query: TFinalQuery }): Promise<Reply<null>> {
   return sheetWorkbook(ctx, (await getFinal(ctx)).data.parse());
 }

@@ -1,4 +1,4 @@
-import type { TDefaultFilters, TSheetAnswer, TSheetQuery } from "@pizarra/contracts";
+import type { TDefaultFiltersAnswer, TSheetAnswer, TSheetQuery } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
 import { notFound, validationRefusal } from "../../http/app-error.ts";
 import { type AuthedContext, JsonText, type Reply } from "../../http/context.ts";
@@ -160,7 +160,7 @@ export async function getSheet(ctx: AuthedContext & { query: TSheetQuery }): Pro
  * with the "by teacher" report (1); anyone else starts on "by grade/section/course" (2) with nothing chosen; and
  * whether the user may 'Calcular CPROM' (the school's setting).
  */
-export async function defaultFilters(ctx: AuthedContext): Promise<Reply<TDefaultFilters>> {
+export async function defaultFilters(ctx: AuthedContext): Promise<Reply<TDefaultFiltersAnswer>> {
   const period = await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } });
   const part = period
     ? await ctx.db.activityPart.findFirst({

@@ -1,5 +1,12 @@
-import { ZRecordId, type TGradedConcept, type TStudentGradeGroup, type TStudentGrades, PERSON_TYPE } from "@pizarra/contracts";
-import { z } from "zod";
+import {
+  PERSON_TYPE,
+  type TGradedConcept,
+  type TGroupQuery,
+  type TStudentGradeGroupsAnswer,
+  type TStudentGradesAnswer,
+  type TStudentParams,
+  type TStudentQuery,
+} from "@pizarra/contracts";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
@@ -7,21 +14,15 @@ import { formatDateTime } from "../../resource/values.ts";
 import { finalConcepts, type FinalConcept } from "./concept-headers.ts";
 import { visibilityOf } from "./visibility.ts";
 
-const ID = ZRecordId;
-const PERIOD = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(999_999).optional());
 /** 001 §2 "Student screen for grades": the behaviour concepts a person types in there; CPROM is recalculated apart. */
 const EDITABLE_BEHAVIOR = ["CONDF", "TUTR"];
-
-export const ZStudentParams = z.object({ id: ID });
-export const ZStudentQuery = z.object({ periodId: PERIOD });
-export const ZGroupQuery = z.object({ studentId: ID, periodId: PERIOD, isBehavior: z.enum(["true", "false", ""]).optional() });
 
 /**
  * One student's grades in a period (0 or none: the current one): the subjects of the student's section, each with its
  * concepts as the final sheet's header lists them (hidden ones left out), and the period's behaviour concepts, of
  * which only CONDF and TUTR are marked editable (001 §2). A student of another school, or none, is not found.
  */
-async function studentGrades(ctx: AuthedContext, studentId: number, asked: number | undefined): Promise<TStudentGrades> {
+async function studentGrades(ctx: AuthedContext, studentId: number, asked: number | undefined): Promise<TStudentGradesAnswer> {
   const periodId = asked || (await ctx.db.period.findFirst({ where: { current: true }, select: { id: true } }))?.id;
   const student = await ctx.db.user.findFirst({
     where: { id: studentId, type: PERSON_TYPE.student },
@@ -62,7 +63,7 @@ async function studentGrades(ctx: AuthedContext, studentId: number, asked: numbe
     gradeNum: byConcept.get(c.ID)?.gradeNum ?? null,
     gradeTxt: byConcept.get(c.ID)?.gradeTxt ?? null,
   });
-  const subjects: TStudentGrades["subjects"] = [];
+  const subjects: TStudentGradesAnswer["subjects"] = [];
   for (const c of academic) {
     if (subjects.at(-1)?.activityId !== c.activityId) subjects.push({ activityId: c.activityId!, name: c.activityName!, concepts: [] });
     subjects.at(-1)!.concepts.push(cell(c));
@@ -83,9 +84,7 @@ async function studentGrades(ctx: AuthedContext, studentId: number, asked: numbe
 }
 
 /** GET admGrades/getByStudent/{id}?periodId (001 §7): the student screen for grades. */
-export async function getByStudent(
-  ctx: AuthedContext & { params: z.infer<typeof ZStudentParams>; query: z.infer<typeof ZStudentQuery> },
-): Promise<Reply<TStudentGrades>> {
+export async function getByStudent(ctx: AuthedContext & { params: TStudentParams; query: TStudentQuery }): Promise<Reply<TStudentGradesAnswer>> {
   return { data: await studentGrades(ctx, ctx.params.id, ctx.query.periodId) };
 }
 
@@ -93,7 +92,7 @@ export async function getByStudent(
  * GET admGrades/group?studentId&isBehavior&periodId (001 §7): the same grades as a list of groups, one per subject
  * ({activityId, activityName, concepts}), or with isBehavior=true one group of the behaviour concepts (activityId null).
  */
-export async function getGroup(ctx: AuthedContext & { query: z.infer<typeof ZGroupQuery> }): Promise<Reply<TStudentGradeGroup[]>> {
+export async function getGroup(ctx: AuthedContext & { query: TGroupQuery }): Promise<Reply<TStudentGradeGroupsAnswer>> {
   const grades = await studentGrades(ctx, ctx.query.studentId, ctx.query.periodId);
   if (ctx.query.isBehavior === "true") return { data: [{ activityId: null, activityName: ctx.t("grades.behavior"), concepts: grades.behavior }] };
   return { data: grades.subjects.map((s) => ({ activityId: s.activityId, activityName: s.name, concepts: s.concepts })) };

@@ -1,6 +1,6 @@
 "use client";
 
-import { gradeFilterFields, type FieldDef } from "@pizarra/contracts";
+import { gradeFilterFields, type FieldDef, type TReportsAnswer } from "@pizarra/contracts";
 import { Label, NativeSelect } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
@@ -10,10 +10,7 @@ import { isBlank } from "../resource/values.ts";
 import { filtersOf, parentOf, type FilterName, type Mode, type Report, type SheetFilters } from "./filter-model.ts";
 
 /** A report item as GET admGrades/reports answers it. */
-export interface ReportItem {
-  ID: Report;
-  name: string;
-}
+export type ReportItem = TReportsAnswer[number];
 
 /** One filter: its label over its combobox. */
 function FilterSelect({

@@ -1,6 +1,12 @@
 "use client";
 
-import { IMPORT_CONCEPT_KEYS, type TGradeImportAttachAnswer, type TGradeImportAnswer, type TImportLine } from "@pizarra/contracts";
+import {
+  IMPORT_CONCEPT_KEYS,
+  type TGradeImportAnswer,
+  type TGradeImportAttachAnswer,
+  type TGradeImportConceptsAnswer,
+  type TImportLine,
+} from "@pizarra/contracts";
 import {
   Button,
   Field,
@@ -64,7 +70,7 @@ export function GradeImportDialog({ open, row, onClosed, onDone }: OwnDialogProp
   const sections = useMemo(() => (parts.data?.Results ?? []).map((p): PickOption => ({ ID: p.sectionId, name: p.sectionName })), [parts.data]);
   const concepts =
     useQuery({
-      ...apiGet<ListAnswer<PickOption>>("admGrades/importConcepts", { query: { activityId: String(activityId), sectionId } }),
+      ...apiGet<TGradeImportConceptsAnswer>("admGrades/importConcepts", { query: { activityId: String(activityId), sectionId } }),
       enabled: activityId !== undefined && Boolean(sectionId),
     }).data?.Results ?? NO_CONCEPTS;
 

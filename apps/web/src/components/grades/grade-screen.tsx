@@ -1,6 +1,6 @@
 "use client";
 
-import type { HeaderConcept, SheetAbout, SheetLock, TGradeSaveAnswer, TGradeSaveBody } from "@pizarra/contracts";
+import type { HeaderConcept, SheetAbout, SheetLock, TCardZipAnswer, TGradeSaveAnswer, TGradeSaveBody } from "@pizarra/contracts";
 import { Button, toast } from "@pizarra/ui";
 import { Calculator, FileArchive, FileSpreadsheet, LoaderCircle, Printer, RefreshCw, Users } from "lucide-react";
 import { useSearchParams } from "next/navigation";
@@ -220,7 +220,7 @@ function GradeSheetView({
   /** 001 §7: every report card of the grade chosen, zipped by the server and opened from its stored file. */
   const reportCards = async (superSectionId: number) => {
     setZipping(true);
-    const result = await api.get<{ url: string } | null>("admGrades/job/archive/zip", {
+    const result = await api.get<TCardZipAnswer>("admGrades/job/archive/zip", {
       query: { supersectionId: superSectionId, periodId: filters.periodId ?? undefined },
     });
     setZipping(false);

@@ -1,7 +1,7 @@
+import type { TDefaultFiltersAnswer, TReportsAnswer } from "@pizarra/contracts";
 import type { QueryClient } from "@tanstack/react-query";
 import { apiGet } from "@/client/api-query.ts";
-import type { DefaultFilters, Mode } from "./filter-model.ts";
-import type { ReportItem } from "./grade-filters.tsx";
+import type { Mode } from "./filter-model.ts";
 
 /** How long answers asked ahead stay good for the screen they were asked for. */
 const FRESH_MS = 5_000;
@@ -9,8 +9,8 @@ const FRESH_MS = 5_000;
 /** The grade screen's first calls: the person's default filters and the reports they may open. */
 export const openingReads = (mode: Mode) =>
   [
-    { ...apiGet<DefaultFilters>("admGrades/defaultFilters"), staleTime: FRESH_MS },
-    { ...apiGet<ReportItem[]>("admGrades/reports", { query: { isBehavior: String(mode === "behavior") } }), staleTime: FRESH_MS },
+    { ...apiGet<TDefaultFiltersAnswer>("admGrades/defaultFilters"), staleTime: FRESH_MS },
+    { ...apiGet<TReportsAnswer>("admGrades/reports", { query: { isBehavior: String(mode === "behavior") } }), staleTime: FRESH_MS },
   ] as const;
 
 /**

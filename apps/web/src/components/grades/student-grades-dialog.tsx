@@ -8,6 +8,7 @@ import {
   splitList,
   type TGradedConcept,
   type TGradeSaveBody,
+  type TStoredFileAnswer,
   type TStudentGradesAnswer,
 } from "@pizarra/contracts";
 import { Button, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, Textarea, toast } from "@pizarra/ui";
@@ -111,7 +112,11 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
   const canWrite = useCanWrite();
   const { guard, close, requestClose } = useGuardedHashModal(open, `admStudent-grades-${row?.ID ?? ""}`, onClosed);
   const studentId = row?.ID;
-  const { data, update } = useFormRead<TStudentGradesAnswer>(studentId === undefined ? null : `admGrades/getByStudent/${studentId}`, open ? studentId : null, close);
+  const { data, update } = useFormRead<TStudentGradesAnswer>(
+    studentId === undefined ? null : `admGrades/getByStudent/${studentId}`,
+    open ? studentId : null,
+    close,
+  );
 
   const reportCard = (periodId: number) =>
     downloadExport(`grades/pdfreport/${Math.floor(periodId / 100)}/${studentId}`, { periodId }, "libreta.pdf", {
@@ -119,7 +124,7 @@ export function StudentGradesDialog({ open, row, onClosed }: OwnDialogProps) {
       failed: t("failed"),
     });
   const memo = async (periodId: number) => {
-    const result = await api.get<{ url: string }>(`grades/memo/${periodId}/${studentId}`);
+    const result = await api.get<TStoredFileAnswer>(`grades/memo/${periodId}/${studentId}`);
     if (result.ok && result.envelope.data?.url) window.open(result.envelope.data.url, "_blank", "noopener");
   };
   const setBehaviour = (id: number, gradeTxt: string | null) =>

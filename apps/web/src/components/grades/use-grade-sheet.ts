@@ -6,8 +6,17 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { api } from "@/client/api.ts";
 import { answerOf } from "@/client/api-query.ts";
-import type { ListAnswer } from "../resource/types.ts";
-import type { HeaderConcept, SheetGrade, StudentRow, TCellValue, TGradeSaveAnswer, TGradeSaveBody, TSheetAnswer } from "@pizarra/contracts";
+import type {
+  HeaderConcept,
+  SheetGrade,
+  StudentRow,
+  TCellValue,
+  TFinalHeaderAnswer,
+  TGradeSaveAnswer,
+  TGradeSaveBody,
+  THeaderAnswer,
+  TSheetAnswer,
+} from "@pizarra/contracts";
 import type { SheetSource } from "./filter-model.ts";
 
 /** A typed value as POST admGrades takes it. */
@@ -20,8 +29,6 @@ const HEADER_PAGE_SIZE = 100;
 
 /** A cell to save: whom, which concept, and the typed value. */
 export type CellChange = { studentId: number; conceptId: number; value: CellValue; previous: SheetGrade };
-
-const resultsOf = <T>(data: T[] | ListAnswer<T> | null | undefined): T[] => (Array.isArray(data) ? data : (data?.Results ?? []));
 
 function withGrades(rows: StudentRow[], changes: TCellValue[]): StudentRow[] {
   if (changes.length === 0) return rows;
@@ -62,14 +69,14 @@ export function useGradeSheet(source: SheetSource | null) {
       // Both asked at once: the grid shows when both are in, and a second round trip would only delay it.
       const [head, answer] = await Promise.all([
         answerOf(
-          api.get<HeaderConcept[] | ListAnswer<HeaderConcept>>(chosen.header.path, {
+          api.get<THeaderAnswer | TFinalHeaderAnswer>(chosen.header.path, {
             query: { ...chosen.header.query, PageSize: HEADER_PAGE_SIZE, page: 1 },
             signal,
           }),
         ),
         answerOf(api.get<TSheetAnswer>(chosen.rows.path, { query: chosen.rows.query, signal })),
       ]);
-      return { header: resultsOf(head), rows: resultsOf(answer), about: answer?.about ?? null, lock: answer?.lock ?? null };
+      return { header: head ?? [], rows: answer?.Results ?? [], about: answer?.about ?? null, lock: answer?.lock ?? null };
     },
     enabled: sourceKey !== "",
     gcTime: 0,

@@ -40,7 +40,7 @@ const VOCABULARIES = [
   },
   {
     name: "FLOW_SEND_STATUS",
-    file: "packages/contracts/src/flow-status.ts",
+    file: "packages/contracts/src/flows/status.ts",
     pattern: /\bsendStatus\s*(?::|[!=]==?)\s*\d/,
     under: ["apps/web/src/", "packages/contracts/src/"],
   },

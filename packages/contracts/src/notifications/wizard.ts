@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isRecipientTag, PLACEHOLDER_SEPARATOR } from "../message-templates.ts";
+import { isRecipientTag, PLACEHOLDER_SEPARATOR } from "./message-templates.ts";
 import { ZNumberImport } from "../resource/action-bodies.ts";
 import { RESOURCES } from "../resource/definitions.ts";
 import { recordSchema } from "../resource/schema.ts";

@@ -1,4 +1,4 @@
-import { FLOW_SEND_STATUS, FLOW_SEND_STATUSES } from "../../flow-status.ts";
+import { FLOW_SEND_STATUS, FLOW_SEND_STATUSES } from "../../flows/status.ts";
 import { defineResource, type ActionDef, type FieldDef } from "../types.ts";
 
 /** What a flow collects (002 §3 "Flow", Types): data, form, document, identity verification … WhatsApp transfer, open. */

@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUS } from "../../notification-status.ts";
+import { NOTIFICATION_STATUS } from "../../notifications/status.ts";
 import { defineResource, FULL_ACTIONS, type FieldDef } from "../types.ts";
 
 /** Spec 001 §5 and 002 §5: publication, calendar and notification images are jpeg, jpg or png (image control: 2 MB). */

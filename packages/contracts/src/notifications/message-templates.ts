@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZRecordId } from "./validation.ts";
+import { ZRecordId } from "../validation.ts";
 
 /**
  * Tags of a message template (`{{name}}`) that the sender fills per recipient: the recipient's first name,

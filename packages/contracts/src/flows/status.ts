@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUS, type TNotificationStatus } from "./notification-status.ts";
+import { NOTIFICATION_STATUS, type TNotificationStatus } from "../notifications/status.ts";
 
 /**
  * 001 §4 "Flow send status": a flow's sending is the notification that sends it, so its status takes that

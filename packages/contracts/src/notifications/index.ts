@@ -1,0 +1,3 @@
+export * from "./status.ts";
+export * from "./message-templates.ts";
+export * from "./wizard.ts";

@@ -86,31 +86,3 @@ export const ZTemplateObjectQuery = z.object({
   objectType: z.string().max(20).optional(),
   objectId: z.preprocess((v) => (v === "" ? undefined : v), ZRecordId.optional()),
 });
-
-/** What admNotification/schedule/{id} answers (002 §4), with what the delivery core adds when it knows it. */
-export interface TSchedulePreview {
-  /** Null for a trial of a notification not saved yet (none was kept). */
-  ID: number | null;
-  status: number;
-  /** The people it reaches. */
-  total: number;
-  /** The messages it sends them: one person reached by e-mail and WhatsApp gets two. */
-  messages?: number;
-  sendOn: string;
-  /** Recipients reached on each channel (a channel reaching none is left out). */
-  byChannel?: Partial<Record<"whatsapp" | "mail" | "push", number>>;
-  problems?: { userId: number | null; name: string; channel: string; reason: string }[];
-  preview?: { recipient: string; channel?: string; text: string; subject?: string | null } | null;
-  /** The first recipient's message on each channel, as it reaches them (an e-mail with who it is from and replies go to). */
-  previews?: TChannelPreview[];
-}
-
-/** One channel's message in the dry run: WhatsApp's filled template, an e-mail's sender, subject and text, a push's title and text. */
-export interface TChannelPreview {
-  recipient: string;
-  channel: "whatsapp" | "mail" | "push";
-  subject: string | null;
-  text: string;
-  from?: string;
-  replyTo?: string | null;
-}

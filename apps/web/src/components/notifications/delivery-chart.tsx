@@ -1,12 +1,13 @@
 "use client";
 
 import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
-import { type MessageStatus, STATUS_LOOK } from "./delivery-types.ts";
+import type { TMessageStatus } from "@pizarra/contracts";
+import { STATUS_LOOK } from "./delivery-types.ts";
 
 const BAR_ROW_PX = 30;
 
 /** Horizontal bars, one per status, each with its number at its end; no animation, so a poll's new numbers just appear. */
-export default function DeliveryChart({ data }: { data: { status: MessageStatus; label: string; count: number }[] }) {
+export default function DeliveryChart({ data }: { data: { status: TMessageStatus; label: string; count: number }[] }) {
   return (
     <ResponsiveContainer width="100%" height={data.length * BAR_ROW_PX + 16}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 40, bottom: 4, left: 4 }} accessibilityLayer={false}>

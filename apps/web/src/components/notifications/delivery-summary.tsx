@@ -3,7 +3,8 @@
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { LegendTable } from "../charts/legend-table.tsx";
-import { type DeliveryCounts, MESSAGE_STATUSES, STATUS_LOOK } from "./delivery-types.ts";
+import { MESSAGE_STATUSES, type TDeliveryCounts } from "@pizarra/contracts";
+import { STATUS_LOOK } from "./delivery-types.ts";
 
 // The chart library loads with the dialog's first chart, not with every module screen that registers the dialog.
 const DeliveryChart = dynamic(() => import("./delivery-chart.tsx"), { ssr: false });
@@ -13,7 +14,7 @@ const DeliveryChart = dynamic(() => import("./delivery-chart.tsx"), { ssr: false
  * how many people they go to (one person reached by e-mail and WhatsApp gets two). The chart is one picture for screen
  * readers; the table beside it carries the numbers.
  */
-export function DeliverySummary({ counts, recipients }: { counts: DeliveryCounts; recipients: number }) {
+export function DeliverySummary({ counts, recipients }: { counts: TDeliveryCounts; recipients: number }) {
   const t = useTranslations("delivery");
   const locale = useLocale() === "en" ? "en-US" : "es-ES";
   const number = new Intl.NumberFormat(locale);

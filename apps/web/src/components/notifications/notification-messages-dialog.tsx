@@ -1,6 +1,14 @@
 "use client";
 
-import { NOTIFICATION_STATUS } from "@pizarra/contracts";
+import {
+  MESSAGE_CHANNELS,
+  MESSAGE_STATUSES,
+  NOTIFICATION_STATUS,
+  type TDeliveryAnswer,
+  type TDeliveryMessage,
+  type TDeliveryRetryAnswer,
+  type TDeliveryStatusAnswer,
+} from "@pizarra/contracts";
 import { Badge, Button, Input, Label, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
 import { ChevronLeft, ChevronRight, LoaderCircle, Pause, Play, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -14,17 +22,7 @@ import { useLatest } from "../resource/use-latest.ts";
 import type { OwnDialogProps } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import { DeliverySummary } from "./delivery-summary.tsx";
-import {
-  type DeliveryAnswer,
-  type DeliveryMessage,
-  MESSAGE_CHANNELS,
-  MESSAGE_STATUSES,
-  MESSAGE_TIMES,
-  NOTIFICATION_TONE,
-  STATUS_LOOK,
-  STATUS_TIME,
-  TONES,
-} from "./delivery-types.ts";
+import { MESSAGE_TIMES, NOTIFICATION_TONE, STATUS_LOOK, STATUS_TIME, TONES } from "./delivery-types.ts";
 
 const PAGE_SIZE = 20;
 /** Fast enough that a person sees the counters move while a notification goes out, slow enough to cost little. */
@@ -66,7 +64,7 @@ function FilterSelect(props: { name: FilterName; all: string; values: readonly s
   );
 }
 
-function MessageRow({ message: m }: { message: DeliveryMessage }) {
+function MessageRow({ message: m }: { message: TDeliveryMessage }) {
   const t = useTranslations("delivery");
   const timeKey = STATUS_TIME[m.status];
   const time = timeKey ? m[timeKey] : null;
@@ -148,7 +146,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
   const delivery = useQuery({
     // Only the first read says why it failed (and then closes the dialog); a poll or a refresh after an action keeps
     // what is shown and raises no toast.
-    ...apiGet<DeliveryAnswer>(path, { query, notify: "first" }),
+    ...apiGet<TDeliveryAnswer>(path, { query, notify: "first" }),
     enabled: open && id !== undefined,
     // Another filter or page keeps the last answer on screen until its own arrives.
     placeholderData: keepPreviousData,
@@ -184,7 +182,7 @@ export function NotificationMessagesDialog({ open, row, onClosed, onDone }: OwnD
   const act = async (verb: Verb) => {
     if (id === undefined) return;
     setBusy(verb);
-    const result = await api.post<{ status?: number } | null>(`admNotification/${id}/${verb}`);
+    const result = await api.post<TDeliveryRetryAnswer | TDeliveryStatusAnswer>(`admNotification/${id}/${verb}`);
     setBusy(null);
     if (!result.ok) return;
     toast.success(result.envelope.msg || t("done"), { duration: SUCCESS_TOAST_MS });

@@ -4,7 +4,7 @@ import {
   joinPlaceholders,
   NOTIFICATION_STATUS,
   notificationWizardSchema,
-  type TSchedulePreview,
+  type TScheduleAnswer,
   type TTagContent,
   type TTemplatesMeta,
   targetFields,
@@ -193,7 +193,7 @@ export function NotificationWizard({ open, row, onClosed, onDone, about }: OwnDi
     if (body === null) return;
     setBusy(true);
     const path = storedId === null ? `${NOTIFICATION.id}/create` : `${NOTIFICATION.id}/edit/${storedId}`;
-    const res = await api.post<TSchedulePreview>(path, confirm ? { ...body, confirm: true } : body, {
+    const res = await api.post<TScheduleAnswer>(path, confirm ? { ...body, confirm: true } : body, {
       query: confirm ? undefined : { dryRun: "true" },
       notify: false,
     });

@@ -1,6 +1,6 @@
 "use client";
 
-import { fillTemplate, type TChannelPreview, type TSchedulePreview, type TTemplateMeta, type TWizardChoices } from "@pizarra/contracts";
+import { fillTemplate, type TChannelPreview, type TScheduleAnswer, type TTemplateMeta, type TWizardChoices } from "@pizarra/contracts";
 import { cn } from "@pizarra/ui";
 import { CircleAlert, Info } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -13,7 +13,7 @@ import { fieldDef } from "./model.ts";
 export interface Outcome {
   ok: boolean;
   msg: string;
-  data: TSchedulePreview | null;
+  data: TScheduleAnswer | null;
 }
 
 interface SummaryStepProps {

@@ -1,7 +1,18 @@
-import { NOTIFICATION_STATUS, ZRecordId } from "@pizarra/contracts";
+import {
+  NOTIFICATION_STATUS,
+  type TDeliveryCounts,
+  type TDeliveryMessagesQuery,
+  type TMessageChannel,
+  type TMessageStatus,
+  type TNotificationParams,
+  ZDeliveryAnswer,
+  ZDeliveryMessagesQuery,
+  ZDeliveryRetryAnswer,
+  ZDeliveryStatusAnswer,
+  ZNotificationParams,
+} from "@pizarra/contracts";
 import { tenantOf } from "@pizarra/db";
-import { z } from "zod";
-import { CHANNELS } from "../../channels/channel.ts";
+import type { z } from "zod";
 import { requeue } from "../../delivery/ledger.ts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -11,15 +22,6 @@ import { formatDateTime } from "../../resource/values.ts";
 import { FOLLOWUP_SOURCE } from "./flow-followups.ts";
 import { queueRun, refreshSending } from "./run-notification.ts";
 
-const ZId = z.object({ id: ZRecordId });
-const LEDGER_STATUSES = ["queued", "sending", "sent", "delivered", "read", "failed"] as const;
-const ZMessagesQuery = z.object({
-  status: z.enum(LEDGER_STATUSES).or(z.literal("")).optional(),
-  channel: z.enum(CHANNELS).or(z.literal("")).optional(),
-  filter: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  PageSize: z.coerce.number().int().min(1).max(200).default(20),
-});
 /** Failure reasons the product itself gives (the providers' own are shown as they said them). */
 const OWN_REASONS = new Set(["noAddress", "notConfigured", "noDevice", "optedOut", "inactive"]);
 const when = (d: Date | null) => (d ? formatDateTime(d) : null);
@@ -42,7 +44,9 @@ async function notificationOf(ctx: AuthedContext, id: number) {
  * GET admNotification/{id}/messages (designed here, 002 §2 shows counters only): the ledger of the notification's
  * current run, a page at a time, with who each message was for, on which channel, where it stands and why it failed.
  */
-async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; query: z.infer<typeof ZMessagesQuery> }): Promise<Reply> {
+async function listMessages(
+  ctx: AuthedContext & { params: TNotificationParams; query: TDeliveryMessagesQuery },
+): Promise<Reply<z.input<typeof ZDeliveryAnswer>>> {
   const n = await notificationOf(ctx, ctx.params.id);
   const { status, channel, filter, page, PageSize } = ctx.query;
   const words = filter?.trim();
@@ -66,17 +70,21 @@ async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; 
     select: { id: true, name: true, last: true },
   });
   const names = new Map(users.map((u) => [u.id, [u.name, u.last].filter(Boolean).join(" ")]));
-  const counts: Record<string, number> = Object.fromEntries(LEDGER_STATUSES.map((s) => [s, 0]));
-  for (const g of groups) counts[g.status] = g._count._all;
+  const counts: TDeliveryCounts = { queued: 0, sending: 0, sent: 0, delivered: 0, read: 0, failed: 0, total: 0 };
+  for (const g of groups) {
+    counts[g.status as TMessageStatus] = g._count._all;
+    counts.total += g._count._all;
+  }
   return {
     data: {
       Results: rows.map((r) => ({
         ID: r.id,
         userId: r.userId,
         name: (r.userId !== null && names.get(r.userId)) || r.address,
-        channel: r.channel,
+        // Text columns the ledger fills with these words only; the answer's schema refuses any other.
+        channel: r.channel as TMessageChannel,
         address: r.address,
-        status: r.status,
+        status: r.status as TMessageStatus,
         error: r.error ? (OWN_REASONS.has(r.error) ? ctx.t(`delivery.reason.${r.error}`) : r.error) : null,
         permanent: r.permanent,
         attempts: r.attempts,
@@ -91,7 +99,7 @@ async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; 
       })),
       RowCount: count,
       PageCount: Math.max(1, Math.ceil(count / PageSize)),
-      counts: { ...counts, total: groups.reduce((sum, g) => sum + g._count._all, 0) },
+      counts,
       notification: {
         ID: n.id,
         name: n.name,
@@ -116,7 +124,7 @@ async function listMessages(ctx: AuthedContext & { params: z.infer<typeof ZId>; 
  * same send would be refused again, and any fallback has been queued) stay failed. A row keeps its first failure's
  * time and its count of attempts, so that the ledger says how long and how often it was tried.
  */
-async function retryFailed(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Promise<Reply> {
+async function retryFailed(ctx: AuthedContext & { params: TNotificationParams }): Promise<Reply<z.input<typeof ZDeliveryRetryAnswer>>> {
   const count = await ctx.db.$transaction(async (tx) => {
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
@@ -135,7 +143,7 @@ async function retryFailed(ctx: AuthedContext & { params: z.infer<typeof ZId> })
 }
 
 /** POST admNotification/{id}/pause: nothing more goes out (messages already with a provider go on) until resumed. */
-async function pause(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Promise<Reply> {
+async function pause(ctx: AuthedContext & { params: TNotificationParams }): Promise<Reply<z.input<typeof ZDeliveryStatusAnswer>>> {
   await ctx.db.$transaction(async (tx) => {
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
@@ -151,7 +159,7 @@ async function pause(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Prom
  * POST admNotification/{id}/resume: a paused notification picks up where it stopped — its waiting messages are queued
  * again, and a run (or the next recurrence) that came due while paused is queued for now.
  */
-async function resume(ctx: AuthedContext & { params: z.infer<typeof ZId> }): Promise<Reply> {
+async function resume(ctx: AuthedContext & { params: TNotificationParams }): Promise<Reply<z.input<typeof ZDeliveryStatusAnswer>>> {
   const status = await ctx.db.$transaction(async (tx) => {
     const n = await tx.notification.findFirst({ where: { id: ctx.params.id } });
     if (!n) throw notFound();
@@ -182,11 +190,36 @@ export const DELIVERY_ROUTES: Route[] = [
     path: "admNotification/{id}/messages",
     auth: "user",
     module: "admNotification",
-    params: ZId,
-    query: ZMessagesQuery,
+    params: ZNotificationParams,
+    query: ZDeliveryMessagesQuery,
+    answer: ZDeliveryAnswer,
     handler: listMessages,
   }),
-  authedRoute({ method: "POST", path: "admNotification/{id}/retry", auth: "user", module: "admNotification", params: ZId, handler: retryFailed }),
-  authedRoute({ method: "POST", path: "admNotification/{id}/pause", auth: "user", module: "admNotification", params: ZId, handler: pause }),
-  authedRoute({ method: "POST", path: "admNotification/{id}/resume", auth: "user", module: "admNotification", params: ZId, handler: resume }),
+  authedRoute({
+    method: "POST",
+    path: "admNotification/{id}/retry",
+    auth: "user",
+    module: "admNotification",
+    params: ZNotificationParams,
+    answer: ZDeliveryRetryAnswer,
+    handler: retryFailed,
+  }),
+  authedRoute({
+    method: "POST",
+    path: "admNotification/{id}/pause",
+    auth: "user",
+    module: "admNotification",
+    params: ZNotificationParams,
+    answer: ZDeliveryStatusAnswer,
+    handler: pause,
+  }),
+  authedRoute({
+    method: "POST",
+    path: "admNotification/{id}/resume",
+    auth: "user",
+    module: "admNotification",
+    params: ZNotificationParams,
+    answer: ZDeliveryStatusAnswer,
+    handler: resume,
+  }),
 ];

@@ -1,5 +1,21 @@
-import { fieldSchema, labelKeyOf, listQuerySchema, RESOURCES, resourceDef, ZRecordId } from "@pizarra/contracts";
-import { z } from "zod";
+import {
+  labelKeyOf,
+  listQuerySchema,
+  resourceDef,
+  type TActivityMonthParams,
+  type TActivityRow,
+  type TNotificationObjectsQuery,
+  type TNotificationParams,
+  type TScheduleQuery,
+  ZActivityMonthAnswer,
+  ZActivityMonthParams,
+  ZNotificationObjectsAnswer,
+  ZNotificationObjectsQuery,
+  ZNotificationParams,
+  ZScheduleAnswer,
+  ZScheduleQuery,
+} from "@pizarra/contracts";
+import type { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { parseOrRefuse } from "../../http/parse.ts";
@@ -11,25 +27,23 @@ import { DELIVERY_ROUTES } from "./delivery-routes.ts";
 import { OBJECT_SOURCES } from "./object-sources.ts";
 import { schedule, scheduleReply } from "./schedule.ts";
 
-type Row = Record<string, unknown>;
-
 /**
  * A resource's own generic list (`{resource}/get`) for this query, so that rows look exactly as they do there. The
- * query is that list's, read by its schema here: which resource it is depends on the caller's own (parsed) query.
+ * query is that list's, read by its schema here: which resource it is depends on the caller's own (parsed) query. The
+ * engine's rows are typed by no schema of theirs: the calling route's answer schema checks what they are.
  */
-async function genericList(ctx: AuthedContext, resource: string, input: Row): Promise<Reply> {
+async function genericList<Data>(ctx: AuthedContext, resource: string, input: Record<string, unknown>): Promise<Data> {
   const def = resourceDef(resource)!;
-  return listRows(resource, ctx, parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def)));
+  return (await listRows(resource, ctx, parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def)))).data as Data;
 }
-
-const ZId = z.object({ id: ZRecordId });
-const ZConfirm = z.object({ confirm: z.enum(["true", "false"]).optional() });
 
 /**
  * POST admNotification/schedule/{id}[?confirm=true] (002 §4, §7): without confirm a dry run that says how many people
  * it would reach and when; with it the notification becomes ready (status 1). The answer's data has its status.
  */
-async function scheduleNotification(ctx: AuthedContext & { params: z.infer<typeof ZId>; query: z.infer<typeof ZConfirm> }): Promise<Reply> {
+async function scheduleNotification(
+  ctx: AuthedContext & { params: TNotificationParams; query: TScheduleQuery },
+): Promise<Reply<z.input<typeof ZScheduleAnswer>>> {
   const confirm = ctx.query.confirm === "true";
   const { notification, outcome } = await ctx.db.$transaction(async (tx) => {
     const notification = await tx.notification.findFirst({ where: { id: ctx.params.id }, include: { template: true } });
@@ -41,24 +55,14 @@ async function scheduleNotification(ctx: AuthedContext & { params: z.infer<typeo
   return scheduleReply(notification, outcome, confirm);
 }
 
-const pageField = RESOURCES.admNotification.fields.find((f) => f.name === "page")!;
-const ZObjects = z.object({
-  parentId: fieldSchema(pageField)!.optional(),
-  filterBy: z.string().max(100).optional(),
-  filter: z.string().max(200).optional(),
-  PageSize: z.string().max(10).optional(),
-  page: z.string().max(10).optional(),
-});
-
 /** GET admNotification/objects?parentId={page} (002 §7): the records a notification of that kind may point at, as a pick list. */
-async function notificationObjects(ctx: AuthedContext & { query: z.infer<typeof ZObjects> }): Promise<Reply> {
+async function notificationObjects(ctx: AuthedContext & { query: TNotificationObjectsQuery }): Promise<Reply<z.input<typeof ZNotificationObjectsAnswer>>> {
   const { parentId, ...search } = ctx.query;
   const source = OBJECT_SOURCES[String(parentId)];
   if (!source) return { data: { Results: [], RowCount: 0, PageCount: 1 } };
-  return genericList(ctx, source.resource, { ...search, pick: "true" });
+  return { data: await genericList(ctx, source.resource, { ...search, pick: "true" }) };
 }
 
-const ZMonth = z.object({ n: z.coerce.number().int().min(0).max(12) });
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
@@ -66,14 +70,14 @@ const pad = (n: number) => String(n).padStart(2, "0");
  * current year, or of the current month when n is 0, at the school's UTC-5 — every activity that overlaps the month,
  * earliest first, as rows of admActivity/get, with the month's year, number and first and last day.
  */
-async function activitiesOfMonth(ctx: AuthedContext & { params: z.infer<typeof ZMonth> }): Promise<Reply> {
+async function activitiesOfMonth(ctx: AuthedContext & { params: TActivityMonthParams }): Promise<Reply<z.input<typeof ZActivityMonthAnswer>>> {
   const today = formatDateTime(new Date());
   const year = Number(today.slice(0, 4));
   const month = ctx.params.n || Number(today.slice(5, 7));
   const from = `${year}-${pad(month)}-01`;
   const to = `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
-  const list = await genericList(ctx, "admActivity", { type: "cal", from, to, print: "true" });
-  const Results = [...(list.data as { Results: Row[] }).Results].sort((a, b) => String(a.startDate).localeCompare(String(b.startDate)));
+  const list = await genericList<{ Results: TActivityRow[] }>(ctx, "admActivity", { type: "cal", from, to, print: "true" });
+  const Results = [...list.Results].sort((a, b) => String(a.startDate).localeCompare(String(b.startDate)));
   return { data: { Results, RowCount: Results.length, PageCount: 1, year, month, from, to } };
 }
 
@@ -85,10 +89,27 @@ export const NOTIFICATIONS_ROUTES: Route[] = [
     path: "admNotification/schedule/{id}",
     auth: "user",
     module: "admNotification",
-    params: ZId,
-    query: ZConfirm,
+    params: ZNotificationParams,
+    query: ZScheduleQuery,
+    answer: ZScheduleAnswer,
     handler: scheduleNotification,
   }),
-  authedRoute({ method: "GET", path: "admNotification/objects", auth: "user", module: "admNotification", query: ZObjects, handler: notificationObjects }),
-  authedRoute({ method: "GET", path: "admActivity/month/{n}", auth: "user", module: "admCalendar", params: ZMonth, handler: activitiesOfMonth }),
+  authedRoute({
+    method: "GET",
+    path: "admNotification/objects",
+    auth: "user",
+    module: "admNotification",
+    query: ZNotificationObjectsQuery,
+    answer: ZNotificationObjectsAnswer,
+    handler: notificationObjects,
+  }),
+  authedRoute({
+    method: "GET",
+    path: "admActivity/month/{n}",
+    auth: "user",
+    module: "admCalendar",
+    params: ZActivityMonthParams,
+    answer: ZActivityMonthAnswer,
+    handler: activitiesOfMonth,
+  }),
 ];

@@ -1,4 +1,12 @@
-import { NOTIFICATION_STATUS, NOTIFICATION_TAGS, type TChannelPreview, templateTags, WHATSAPP_BODY_MAX } from "@pizarra/contracts";
+import {
+  NOTIFICATION_STATUS,
+  NOTIFICATION_TAGS,
+  type TChannelPreview,
+  type TScheduleAnswer,
+  type TScheduleProblem,
+  templateTags,
+  WHATSAPP_BODY_MAX,
+} from "@pizarra/contracts";
 import { type TenantTx, tenantOf } from "@pizarra/db";
 import type { ChannelName } from "../../channels/channel.ts";
 import { mailSenderOf } from "../../channels/mail.ts";
@@ -29,23 +37,8 @@ export function assertNotPast(ctx: AuthedContext, sendOn: Date): void {
 
 const CHANNEL_FIELD: Record<ChannelName, string> = { whatsapp: "doWA", mail: "doMail", push: "doPush" };
 
-export interface Problem {
-  userId: number;
-  name: string;
-  channel: ChannelName;
-  reason: string;
-}
-
-export interface ScheduleOutcome {
-  status: number;
-  /** The people it reaches, and the messages it sends them (one per person and channel they can be written on). */
-  total: number;
-  messages: number;
-  byChannel: Partial<Record<ChannelName, number>>;
-  problems: Problem[];
-  preview: { recipient: string; channel: ChannelName; subject: string | null; text: string } | null;
-  previews: TChannelPreview[];
-}
+/** What scheduling finds: the schedule answer's counts, problems and previews, all of them known. */
+type ScheduleOutcome = Required<Omit<TScheduleAnswer, "ID" | "sendOn">>;
 
 /** The field of the notification each tag it carries to WhatsApp comes from. */
 const CARRIED_FIELD: Record<(typeof NOTIFICATION_TAGS)[number], "title" | "content"> = { subject: "title", message: "content" };
@@ -99,7 +92,7 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
   if (channels.includes("whatsapp")) assertWhatsAppFits(ctx, n, recipients, school);
   const nameOf = (r: (typeof recipients)[number]) => [r.name, r.last].filter(Boolean).join(" ");
   const byChannel: Partial<Record<ChannelName, number>> = {};
-  const problems: Problem[] = [];
+  const problems: TScheduleProblem[] = [];
   // The ledger gets a message for each person on each channel they did not opt out of (one without an address there
   // is written as failed).
   let messages = 0;
@@ -123,9 +116,7 @@ export async function schedule(tx: TenantTx, ctx: AuthedContext, n: Notification
       ...(d.channel === "mail" && sender ? { from: `${sender.from.name} <${sender.from.address}>`, replyTo: sender.replyTo } : {}),
     }),
   );
-  const first = previews[0]!;
-  const preview = { recipient, channel: first.channel, subject: first.subject, text: first.text };
-  const outcome = { total: recipients.length, messages, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), preview, previews };
+  const outcome = { total: recipients.length, messages, byChannel, problems: problems.slice(0, PROBLEMS_SHOWN), previews };
   if (!confirm) return { status: n.status, ...outcome };
   const scheduledAt = new Date();
   await tx.notification.updateMany({
@@ -155,7 +146,7 @@ export function scheduleReply(
   n: { id: number; sendOn: Date },
   outcome: Partial<ScheduleOutcome> & { status: number; total: number },
   confirm: boolean,
-): Reply<Record<string, unknown>> {
+): Reply<TScheduleAnswer> {
   const sendOn = formatDateTime(n.sendOn);
   return {
     data: { ID: n.id, sendOn, ...outcome },

@@ -16,3 +16,4 @@ export * from "./conduct/index.ts";
 export * from "./flows/index.ts";
 export * from "./roles.ts";
 export * from "./person-types.ts";
+export * from "./push/index.ts";

@@ -1,5 +1,6 @@
+import { ZPushEndpoint, ZPushKeyAnswer, ZPushStateAnswer, ZPushSubscribe } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { pushKey, pushLabel, pushStatus, subscribe, unsubscribe, ZPushSubscribe, ZPushEndpoint } from "./subscriptions.ts";
+import { pushKey, pushLabel, pushStatus, subscribe, unsubscribe } from "./subscriptions.ts";
 
 /**
  * Web Push on this device. No module answers for them and none is needed: whoever is signed in manages only their
@@ -8,8 +9,8 @@ import { pushKey, pushLabel, pushStatus, subscribe, unsubscribe, ZPushSubscribe,
 const OWN_DEVICE = { auth: "user", module: null, labelKey: pushLabel } as const;
 
 export const PUSH_ROUTES: Route[] = [
-  authedRoute({ method: "GET", path: "push/key", ...OWN_DEVICE, handler: pushKey }),
-  authedRoute({ method: "POST", path: "push/subscribe", ...OWN_DEVICE, body: ZPushSubscribe, handler: subscribe }),
-  authedRoute({ method: "POST", path: "push/status", ...OWN_DEVICE, body: ZPushEndpoint, handler: pushStatus }),
-  authedRoute({ method: "POST", path: "push/unsubscribe", ...OWN_DEVICE, body: ZPushEndpoint, handler: unsubscribe }),
+  authedRoute({ method: "GET", path: "push/key", ...OWN_DEVICE, answer: ZPushKeyAnswer, handler: pushKey }),
+  authedRoute({ method: "POST", path: "push/subscribe", ...OWN_DEVICE, body: ZPushSubscribe, answer: ZPushStateAnswer, handler: subscribe }),
+  authedRoute({ method: "POST", path: "push/status", ...OWN_DEVICE, body: ZPushEndpoint, answer: ZPushStateAnswer, handler: pushStatus }),
+  authedRoute({ method: "POST", path: "push/unsubscribe", ...OWN_DEVICE, body: ZPushEndpoint, answer: ZPushStateAnswer, handler: unsubscribe }),
 ];

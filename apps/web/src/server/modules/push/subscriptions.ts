@@ -1,53 +1,13 @@
+import type { TPushEndpoint, TPushKeyAnswer, TPushStateAnswer, TPushSubscribe } from "@pizarra/contracts";
 import { forTenant, lockKey } from "@pizarra/db";
-import { z } from "zod";
 import { push } from "../../channels/push.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { ownLabels } from "../../http/parse.ts";
 
-/**
- * The push services of the browsers people use (Chrome, Edge, Firefox, Safari and their kin). The server POSTs to a
- * subscription's endpoint, so an endpoint anywhere else would let any signed-in user aim the worker at an address of
- * their choosing (an internal service, another site).
- */
-const PUSH_SERVICES = /(^|\.)(fcm\.googleapis\.com|android\.googleapis\.com|push\.services\.mozilla\.com|notify\.windows\.com|push\.apple\.com)$/;
-/**
- * An endpoint as the push services mint it: https, a plain host name (ASCII letters, digits and hyphens in dotted
- * labels, no trailing dot), no credentials, the standard port 443, a printable path. A URL parser mends much else
- * (percent-encoded or full-width letters in the host, backslashes, missing slashes, tabs, `user@`, an empty port), and
- * the address it mends is not the text the whitelist read nor, in another parser, the host the worker would reach.
- */
-const PLAIN_ENDPOINT = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:443)?\/[!-[\]-~]*$/i;
 /** A person's devices in one school: a browser subscribed past these replaces the one subscribed longest ago. */
 export const MAX_DEVICES = 10;
-
-/** A key as PushSubscription.toJSON() gives it: base64url of `bytes` bytes (padding tolerated, not kept). */
-const base64url = (max: number, valid: (bytes: Buffer) => boolean) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
-    .refine((text) => valid(Buffer.from(text, "base64url")))
-    .transform((text) => text.replace(/=+$/, ""));
-
-/** The body of push/subscribe: a browser's PushSubscription as JSON (expirationTime and the like are ignored). */
-export const ZPushSubscribe = z.object({
-  // Checked as sent: z.url would trim it and drop tabs before any later check saw it.
-  endpoint: z
-    .string()
-    .max(1000)
-    .regex(PLAIN_ENDPOINT)
-    .pipe(z.url({ protocol: /^https$/, hostname: PUSH_SERVICES })),
-  keys: z.object({
-    // An uncompressed P-256 point (RFC 8291 §3.1) and a 16-byte authentication secret.
-    p256dh: base64url(100, (bytes) => bytes.length === 65 && bytes[0] === 0x04),
-    auth: base64url(32, (bytes) => bytes.length === 16),
-  }),
-});
-export const ZPushEndpoint = z.object({ endpoint: z.string().trim().min(1).max(1000) });
 
 /** Refusals name the fields with the push section's labels, in the caller's language (a body that is no object: "value"). */
 export const pushLabel = ownLabels(["endpoint", "keys", "p256dh", "auth"], (field) => `push.fields.${field}`);
@@ -70,9 +30,10 @@ function refuseUnconfigured(): void {
 }
 
 /** GET push/key → {publicKey}: the server's VAPID public key, which the browser subscribes with. */
-export async function pushKey(): Promise<Reply> {
+export async function pushKey(): Promise<Reply<TPushKeyAnswer>> {
   refuseUnconfigured();
-  return { data: { publicKey: env().VAPID_PUBLIC_KEY } };
+  // Configured: the key is set.
+  return { data: { publicKey: env().VAPID_PUBLIC_KEY! } };
 }
 
 /**
@@ -87,7 +48,7 @@ export async function pushKey(): Promise<Reply> {
  * until that browser subscribes again, and endpoints are unguessable capability URLs that never leave their browser
  * and this server.
  */
-export async function subscribe(ctx: AuthedContext & { body: z.infer<typeof ZPushSubscribe> }): Promise<Reply> {
+export async function subscribe(ctx: AuthedContext & { body: TPushSubscribe }): Promise<Reply<TPushStateAnswer>> {
   refuseUnconfigured();
   const { endpoint, keys } = ctx.body;
   const device = { userId: ctx.user.id, p256dh: keys.p256dh, auth: keys.auth, userAgent: userAgentOf(ctx) };
@@ -115,7 +76,7 @@ export async function subscribe(ctx: AuthedContext & { body: z.infer<typeof ZPus
 }
 
 /** POST push/status {endpoint} → {on}: whether this browser receives the caller's notifications here (the toggle's state). */
-export async function pushStatus(ctx: AuthedContext & { body: z.infer<typeof ZPushEndpoint> }): Promise<Reply> {
+export async function pushStatus(ctx: AuthedContext & { body: TPushEndpoint }): Promise<Reply<TPushStateAnswer>> {
   const held = await ctx.db.pushSubscription.count({ where: { endpoint: ctx.body.endpoint, userId: ctx.user.id } });
   return { data: { on: held > 0 } };
 }
@@ -125,7 +86,7 @@ export async function pushStatus(ctx: AuthedContext & { body: z.infer<typeof ZPu
  * subscription goes; an endpoint someone else holds is left alone and answered the same way, so the call tells
  * nothing about other people's devices.
  */
-export async function unsubscribe(ctx: AuthedContext & { body: z.infer<typeof ZPushEndpoint> }): Promise<Reply> {
+export async function unsubscribe(ctx: AuthedContext & { body: TPushEndpoint }): Promise<Reply<TPushStateAnswer>> {
   await ctx.db.pushSubscription.deleteMany({ where: { endpoint: ctx.body.endpoint, userId: ctx.user.id } });
   return { data: { on: false }, msgKey: "push.unsubscribed" };
 }

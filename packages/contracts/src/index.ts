@@ -17,3 +17,4 @@ export * from "./flows/index.ts";
 export * from "./roles.ts";
 export * from "./person-types.ts";
 export * from "./push/index.ts";
+export * from "./directory/index.ts";

@@ -1,5 +1,6 @@
 "use client";
 
+import type { TDirectoryMailAnswer, TDirectorySendInput } from "@pizarra/contracts";
 import {
   Badge,
   Button,
@@ -72,7 +73,7 @@ export function DirectoryMailDialog({ open, rows, onClosed, onDone }: OwnDialogP
   // none when nothing was checked or the call failed.
   const addresses = useQuery({
     queryKey: [...apiKey("admDirectory/mail"), idsKey, batch],
-    queryFn: ({ signal }) => answerOf(api.post<{ bcc: string[] }>("admDirectory/mail", { ids: idsKey.split(",").map(Number) }, { signal, notify: false })),
+    queryFn: ({ signal }) => answerOf(api.post<TDirectoryMailAnswer>("admDirectory/mail", { ids: idsKey.split(",").map(Number) }, { signal, notify: false })),
     enabled: open && idsKey !== "" && batch !== "",
     gcTime: 0,
   });
@@ -81,7 +82,8 @@ export function DirectoryMailDialog({ open, rows, onClosed, onDone }: OwnDialogP
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
     setSending(true);
-    const res = await api.post<Refusal>("admDirectory/mail/send", { batch, ids, subject, body }, { notify: false });
+    const sent: TDirectorySendInput = { batch, ids, subject, body };
+    const res = await api.post<Refusal>("admDirectory/mail/send", sent, { notify: false });
     setSending(false);
     if (res.ok) {
       toast.success(res.envelope.msg, { duration: SUCCESS_TOAST_MS });

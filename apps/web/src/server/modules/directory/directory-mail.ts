@@ -1,22 +1,9 @@
+import type { TDirectoryMail, TDirectoryMailAnswer } from "@pizarra/contracts";
 import { z } from "zod";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { directory } from "./resources.ts";
 import { guardianColumns, livingGuardians } from "../../resource/student-view.ts";
-
-export const ADDRESS_COLUMNS = ["rel1mail", "rel2mail", "depMail"] as const;
-
-/**
- * POST admDirectory/mail (the spec shows no path, 001 §7 "Directory"): the checked rows' IDs, and which of their
- * address columns to use (all three unless said).
- */
-export const ZDirectoryMail = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(2000),
-  columns: z
-    .array(z.enum(ADDRESS_COLUMNS))
-    .min(1)
-    .default([...ADDRESS_COLUMNS]),
-});
 
 export const isAddress = (value: unknown): value is string => typeof value === "string" && z.email().safeParse(value).success;
 
@@ -24,7 +11,7 @@ export const isAddress = (value: unknown): value is string => typeof value === "
  * The send-mail action (001 §2 "Directory"): the distinct addresses of the checked rows, which the compose popup
  * (800x600) puts in bcc. Rows of other schools, or outside the directory, give nothing.
  */
-export async function directoryMail(ctx: AuthedContext & { body: z.infer<typeof ZDirectoryMail> }): Promise<Reply> {
+export async function directoryMail(ctx: AuthedContext & { body: TDirectoryMail }): Promise<Reply<TDirectoryMailAnswer>> {
   const rows = await ctx.db.user.findMany({
     where: { AND: [directory.scope!.where, { id: { in: ctx.body.ids } }] },
     select: { mail: true, relatives: livingGuardians },

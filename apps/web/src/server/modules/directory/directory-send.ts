@@ -1,27 +1,11 @@
-import { z } from "zod";
+import type { TDirectorySend, TDirectorySendAnswer } from "@pizarra/contracts";
 import { readRecipients } from "../../delivery/guardians.ts";
 import { channelReady, queueMessages, type Draft } from "../../delivery/ledger.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { directory } from "./resources.ts";
-import { ADDRESS_COLUMNS, isAddress } from "./directory-mail.ts";
+import { isAddress } from "./directory-mail.ts";
 import { livingGuardians } from "../../resource/student-view.ts";
-
-/**
- * POST admDirectory/mail/send (our path: the spec shows none, 001 §7 "Directory"): the compose popup's subject and
- * text for the checked rows' addresses. `batch` is made by the popup when it opens, so a send that is retried (a double
- * click, a lost answer) queues each address once.
- */
-export const ZDirectorySend = z.object({
-  batch: z.uuid(),
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(2000),
-  columns: z
-    .array(z.enum(ADDRESS_COLUMNS))
-    .min(1)
-    .default([...ADDRESS_COLUMNS]),
-  subject: z.string().trim().min(1).max(150),
-  body: z.string().trim().min(1).max(10_000),
-});
 
 /** Labels of the compose popup's fields in refusals. */
 export const directorySendLabel = (field: string) => `directoryMail.fields.${field}`;
@@ -66,7 +50,7 @@ async function recipients(ctx: AuthedContext, ids: number[], columns: readonly s
  * rather than one e-mail with 50 bcc: the ledger then says, per family, whether it went, bounced or opted out, and a
  * retry resends to one family, not to fifty.
  */
-export async function sendDirectoryMail(ctx: AuthedContext & { body: z.infer<typeof ZDirectorySend> }): Promise<Reply> {
+export async function sendDirectoryMail(ctx: AuthedContext & { body: TDirectorySend }): Promise<Reply<TDirectorySendAnswer>> {
   const { batch, ids, columns, subject, body } = ctx.body;
   channelReady(ctx, "mail");
   const to = await recipients(ctx, ids, columns);

@@ -1,10 +1,19 @@
+import { ZDirectoryMail, ZDirectoryMailAnswer, ZDirectorySend, ZDirectorySendAnswer } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { directoryMail, ZDirectoryMail } from "./directory-mail.ts";
-import { directorySendLabel, sendDirectoryMail, ZDirectorySend } from "./directory-send.ts";
+import { directoryMail } from "./directory-mail.ts";
+import { directorySendLabel, sendDirectoryMail } from "./directory-send.ts";
 
 /** The directory's send-mail calls (its list is generic): the checked rows' addresses, then the mail queued to them. */
 export const DIRECTORY_ROUTES: Route[] = [
-  authedRoute({ method: "POST", path: "admDirectory/mail", auth: "user", module: "admDirectory", body: ZDirectoryMail, handler: directoryMail }),
+  authedRoute({
+    method: "POST",
+    path: "admDirectory/mail",
+    auth: "user",
+    module: "admDirectory",
+    body: ZDirectoryMail,
+    answer: ZDirectoryMailAnswer,
+    handler: directoryMail,
+  }),
   authedRoute({
     method: "POST",
     path: "admDirectory/mail/send",
@@ -12,6 +21,7 @@ export const DIRECTORY_ROUTES: Route[] = [
     module: "admDirectory",
     body: ZDirectorySend,
     labelKey: directorySendLabel,
+    answer: ZDirectorySendAnswer,
     handler: sendDirectoryMail,
   }),
 ];

@@ -1,5 +1,6 @@
+import { ZSwapOrder, ZSwapOrderAnswer } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { SWAP_LABELS, swapOrder, ZSwapOrder } from "./swap-order.ts";
+import { SWAP_LABELS, swapOrder } from "./swap-order.ts";
 
 /** The flow calls beyond the generic five: reordering a flow's inputs (002 §4, §7). */
 export const FLOWS_ROUTES: Route[] = [
@@ -10,6 +11,7 @@ export const FLOWS_ROUTES: Route[] = [
     module: "admFlowInput",
     body: ZSwapOrder,
     labelKey: SWAP_LABELS,
+    answer: ZSwapOrderAnswer,
     handler: swapOrder,
   }),
 ];

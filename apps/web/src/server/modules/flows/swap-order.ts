@@ -1,34 +1,15 @@
-import { labelKeyOf, RESOURCES, ZRecordId } from "@pizarra/contracts";
-import { z } from "zod";
+import { labelKeyOf, RESOURCES, type TSwapOrder, type TSwapOrderAnswer, ZSwapOrder } from "@pizarra/contracts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { ownLabels } from "../../http/parse.ts";
 import { audit } from "../../resource/audit.ts";
 import { lockFlow } from "./input-rules.ts";
 
-const ZKey = ZRecordId;
-
-/**
- * The body of POST admFetchInput/swapOrder (002 §4, §7; our design around the spec's four names): `item1Id` moves
- * to the place of its neighbour `item2Id`, or of the one above or below it by `direction` when the screen does not
- * know the neighbour (the generic row actions). `item1Order`/`item2Order`, when sent, are the orders the screen
- * shows before the move: if the list changed meanwhile the move is refused rather than made on stale data.
- */
-export const ZSwapOrder = z
-  .object({
-    item1Id: ZKey,
-    item2Id: ZKey.optional(),
-    item1Order: z.coerce.number().int().optional(),
-    item2Order: z.coerce.number().int().optional(),
-    direction: z.enum(["up", "down"]).optional(),
-  })
-  .refine((b) => b.item2Id !== undefined || b.direction !== undefined, { path: ["item2Id"], params: { key: "required" } })
-  .refine((b) => b.item2Id === undefined || b.direction === undefined, { path: ["direction"] });
 /** Its fields are named as the inputs' form names them; a body that is no object as on every route. */
 export const SWAP_LABELS = ownLabels(Object.keys(ZSwapOrder.shape), labelKeyOf(RESOURCES.admFetchInput));
 
 /** Swaps the order of an input with its neighbour's in the same flow; the first cannot go up nor the last down. */
-export async function swapOrder(ctx: AuthedContext & { body: z.infer<typeof ZSwapOrder> }): Promise<Reply> {
+export async function swapOrder(ctx: AuthedContext & { body: TSwapOrder }): Promise<Reply<TSwapOrderAnswer>> {
   const { body } = ctx;
   const data = await ctx.db.$transaction(async (tx) => {
     const item = await tx.flowInput.findFirst({ where: { id: body.item1Id }, select: { fectchId: true } });

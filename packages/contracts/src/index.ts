@@ -18,3 +18,4 @@ export * from "./roles.ts";
 export * from "./person-types.ts";
 export * from "./push/index.ts";
 export * from "./directory/index.ts";
+export * from "./people/index.ts";

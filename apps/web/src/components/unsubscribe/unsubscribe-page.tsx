@@ -1,19 +1,12 @@
 "use client";
 
+import type { TUnsubscribeAnswer } from "@pizarra/contracts";
 import { Button } from "@pizarra/ui";
 import { LoaderCircle, MailX } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Frame, LinkPending, Notice } from "../public-link/link-frame.tsx";
 import { loadedFrom, publicRequest, usePublicLink } from "../public-link/public-request.ts";
-
-/** GET and POST unsubscribe/{token}'s data. */
-interface LinkState {
-  school: string;
-  firstName: string;
-  channel: string;
-  unsubscribed: boolean;
-}
 
 /**
  * The page behind an e-mail's unsubscribe link, for a mail client without one-click (no account, no shell): opening
@@ -23,7 +16,7 @@ interface LinkState {
 export function UnsubscribePage({ token }: { token: string }) {
   const t = useTranslations("unsubscribeLink");
   const path = `unsubscribe/${encodeURIComponent(token)}`;
-  const { loaded, reload, show, locale } = usePublicLink<LinkState>(path);
+  const { loaded, reload, show, locale } = usePublicLink<TUnsubscribeAnswer>(path);
   /** Whether the state shown is the button's answer (done now) rather than the link's as it was opened. */
   const [now, setNow] = useState(false);
   const [working, setWorking] = useState(false);
@@ -32,7 +25,7 @@ export function UnsubscribePage({ token }: { token: string }) {
   const confirm = async () => {
     setWorking(true);
     setFailure("");
-    const answer = await publicRequest<LinkState>("POST", path, { locale, body: {} });
+    const answer = await publicRequest<TUnsubscribeAnswer>("POST", path, { locale, body: {} });
     setWorking(false);
     if (!answer.reached) setFailure(t("unreachable"));
     else {

@@ -1,12 +1,9 @@
+import type { TUnsubscribeAnswer, TUnsubscribeToken } from "@pizarra/contracts";
 import { forTenant } from "@pizarra/db";
-import { z } from "zod";
 import { verifyUnsubscribe } from "../../delivery/unsubscribe-link.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { optOut } from "./opt-out-rules.ts";
-
-/** The path's token: a family link's JWT (a few hundred characters); anything else in it is a link that is not genuine. */
-export const ZUnsubscribeToken = z.object({ token: z.string().max(4_000) });
 
 /** A link that is genuine but past its time (410), or not genuine or naming no one of its school (401): logged, nothing stored. */
 function refused(ctx: BaseContext, why: "expired" | "tampered, of another purpose or malformed" | "no such person"): AppError {
@@ -15,7 +12,7 @@ function refused(ctx: BaseContext, why: "expired" | "tampered, of another purpos
 }
 
 /** The link's school and person, read the same way by both verbs, or its refusal. */
-async function personOf(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }) {
+async function personOf(ctx: BaseContext & { params: TUnsubscribeToken }) {
   const claims = await verifyUnsubscribe(ctx.params.token);
   if (claims === "expired") throw refused(ctx, "expired");
   if (!claims) throw refused(ctx, "tampered, of another purpose or malformed");
@@ -31,7 +28,12 @@ async function personOf(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribe
   });
   if (!person) throw refused(ctx, "no such person");
   /** What the page shows of the link, as the GET finds it or as the POST leaves it. */
-  const state = (unsubscribed: boolean) => ({ school: person.tenant.title, firstName: person.name.trim(), channel: claims.channel, unsubscribed });
+  const state = (unsubscribed: boolean): TUnsubscribeAnswer => ({
+    school: person.tenant.title,
+    firstName: person.name.trim(),
+    channel: claims.channel,
+    unsubscribed,
+  });
   return { db, claims, person, state };
 }
 
@@ -42,7 +44,7 @@ async function personOf(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribe
  * their record, "through a link") and answers 200, however often it comes; the next message to them leaves e-mail out,
  * and those already waiting are not sent.
  */
-export async function unsubscribe(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }): Promise<Reply> {
+export async function unsubscribe(ctx: BaseContext & { params: TUnsubscribeToken }): Promise<Reply<TUnsubscribeAnswer>> {
   const { db, claims, person, state } = await personOf(ctx);
   await optOut(db, person.id, [claims.channel], "link");
   return {
@@ -58,7 +60,7 @@ export async function unsubscribe(ctx: BaseContext & { params: z.infer<typeof ZU
  * which checks the link through the JSON call and shows a refusal as a page; that call learns the school, whom the
  * link is for (the given name only: the e-mail already greets them by it) and whether they have already opted out.
  */
-export async function unsubscribeState(ctx: BaseContext & { params: z.infer<typeof ZUnsubscribeToken> }): Promise<Reply> {
+export async function unsubscribeState(ctx: BaseContext & { params: TUnsubscribeToken }): Promise<Reply<TUnsubscribeAnswer | null>> {
   if ((ctx.headers.get("accept") ?? "").includes("text/html")) {
     const page = `/unsubscribe/${encodeURIComponent(ctx.params.token)}`;
     return {

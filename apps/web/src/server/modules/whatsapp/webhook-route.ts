@@ -72,7 +72,7 @@ type Inbound = z.infer<typeof ZInbound>;
  * as plain text proves we own the URL. A wrong token (or none configured) is refused, after a comparison whose time
  * says nothing about the token.
  */
-export async function verifyWebhook(ctx: BaseContext & { query: unknown }): Promise<Reply> {
+export async function verifyWebhook(ctx: BaseContext & { query: unknown }): Promise<Reply<null> & { response: Response }> {
   // Without a query schema the wrapper hands over the search parameters as one object of strings.
   const { "hub.mode": mode, "hub.verify_token": token, "hub.challenge": challenge } = ctx.query as Record<string, unknown>;
   const expected = env().WHATSAPP_VERIFY_TOKEN;
@@ -92,7 +92,7 @@ export async function verifyWebhook(ctx: BaseContext & { query: unknown }): Prom
  * the body exactly as sent is checked first: a call without it, or signed with another secret, is refused and logged,
  * and nothing of it is read or stored.
  */
-export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Promise<Reply> {
+export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Promise<Reply<null>> {
   if (!signatureValid(ctx.rawBody ?? "", ctx.headers.get("x-hub-signature-256"), env().WHATSAPP_APP_SECRET)) {
     console.warn("WhatsApp webhook refused: missing or wrong X-Hub-Signature-256", { address: ctx.address });
     throw new AppError(-401, "api.badSignature", 401);

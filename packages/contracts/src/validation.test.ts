@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Translate, validationErrorMap } from "./error-map.ts";
 import { fieldErrors } from "./validation.ts";
-import { ZLoginForm } from "./session.ts";
+import { ZLoginForm } from "./session/index.ts";
 
 const catalogue: Record<string, string> = {
   "validation.required": "El campo :attribute es requerido.",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { flattenCatalogue, MODULE_IDS, SPECIAL_SCREENS } from "./modules.ts";
-import { RESOURCES, screenDefinitionOf } from "./resource/index.ts";
+import { flattenCatalogue, MODULE_IDS, SPECIAL_SCREENS } from "./catalogue.ts";
+import { RESOURCES, screenDefinitionOf } from "../resource/index.ts";
 
 const screens = flattenCatalogue().filter((m) => !m.isHeading);
 const special = new Set<string>(SPECIAL_SCREENS);

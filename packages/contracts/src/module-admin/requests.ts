@@ -36,6 +36,7 @@ export const ZModuleEdit = z
   .strict();
 export type TModuleEdit = z.infer<typeof ZModuleEdit>;
 
+/** GET admModule/get: admin=true for module management, level=0&pick=true for the top-level headings as a pick list. */
 export const ZModuleList = z.object({
   admin: z.string().optional(),
   classic: z.string().optional(),
@@ -43,27 +44,5 @@ export const ZModuleList = z.object({
   pick: z.enum(["true", "false"]).optional(),
 });
 
-export interface TGroupChoice {
-  ID: number;
-  name: string;
-  selected: boolean;
-}
-
-/** A module as the module-management screen sees it (spec 000 §3 "Module"). */
-export interface TModuleRow {
-  ID: string;
-  name: string;
-  nameEN: string;
-  desc: string | null;
-  descEN: string | null;
-  icon: string | null;
-  parentId: string | null;
-  parentName: string | null;
-  sort: number;
-  hidden: boolean;
-  ai: boolean;
-  setupMsg: string | null;
-  inactiveFields: string[];
-  userRead: TGroupChoice[];
-  userEdit: TGroupChoice[];
-}
+/** The module of admModule/get/{id} and admModule/edit/{id}. */
+export const ZModuleId = z.object({ id: z.string().regex(/^[A-Za-z][A-Za-z0-9]{1,60}$/) });

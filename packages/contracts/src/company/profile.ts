@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { isPhoneCountry } from "./phone.ts";
-import { THEME_COLORS } from "./preferences.ts";
-import { TIME_RE } from "./resource/formats.ts";
-
-export { COMPANY_LOGO_MAX_BYTES, COMPANY_LOGO_TYPES, COMPANY_ROLE_MIN } from "./company-limits.ts";
+import { isPhoneCountry } from "../phone.ts";
+import { THEME_COLORS } from "../session/preferences.ts";
+import { TIME_RE } from "../resource/formats.ts";
 
 const rule = (key: string) => ({ params: { key } });
 const EMAIL = z.email();
@@ -79,27 +77,3 @@ export type TCompanyProfileSave = z.infer<typeof ZCompanyProfile>;
 
 /** The label key of a profile field in refusals and in the form. */
 export const companyLabel = (field: string) => `company.fields.${field}`;
-
-/** GET company/profile: the spec's fields (img: a link the browser can load) and the school's delivery settings. */
-export interface TCompanyProfile {
-  id: number;
-  name: string;
-  email: string | null;
-  domain: string | null;
-  tel: string | null;
-  cel: string | null;
-  color: string;
-  img: string | null;
-  supportEmail: string | null;
-  timeZone: string;
-  /** "HH:mm", or "" when the school has no quiet hours. */
-  quietFrom: string;
-  quietTo: string;
-  /** Tenant.settings.givenNamesFirst: names written "Ana María Quispe" rather than "Quispe Ana María". */
-  givenNamesFirst: boolean;
-  mailFrom: string | null;
-  mailFromName: string | null;
-  /** ISO 3166 alpha-2. */
-  defaultCountry: string;
-  whatsappPhoneNumberId: string | null;
-}

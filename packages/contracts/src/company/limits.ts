@@ -1,4 +1,4 @@
-import { ROLE } from "./roles.ts";
+import { ROLE } from "../roles.ts";
 
 // The school profile's limits, apart from its zod schema: the shell shows the company entry by role on every page.
 

@@ -1,0 +1,2 @@
+// The catalogue calls beyond the generic five: the catalogue types and the message templates' meta.
+export * from "./answers.ts";

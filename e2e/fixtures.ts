@@ -4,22 +4,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
+import type { TLoginAnswer } from "../packages/contracts/src/session/answers.ts";
 
 export const PASSWORD = "pizarra";
 export const ADMIN = "admin@pizarra.demo";
 export const TEACHER = "docente@pizarra.demo";
 export const SECRETARY = "secretaria@pizarra.demo";
 
-export interface LoginAnswer {
-  token: string;
-  menu: unknown[];
-  companyID: number;
-  companyName: string;
-  color: string;
-  defaultLang: string;
-  multiTenant: boolean;
-  user: { ID: number; name: string; tag: string | null };
-}
+/** What a sign-in answers: the contract's login answer. */
+export type LoginAnswer = TLoginAnswer;
 
 export async function apiLogin(request: APIRequestContext, email: string): Promise<LoginAnswer> {
   const res = await request.post("/api/admStaff/login?adm=true", { data: { ext: "", user: email, pass: PASSWORD } });

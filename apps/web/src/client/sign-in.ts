@@ -1,4 +1,4 @@
-import type { TLoginAnswer, TTenant } from "@pizarra/contracts";
+import type { TLoginAnswer, TTenantsAnswer } from "@pizarra/contracts";
 import { api } from "./api.ts";
 import { adoptTenantDefaults } from "./preferences.ts";
 import { storeLoginAnswer, storeTenants } from "./session.ts";
@@ -10,7 +10,7 @@ export const HOME_PATH = "/app/home/start";
 
 /** The schools of a multi-tenant person, for the tenant selector (spec 000 §2.3: "a tenant list fetch exists"). */
 async function refreshTenants(): Promise<void> {
-  const result = await api.get<TTenant[]>("admStaff/tenants", { notify: false });
+  const result = await api.get<TTenantsAnswer>("admStaff/tenants", { notify: false });
   if (result.ok) storeTenants(result.envelope.data);
 }
 

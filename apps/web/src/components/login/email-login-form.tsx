@@ -1,6 +1,6 @@
 "use client";
 
-import type { TLoginAnswer, TLoginForm } from "@pizarra/contracts";
+import type { TAdmLogin, TLoginAnswer, TLoginForm } from "@pizarra/contracts";
 import { Button, Field, fieldControl, Input, toast, whenIdle } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -39,7 +39,7 @@ export function EmailLoginForm() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await api.post<TLoginAnswer>("admStaff/login", { ext: "", ...values }, { query: { adm: "true" } });
+    const result = await api.post<TLoginAnswer>("admStaff/login", { ext: "", ...values } satisfies TAdmLogin, { query: { adm: "true" } });
     if (!result.ok) {
       // HTTP 422 names the fields the server refused; show them where they belong as well.
       const fieldErrors = (result.envelope.data as { errors?: Record<string, string> } | null)?.errors ?? {};

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TLoginAnswer, TTenant } from "@pizarra/contracts";
+import type { TLoginAnswer, TTenantsAnswer } from "@pizarra/contracts";
 import { TooltipProvider } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -23,7 +23,7 @@ function useSessionRefresh(signedIn: boolean) {
   // Read at each mount of the shell, never from an earlier mount's answer: that would put back a session that a
   // switch of school has replaced since.
   const { data } = useQuery({ ...apiGet<TLoginAnswer>("admStaff/loginToken"), enabled: signedIn, gcTime: 0 });
-  const tenants = useQuery({ ...apiGet<TTenant[]>("admStaff/tenants", { notify: false }), enabled: Boolean(data?.multiTenant), gcTime: 0 }).data;
+  const tenants = useQuery({ ...apiGet<TTenantsAnswer>("admStaff/tenants", { notify: false }), enabled: Boolean(data?.multiTenant), gcTime: 0 }).data;
   useEffect(() => {
     if (!data) return;
     storeLoginAnswer(data);

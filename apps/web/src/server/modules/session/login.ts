@@ -1,9 +1,11 @@
+import type { ZSignInAnswer } from "@pizarra/contracts";
 import { passwordMatches, type Db } from "@pizarra/db";
+import type { z } from "zod";
 import { acceptAttempt, claimAttempt, throttleKeys } from "./throttle.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { loginAnswer, memberships } from "./login-answer.ts";
 
-async function signIn(system: Db, ctx: BaseContext, email: string, password: string): Promise<Reply> {
+async function signIn(system: Db, ctx: BaseContext, email: string, password: string): Promise<Reply<z.input<typeof ZSignInAnswer>>> {
   // Counted before the password is compared, so that guesses sent at once cannot all be compared before a lock.
   const claims = await claimAttempt(system, throttleKeys(email, ctx.address));
   const account = await system.account.findUnique({ where: { email: email.toLowerCase() } });

@@ -1,6 +1,6 @@
 "use client";
 
-import { COMPANY_ROLE_MIN, type TCompanyProfile } from "@pizarra/contracts";
+import { COMPANY_ROLE_MIN, type TCompanyProfileAnswer } from "@pizarra/contracts";
 import { Button } from "@pizarra/ui";
 import { Building2, Pencil } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -39,7 +39,7 @@ export function CompanyCard() {
   const locale = useLocale();
   const client = useQueryClient();
   // A refusal (a role or right the stored session no longer shows) hides the card rather than raising a toast.
-  const read = apiGet<TCompanyProfile>("company/profile", { notify: false });
+  const read = apiGet<TCompanyProfileAnswer>("company/profile", { notify: false });
   const profile = useQuery({ ...read, enabled: allowed }).data;
   const [editing, setEditing] = useState(false);
   // The drawer stays mounted once opened, so that it can animate out and ask about the reload after a save.
@@ -99,7 +99,7 @@ export function CompanyCard() {
           guard={guard}
           onClose={close}
           onCancel={requestClose}
-          onSaved={(next: TCompanyProfile) => client.setQueryData(read.queryKey, next)}
+          onSaved={(next: TCompanyProfileAnswer) => client.setQueryData(read.queryKey, next)}
         />
       )}
     </section>

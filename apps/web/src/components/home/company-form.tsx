@@ -7,7 +7,8 @@ import {
   companyLabel,
   THEME_COLORS,
   ZCompanyProfile,
-  type TCompanyProfile,
+  type TCompanyLogoAnswer,
+  type TCompanyProfileAnswer,
   type TCompanyProfileInput,
   type TCompanyProfileSave,
   type TLoginAnswer,
@@ -44,7 +45,7 @@ import { zonesWith } from "@/client/time-zones.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { type CloseGuard, CloseGuardScope, useReportDirty } from "../resource/close-guard.tsx";
 import { extensionOf, readBase64 } from "../resource/upload-files.ts";
-import { postWithProgress, type UploadAnswer } from "../resource/upload-request.ts";
+import { postWithProgress } from "../resource/upload-request.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 
@@ -63,7 +64,7 @@ const TEXT_FIELDS: Array<{ name: TextField; type: string; autoComplete?: string;
   { name: "whatsappPhoneNumberId", type: "text", max: 64 },
 ];
 
-const formValuesOf = (profile: TCompanyProfile): FormValues => ({
+const formValuesOf = (profile: TCompanyProfileAnswer): FormValues => ({
   name: profile.name,
   email: profile.email ?? "",
   domain: profile.domain ?? "",
@@ -87,9 +88,9 @@ function CompanyForm({
   onSaved,
   onCancel,
 }: {
-  profile: TCompanyProfile;
+  profile: TCompanyProfileAnswer;
   /** `done`: the whole form went through, the drawer closes. */
-  onSaved: (next: TCompanyProfile, done: boolean) => void;
+  onSaved: (next: TCompanyProfileAnswer, done: boolean) => void;
   onCancel: () => void;
 }) {
   const t = useTranslations("company");
@@ -117,7 +118,7 @@ function CompanyForm({
 
   const save = form.handleSubmit(async (values) => {
     if (logoError) return;
-    const saved = await api.post<TCompanyProfile>("company/profile", values);
+    const saved = await api.post<TCompanyProfileAnswer>("company/profile", values);
     if (!saved.ok) {
       const serverErrors = (saved.envelope.data as { errors?: Record<string, string> } | null)?.errors ?? {};
       for (const [name, message] of Object.entries(serverErrors)) form.setError(name as keyof FormValues, { type: "server", message });
@@ -126,7 +127,7 @@ function CompanyForm({
     let next = saved.envelope.data;
     toast.success(saved.envelope.msg || t("saved"), { duration: SUCCESS_TOAST_MS });
     if (logo) {
-      const uploaded = await postWithProgress<UploadAnswer>("company/file", { name: logo.name, doc: false, data: await readBase64(logo) });
+      const uploaded = await postWithProgress<TCompanyLogoAnswer>("company/file", { name: logo.name, doc: false, data: await readBase64(logo) });
       if (!uploaded.ok) {
         // The profile itself is saved; the logo's refusal stays beside its field, the drawer open for another file.
         const refusal = (uploaded.envelope.data as { errors?: Record<string, string> } | null)?.errors?.img;
@@ -284,14 +285,14 @@ export function CompanyEditor({
   onCancel,
   onSaved,
 }: {
-  profile: TCompanyProfile;
+  profile: TCompanyProfileAnswer;
   editing: boolean;
   guard: CloseGuard;
   /** After a save: closes without asking. */
   onClose: () => void;
   /** Every other way out: asks first when the form holds unsaved changes. */
   onCancel: () => void;
-  onSaved: (next: TCompanyProfile) => void;
+  onSaved: (next: TCompanyProfileAnswer) => void;
 }) {
   const t = useTranslations("company");
   const tc = useTranslations("common");

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { TCompanyProfile } from "@pizarra/contracts";
+import type { TCompanyProfileAnswer } from "@pizarra/contracts";
 import { DEMO_GROUPS, DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
@@ -21,9 +21,9 @@ let teacher: string;
 let officeAdmin: string;
 let tenants: { a: number; b: number };
 
-const read = (token = admin, locale: Locale = "es") => api.call<TCompanyProfile>("GET", "company/profile", { token, locale });
+const read = (token = admin, locale: Locale = "es") => api.call<TCompanyProfileAnswer>("GET", "company/profile", { token, locale });
 const save = (body: Record<string, unknown>, token = admin, locale: Locale = "es") =>
-  api.call<Refusal & TCompanyProfile>("POST", "company/profile", { token, body, locale });
+  api.call<Refusal & TCompanyProfileAnswer>("POST", "company/profile", { token, body, locale });
 const upload = (name: string, data: string, token = admin, locale: Locale = "es") =>
   api.call<Refusal & { name: string; value: string; url: string }>("POST", "company/file", { token, body: { name, doc: false, data }, locale });
 const tenantRow = (id: number) => api.db().tenant.findUniqueOrThrow({ where: { id } });

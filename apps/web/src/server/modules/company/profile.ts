@@ -6,7 +6,8 @@ import {
   givenNamesFirstIn,
   minutesOf,
   timeOf,
-  type TCompanyProfile,
+  type TCompanyLogoAnswer,
+  type TCompanyProfileAnswer,
   type TCompanyProfileSave,
 } from "@pizarra/contracts";
 import { Prisma, tenantOf, type TenantDb, type TenantTx } from "@pizarra/db";
@@ -45,7 +46,7 @@ const SELECT = {
 
 type School = Prisma.TenantGetPayload<{ select: typeof SELECT }>;
 
-function profileOf(school: School): TCompanyProfile {
+function profileOf(school: School): TCompanyProfileAnswer {
   // Quiet hours are both set or both none; a row with one end alone (written by hand) has none, as the worker reads it.
   const quiet = school.quietFrom !== null && school.quietTo !== null;
   return {
@@ -82,7 +83,7 @@ function requireCompanyRole(ctx: AuthedContext): void {
 const readSchool = (db: TenantDb | TenantTx) => db.tenant.findUniqueOrThrow({ where: { id: tenantOf(db) }, select: SELECT });
 
 /** GET company/profile (000 §7, 002 §7). */
-export async function getProfile(ctx: AuthedContext): Promise<Reply<TCompanyProfile>> {
+export async function getProfile(ctx: AuthedContext): Promise<Reply<TCompanyProfileAnswer>> {
   requireCompanyRole(ctx);
   return { data: profileOf(await readSchool(ctx.db)) };
 }
@@ -95,7 +96,7 @@ const cleared = (value: string | undefined) => (value === undefined ? undefined 
  * order, mail sender, country and WhatsApp number, in one transaction with its audit row. The name order is merged
  * into Tenant.settings read inside that transaction, so the school's other switches stay as they are.
  */
-export async function saveProfile(ctx: AuthedContext & { body: TCompanyProfileSave }): Promise<Reply<TCompanyProfile>> {
+export async function saveProfile(ctx: AuthedContext & { body: TCompanyProfileSave }): Promise<Reply<TCompanyProfileAnswer>> {
   requireCompanyRole(ctx);
   const body = ctx.body;
   const data: Prisma.TenantUpdateInput = {
@@ -137,10 +138,11 @@ export async function saveProfile(ctx: AuthedContext & { body: TCompanyProfileSa
  * uploads' one mechanism. The `?id=` of the other upload routes is not read: the school is the caller's. Only a logo
  * stored here is removed when replaced: a value written by hand names no file of ours.
  */
-export function uploadLogo(ctx: AuthedContext & { body: z.infer<typeof ZUpload> }): Promise<Reply> {
+export function uploadLogo(ctx: AuthedContext & { body: z.infer<typeof ZUpload> }): Promise<Reply<TCompanyLogoAnswer>> {
   requireCompanyRole(ctx);
   const id = tenantOf(ctx.db);
-  return storeUpload(
+  // The uploads' one mechanism answers every file field alike ({name, value, url}), untyped: the logo's is that answer.
+  const stored = storeUpload(
     ctx,
     {
       field: "img",
@@ -162,4 +164,5 @@ export function uploadLogo(ctx: AuthedContext & { body: z.infer<typeof ZUpload> 
     },
     ctx.body,
   );
+  return stored as Promise<Reply<TCompanyLogoAnswer>>;
 }

@@ -1,4 +1,4 @@
-import { companyLabel, ZCompanyProfile } from "@pizarra/contracts";
+import { companyLabel, ZCompanyLogoAnswer, ZCompanyProfile, ZCompanyProfileAnswer } from "@pizarra/contracts";
 import { ownLabels } from "../../http/parse.ts";
 import { authedRoute, type Part, type Route } from "../../http/route.ts";
 import { UPLOAD_BODY_LIMIT, ZUpload } from "../../resource/upload.ts";
@@ -12,8 +12,17 @@ const label = (field: string, part: Part) => (part === "body" ? profileLabel(fie
  * role of 95 or more, which the handlers check.
  */
 export const COMPANY_ROUTES: Route[] = [
-  authedRoute({ method: "GET", path: "company/profile", auth: "user", module: COMPANY_MODULE, handler: getProfile }),
-  authedRoute({ method: "POST", path: "company/profile", auth: "user", module: COMPANY_MODULE, body: ZCompanyProfile, labelKey: label, handler: saveProfile }),
+  authedRoute({ method: "GET", path: "company/profile", auth: "user", module: COMPANY_MODULE, answer: ZCompanyProfileAnswer, handler: getProfile }),
+  authedRoute({
+    method: "POST",
+    path: "company/profile",
+    auth: "user",
+    module: COMPANY_MODULE,
+    body: ZCompanyProfile,
+    labelKey: label,
+    answer: ZCompanyProfileAnswer,
+    handler: saveProfile,
+  }),
   authedRoute({
     method: "POST",
     path: "company/file",
@@ -21,6 +30,7 @@ export const COMPANY_ROUTES: Route[] = [
     module: COMPANY_MODULE,
     body: ZUpload,
     maxBytes: UPLOAD_BODY_LIMIT,
+    answer: ZCompanyLogoAnswer,
     handler: uploadLogo,
   }),
 ];

@@ -1,7 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { screenDefinitionOf, switchableFields, ZModuleEdit, type FieldDef, type TLocale, type TLoginAnswer, type TModuleRow } from "@pizarra/contracts";
+import {
+  screenDefinitionOf,
+  switchableFields,
+  ZModuleEdit,
+  type FieldDef,
+  type TLocale,
+  type TLoginAnswer,
+  type TModuleEditAnswer,
+  type TModuleListAnswer,
+  type TModuleRow,
+} from "@pizarra/contracts";
 import { Badge, Button, cn, Input, Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, toast } from "@pizarra/ui";
 import { LoaderCircle, Pencil, Save, Search } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -19,8 +29,6 @@ import { CloseGuardScope, useGuardedHashModal, useReportDirty } from "../resourc
 import type { ResourceText } from "../resource/resource-text.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 import { useAppSession } from "../shell/session-context.tsx";
-
-type ListAnswer = { Results: TModuleRow[] };
 
 function formFields(row: TModuleRow): FieldDef[] {
   const groups = row.userRead.map((g) => g.ID);
@@ -90,7 +98,7 @@ function ModuleForm({ row, canWrite, onSaved, onClose }: { row: TModuleRow; canW
   useReportDirty(isDirty);
 
   const save = form.handleSubmit(async (values) => {
-    const result = await api.post<{ ID: string }>(`admModule/edit/${encodeURIComponent(row.ID)}`, values);
+    const result = await api.post<TModuleEditAnswer>(`admModule/edit/${encodeURIComponent(row.ID)}`, values);
     if (!result.ok) {
       const serverErrors = (result.envelope.data as { errors?: Record<string, string> } | null)?.errors ?? {};
       for (const [name, message] of Object.entries(serverErrors)) form.setError(name, { type: "server", message });
@@ -196,7 +204,8 @@ export function ModuleAdmin({ canWrite }: { canWrite: boolean }) {
   const locale = useLocale() as TLocale;
   const session = useAppSession();
   const client = useQueryClient();
-  const modules = apiGet<ListAnswer>("admModule/get", { query: { admin: "true" } });
+  const modules = apiGet<TModuleListAnswer>("admModule/get", { query: { admin: "true" } });
+  // Module management's list (admin=true, no pick) is of whole rows.
   const rows = (useQuery(modules).data?.Results ?? null) as TModuleRow[] | null;
   const [open, setOpen] = useState<TModuleRow | null>(null);
   const [search, setSearch] = useState("");

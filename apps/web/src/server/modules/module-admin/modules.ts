@@ -1,4 +1,4 @@
-import { switchableFields, type TModuleEdit, type TModuleRow } from "@pizarra/contracts";
+import { switchableFields, type TModuleEdit, type TModuleEditAnswer, type TModuleListAnswer, type TModuleRow } from "@pizarra/contracts";
 import { menuLabel } from "../../../client/menu.ts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -40,20 +40,21 @@ async function moduleRows(ctx: AuthedContext, where: { id?: string; parentId?: n
 }
 
 /** GET admModule/get (level=0&pick=true gives the top-level headings as a pick list). */
-export async function listModules(ctx: AuthedContext & { query: { level?: number; pick?: string } }): Promise<Reply> {
+export async function listModules(ctx: AuthedContext & { query: { level?: number; pick?: string } }): Promise<Reply<TModuleListAnswer>> {
   const rows = await moduleRows(ctx, ctx.query.level === 0 ? { parentId: null } : {});
   const Results = ctx.query.pick === "true" ? rows.map((r) => ({ ID: r.ID, name: menuLabel(r, ctx.locale) })) : rows;
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }
 
-export async function getModule(ctx: AuthedContext & { params: { id: string } }): Promise<Reply> {
+/** GET admModule/get/{id}. */
+export async function getModule(ctx: AuthedContext & { params: { id: string } }): Promise<Reply<TModuleRow>> {
   const [row] = await moduleRows(ctx, { id: ctx.params.id });
   if (!row) throw notFound();
   return { data: row };
 }
 
 /** POST admModule/edit/{id}: labels, order and which groups may read and modify, in one transaction. */
-export async function editModule(ctx: AuthedContext & { params: { id: string }; body: TModuleEdit }): Promise<Reply> {
+export async function editModule(ctx: AuthedContext & { params: { id: string }; body: TModuleEdit }): Promise<Reply<TModuleEditAnswer>> {
   const { userRead, userEdit, ...fields } = ctx.body;
   if (fields.inactiveFields?.length) {
     // Only optional fields of the module's own screen can be switched off: a required one would block every save.

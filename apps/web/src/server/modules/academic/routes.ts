@@ -1,15 +1,40 @@
-import { ZMoveStudents, ZPeriodClone, ZPeriodQuery, ZSubjectBulkEdit, ZSubjectDuplicate, ZSubjectParts } from "@pizarra/contracts";
-import { z } from "zod";
+import {
+  ZAcademicCopyAnswer,
+  ZAcademicCountAnswer,
+  ZMoveStudents,
+  ZPeriodClone,
+  ZPeriodCloneParams,
+  ZPeriodQuery,
+  ZSubjectBulkEdit,
+  ZSubjectDuplicate,
+  ZSubjectParts,
+  ZSubjectPartsAnswer,
+} from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { mayPick } from "../../resource/pick-gate.ts";
 import { bulkEditSubjects, clonePeriod, duplicateSubject, moveStudents, subjectParts } from "./tools.ts";
 
-const ZId = z.object({ id: z.string().regex(/^\d{1,12}$/) });
-
 /** The academic calls beyond the generic five (001 §7). */
 export const ACADEMIC_ROUTES: Route[] = [
-  authedRoute({ method: "POST", path: "admPeriod/clone/{id}", auth: "user", module: "admPeriod", params: ZId, body: ZPeriodClone, handler: clonePeriod }),
-  authedRoute({ method: "POST", path: "admSubject/duplicate", auth: "user", module: "admSubject", body: ZSubjectDuplicate, handler: duplicateSubject }),
+  authedRoute({
+    method: "POST",
+    path: "admPeriod/clone/{id}",
+    auth: "user",
+    module: "admPeriod",
+    params: ZPeriodCloneParams,
+    body: ZPeriodClone,
+    answer: ZAcademicCopyAnswer,
+    handler: clonePeriod,
+  }),
+  authedRoute({
+    method: "POST",
+    path: "admSubject/duplicate",
+    auth: "user",
+    module: "admSubject",
+    body: ZSubjectDuplicate,
+    answer: ZAcademicCopyAnswer,
+    handler: duplicateSubject,
+  }),
   authedRoute({
     method: "POST",
     path: "admSubject/bulkedit",
@@ -17,6 +42,7 @@ export const ACADEMIC_ROUTES: Route[] = [
     module: "admSubject",
     query: ZPeriodQuery,
     body: ZSubjectBulkEdit,
+    answer: ZAcademicCountAnswer,
     handler: bulkEditSubjects,
   }),
   authedRoute({
@@ -26,7 +52,16 @@ export const ACADEMIC_ROUTES: Route[] = [
     module: "admSubject",
     alsoAllowed: mayPick("admSubject/getParts", { pickOnly: false }),
     query: ZSubjectParts,
+    answer: ZSubjectPartsAnswer,
     handler: subjectParts,
   }),
-  authedRoute({ method: "POST", path: "admSection/moveStudents", auth: "user", module: "admSection", body: ZMoveStudents, handler: moveStudents }),
+  authedRoute({
+    method: "POST",
+    path: "admSection/moveStudents",
+    auth: "user",
+    module: "admSection",
+    body: ZMoveStudents,
+    answer: ZAcademicCountAnswer,
+    handler: moveStudents,
+  }),
 ];

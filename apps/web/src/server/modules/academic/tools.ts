@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ZMoveStudents, ZSubjectParts } from "@pizarra/contracts";
+import type { TAcademicCopyAnswer, TAcademicCountAnswer, TSubjectPartsAnswer, ZMoveStudents, ZSubjectParts } from "@pizarra/contracts";
 import type { TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -38,7 +38,9 @@ async function copySubject(tx: TenantTx, subjectId: number, periodId: number, ma
  * POST admPeriod/clone/{id}: a new period with the same grades, sections, subjects, subject sections, teachers and
  * per-grade exceptions, dates moved by the years between the two codes; students are not copied (promotion does that).
  */
-export async function clonePeriod(ctx: AuthedContext & { params: { id: string }; body: { ID: number; name?: string | null } }): Promise<Reply> {
+export async function clonePeriod(
+  ctx: AuthedContext & { params: { id: string }; body: { ID: number; name?: string | null } },
+): Promise<Reply<TAcademicCopyAnswer>> {
   const sourceId = Number(ctx.params.id);
   const targetId = ctx.body.ID;
   await ctx.db.$transaction(
@@ -87,7 +89,7 @@ export async function clonePeriod(ctx: AuthedContext & { params: { id: string };
 }
 
 /** POST admSubject/duplicate. */
-export async function duplicateSubject(ctx: AuthedContext & { body: { newId: number; periodId: number } }): Promise<Reply> {
+export async function duplicateSubject(ctx: AuthedContext & { body: { newId: number; periodId: number } }): Promise<Reply<TAcademicCopyAnswer>> {
   const id = await ctx.db.$transaction(async (tx) => {
     if (!(await tx.period.findFirst({ where: { id: ctx.body.periodId }, select: { id: true } }))) throw notFound();
     const copy = await copySubject(tx, ctx.body.newId, ctx.body.periodId);
@@ -98,7 +100,9 @@ export async function duplicateSubject(ctx: AuthedContext & { body: { newId: num
 }
 
 /** POST admSubject/bulkedit?periodId=: 'Por favor seleccionar el periodo' without a period. */
-export async function bulkEditSubjects(ctx: AuthedContext & { query: { periodId?: number }; body: { canEnterEval: boolean } }): Promise<Reply> {
+export async function bulkEditSubjects(
+  ctx: AuthedContext & { query: { periodId?: number }; body: { canEnterEval: boolean } },
+): Promise<Reply<TAcademicCountAnswer>> {
   const periodId = ctx.query.periodId;
   if (!periodId) throw fieldRefusal("periodId", ctx.t("api.selectPeriod"));
   const count = await ctx.db.$transaction(async (tx) => {
@@ -110,7 +114,7 @@ export async function bulkEditSubjects(ctx: AuthedContext & { query: { periodId?
 }
 
 /** GET admSubject/getParts: the subject sections a teacher teaches in a period ("Curso / Sección" of report 1). */
-export async function subjectParts(ctx: AuthedContext & { query: z.infer<typeof ZSubjectParts> }): Promise<Reply> {
+export async function subjectParts(ctx: AuthedContext & { query: z.infer<typeof ZSubjectParts> }): Promise<Reply<TSubjectPartsAnswer>> {
   const { periodId, masterId } = ctx.query;
   const parts = await ctx.db.activityPart.findMany({
     where: { ...(masterId ? { masterId } : {}), ...(periodId ? { activity: { periodId } } : {}) },
@@ -128,7 +132,7 @@ export async function subjectParts(ctx: AuthedContext & { query: z.infer<typeof 
 }
 
 /** POST admSection/moveStudents: students of one section into another (the section-transfer tool). */
-export async function moveStudents(ctx: AuthedContext & { body: z.infer<typeof ZMoveStudents> }): Promise<Reply> {
+export async function moveStudents(ctx: AuthedContext & { body: z.infer<typeof ZMoveStudents> }): Promise<Reply<TAcademicCountAnswer>> {
   const { fromSectionId, sectionId, studentIds } = ctx.body;
   const moved = await ctx.db.$transaction(async (tx) => {
     // In ascending order: each placement locks its student (placeStudent), and two moves must lock them in one order.

@@ -1,4 +1,4 @@
-import { GROUP_TYPE, PERSON_TYPE, type TGroupImport, type TNumberImport } from "@pizarra/contracts";
+import { GROUP_TYPE, PERSON_TYPE, type TGroupImport, type TMembersImportAnswer, type TNumberImport } from "@pizarra/contracts";
 import { toE164 } from "@pizarra/contracts/phone";
 import { lockKey, type TenantTx } from "@pizarra/db";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
@@ -73,7 +73,7 @@ export async function importMembers(
   resolve: Resolver,
   badKey: string,
   audienceOnly = false,
-): Promise<Reply> {
+): Promise<Reply<TMembersImportAnswer>> {
   const data = await ctx.db.$transaction(async (tx) => {
     const groupId = await group(tx);
     await authorizeGroupChange(tx, ctx, { groupId, members: [], joins: true, audienceOnly });
@@ -82,7 +82,7 @@ export async function importMembers(
     const unique = [...new Set(userIds)];
     const count = await addMembers(tx, ctx, groupId, unique, audienceOnly);
     await audit(tx, ctx, module, "edit", groupId);
-    return { groupId, lines: lines.length, added: count, already: unique.length - count, notFound: [] };
+    return { groupId, lines: lines.length, added: count, already: unique.length - count };
   });
   return { data, msgKey: "api.membersImported" };
 }

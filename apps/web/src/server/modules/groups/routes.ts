@@ -1,5 +1,17 @@
-import { GROUP_TYPES, listQuerySchema, RESOURCES, ZGroupImport, ZNumberImport, ZRecordId } from "@pizarra/contracts";
-import { z } from "zod";
+import {
+  GROUP_TYPES,
+  listQuerySchema,
+  RESOURCES,
+  type TGroupMembersAnswer,
+  type TGroupTypesAnswer,
+  ZGroupImport,
+  ZGroupMembersAnswer,
+  ZGroupParams,
+  ZGroupTypesAnswer,
+  ZMembersImportAnswer,
+  ZNumberImport,
+} from "@pizarra/contracts";
+import type { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
@@ -7,10 +19,8 @@ import { listRows } from "../../resource/factory.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import { attachByIds, attachNumbers } from "./import-members.ts";
 
-const ZGroupParams = z.object({ id: ZRecordId });
-
 /** GET admGroup/getTypes: the group types as a pick list, in the user's language. */
-async function groupTypes(ctx: AuthedContext): Promise<Reply> {
+async function groupTypes(ctx: AuthedContext): Promise<Reply<TGroupTypesAnswer>> {
   const Results = GROUP_TYPES.map((type) => ({ ID: type, name: ctx.t(`resources.admGroup.options.type.${type}`) }));
   return { data: { Results, RowCount: Results.length, PageCount: 1 } };
 }
@@ -19,15 +29,17 @@ async function groupTypes(ctx: AuthedContext): Promise<Reply> {
  * GET admUser/group/{id}: the members of a group as admUser rows — the generic admUser list, filtered by its
  * `groupId` filter and printed whole, so the rows are exactly those of `admUser/get`.
  */
-async function groupMembers(ctx: AuthedContext & { params: z.infer<typeof ZGroupParams> }): Promise<Reply> {
+async function groupMembers(ctx: AuthedContext & { params: z.infer<typeof ZGroupParams> }): Promise<Reply<TGroupMembersAnswer>> {
   const group = await ctx.db.userGroup.findFirst({ where: { id: ctx.params.id }, select: { id: true } });
   if (!group) throw notFound();
-  return listRows("admUser", ctx, listQuerySchema(RESOURCES.admUser).parse({ groupId: String(group.id), print: "true" }));
+  // The generic list answers any resource's rows, untyped: these are admUser's, which the answer schema narrows.
+  const rows = listRows("admUser", ctx, listQuerySchema(RESOURCES.admUser).parse({ groupId: String(group.id), print: "true" }));
+  return rows as Promise<Reply<TGroupMembersAnswer>>;
 }
 
 /** The group calls beyond the generic five. */
 export const GROUP_ROUTES: Route[] = [
-  authedRoute({ method: "GET", path: "admGroup/getTypes", auth: "user", module: "admGroup", handler: groupTypes }),
+  authedRoute({ method: "GET", path: "admGroup/getTypes", auth: "user", module: "admGroup", answer: ZGroupTypesAnswer, handler: groupTypes }),
   authedRoute({
     method: "POST",
     path: "admGroup/importAttach",
@@ -35,6 +47,7 @@ export const GROUP_ROUTES: Route[] = [
     module: "admGroup",
     body: ZGroupImport,
     maxBytes: UPLOAD_BODY_LIMIT,
+    answer: ZMembersImportAnswer,
     handler: attachByIds("admGroup"),
   }),
   authedRoute({
@@ -44,9 +57,18 @@ export const GROUP_ROUTES: Route[] = [
     module: "admUserGroup",
     body: ZGroupImport,
     maxBytes: UPLOAD_BODY_LIMIT,
+    answer: ZMembersImportAnswer,
     handler: attachByIds("admUserGroup"),
   }),
-  authedRoute({ method: "GET", path: "admUser/group/{id}", auth: "user", module: "admUser", params: ZGroupParams, handler: groupMembers }),
+  authedRoute({
+    method: "GET",
+    path: "admUser/group/{id}",
+    auth: "user",
+    module: "admUser",
+    params: ZGroupParams,
+    answer: ZGroupMembersAnswer,
+    handler: groupMembers,
+  }),
   authedRoute({
     method: "POST",
     path: "admUser/importAttach",
@@ -54,6 +76,7 @@ export const GROUP_ROUTES: Route[] = [
     module: "admUser",
     body: ZNumberImport,
     maxBytes: UPLOAD_BODY_LIMIT,
+    answer: ZMembersImportAnswer,
     handler: attachNumbers,
   }),
 ];

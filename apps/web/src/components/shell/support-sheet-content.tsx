@@ -18,7 +18,7 @@ import {
   toast,
   WithTooltip,
 } from "@pizarra/ui";
-import { SUPPORT_MAX, type TContactUs } from "@pizarra/contracts";
+import { SUPPORT_MAX, type TContactUs, type TContactUsAnswer } from "@pizarra/contracts";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type ReactElement, useEffect, useRef, useState } from "react";
@@ -59,7 +59,7 @@ export function SupportSheetContent({ trigger, defaultSender }: { trigger: React
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(async () => {
       const body: TContactUs = { Subject: t(`reasons.${reason}`), Body: summary.trim(), Sender: sender.trim() };
-      const res = await api.post("tenants/contact/us/", body, { notify: false });
+      const res = await api.post<TContactUsAnswer>("tenants/contact/us/", body, { notify: false });
       setSending(false);
       if (!res.ok) {
         toast.error(t("failed"), { id: "support-failed", description: res.envelope.msg || undefined });

@@ -1,4 +1,13 @@
-import { isRecipientTag, labelKeyOf, RECIPIENT_TAGS, templateTags, type TTagContent, type TTemplatesMeta, ZTemplateObjectQuery } from "@pizarra/contracts";
+import {
+  isRecipientTag,
+  labelKeyOf,
+  RECIPIENT_TAGS,
+  templateTags,
+  type TTagContent,
+  type TTemplatesMetaAnswer,
+  ZTemplateObjectQuery,
+  ZTemplatesMetaAnswer,
+} from "@pizarra/contracts";
 import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { parseOrRefuse } from "../../http/parse.ts";
@@ -94,7 +103,7 @@ export async function withTagsContent(_db: Db, rows: Row[], ctx: AuthedContext):
 }
 
 /** GET admLocalization/getMeta: what the notification wizard needs to pick a WhatsApp template and fill its tags. */
-async function templatesMeta(ctx: AuthedContext): Promise<Reply<TTemplatesMeta>> {
+async function templatesMeta(ctx: AuthedContext): Promise<Reply<TTemplatesMetaAnswer>> {
   const rows = await ctx.db.localizationTemplate.findMany({
     where: { type: "w" },
     select: { id: true, name: true, templateId: true, content: true },
@@ -118,6 +127,7 @@ export const LOCALIZATION_ROUTES: Route[] = [
     auth: "user",
     module: "admLocalization",
     alsoAllowed: mayPick("admLocalization/get", { pickOnly: false }),
+    answer: ZTemplatesMetaAnswer,
     handler: templatesMeta,
   }),
 ];

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { TContentFileAnswer, TContentFileDeleteAnswer, ZContentFile, ZContentFileDelete } from "@pizarra/contracts";
+import type { z } from "zod";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import type { ResourceServer } from "../../resource/factory.ts";
@@ -11,14 +12,11 @@ const TYPES = ["jpg", "png"] as const;
 const MAX_BYTES = 2 * 1024 * 1024;
 const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 
-export const ZContentFile = z.object({ data: z.string().min(1).max(3_000_000) });
-export const ZContentFileDelete = z.object({ name: z.string().trim().min(1).max(500) });
-
 const refuse = (ctx: AuthedContext, field: string, key: string, values: Record<string, string | number> = {}) =>
   fieldRefusal(field, ctx.t(`validation.${key}`, { attribute: ctx.t(`fields.${field}`), ...values }));
 
 /** POST misc/content/file {data}: stores an editor image under a server-made name → data.url, a lasting link. */
-export async function uploadContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFile> }): Promise<Reply> {
+export async function uploadContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFile> }): Promise<Reply<TContentFileAnswer>> {
   const payload = ctx.body.data.replace(/^data:[^;,]*;base64,/, "").replace(/\s/g, "");
   if (!BASE64_RE.test(payload)) throw refuse(ctx, "data", "base64");
   const bytes = Buffer.from(payload, "base64");
@@ -48,7 +46,10 @@ async function modulesHolding(ctx: AuthedContext, key: string, served: readonly 
  * uploader (their id is in the key) or someone who may edit a record whose text shows it (in one of the `served`
  * resources) may remove it.
  */
-export async function deleteContentFile(ctx: AuthedContext & { body: z.infer<typeof ZContentFileDelete> }, served: readonly ResourceServer[]): Promise<Reply> {
+export async function deleteContentFile(
+  ctx: AuthedContext & { body: z.infer<typeof ZContentFileDelete> },
+  served: readonly ResourceServer[],
+): Promise<Reply<TContentFileDeleteAnswer>> {
   const { name } = ctx.body;
   const key = name.startsWith("/api/files/") ? keyOfPublicFileUrl(name) : name;
   if (!key || !isContentKey(key) || !key.startsWith(`t${ctx.user.tenantId}/`)) throw refuse(ctx, "name", "invalid");

@@ -1,6 +1,7 @@
+import { ZContentFile, ZContentFileAnswer, ZContentFileDelete, ZContentFileDeleteAnswer } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import type { ResourceServer } from "../../resource/factory.ts";
-import { deleteContentFile, uploadContentFile, ZContentFile, ZContentFileDelete } from "./content-file.ts";
+import { deleteContentFile, uploadContentFile } from "./content-file.ts";
 
 /**
  * Rich-text editor images (000 §7). Rich text belongs to every module that has an editor field, so the right to add
@@ -18,6 +19,7 @@ export const richTextImageRoutes = (served: readonly ResourceServer[]): Route[] 
     need: SOME_EDITOR,
     body: ZContentFile,
     maxBytes: 4 * 1024 * 1024,
+    answer: ZContentFileAnswer,
     handler: uploadContentFile,
   }),
   authedRoute({
@@ -27,6 +29,7 @@ export const richTextImageRoutes = (served: readonly ResourceServer[]): Route[] 
     module: null,
     need: SOME_EDITOR,
     body: ZContentFileDelete,
+    answer: ZContentFileDeleteAnswer,
     handler: (ctx) => deleteContentFile(ctx, served),
   }),
 ];

@@ -1,15 +1,14 @@
-import { z } from "zod";
+import type { ZFileParams, ZFileQuery } from "@pizarra/contracts";
+import type { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { mimeOf } from "../../storage/file-types.ts";
 import { storage, verifyFileUrl, verifyPublicFile } from "../../storage/storage.ts";
 
-/** `exp` makes an expiring link (grids, forms); without it the link is a rich-text image's lasting one. */
-export const ZFileQuery = z.object({ exp: z.coerce.number().int().optional(), sig: z.string().min(20).max(100) });
-export const ZFileParams = z.object({ tenant: z.string(), resource: z.string(), record: z.string(), file: z.string() });
-
 /** GET files/{key}?exp=&sig=: a stored file through a signed, expiring link (images in grids cannot send a token), or ?sig= for a rich-text image. */
-export async function serveFile(ctx: BaseContext & { params: z.infer<typeof ZFileParams>; query: z.infer<typeof ZFileQuery> }): Promise<Reply> {
+export async function serveFile(
+  ctx: BaseContext & { params: z.infer<typeof ZFileParams>; query: z.infer<typeof ZFileQuery> },
+): Promise<Reply<null> & { response: Response }> {
   const { tenant, resource, record, file } = ctx.params;
   const key = `${tenant}/${resource}/${record}/${file}`;
   const { exp, sig } = ctx.query;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ZContactUs } from "@pizarra/contracts";
+import type { TContactUsAnswer, ZContactUs } from "@pizarra/contracts";
 import { lockKey } from "@pizarra/db";
 import { z } from "zod";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
@@ -22,7 +22,7 @@ const asLocale = (value: string): Locale => (value === "en" ? "en" : "es");
  * The copy never goes to the typed Sender: that would let anyone have the school's mail sent, in its name, to any
  * address they chose. Without a stored e-mail there is no copy, and the answer says so. Urgent, as someone is waiting.
  */
-export async function contactUs(ctx: AuthedContext & { body: z.infer<typeof ZContactUs> }): Promise<Reply> {
+export async function contactUs(ctx: AuthedContext & { body: z.infer<typeof ZContactUs> }): Promise<Reply<TContactUsAnswer>> {
   const { Subject, Body, Sender } = ctx.body;
   if (!Subject) throw fieldRefusal("Subject", ctx.t("support.missingReasonOrSummary"));
   if (!Body) throw fieldRefusal("Body", ctx.t("support.missingReasonOrSummary"));

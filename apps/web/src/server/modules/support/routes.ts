@@ -1,5 +1,5 @@
+import { ZContactUs, ZContactUsAnswer } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { ZContactUs } from "@pizarra/contracts";
 import { contactUs, supportLabel } from "./contact-us.ts";
 
 /** The contact-support side modal's call (000 §7, 002 §7): any signed-in person may write to their school's support. */
@@ -11,6 +11,7 @@ export const SUPPORT_ROUTES: Route[] = [
     module: null,
     body: ZContactUs,
     labelKey: supportLabel,
+    answer: ZContactUsAnswer,
     handler: contactUs,
   }),
 ];

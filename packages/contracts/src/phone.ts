@@ -1,5 +1,6 @@
 import { type CountryCode, isSupportedCountry, parsePhoneNumberWithError } from "libphonenumber-js";
-import { countries, isCountry, type Place } from "./geo/index.ts";
+import type { TPlace } from "./geography/answers.ts";
+import { countries, isCountry } from "./geography/places.ts";
 
 /**
  * A phone number as people type it → E.164 ("+51987654321"), the one form numbers are stored in and matched by
@@ -24,4 +25,4 @@ export function toE164(raw: string, country?: string | null): string | null {
 export const isPhoneCountry = (code: string): boolean => isCountry(code) && isSupportedCountry(code);
 
 /** The shipped countries a school's numbers can be read in, named in `locale`. */
-export const phoneCountries = (locale: "es" | "en"): Place[] => countries(locale).filter((c) => isSupportedCountry(c.ID));
+export const phoneCountries = (locale: "es" | "en"): TPlace[] => countries(locale).filter((c) => isSupportedCountry(c.ID));

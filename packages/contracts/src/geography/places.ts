@@ -8,6 +8,7 @@ import { PERU_DEPARTMENTS, PERU_DISTRICTS, PERU_PROVINCES } from "./peru.ts";
  * names, written out once with Intl.DisplayNames). Below a country only Peru is known (see peru.ts); any other
  * country has no states, so its form keeps the higher levels only.
  */
+
 type Level = Readonly<Record<string, string>>;
 interface Tree {
   states: Level;

@@ -26,5 +26,3 @@ export const ZCompanyProfileAnswer = z.object({
 export type TCompanyProfileAnswer = z.output<typeof ZCompanyProfileAnswer>;
 
 /** POST company/file: the logo stored (value: its key; url: a link the browser can load), under the field it fills. */
-export const ZCompanyLogoAnswer = z.object({ name: z.string(), value: z.string(), url: z.string().nullable() });
-export type TCompanyLogoAnswer = z.output<typeof ZCompanyLogoAnswer>;

@@ -7,7 +7,7 @@ import {
   companyLabel,
   THEME_COLORS,
   ZCompanyProfile,
-  type TCompanyLogoAnswer,
+  type TUploadAnswer,
   type TCompanyProfileAnswer,
   type TCompanyProfileInput,
   type TCompanyProfileSave,
@@ -127,7 +127,7 @@ function CompanyForm({
     let next = saved.envelope.data;
     toast.success(saved.envelope.msg || t("saved"), { duration: SUCCESS_TOAST_MS });
     if (logo) {
-      const uploaded = await postWithProgress<TCompanyLogoAnswer>("company/file", { name: logo.name, doc: false, data: await readBase64(logo) });
+      const uploaded = await postWithProgress<TUploadAnswer>("company/file", { name: logo.name, doc: false, data: await readBase64(logo) });
       if (!uploaded.ok) {
         // The profile itself is saved; the logo's refusal stays beside its field, the drawer open for another file.
         const refusal = (uploaded.envelope.data as { errors?: Record<string, string> } | null)?.errors?.img;

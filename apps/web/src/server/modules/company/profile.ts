@@ -6,16 +6,16 @@ import {
   givenNamesFirstIn,
   minutesOf,
   timeOf,
-  type TCompanyLogoAnswer,
+  type TUpload,
+  type TUploadAnswer,
   type TCompanyProfileAnswer,
   type TCompanyProfileSave,
 } from "@pizarra/contracts";
 import { Prisma, tenantOf, type TenantDb, type TenantTx } from "@pizarra/db";
-import type { z } from "zod";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
-import { storeUpload, type ZUpload } from "../../resource/upload.ts";
+import { storeUpload } from "../../resource/upload.ts";
 import { fileUrl } from "../../storage/storage.ts";
 
 /**
@@ -138,11 +138,10 @@ export async function saveProfile(ctx: AuthedContext & { body: TCompanyProfileSa
  * uploads' one mechanism. The `?id=` of the other upload routes is not read: the school is the caller's. Only a logo
  * stored here is removed when replaced: a value written by hand names no file of ours.
  */
-export function uploadLogo(ctx: AuthedContext & { body: z.infer<typeof ZUpload> }): Promise<Reply<TCompanyLogoAnswer>> {
+export function uploadLogo(ctx: AuthedContext & { body: TUpload }): Promise<Reply<TUploadAnswer>> {
   requireCompanyRole(ctx);
   const id = tenantOf(ctx.db);
-  // The uploads' one mechanism answers every file field alike ({name, value, url}), untyped: the logo's is that answer.
-  const stored = storeUpload(
+  return storeUpload(
     ctx,
     {
       field: "img",
@@ -164,5 +163,4 @@ export function uploadLogo(ctx: AuthedContext & { body: z.infer<typeof ZUpload> 
     },
     ctx.body,
   );
-  return stored as Promise<Reply<TCompanyLogoAnswer>>;
 }

@@ -1,7 +1,7 @@
-import { companyLabel, ZCompanyLogoAnswer, ZCompanyProfile, ZCompanyProfileAnswer } from "@pizarra/contracts";
+import { companyLabel, ZCompanyProfile, ZCompanyProfileAnswer, ZUpload, ZUploadAnswer } from "@pizarra/contracts";
 import { ownLabels } from "../../http/parse.ts";
 import { authedRoute, type Part, type Route } from "../../http/route.ts";
-import { UPLOAD_BODY_LIMIT, ZUpload } from "../../resource/upload.ts";
+import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import { COMPANY_MODULE, getProfile, saveProfile, uploadLogo } from "./profile.ts";
 
 const profileLabel = ownLabels(Object.keys(ZCompanyProfile.shape), companyLabel);
@@ -30,7 +30,7 @@ export const COMPANY_ROUTES: Route[] = [
     module: COMPANY_MODULE,
     body: ZUpload,
     maxBytes: UPLOAD_BODY_LIMIT,
-    answer: ZCompanyLogoAnswer,
+    answer: ZUploadAnswer,
     handler: uploadLogo,
   }),
 ];

@@ -11,7 +11,7 @@ import { DIRECTORY_RESOURCES } from "./modules/directory/index.ts";
 import { HEALTH_RESOURCES } from "./modules/health/index.ts";
 import { PEOPLE_RESOURCES } from "./modules/people/index.ts";
 import { NOTIFICATIONS_RESOURCES } from "./modules/notifications/index.ts";
-import { createResource, type ResourceServer, serveLists, serveResources, withOwners } from "./resource/factory.ts";
+import { createResource, type ResourceServer, serveResources, withOwners } from "./resource/factory.ts";
 
 /**
  * Composition root of the generic engine: every resource each domain serves (its definition from contracts, its Prisma
@@ -35,6 +35,5 @@ export const RESOURCE_SERVERS: ResourceServer[] = withOwners([
 
 /** Each resource with its reader, handed to every resource created and to whoever reaches across all of them. */
 export const SERVED_RESOURCES = serveResources(RESOURCE_SERVERS);
-serveLists(SERVED_RESOURCES);
 
 export const RESOURCE_ROUTES: Route[] = RESOURCE_SERVERS.flatMap((server) => createResource(server, SERVED_RESOURCES));

@@ -9,17 +9,17 @@ import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
 import { FLOWS_ROUTES } from "./modules/flows/index.ts";
 import { GEOGRAPHY_ROUTES } from "./modules/geography/index.ts";
 import { GRADES_ROUTES } from "./modules/grades/index.ts";
-import { GROUP_ROUTES } from "./modules/groups/index.ts";
+import { groupRoutes } from "./modules/groups/index.ts";
 import { DIRECTORY_ROUTES } from "./modules/directory/index.ts";
 import { richTextImageRoutes } from "./modules/rich-text-images/index.ts";
 import { PEOPLE_ROUTES } from "./modules/people/index.ts";
-import { NOTIFICATIONS_ROUTES } from "./modules/notifications/index.ts";
+import { notificationRoutes } from "./modules/notifications/index.ts";
 import { PUSH_ROUTES } from "./modules/push/index.ts";
 import { SESSION_ROUTES } from "./modules/session/index.ts";
 import { SUPPORT_ROUTES } from "./modules/support/index.ts";
 import { SERVICE_STATUS_ROUTES } from "./modules/service-status/index.ts";
 import { SIGNED_FILE_ROUTES } from "./modules/signed-files/index.ts";
-import { RESOURCE_ROUTES, RESOURCE_SERVERS } from "./resources.ts";
+import { RESOURCE_ROUTES, RESOURCE_SERVERS, SERVED_RESOURCES } from "./resources.ts";
 
 /** Composition root of the API: every call, by spec path, as each domain exports it from its door, `modules/<domain>/index.ts`. */
 export const ROUTES: Route[] = [
@@ -32,12 +32,12 @@ export const ROUTES: Route[] = [
   ...RESOURCE_ROUTES,
   ...ACADEMIC_ROUTES,
   ...CATALOGUE_ROUTES,
-  ...GROUP_ROUTES,
+  ...groupRoutes(SERVED_RESOURCES),
   ...GEOGRAPHY_ROUTES,
   ...richTextImageRoutes(RESOURCE_SERVERS),
   ...CONDUCT_ROUTES,
   ...DIRECTORY_ROUTES,
-  ...NOTIFICATIONS_ROUTES,
+  ...notificationRoutes(SERVED_RESOURCES),
   ...FLOWS_ROUTES,
   ...GRADES_ROUTES,
   ...ATTENDANCE_ROUTES,

@@ -18,3 +18,14 @@ export const ZTemplateMeta = z.object({
 /** GET admLocalization/getMeta: the WhatsApp templates and the tags filled per recipient. */
 export const ZTemplatesMetaAnswer = z.object({ templates: z.array(ZTemplateMeta), recipientTags: z.array(z.string()) });
 export type TTemplatesMetaAnswer = z.output<typeof ZTemplatesMetaAnswer>;
+export type TTemplateMeta = z.output<typeof ZTemplateMeta>;
+
+/** One tag of GET admLocalization/get/{id} (002 §7 "tagsContent"), each template row's list of them. */
+export const ZTagContent = z.object({
+  id: z.string(),
+  defValue: z.string(),
+  /** Recipient tags: filled for each person when it is sent, so neither shown nor typed. */
+  hidden: z.boolean(),
+  readonly: z.boolean(),
+});
+export type TTagContent = z.output<typeof ZTagContent>;

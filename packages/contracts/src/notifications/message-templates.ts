@@ -56,31 +56,6 @@ export function fillTemplate(content: string, values: Readonly<Record<string, st
   return content.replace(TAG_RE, (whole, tag: string) => values[tag] || whole);
 }
 
-/** One WhatsApp template as the notification wizard offers it (GET admLocalization/getMeta). */
-export interface TTemplateMeta {
-  ID: string;
-  name: string;
-  /** The provider's own template name, when the school registered it. */
-  templateId: string | null;
-  content: string;
-  tags: { id: string; recipient: boolean }[];
-}
-
-/** GET admLocalization/getMeta: the WhatsApp templates and the tags filled per recipient. */
-export interface TTemplatesMeta {
-  templates: TTemplateMeta[];
-  recipientTags: string[];
-}
-
-/** One tag of GET admLocalization/get/{id} (002 §7 "tagsContent"). */
-export interface TTagContent {
-  id: string;
-  defValue: string;
-  /** Recipient tags: filled for each person when it is sent, so neither shown nor typed. */
-  hidden: boolean;
-  readonly: boolean;
-}
-
 /** The query of GET admLocalization/get/{id}: the record the notification is about, whose values fill the tags. */
 export const ZTemplateObjectQuery = z.object({
   objectType: z.string().max(20).optional(),

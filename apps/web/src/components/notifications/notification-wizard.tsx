@@ -6,7 +6,7 @@ import {
   notificationWizardSchema,
   type TScheduleAnswer,
   type TTagContent,
-  type TTemplatesMeta,
+  type TTemplatesMetaAnswer,
   targetFields,
   type TWizardChoices,
   type TWizardStep,
@@ -45,7 +45,7 @@ const LOCKED = new Set<number>([NOTIFICATION_STATUS.sending, NOTIFICATION_STATUS
 const NUMBERS_FIELD: Record<string, string> = { data: "numbersFile", groupName: "phoneList" };
 /** A refused read of the notification was told (a toast); the wizard stays as it is. */
 const KEEP_OPEN = () => undefined;
-const META = apiGet<TTemplatesMeta>("admLocalization/getMeta");
+const META = apiGet<TTemplatesMetaAnswer>("admLocalization/getMeta");
 
 /**
  * The notification wizard (002 §2 "Notification screen", §4): template and placeholders, target, when, summary, as one

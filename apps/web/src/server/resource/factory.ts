@@ -165,24 +165,3 @@ export function createResource(server: ResourceServer, served: ServedResources):
     ),
   ];
 }
-
-/**
- * The resources `listRows` answers for. The domain routes that show a resource's rows are lists declared before the
- * composition root has listed the resources, so it hands its list over here once, beside creating their routes.
- */
-let listed: ServedResources | null = null;
-
-/** Makes `served` the resources `listRows` answers for (server/resources.ts, once). */
-export function serveLists(served: ServedResources): void {
-  listed = served;
-}
-
-/**
- * A resource's own generic list for a parsed list query (`listQuerySchema(def)`), answered exactly as `{resource}/get`
- * answers it: for the calls that show a resource's rows elsewhere (a group's members, the records a notification may
- * point at). The caller's route has checked the rights it needs.
- */
-export function listRows(resource: string, ctx: AuthedContext, query: Row): Promise<Reply> {
-  if (!listed) throw new Error("The composition root has not served its resources (server/resources.ts)");
-  return listed.list(resource, ctx, query);
-}

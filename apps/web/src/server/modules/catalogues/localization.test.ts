@@ -1,4 +1,4 @@
-import type { TTagContent, TTemplatesMeta } from "@pizarra/contracts";
+import type { TTagContent, TTemplatesMetaAnswer } from "@pizarra/contracts";
 import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
@@ -33,7 +33,7 @@ const read = (path: string, locale: "es" | "en" = "es", token = admin) => api.ca
 
 describe("GET admLocalization/getMeta (the notification wizard's templates)", () => {
   it("lists this school's WhatsApp templates with their tags in order, and which of them are the recipient's", async () => {
-    const res = await api.call<TTemplatesMeta>("GET", "admLocalization/getMeta", { token: admin });
+    const res = await api.call<TTemplatesMetaAnswer>("GET", "admLocalization/getMeta", { token: admin });
     expect(res.body.status).toBe(0);
     const { templates, recipientTags } = res.body.data;
     expect(recipientTags).toEqual(["name", "fullName", "student", "school"]);
@@ -52,7 +52,7 @@ describe("GET admLocalization/getMeta (the notification wizard's templates)", ()
   });
 
   it("answers each school with its own templates, and whoever may write a notification without the templates module", async () => {
-    const other = await api.call<TTemplatesMeta>("GET", "admLocalization/getMeta", { token: northside });
+    const other = await api.call<TTemplatesMetaAnswer>("GET", "admLocalization/getMeta", { token: northside });
     expect(other.body.data.templates.map((t) => t.ID)).not.toContain("event-reminder");
     expect(other.body.data.templates.map((t) => t.name)).toContain("Absence notice");
     expect((await api.call("GET", "admLocalization/getMeta", { token: secretary })).http).toBe(403);

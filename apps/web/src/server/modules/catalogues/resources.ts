@@ -1,4 +1,5 @@
-import { RESOURCES } from "@pizarra/contracts";
+import { RESOURCES, ZTagContent } from "@pizarra/contracts";
+import { z } from "zod";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { auditModuleNames } from "../../resource/audit.ts";
 import { dayEnd, dayStart } from "../../resource/display.ts";
@@ -13,7 +14,7 @@ export const CATALOGUE_RESOURCES: ResourceServer[] = [
   { def: RESOURCES.admAttendanceType, model: "attendanceType" },
   { def: RESOURCES.admInfirmaryValues, model: "infirmaryValue" },
   { def: RESOURCES.admDates, model: "calendarDate", rules: datesRules },
-  { def: RESOURCES.admLocalization, model: "localizationTemplate", decorate: withTagsContent },
+  { def: RESOURCES.admLocalization, model: "localizationTemplate", decorate: withTagsContent, shows: { tagsContent: z.array(ZTagContent) } },
   { def: RESOURCES.admAssignmentQst, model: "assignmentQuestion", rules: assignmentQuestionRules },
   { def: RESOURCES.admCategory, model: "category" },
   {

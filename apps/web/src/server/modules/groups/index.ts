@@ -1,4 +1,4 @@
 /** The groups domain's one door: what the composition roots and other domains may import from it. */
-export { GROUP_ROUTES } from "./routes.ts";
+export { groupRoutes } from "./routes.ts";
 export { GROUPS_RESOURCES } from "./resources.ts";
 export { moveToGroup, setModuleGroups } from "./group-changes.ts";

@@ -15,7 +15,7 @@ import type { z } from "zod";
 import { notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
-import { listRows } from "../../resource/factory.ts";
+import type { ServedResources } from "../../resource/factory.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import { attachByIds, attachNumbers } from "./import-members.ts";
 
@@ -27,18 +27,20 @@ async function groupTypes(ctx: AuthedContext): Promise<Reply<TGroupTypesAnswer>>
 
 /**
  * GET admUser/group/{id}: the members of a group as admUser rows — the generic admUser list, filtered by its
- * `groupId` filter and printed whole, so the rows are exactly those of `admUser/get`.
+ * `groupId` filter and printed whole, so the rows are those of `admUser/get`, narrowed to what the group screen shows.
  */
-async function groupMembers(ctx: AuthedContext & { params: z.infer<typeof ZGroupParams> }): Promise<Reply<TGroupMembersAnswer>> {
-  const group = await ctx.db.userGroup.findFirst({ where: { id: ctx.params.id }, select: { id: true } });
-  if (!group) throw notFound();
-  // The generic list answers any resource's rows, untyped: these are admUser's, which the answer schema narrows.
-  const rows = listRows("admUser", ctx, listQuerySchema(RESOURCES.admUser).parse({ groupId: String(group.id), print: "true" }));
-  return rows as Promise<Reply<TGroupMembersAnswer>>;
-}
+const groupMembers =
+  (served: ServedResources) =>
+  async (ctx: AuthedContext & { params: z.infer<typeof ZGroupParams> }): Promise<Reply<TGroupMembersAnswer>> => {
+    const group = await ctx.db.userGroup.findFirst({ where: { id: ctx.params.id }, select: { id: true } });
+    if (!group) throw notFound();
+    // The generic list answers any resource's rows, untyped: these are admUser's, which the answer schema narrows.
+    const rows = served.list("admUser", ctx, listQuerySchema(RESOURCES.admUser).parse({ groupId: String(group.id), print: "true" }));
+    return rows as Promise<Reply<TGroupMembersAnswer>>;
+  };
 
-/** The group calls beyond the generic five. */
-export const GROUP_ROUTES: Route[] = [
+/** The group calls beyond the generic five; a group's members are read through the engine's `served` resources. */
+export const groupRoutes = (served: ServedResources): Route[] => [
   authedRoute({ method: "GET", path: "admGroup/getTypes", auth: "user", module: "admGroup", answer: ZGroupTypesAnswer, handler: groupTypes }),
   authedRoute({
     method: "POST",
@@ -67,7 +69,7 @@ export const GROUP_ROUTES: Route[] = [
     module: "admUser",
     params: ZGroupParams,
     answer: ZGroupMembersAnswer,
-    handler: groupMembers,
+    handler: groupMembers(served),
   }),
   authedRoute({
     method: "POST",

@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUS, RESOURCES } from "@pizarra/contracts";
+import { NOTIFICATION_STATUS, RESOURCES, ZScheduleAnswer } from "@pizarra/contracts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { activityRules } from "./activity-rules.ts";
 import { notificationRules } from "./notification-rules.ts";
@@ -45,6 +45,7 @@ export const NOTIFICATIONS_RESOURCES: ResourceServer[] = [
     display: (r) => ({ doWATemplateName: nameOf(r.template), ...progress(r), confirm: r.status === NOTIFICATION_STATUS.ready }),
     // A trial save is the dry run (002 §4 "the dry run sets btnValidate"): who it reaches, as the schedule call says,
     // without keeping the notification; a save that confirms it says for when and for how many.
+    savedAnswer: ZScheduleAnswer,
     async answer(tx, id, ctx, dryRun) {
       const n = await tx.notification.findFirstOrThrow({ where: { id: Number(id) }, include: { template: true } });
       if (dryRun) return scheduleReply(n, await schedule(tx, ctx, n, false), false);

@@ -21,7 +21,7 @@ import type { AuthedContext, Reply } from "../../http/context.ts";
 import { parseOrRefuse } from "../../http/parse.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { audit } from "../../resource/audit.ts";
-import { listRows } from "../../resource/factory.ts";
+import type { ServedResources } from "../../resource/factory.ts";
 import { formatDateTime } from "../../resource/values.ts";
 import { DELIVERY_ROUTES } from "./delivery-routes.ts";
 import { OBJECT_SOURCES } from "./object-sources.ts";
@@ -32,9 +32,9 @@ import { schedule, scheduleReply } from "./schedule.ts";
  * query is that list's, read by its schema here: which resource it is depends on the caller's own (parsed) query. The
  * engine's rows are typed by no schema of theirs: the calling route's answer schema checks what they are.
  */
-async function genericList<Data>(ctx: AuthedContext, resource: string, input: Record<string, unknown>): Promise<Data> {
+async function genericList<Data>(served: ServedResources, ctx: AuthedContext, resource: string, input: Record<string, unknown>): Promise<Data> {
   const def = resourceDef(resource)!;
-  return (await listRows(resource, ctx, parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def)))).data as Data;
+  return (await served.list(resource, ctx, parseOrRefuse(listQuerySchema(def), input, ctx.t, labelKeyOf(def)))).data as Data;
 }
 
 /**
@@ -56,12 +56,14 @@ async function scheduleNotification(
 }
 
 /** GET admNotification/objects?parentId={page} (002 §7): the records a notification of that kind may point at, as a pick list. */
-async function notificationObjects(ctx: AuthedContext & { query: TNotificationObjectsQuery }): Promise<Reply<z.input<typeof ZNotificationObjectsAnswer>>> {
-  const { parentId, ...search } = ctx.query;
-  const source = OBJECT_SOURCES[String(parentId)];
-  if (!source) return { data: { Results: [], RowCount: 0, PageCount: 1 } };
-  return { data: await genericList(ctx, source.resource, { ...search, pick: "true" }) };
-}
+const notificationObjects =
+  (served: ServedResources) =>
+  async (ctx: AuthedContext & { query: TNotificationObjectsQuery }): Promise<Reply<z.input<typeof ZNotificationObjectsAnswer>>> => {
+    const { parentId, ...search } = ctx.query;
+    const source = OBJECT_SOURCES[String(parentId)];
+    if (!source) return { data: { Results: [], RowCount: 0, PageCount: 1 } };
+    return { data: await genericList(served, ctx, source.resource, { ...search, pick: "true" }) };
+  };
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -70,19 +72,21 @@ const pad = (n: number) => String(n).padStart(2, "0");
  * current year, or of the current month when n is 0, at the school's UTC-5 — every activity that overlaps the month,
  * earliest first, as rows of admActivity/get, with the month's year, number and first and last day.
  */
-async function activitiesOfMonth(ctx: AuthedContext & { params: TActivityMonthParams }): Promise<Reply<z.input<typeof ZActivityMonthAnswer>>> {
-  const today = formatDateTime(new Date());
-  const year = Number(today.slice(0, 4));
-  const month = ctx.params.n || Number(today.slice(5, 7));
-  const from = `${year}-${pad(month)}-01`;
-  const to = `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
-  const list = await genericList<{ Results: TActivityRow[] }>(ctx, "admActivity", { type: "cal", from, to, print: "true" });
-  const Results = [...list.Results].sort((a, b) => String(a.startDate).localeCompare(String(b.startDate)));
-  return { data: { Results, RowCount: Results.length, PageCount: 1, year, month, from, to } };
-}
+const activitiesOfMonth =
+  (served: ServedResources) =>
+  async (ctx: AuthedContext & { params: TActivityMonthParams }): Promise<Reply<z.input<typeof ZActivityMonthAnswer>>> => {
+    const today = formatDateTime(new Date());
+    const year = Number(today.slice(0, 4));
+    const month = ctx.params.n || Number(today.slice(5, 7));
+    const from = `${year}-${pad(month)}-01`;
+    const to = `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+    const list = await genericList<{ Results: TActivityRow[] }>(served, ctx, "admActivity", { type: "cal", from, to, print: "true" });
+    const Results = [...list.Results].sort((a, b) => String(a.startDate).localeCompare(String(b.startDate)));
+    return { data: { Results, RowCount: Results.length, PageCount: 1, year, month, from, to } };
+  };
 
-/** The publication, calendar and notification calls beyond the generic ones. */
-export const NOTIFICATIONS_ROUTES: Route[] = [
+/** The publication, calendar and notification calls beyond the generic ones; their lists are the engine's `served` ones. */
+export const notificationRoutes = (served: ServedResources): Route[] => [
   ...DELIVERY_ROUTES,
   authedRoute({
     method: "POST",
@@ -101,7 +105,7 @@ export const NOTIFICATIONS_ROUTES: Route[] = [
     module: "admNotification",
     query: ZNotificationObjectsQuery,
     answer: ZNotificationObjectsAnswer,
-    handler: notificationObjects,
+    handler: notificationObjects(served),
   }),
   authedRoute({
     method: "GET",
@@ -110,6 +114,6 @@ export const NOTIFICATIONS_ROUTES: Route[] = [
     module: "admCalendar",
     params: ZActivityMonthParams,
     answer: ZActivityMonthAnswer,
-    handler: activitiesOfMonth,
+    handler: activitiesOfMonth(served),
   }),
 ];

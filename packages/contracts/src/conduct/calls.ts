@@ -44,3 +44,6 @@ export type TBookingFamilyAnswer = z.output<typeof ZBookingFamilyAnswer>;
 /** POST admBookingList/confirm/{id}: the appointment confirmed. */
 export const ZBookingConfirmAnswer = z.object({ ID: z.number().int() });
 export type TBookingConfirmAnswer = z.output<typeof ZBookingConfirmAnswer>;
+
+/** An appointment's `extras` on its admBookingList row (001 §3 "Booking"): the relatives who attend and its tracking record. */
+export const ZBookingExtras = z.object({ participants: z.array(z.number().int()), trackingId: z.number().int().nullable() });

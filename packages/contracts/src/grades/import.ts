@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ZPage } from "../envelope.ts";
+import { FILE_DATA_MAX } from "../resource/requests.ts";
 import { RECORD_ID_MAX } from "../validation.ts";
 import { IMPORT_CONCEPT_KEYS, IMPORT_MAX_CONCEPTS } from "./scale.ts";
 
@@ -43,7 +44,10 @@ const refuseExtraConcepts = (value: Record<string, unknown>, ctx: z.RefinementCt
 export const ZGradeImportCourse = z.looseObject(courseShape).superRefine(refuseExtraConcepts);
 
 /** The file of a grade import: base64 text, or {name, data} as the dialog uploaded it to admGrades/importAttach. */
-export const ZGradeCsvFile = z.union([z.string().min(1).max(15_000_000), z.object({ name: z.string().max(255), data: z.string().min(1).max(15_000_000) })]);
+export const ZGradeCsvFile = z.union([
+  z.string().min(1).max(FILE_DATA_MAX),
+  z.object({ name: z.string().max(255), data: z.string().min(1).max(FILE_DATA_MAX) }),
+]);
 
 /** POST admGrades/import (001 §7: activityId, sectionId, c1..c10, csvfile): csvfile is base64 text or {name, data}. */
 export const ZGradeImport = z
@@ -51,7 +55,7 @@ export const ZGradeImport = z
   .superRefine(refuseExtraConcepts);
 
 /** POST admGrades/importAttach (001 §7 {name, doc, data}): the upload step; `doc` is not used by grades. */
-export const ZGradeImportAttach = z.object({ name: z.string().min(1).max(255), data: z.string().min(1).max(15_000_000) });
+export const ZGradeImportAttach = z.object({ name: z.string().min(1).max(255), data: z.string().min(1).max(FILE_DATA_MAX) });
 
 export type TGradeImportSection = z.infer<typeof ZGradeImportSection>;
 export type TGradeImportCourse = z.infer<typeof ZGradeImportCourse>;

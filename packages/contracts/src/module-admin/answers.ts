@@ -25,11 +25,12 @@ export const ZModuleRow = z.object({
 });
 export type TModuleRow = z.output<typeof ZModuleRow>;
 
-/** A module as a pick list offers it (admModule/get?pick=true), named in the caller's language. */
-export const ZModulePick = z.object({ ID: z.string(), name: z.string() });
-
-/** GET admModule/get: the modules, or with ?pick=true the pick list (a page of whole rows is tried first, so none loses a field). */
-export const ZModuleListAnswer = z.union([ZPage(ZModuleRow), ZPage(ZModulePick)]);
+/**
+ * GET admModule/get: the modules, or with ?pick=true the pick list (ID and name, in the caller's language). One row
+ * schema for both, whose other fields a pick row leaves out: a union would let a whole row that fails its own schema
+ * through as a pick row, quietly stripped, where this refuses it.
+ */
+export const ZModuleListAnswer = ZPage(ZModuleRow.partial().extend({ ID: z.string(), name: z.string() }));
 export type TModuleListAnswer = z.output<typeof ZModuleListAnswer>;
 
 /** POST admModule/edit/{id}: the module saved. */

@@ -41,7 +41,9 @@ const ZNeverShown = z.null().optional();
 export function resourceRowAnswer(def: ResourceDef, shows: z.ZodRawShape = {}) {
   const secret = new Set(def.fields.filter((f) => f.type === "password").map((f) => f.name));
   const named = [...rowFieldNames(def)].map((name) => [name, secret.has(name) ? ZNeverShown : ZFieldValue.optional()]);
-  return z.object({ ...Object.fromEntries(named), ...shows });
+  // A pick list's rows carry none of what the server adds, so every name is optional as the definition's are.
+  const added = Object.entries(shows).map(([name, schema]) => [name, z.optional(schema)]);
+  return z.object(Object.fromEntries([...named, ...added]));
 }
 
 /**

@@ -1,5 +1,6 @@
 "use client";
 
+import type { TPushKeyAnswer, TPushStateAnswer } from "@pizarra/contracts";
 import { cn, DropdownMenuItem, toast } from "@pizarra/ui";
 import { Bell, BellOff } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -29,7 +30,7 @@ function publicKey(client: QueryClient): Promise<string | null> {
     .fetchQuery({
       queryKey: apiKey("push/key"),
       queryFn: async ({ signal }) => {
-        const result = await api.get<{ publicKey: string }>("push/key", { notify: false, signal });
+        const result = await api.get<TPushKeyAnswer>("push/key", { notify: false, signal });
         if (result.ok) return result.envelope.data.publicKey;
         if (result.httpStatus === 409) return null;
         throw new ApiReadError(result);
@@ -65,7 +66,7 @@ async function readState(client: QueryClient): Promise<PushState> {
   const subscription = await currentSubscription();
   if (!subscription) return "off";
   // The browser's subscription may be someone else's here (another person signed in on it last): the server knows.
-  const status = await api.post<{ on: boolean }>("push/status", { endpoint: subscription.endpoint }, { notify: false });
+  const status = await api.post<TPushStateAnswer>("push/status", { endpoint: subscription.endpoint }, { notify: false });
   return status.ok && status.envelope.data.on ? "on" : "off";
 }
 

@@ -101,7 +101,8 @@ export function createResource(server: ResourceServer, served: ServedResources):
   // A resource with file fields takes a file for any of them ({resource}/file) and for each by its name.
   const uploadFields = reader.uploadFields.length ? [undefined, ...reader.uploadFields] : [];
   const row = resourceRowAnswer(def, server.shows);
-  const saved = server.savedAnswer ? ZSavedAnswer.extend(server.savedAnswer.shape) : ZSavedAnswer;
+  // The resource's own answer is given for some saves only (a trial, a confirmed send): otherwise the key alone.
+  const saved = server.savedAnswer ? ZSavedAnswer.extend(server.savedAnswer.partial().shape) : ZSavedAnswer;
   return [
     authedRoute({
       method: "GET",

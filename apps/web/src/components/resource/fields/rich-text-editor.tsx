@@ -1,5 +1,6 @@
 "use client";
 
+import type { TContentFileAnswer } from "@pizarra/contracts";
 import { Button, cn, toast, WithTooltip } from "@pizarra/ui";
 import { Bold, ImagePlus, Italic, Link2, List, ListOrdered, LoaderCircle, Underline } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -75,7 +76,7 @@ export function RichTextEditor(props: WidgetProps) {
       return;
     }
     setUploading(true);
-    const result = await api.post<{ url: string }>("misc/content/file", { data: await readBase64(file) });
+    const result = await api.post<TContentFileAnswer>("misc/content/file", { data: await readBase64(file) });
     setUploading(false);
     const url = result.ok ? result.envelope.data?.url : undefined;
     if (!url || !ref.current) return;

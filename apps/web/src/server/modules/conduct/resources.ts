@@ -1,4 +1,4 @@
-import { RESOURCES } from "@pizarra/contracts";
+import { RESOURCES, ZBookingExtras } from "@pizarra/contracts";
 import { z } from "zod";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { formatDateTime } from "../../resource/values.ts";
@@ -75,7 +75,7 @@ export const CONDUCT_RESOURCES: ResourceServer[] = [
         extras: { participants: r.participants, trackingId: r.trackingId },
       };
     },
-    shows: { extras: z.object({ participants: z.array(z.number().int()), trackingId: z.number().int().nullable() }) },
+    shows: { extras: ZBookingExtras },
     personSearch: { through: "user", covers: ["userName", "externalId"] },
     searchWhere: { resourceName: (contains) => ({ resource: { name: contains } }) },
     rules: bookingRules,

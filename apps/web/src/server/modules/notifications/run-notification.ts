@@ -70,6 +70,9 @@ export async function runNotification(system: Db, job: RunJob): Promise<void> {
   });
 }
 
+const RUNNING_WHERE = { status: { in: [...RUNNING_NOTIFICATION_STATUSES] }, scheduledAt: { not: null }, nextRunAt: { not: null } };
+const RUN_SELECT = { id: true, tenantId: true, run: true, status: true, scheduledAt: true, nextRunAt: true, runJob: true } as const;
+
 /**
  * Notifications confirmed or recurring whose next run has no job waiting (a database restored from a copy, seeded
  * data, a job lost with its queue) get one, at their time or now if it passed: the queue is asked about the job each
@@ -77,15 +80,18 @@ export async function runNotification(system: Db, job: RunJob): Promise<void> {
  * key, and the queue holds it unique).
  */
 export async function queueMissingRuns(system: Db): Promise<number> {
-  const running = await system.notification.findMany({
-    where: { status: { in: [...RUNNING_NOTIFICATION_STATUSES] }, scheduledAt: { not: null }, nextRunAt: { not: null } },
-    select: { id: true, tenantId: true, run: true, status: true, scheduledAt: true, nextRunAt: true, runJob: true },
-  });
+  const running = await system.notification.findMany({ where: RUNNING_WHERE, select: { id: true, runJob: true } });
   const pending = await pendingJobs(
     NOTIFICATION_RUN,
     running.flatMap((n) => (n.runJob ? [n.runJob] : [])),
   );
-  const orphans = running.filter((n) => !n.runJob || !pending.has(n.runJob));
+  const gone = new Map(running.filter((n) => !n.runJob || !pending.has(n.runJob)).map((n) => [n.id, n.runJob]));
+  if (gone.size === 0) return 0;
+  // A run that ended between the read above and the queue's answer would look lost, and queueing "the next run" would
+  // send it all again. Its last transaction (nextRunAt, the next run's job) commits before its job completes, so the
+  // notifications are read again now that the queue has answered: one still waiting on the job found gone is lost.
+  const now = await system.notification.findMany({ where: { ...RUNNING_WHERE, id: { in: [...gone.keys()] } }, select: RUN_SELECT });
+  const orphans = now.filter((n) => gone.get(n.id) === n.runJob);
   for (const n of orphans) {
     const run = n.status === NOTIFICATION_STATUS.ready ? n.run : n.run + 1;
     const at = n.nextRunAt! > new Date() ? n.nextRunAt! : new Date();

@@ -13,10 +13,10 @@ import { PRESENTATIONAL_TYPES, type ResourceDef, UPLOAD_TYPES } from "./types.ts
 export const ZFieldValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
 
 /** A record's key: an integer id, or the text key of a resource keyed by text (a module, a period's code). */
-export const ZRecordKey = z.union([z.number().int(), z.string()]);
+const ZRecordKey = z.union([z.number().int(), z.string()]);
 
 /** The names a row of `def` may carry, as listed above, the pick list's first (000 §2.8 orders them ID, name, img, desc). */
-export function rowFieldNames(def: ResourceDef): Set<string> {
+function rowFieldNames(def: ResourceDef): Set<string> {
   const names = new Set<string>(["ID", ...def.pick.name]);
   for (const name of [def.pick.img, def.pick.desc]) if (name) names.add(name);
   for (const field of def.fields) {

@@ -1,5 +1,5 @@
-// `pnpm test`: every suite against a real PostgreSQL (embedded unless DATABASE_URL is set) and a real Chromium.
-// Order: static checks (types, Biome's format and lint, the house rules; run side by side) → Vitest (unit + API
+// `pnpm test`: every suite against a real PostgreSQL (embedded unless DATABASE_URL is set) and a real Chromium;
+// `pnpm test -- <files…>` runs only those (lib/some.ts). Order of the whole run: static checks (types, Biome's format and lint, the house rules; run side by side) → Vitest (unit + API
 // integration) → production build → Playwright (api + ui projects).
 import fs from "node:fs";
 import path from "node:path";
@@ -7,7 +7,17 @@ import { dropTestTemplates } from "@pizarra/db/testing";
 import { dropDatabase, ensureDatabase, ROOT } from "./lib/database.ts";
 import { type Outcome, playwrightOutcome, vitestOutcome } from "./lib/reports.ts";
 import { mustRunAll } from "./lib/run.ts";
+import { testSome } from "./lib/some.ts";
 import { prepareTemplate, runPlaywright, runVitest, type TestServer } from "./lib/suites.ts";
+
+const named = process.argv.slice(2).filter((a) => a !== "--");
+if (named.length) {
+  const code = await testSome(named).catch((error: Error) => {
+    console.error(error.message);
+    return 2;
+  });
+  process.exit(code);
+}
 
 const REPORTS = path.join(ROOT, ".data/reports");
 fs.rmSync(REPORTS, { recursive: true, force: true });

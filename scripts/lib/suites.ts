@@ -1,4 +1,4 @@
-// The pieces `pnpm test` and `pnpm test:some` share: the template databases every Vitest file copies, Vitest's
+// What the whole `pnpm test` and `pnpm test -- <files>` share: the template databases each Vitest file copies, Vitest's
 // environment, and the web app, worker and outside stand-ins the Playwright specs run against.
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";

@@ -13,6 +13,8 @@ export type Figures = Record<string, number>;
 export interface Summary {
   at: string;
   commit: string;
+  /** The Node.js that ran the app, the worker and the load (absent before the runtime was recorded). */
+  node?: string;
   /** Seconds of load per call and clients, and of its SQL. */
   seconds: number;
   sqlSeconds: number;
@@ -37,7 +39,7 @@ export function writeSummary(figures: Figures, seconds: number, sqlSeconds: numb
   const rounded = Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, Math.round(v * 10) / 10]));
   const name = `${at.toISOString().slice(0, 10)}-${at.toISOString().slice(11, 16).replace(":", "")}.json`;
   fs.mkdirSync(DIR, { recursive: true });
-  const summary: Summary = { at: at.toISOString(), commit, seconds, sqlSeconds, figures: rounded };
+  const summary: Summary = { at: at.toISOString(), commit, node: process.version, seconds, sqlSeconds, figures: rounded };
   fs.writeFileSync(path.join(DIR, name), `${JSON.stringify(summary, null, 2)}\n`);
   return path.relative(ROOT, path.join(DIR, name));
 }

@@ -14,7 +14,7 @@ export interface Database {
   stop(): Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
@@ -122,3 +122,6 @@ export async function ensureDatabase(options: { name: string; port: number; fres
     stop: () => server.stop(),
   };
 }
+
+/** The demo's database, which `pnpm db:migrate`, `db:seed`, `db:backup` and `db:restore` work on when DATABASE_URL is unset. */
+export const demoDatabase = () => ensureDatabase({ name: "demo", port: 54329 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailSink, startMailSink } from "../../../../../scripts/lib/mail-sink.ts";
 import { startWorker as startWorkerProcess } from "../../../../../scripts/lib/outside.ts";
 import { apiHarness } from "../../test-support/harness.ts";
+import { until } from "../../test-support/until.ts";
 import { formatDateTime } from "../resource/values.ts";
 import { runNotification } from "../modules/notifications/run-notification.ts";
 import { localMinutes } from "./quiet-hours.ts";
@@ -48,16 +49,6 @@ function startWorker(): ChildProcess {
   workers.add(worker);
   worker.on("exit", () => workers.delete(worker));
   return worker;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, seconds = 90): Promise<T> {
-  const end = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(value)} after ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 async function createNotification(body: Row): Promise<number> {

@@ -11,6 +11,7 @@ import { weightedAverage } from "../packages/contracts/src/grades/scale.ts";
 import { readXlsx } from "../apps/web/src/test-support/read-xlsx.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
+import { BACKUP_TARGETS, type BackupFigures, backupFigures } from "./backup.ts";
 import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, nextOf, percentile, type Request } from "./config.ts";
@@ -439,6 +440,9 @@ try {
     });
   }
 
+  // After the sending, on a database no call loads any more: the backup reads every table, the restore writes a copy.
+  const backedUp: BackupFigures | null = ONLY.length === 0 || ONLY.some((text) => "backup".includes(text)) ? await backupFigures(database.url) : null;
+
   const line = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   const widths = [38, 7, 8, 8, 9, 8, 8, 11, 9, 9, 7, 7, 10, 13];
   const met = (ok: boolean) => (ok ? "met" : "missed");
@@ -503,6 +507,20 @@ try {
       );
     }
   }
+  if (backedUp) {
+    const figure = (name: string, value: string, goal: string, key: string) =>
+      console.log(`  ${name.padEnd(36)} ${value.padStart(10)}   ${goal.padEnd(22)} ${was(previous, key) && `was ${was(previous, key)}`}`);
+    const within = (seconds: number, target: number) => `target < ${target / 60} min ${met(seconds < target)}`;
+    console.log("\nBackup of the bench database (pnpm db:backup), restored into a fresh database (pnpm db:restore):");
+    figure("backup", `${fmt(backedUp.backupSeconds)} s`, within(backedUp.backupSeconds, BACKUP_TARGETS.backupSeconds), "backup seconds");
+    figure("archive", `${fmt(backedUp.archiveMB, 0)} MB`, "", "backup archive MB");
+    figure(
+      "restore (migrate, load, check)",
+      `${fmt(backedUp.restoreSeconds)} s`,
+      within(backedUp.restoreSeconds, BACKUP_TARGETS.restoreSeconds),
+      "restore seconds",
+    );
+  }
   if (browser) printBrowserFigures(browser);
   if (!exported) {
     console.log(`\nOnly the calls matching ${ONLY.join(", ")}: no export, no first-load figures, no results file.`);
@@ -535,6 +553,7 @@ try {
       ),
       ...Object.fromEntries(bundles.map((b) => [`first load ${b.route} gzip kB`, b.gzipKB])),
       ...Object.fromEntries((browser?.steps ?? []).map((step) => [`browser ${step.step} median ms`, step.median])),
+      ...(backedUp ? { "backup seconds": backedUp.backupSeconds, "backup archive MB": backedUp.archiveMB, "restore seconds": backedUp.restoreSeconds } : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

@@ -1,8 +1,8 @@
 // A restore rebuilds the schema with the project's migrations (those the backup's database had: newer ones run after
 // the load, as on any database they upgrade), then loads every table in foreign-key order with `COPY … FROM STDIN`
-// in one transaction, checks the foreign keys, sets the sequences, analyses, and checks each table's rows and
-// checksum against the manifest before it commits: a restore that differs in one row leaves nothing behind but the
-// empty schema.
+// in one transaction, builds the indexes, checks the foreign keys, sets the sequences, analyses, and checks each
+// table's rows and checksum against the manifest before it commits: a restore that differs in one row leaves nothing
+// behind but the empty schema.
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -128,6 +128,9 @@ export async function restore({ archive, url, force, storageDir, log = console.l
     await client.connect();
     connected = true;
     await setTextSettings(client);
+    // The indexes are built after the load: a larger sort memory than the server's default keeps a big one's sort
+    // off the disk. One build runs at a time.
+    await client.query("SET maintenance_work_mem = '256MB'");
     await client.query("BEGIN");
     const order = await tablesInForeignKeyOrder(client);
     const expected = new Map(manifest.tables.map((t) => [t.name, t]));
@@ -138,7 +141,7 @@ export async function restore({ archive, url, force, storageDir, log = console.l
         `The backup's tables do not match its migrations' schema: missing ${missing.join(", ") || "none"}, unknown ${unknown.join(", ") || "none"}.`,
       );
     }
-    const foreignKeys = await dropForeignKeys(client);
+    const remake = await dropKeysAndIndexes(client);
     const loaded = new Set<string>();
     const filesWritten = new Set<string>();
     for (let next = await entries.next(); !next.done; next = await entries.next()) {
@@ -175,8 +178,13 @@ export async function restore({ archive, url, force, storageDir, log = console.l
     const filesMissing = (manifest.files ?? []).filter((f) => !filesWritten.has(f.key) || fs.statSync(path.join(storageDir!, f.key)).size !== f.size);
     if (filesMissing.length) throw new Error(`${filesMissing.length} uploaded files of the manifest are missing or cut short, e.g. ${filesMissing[0]!.key}.`);
 
-    log(`Checking ${foreignKeys.length} foreign keys…`);
-    for (const fk of foreignKeys) await client.query(`ALTER TABLE ${tableRef(fk.table)} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.definition}`);
+    log(`Building ${remake.indexes.length} indexes and keys, then checking ${remake.foreignKeys.length} foreign keys…`);
+    for (const statement of [...remake.indexes, ...remake.foreignKeys]) {
+      const began = performance.now();
+      await client.query(statement);
+      const seconds = (performance.now() - began) / 1000;
+      if (seconds > 2) log(`  ${statement.length > 120 ? `${statement.slice(0, 120)}…` : statement}: ${seconds.toFixed(1)} s`);
+    }
     await setSequences(client);
     log("Analysing…");
     await client.query("ANALYZE");
@@ -204,19 +212,32 @@ export async function restore({ archive, url, force, storageDir, log = console.l
 }
 
 /**
- * Drops the public schema's foreign keys, answering their definitions for adding them back once every table is in.
- * Checked row by row while a table is copied, each key costs a lookup in the table it references for every row (a
- * grade has three): added back after the load, each is checked by one query over its table, as pg_restore does. The
- * tables still come parents first, as the backup wrote them.
+ * Drops the public schema's foreign keys, primary and unique keys and indexes, answering the statements that make
+ * them again once every table is in, as pg_restore orders it. Kept while a table is copied, each index takes every row
+ * in turn and each foreign key looks every row up in the table it references (a grade has four indexes and three
+ * keys); made after the load, an index is built from one sorted pass over its table and a foreign key is checked by
+ * one query. The tables still come parents first, as the backup wrote them.
  */
-async function dropForeignKeys(client: pg.Client): Promise<{ table: string; name: string; definition: string }[]> {
-  const { rows } = await client.query<{ table: string; name: string; definition: string }>(`
-    SELECT c.relname AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS definition
+async function dropKeysAndIndexes(client: pg.Client): Promise<{ indexes: string[]; foreignKeys: string[] }> {
+  const { rows: keys } = await client.query<{ table: string; name: string; definition: string; foreign: boolean }>(`
+    SELECT c.relname AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS definition, k.contype = 'f' AS foreign
       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
-     WHERE k.contype = 'f' AND k.connamespace = 'public'::regnamespace
-     ORDER BY c.relname, k.conname`);
-  for (const fk of rows) await client.query(`ALTER TABLE ${tableRef(fk.table)} DROP CONSTRAINT ${quoteIdent(fk.name)}`);
-  return rows;
+     WHERE k.contype IN ('f', 'p', 'u', 'x') AND k.connamespace = 'public'::regnamespace AND c.relname <> '_prisma_migrations'
+     ORDER BY k.contype = 'f' DESC, c.relname, k.conname`);
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(`
+    SELECT x.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+      FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_class x ON x.oid = i.indexrelid
+     WHERE t.relnamespace = 'public'::regnamespace AND t.relname <> '_prisma_migrations'
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype IN ('p', 'u', 'x'))
+     ORDER BY t.relname, x.relname`);
+  // Foreign keys first: a key that one references cannot go before it.
+  for (const k of keys) await client.query(`ALTER TABLE ${tableRef(k.table)} DROP CONSTRAINT ${quoteIdent(k.name)}`);
+  for (const i of indexes) await client.query(`DROP INDEX ${tableRef(i.name)}`);
+  const add = (k: (typeof keys)[number]) => `ALTER TABLE ${tableRef(k.table)} ADD CONSTRAINT ${quoteIdent(k.name)} ${k.definition}`;
+  return {
+    indexes: [...indexes.map((i) => i.definition), ...keys.filter((k) => !k.foreign).map(add)],
+    foreignKeys: keys.filter((k) => k.foreign).map(add),
+  };
 }
 
 /** Every sequence of the public schema's columns at its column's largest value, so that the next insert follows it. */

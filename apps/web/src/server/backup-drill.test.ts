@@ -40,7 +40,7 @@ let staffId: number;
 /** The notification confirmed but not yet run (its run job waits in the queue), and the one whose messages wait. */
 const notifications = { ready: 0, sending: 0 };
 
-/** Every table's row count, and the rows of SUMMED's tables as one digest, read by plain SQL. */
+/** Every table's row count, the rows of SUMMED's tables as one digest, and the indexes and keys, read by plain SQL. */
 async function fingerprint(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -58,7 +58,14 @@ async function fingerprint(url: string) {
         digests[table] = (await client.query(`SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS d FROM "${table}" t`)).rows[0].d;
       }
     }
-    return { counts, digests };
+    // The restore drops the keys and indexes for its load and makes them again: the same ones, by name and definition.
+    const schema = (
+      await client.query<{ line: string }>(
+        `SELECT indexname || ': ' || indexdef AS line FROM pg_indexes WHERE schemaname = 'public'
+          UNION ALL SELECT conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1`,
+      )
+    ).rows.map((r) => r.line);
+    return { counts, digests, schema };
   } finally {
     await client.end();
   }
@@ -111,10 +118,11 @@ afterAll(async () => {
 });
 
 describe("a backup of the demo school, restored into an empty database", () => {
-  it("holds every table's rows, and the same grades, ledger and billing rows", async () => {
+  it("holds every table's rows, the same grades, ledger and billing rows, and the same indexes and keys", async () => {
     const [original, restored] = await Promise.all([fingerprint(api.state.database!.url), fingerprint(restoredUrl)]);
     expect(restored.counts).toEqual(original.counts);
     expect(restored.digests).toEqual(original.digests);
+    expect(restored.schema).toEqual(original.schema);
     expect(original.counts.Grade).toBeGreaterThan(0);
     expect(original.counts.Message).toBeGreaterThan(0);
   });

@@ -70,7 +70,10 @@ async function prepareTarget(url: string, manifest: Manifest, force: boolean, lo
         : `it has migrations the backup lacks (${ahead.map((m) => m.name).join(", ")})`;
     if (!force) throw new Error(`Database ${name} is not empty: ${why}. Restore into an empty database, or name it and add --force to replace its data.`);
     log(`--force: dropping the schemas public and pgboss of database ${name}, where ${why}.`);
-    await client.query("DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
+    // Made again as a new database has it: every role may use it.
+    await client.query(
+      "DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; GRANT USAGE ON SCHEMA public TO PUBLIC",
+    );
   } finally {
     await client.end();
   }

@@ -1,7 +1,16 @@
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { ROOT } from "./database.ts";
 
-export const BASE_ENV = { NEXT_TELEMETRY_DISABLED: "1", TURBO_TELEMETRY_DISABLED: "1" };
+/**
+ * What every process the scripts start shares. The web app runs in apps/web and the worker at the root: a relative
+ * STORAGE_DIR would be two folders, and the worker would not find the logo a school uploaded through the web app.
+ */
+export const BASE_ENV = {
+  NEXT_TELEMETRY_DISABLED: "1",
+  TURBO_TELEMETRY_DISABLED: "1",
+  STORAGE_DIR: path.resolve(ROOT, process.env.STORAGE_DIR ?? ".data/storage"),
+};
 
 /** Runs a command from the repository root with node_modules/.bin on the PATH; resolves with its exit code. */
 export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {

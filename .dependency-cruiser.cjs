@@ -12,7 +12,7 @@ const TESTS = "\\.test\\.ts$";
  * roots sit on top: plain lists of what the domains export. A new top folder or root file is given a rank here.
  */
 const LAYERS = [
-  ["env.ts", "i18n.ts", "processor.ts", "net/"],
+  ["env.ts", "log.mjs", "log.ts", "metrics.ts", "i18n.ts", "processor.ts", "net/"],
   ["auth/", "storage/", "channels/"],
   ["http/"],
   ["resource/", "delivery/"],

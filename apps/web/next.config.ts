@@ -20,8 +20,9 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   transpilePackages: ["@pizarra/contracts", "@pizarra/db", "@pizarra/ui"],
-  // pdfkit reads its font metrics (.afm) from its own package folder at run time, so it must not be bundled.
-  serverExternalPackages: ["pdfkit"],
+  // pdfkit reads its font metrics (.afm) from its own package folder at run time, so it must not be bundled; prom-client
+  // is loaded once by Node for the route handlers and instrumentation alike (pino and pg are Next's own defaults).
+  serverExternalPackages: ["pdfkit", "prom-client"],
   turbopack: { root: path.join(import.meta.dirname, "../..") },
   // The types are checked once, for the whole repository with Next's route types, by `pnpm typecheck` (which
   // `pnpm test` runs before it builds): the build does not check them a second time.

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import en from "./messages/en.json" with { type: "json" };
 import es from "./messages/es.json" with { type: "json" };
 import { closeInStages } from "./src/server/http/close-in-stages.mjs";
+import { createLogger } from "./src/server/log.mjs";
 
 // The name src/server/net/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
 const PEER_HEADER = "x-pizarra-peer";
@@ -35,6 +36,15 @@ function tooLarge(req, res) {
   res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end(`${messages.api.payloadTooLarge}\n`);
 }
 
+let logger;
+try {
+  // The level src/server/env.ts validates for the rest of the server (this file cannot import TypeScript).
+  logger = createLogger(process.env.LOG_LEVEL || "info");
+} catch (error) {
+  process.stderr.write(`Pizarra refuses to start: ${error.message}\n`);
+  process.exit(2);
+}
+
 const { values } = parseArgs({
   options: {
     dev: { type: "boolean", default: false },
@@ -44,7 +54,7 @@ const { values } = parseArgs({
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`Not a port: ${values.port}`);
+  logger.fatal(`Not a port: ${values.port}`);
   process.exit(2);
 }
 
@@ -58,7 +68,7 @@ const handle = app.getRequestHandler();
 try {
   await app.prepare();
 } catch (error) {
-  console.error(`Pizarra refuses to start: ${error instanceof Error ? error.message : error}`);
+  logger.fatal({ err: error }, "Pizarra refuses to start");
   process.exit(1);
 }
 
@@ -69,12 +79,12 @@ const server = http.createServer((req, res) => {
   const pathname = (req.url ?? "").split("?")[0];
   if (refusesBody(req, pathname)) return tooLarge(req, res);
   handle(req, res).catch((error) => {
-    console.error("Unhandled request error", error);
+    logger.error({ err: error, method: req.method, path: pathname }, "request failed outside the API's wrapper");
     if (!res.headersSent) res.statusCode = 500;
     res.end();
   });
 });
 closeInStages(server);
 server.listen(port, values.hostname, () => {
-  console.log(`Pizarra is listening on http://${values.hostname}:${port}${values.dev ? " (development)" : ""}`);
+  logger.info({ url: `http://${values.hostname}:${port}`, development: values.dev }, "Pizarra is listening");
 });

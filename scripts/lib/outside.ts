@@ -47,7 +47,7 @@ export interface Outside {
 }
 
 /** A port free now, for a server that starts a moment later (the worker's callback port). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as net.AddressInfo;
@@ -109,7 +109,8 @@ export function startWorker(env: Record<string, string>): ChildProcess {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", ...env },
+    // Its warnings and errors show, whatever the process that starts it logs (a Vitest run logs nothing of its own).
+    env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
   });
   // A caller that ends on an error does not leave the worker behind, polling a database that is gone.
   process.once("exit", () => worker.kill("SIGKILL"));

@@ -5,7 +5,7 @@ import path from "node:path";
 import { copyTestTemplate, prepareTestTemplates } from "@pizarra/db/testing";
 import { ensureChromium } from "./chromium.ts";
 import { createDatabaseIfMissing, dropDatabase } from "./database.ts";
-import { startOutside, startWorker } from "./outside.ts";
+import { freePort, startOutside, startWorker } from "./outside.ts";
 import { mustRun, run } from "./run.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "./web.ts";
 
@@ -32,8 +32,19 @@ export async function prepareTemplate(server: TestServer): Promise<void> {
   await prepareTestTemplates(server.adminUrl, server.template);
 }
 
+/**
+ * The level of the app's logs in the tests, so that a run shows what went wrong rather than what the tests ask for
+ * (refusals, faults they cause on purpose): the web app and workers the specs run against log warnings and errors;
+ * the route handlers Vitest calls in its own process nothing (a test says itself what it expected), while the workers
+ * its tests start log their warnings (scripts/lib/outside.ts). LOG_LEVEL in the shell sets it for the specs' app and
+ * for Vitest itself.
+ */
+const APP_LOG_LEVEL = process.env.LOG_LEVEL ?? "warn";
+const VITEST_LOG_LEVEL = process.env.LOG_LEVEL ?? "silent";
+
 export function runVitest(server: TestServer, args: string[]): Promise<number> {
   return run("vitest", ["run", ...args], {
+    LOG_LEVEL: VITEST_LOG_LEVEL,
     TEST_ADMIN_URL: server.adminUrl,
     TEST_TEMPLATE_DATABASE: server.template,
     DATABASE_URL: databaseUrl(server.adminUrl, server.scratch),
@@ -51,11 +62,18 @@ export async function runPlaywright(server: TestServer, options: { e2e: string; 
   await copyTestTemplate(server.adminUrl, server.template, "school", options.e2e);
   const outsideDir = path.join(options.reports, "outside");
   const outside = await startOutside(options.port, { dir: outsideDir });
-  const env = { DATABASE_URL: databaseUrl(server.adminUrl, options.e2e), AUTH_SECRET: randomAuthSecret(), AUTH_TOKEN_TTL: "1h", ...outside.env };
+  const metricsPort = await freePort();
+  const env = {
+    DATABASE_URL: databaseUrl(server.adminUrl, options.e2e),
+    AUTH_SECRET: randomAuthSecret(),
+    AUTH_TOKEN_TTL: "1h",
+    LOG_LEVEL: APP_LOG_LEVEL,
+    ...outside.env,
+  };
   let web: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
   try {
-    web = await startWeb(options.port, env);
+    web = await startWeb(options.port, { ...env, METRICS_PORT: String(metricsPort) });
     worker = startWorker(env);
     return await run("playwright", ["test", ...options.args], {
       BASE_URL: `http://127.0.0.1:${options.port}`,
@@ -65,6 +83,7 @@ export async function runPlaywright(server: TestServer, options: { e2e: string; 
       OUTSIDE_DIR: outsideDir,
       WHATSAPP_APP_SECRET: outside.env.WHATSAPP_APP_SECRET ?? "",
       WORKER_CALLBACK_URL: `http://127.0.0.1:${outside.env.WORKER_CALLBACK_PORT}`,
+      METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
     });
   } finally {
     web?.kill("SIGTERM");

@@ -1,5 +1,6 @@
 import { createPrivateKey, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { LOG_LEVELS } from "./log.mjs";
 import { parseTrustedProxies } from "./net/client-address.ts";
 
 /**
@@ -14,8 +15,21 @@ const optionalText = z
   .optional()
   .transform((text) => text || undefined);
 
+/** A TCP port, or absent when unset or empty. */
+const optionalPort = optionalText.pipe(z.coerce.number<string>().int().min(1).max(65_535).optional());
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The least severe lines written (JSON, one a line, on standard output): info writes a line a request; silent none. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  /**
+   * Prometheus metrics (GET /metrics) on a port of their own, apart from the app's, for the scraper only: the web app's
+   * on METRICS_PORT, the worker's on WORKER_METRICS_PORT. Unset: no metrics are served.
+   */
+  METRICS_PORT: optionalPort,
+  WORKER_METRICS_PORT: optionalPort,
+  /** The address the metrics ports listen on: loopback unless the scraper runs elsewhere (0.0.0.0 in a container). */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: z.string().min(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Unset or empty: production refuses to start; development and tests get a random secret per process. */
@@ -130,7 +144,7 @@ const ZEnv = z.object({
    * their one way in, so that they take nothing of the web app's thread: point the provider, or the reverse proxy's
    * rule for that path, at it. Unset, this worker answers none (the web app never does).
    */
-  WORKER_CALLBACK_PORT: optionalText.pipe(z.coerce.number<string>().int().min(1).max(65_535).optional()),
+  WORKER_CALLBACK_PORT: optionalPort,
   /** The address the worker's callback port listens on: 0.0.0.0 in a container behind the reverse proxy. */
   WORKER_CALLBACK_HOST: z.string().min(1).default("127.0.0.1"),
 });

@@ -5,11 +5,13 @@
 // Any number of workers may run at once: a job is taken by one (pg-boss, SKIP LOCKED) and a message is claimed by one
 // (ledger lease), so nothing goes out twice.
 import { createDb } from "@pizarra/db";
-import { startBoss, work } from "./delivery/queue.ts";
+import { queueFigures, startBoss, work } from "./delivery/queue.ts";
 import { serveCallbacks } from "./http/callback-lane.ts";
 import { Router } from "./http/router.ts";
 import { env } from "./env.ts";
 import { JOBS } from "./jobs.ts";
+import { log } from "./log.ts";
+import { gaugesOnScrape, serveMetrics } from "./metrics.ts";
 import { yieldProcessor } from "./processor.ts";
 import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
@@ -34,14 +36,44 @@ for (const { name, schedule } of JOBS) {
 // The providers' callbacks, when this worker answers them (callback-lane.ts): Meta's statuses come with the sends.
 const callbackPort = env().WORKER_CALLBACK_PORT;
 const callbacks = callbackPort ? await serveCallbacks(new Router(PROVIDER_ROUTES), callbackPort, env().WORKER_CALLBACK_HOST) : null;
-const answering = callbacks ? `; Meta's webhook on http://${env().WORKER_CALLBACK_HOST}:${callbackPort}/api/whatsapp/webhook` : "";
-console.log(`Pizarra worker running (${concurrency} sends at a time${answering}). Ctrl+C stops it.`);
+
+// The queue's depth and age are the worker's to tell: it holds the queue's client (the web app only writes jobs).
+const metricsPort = env().WORKER_METRICS_PORT;
+if (metricsPort) {
+  const names = JOBS.map((job) => job.name);
+  gaugesOnScrape(
+    {
+      job_queue_depth: { help: "Jobs of a queue waiting (to run or to retry, due or not) or running, by queue and state", labelNames: ["queue", "state"] },
+      job_queue_oldest_waiting_seconds: { help: "How long the first due job of a queue has waited for a worker", labelNames: ["queue"] },
+    },
+    async () => {
+      const figures = await queueFigures(queue, names);
+      return {
+        job_queue_depth: figures.flatMap((f) => [
+          { labels: { queue: f.name, state: "waiting" }, value: f.waiting },
+          { labels: { queue: f.name, state: "active" }, value: f.active },
+        ]),
+        job_queue_oldest_waiting_seconds: figures.map((f) => ({ labels: { queue: f.name }, value: f.oldestWaitingSeconds })),
+      };
+    },
+  );
+}
+const metricsServer = metricsPort ? await serveMetrics(metricsPort, env().METRICS_HOST) : null;
+log().info(
+  {
+    concurrency,
+    callbacks: callbackPort ? `http://${env().WORKER_CALLBACK_HOST}:${callbackPort}/api/whatsapp/webhook` : null,
+    metrics: metricsPort ? `http://${env().METRICS_HOST}:${metricsPort}/metrics` : null,
+  },
+  "worker running",
+);
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
   callbacks?.close();
+  metricsServer?.close();
   await queue.stop({ graceful: true, timeout: 20_000, wait: true });
   await system.$disconnect();
   process.exit(0);

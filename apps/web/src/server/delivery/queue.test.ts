@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { logContext } from "../log.ts";
 import { declareJob, enqueue, gatherer, jobId, jobKind } from "./queue.ts";
 
 /** A transaction that keeps the statements pg-boss sends it (one insert of every job, their rows as JSON). */
@@ -69,5 +70,43 @@ describe("a job's payload, checked by its kind", () => {
     ]);
     expect(ran).toEqual([{ id: "a", status: "read" }]);
     expect(again).toEqual(["a"]);
+  });
+});
+
+describe("a job carries the request that queued it", () => {
+  it("in its payload, each job of a gathered window its own call's", async () => {
+    const { db, statements } = recorder();
+    await logContext.run({ reqId: "req-one" }, () => enqueue(db, STATUS, [status("a")]));
+    expect(JSON.stringify(statements[0])).toContain('\\"_reqId\\":\\"req-one\\"');
+    const queue = gatherer(STATUS, 20);
+    await Promise.all([
+      logContext.run({ reqId: "req-two" }, () => queue(db, [status("b")])),
+      logContext.run({ reqId: "req-three" }, () => queue(db, [status("c")])),
+    ]);
+    const gathered = JSON.stringify(statements[1]);
+    expect(gathered).toContain('\\"_reqId\\":\\"req-two\\"');
+    expect(gathered).toContain('\\"_reqId\\":\\"req-three\\"');
+  });
+
+  it("to the worker: its handler runs in that request's context (with its school), and gets the payload without it", async () => {
+    const seen: unknown[] = [];
+    const job = declareJob({
+      job: STATUS,
+      policy: () => ({ retryLimit: 0, expireInSeconds: 60, batchSize: 10, pollingIntervalSeconds: 1 }),
+      run: async (_system, jobs) => {
+        seen.push(logContext.getStore(), ...jobs.map((j) => j.data));
+      },
+    });
+    await job.runBatch({} as never, [{ id: "a", data: { id: "a", status: "read", tenantId: 3, _reqId: "req-one" } }]);
+    expect(seen).toEqual([
+      { job: "whatsapp-status", reqId: "req-one", tenantId: 3 },
+      { id: "a", status: "read" },
+    ]);
+    seen.length = 0;
+    await job.runBatch({} as never, [
+      { id: "a", data: { id: "a", status: "read", _reqId: "req-one" } },
+      { id: "b", data: { id: "b", status: "read", _reqId: "req-two" } },
+    ]);
+    expect(seen[0]).toEqual({ job: "whatsapp-status", reqIds: ["req-one", "req-two"] });
   });
 });

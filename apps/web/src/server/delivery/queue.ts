@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Db, Prisma } from "@pizarra/db";
+import pg from "pg";
 import type PgBoss from "pg-boss";
 import type { z } from "zod";
 import { env } from "../env.ts";
+import { currentRequestId, type LogContext, log, logContext } from "../log.ts";
 
 /**
  * The job queue (pg-boss, on the application's own PostgreSQL, schema `pgboss`). Requests only enqueue, inside their
@@ -57,6 +59,24 @@ export interface JobDeclaration<T> {
   };
 }
 
+/**
+ * Where a queued job's payload carries the id of the request that queued it (or of the job whose run did): the worker's
+ * lines for the job carry it too. Payload schemas do not name it, so the payload the handler gets is without it.
+ */
+const REQUEST_ID = "_reqId";
+
+/** The requests a batch of jobs came from, and its school when it is one, as the worker's lines for it show them. */
+function jobContext(name: string, jobs: { data: unknown }[]): LogContext {
+  const field = (key: string) => [...new Set(jobs.map(({ data }) => (data as Record<string, unknown> | null)?.[key]).filter((v) => v !== undefined))];
+  const reqIds = field(REQUEST_ID).filter((id): id is string => typeof id === "string");
+  const tenants = field("tenantId");
+  return {
+    job: name,
+    ...(reqIds.length === 1 ? { reqId: reqIds[0] } : reqIds.length > 1 ? { reqIds } : {}),
+    ...(tenants.length === 1 && typeof tenants[0] === "number" ? { tenantId: tenants[0] } : {}),
+  };
+}
+
 /** A declared job as the worker takes it, whatever its payload's type. */
 export interface DeclaredJob {
   name: string;
@@ -72,18 +92,21 @@ export function declareJob<T>(declaration: JobDeclaration<T>): DeclaredJob {
     name: job.name,
     policy,
     schedule,
-    async runBatch(system, jobs) {
-      const parsed: QueuedJob<T>[] = [];
-      for (const { id, data } of jobs) {
-        const payload = job.payload.safeParse(data);
-        // A payload no retry can mend (queued by an older version, or written by hand) is dropped, never guessed at.
-        if (payload.success) parsed.push({ id, data: payload.data });
-        else console.warn(`Job ${job.name} dropped: its payload does not parse`, { id, issue: payload.error.issues[0] });
-      }
-      const again: string[] = [];
-      if (parsed.length) await run(system, parsed, (ids) => again.push(...ids));
-      return again;
-    },
+    runBatch: (system, jobs) =>
+      logContext.run(jobContext(job.name, jobs), async () => {
+        const parsed: QueuedJob<T>[] = [];
+        for (const { id, data } of jobs) {
+          const payload = job.payload.safeParse(data);
+          // A payload no retry can mend (queued by an older version, or written by hand) is dropped, never guessed at.
+          if (payload.success) parsed.push({ id, data: payload.data });
+          else log().warn({ jobId: id, issue: payload.error.issues[0]?.message }, "job dropped: its payload does not parse");
+        }
+        const started = performance.now();
+        const again: string[] = [];
+        if (parsed.length) await run(system, parsed, (ids) => again.push(...ids));
+        log().debug({ jobs: parsed.length, again: again.length, ms: Math.round(performance.now() - started) }, "jobs run");
+        return again;
+      }),
   };
 }
 
@@ -94,7 +117,7 @@ let started: PgBoss | undefined;
 export async function startBoss(jobs: DeclaredJob[], connectionString = env().DATABASE_URL): Promise<PgBoss> {
   const { default: Boss } = await import("pg-boss");
   const instance = new Boss({ connectionString, max: 4, migrate: true, maintenanceIntervalSeconds: 30 });
-  instance.on("error", (error) => console.error("Job queue error", error));
+  instance.on("error", (error) => log().error({ err: error }, "job queue error"));
   await instance.start();
   for (const job of jobs) {
     const { batchSize, pollingIntervalSeconds, policy = "standard", ...settings } = job.policy();
@@ -146,6 +169,8 @@ export interface JobRequest<T> {
   /** Makes the job's id: queuing the same key again does nothing while the job is kept. */
   key: string;
   startAfter?: Date;
+  /** The request the job is queued for: the one running now unless said (a gatherer queues for several). */
+  reqId?: string;
 }
 
 /**
@@ -158,7 +183,8 @@ export async function enqueue<T>(tx: Sql, kind: JobKind<T>, jobs: JobRequest<T>[
     const payload = kind.payload.safeParse(j.data);
     if (!payload.success) throw new Error(`Job ${kind.name} refused: its payload does not parse (${payload.error.issues[0]?.message})`);
     // pg-boss types a payload as an object; the schemas of queued kinds are objects.
-    return { id: jobId(j.key), name: kind.name, data: payload.data as object, startAfter: j.startAfter };
+    const reqId = j.reqId ?? currentRequestId();
+    return { id: jobId(j.key), name: kind.name, data: { ...(payload.data as object), ...(reqId ? { [REQUEST_ID]: reqId } : {}) }, startAfter: j.startAfter };
   });
   const queue = await writerClient();
   for (let i = 0; i < rows.length; i += 1000) await queue.insert(rows.slice(i, i + 1000), { db: onTransaction(tx) });
@@ -206,6 +232,46 @@ export function gatherer<T>(kind: JobKind<T>, ms: number): (db: Sql, jobs: JobRe
       ? Promise.resolve()
       : new Promise((resolve, reject) => {
           // The first call of a window opens it.
-          if (waiting.push({ jobs, resolve, reject }) === 1) setTimeout(() => void flush(db), ms);
+          // Each call's jobs keep its own request: the window's timer runs in the first call's.
+          const reqId = currentRequestId();
+          if (waiting.push({ jobs: jobs.map((job) => ({ reqId, ...job })), resolve, reject }) === 1) setTimeout(() => void flush(db), ms);
         });
+}
+
+/** How a queue stands: its jobs waiting (to run or to retry, due or not) and running, and how long the first due one has waited. */
+export interface QueueFigures {
+  name: string;
+  waiting: number;
+  active: number;
+  oldestWaitingSeconds: number;
+}
+
+/** The one connection the queue's figures peek on (see queueFigures); it lets the process exit while idle. */
+let peekPool: pg.Pool | undefined;
+
+/**
+ * The figures of some queues, through pg-boss's API only (this is the one function that reads how the queue stands).
+ * Its counts come from getQueueSize. It has no call that reads a waiting job without taking it, so the job first in
+ * line is taken (fetch, the same statement a worker runs) inside a transaction that is rolled back: no job changes,
+ * and a worker fetching meanwhile skips that one job for the instant (SKIP LOCKED). How long it has waited is counted
+ * from when it was due (its start, or its retry).
+ */
+export async function queueFigures(boss: PgBoss, names: string[]): Promise<QueueFigures[]> {
+  peekPool ??= new pg.Pool({ connectionString: env().DATABASE_URL, max: 1, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  const figures: QueueFigures[] = [];
+  for (const name of names) {
+    const waiting = await boss.getQueueSize(name);
+    const notEnded = await boss.getQueueSize(name, { before: "completed" });
+    const client = await peekPool.connect();
+    let first: PgBoss.JobWithMetadata | undefined;
+    try {
+      await client.query("BEGIN");
+      [first] = await boss.fetch(name, { batchSize: 1, includeMetadata: true, db: { executeSql: (text, values) => client.query(text, values) } });
+    } finally {
+      await client.query("ROLLBACK").finally(() => client.release());
+    }
+    const oldestWaitingSeconds = first ? Math.max(0, (Date.now() - new Date(first.startAfter).getTime()) / 1000) : 0;
+    figures.push({ name, waiting, active: notEnded - waiting, oldestWaitingSeconds });
+  }
+  return figures;
 }

@@ -6,6 +6,8 @@ import { mailSenderOf } from "../channels/mail.ts";
 import { whatsappNumberOf } from "../channels/whatsapp.ts";
 import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
+import { log, loggable } from "../log.ts";
+import { metrics } from "../metrics.ts";
 import { readRecipients } from "./guardians.ts";
 import { fallBack, MESSAGE_SEND, refreshSoon, requeue, type SendJob } from "./ledger.ts";
 import { pendingJobs, type QueuedJob } from "./queue.ts";
@@ -103,11 +105,11 @@ export class SentLog {
 }
 
 /**
- * Sends one claimed row through its channel. Taken: written down by `log`. Refused: retried with the queue's backoff
+ * Sends one claimed row through its channel. Taken: written down by `sent`. Refused: retried with the queue's backoff
  * (TransientFailure) until MAX_ATTEMPTS, or failed for good at once when no retry can mend it (a withdrawn row among
  * them), then handed to its fallback channel; a row retried by hand that fails again keeps its first failure's time. Returns the notification whose counters moved, if any.
  */
-export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<number | null> {
+export async function deliver(system: Db, row: Claimed, sent: SentLog): Promise<number | null> {
   const channel = CHANNEL_BY_NAME[row.channel as keyof typeof CHANNEL_BY_NAME];
   const outcome = row.withdrawn
     ? { ok: false as const, permanent: true, error: row.withdrawn }
@@ -119,11 +121,13 @@ export async function deliver(system: Db, row: Claimed, log: SentLog): Promise<n
             .then((message) => channel.send(message))
             .catch((error: Error) => ({ ok: false as const, permanent: false, error: error.message }));
   if (outcome.ok) {
-    log.add(row, outcome.providerId);
+    metrics.sends.inc({ channel: row.channel, outcome: "sent" });
+    sent.add(row, outcome.providerId);
     return row.notificationId;
   }
   const db = forTenant(system, row.tenantId);
   const final = outcome.permanent || row.attempts >= MAX_ATTEMPTS;
+  metrics.sends.inc({ channel: row.channel, outcome: final ? "failed" : "retry" });
   await db.$transaction(async (tx) => {
     const failed = await tx.message.update({
       where: { id: row.id },
@@ -162,15 +166,16 @@ export async function sendBatch(system: Db, jobs: QueuedJob<SendJob>[]): Promise
     system,
     jobs.map((job) => job.data),
   );
-  const log = new SentLog(system);
-  const results = await Promise.allSettled(claimed.map((row) => paced(row.channel).then(() => deliver(system, row, log))));
-  await log.flush();
+  const sentLog = new SentLog(system);
+  const results = await Promise.allSettled(claimed.map((row) => paced(row.channel).then(() => deliver(system, row, sentLog))));
+  await sentLog.flush();
   const retry = new Set<string>();
   const touched = new Map<string, { tenantId: number; id: number }>();
   results.forEach((result, i) => {
     const row = claimed[i]!;
     if (result.status === "rejected") {
-      if (!(result.reason instanceof TransientFailure)) console.error("Send failed", { tenantId: row.tenantId, id: row.id }, result.reason);
+      if (!(result.reason instanceof TransientFailure))
+        log().error({ tenantId: row.tenantId, messageId: row.id, channel: row.channel, err: loggable(result.reason) }, "send failed");
       const job = jobs.find((j) => j.data.tenantId === row.tenantId && j.data.ids.includes(row.id));
       if (job) retry.add(job.id);
     } else if (result.value !== null) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import es from "../../../messages/es.json";
 import { apiHarness } from "../../test-support/harness.ts";
+import { metrics } from "../metrics.ts";
 import { signBody } from "../modules/whatsapp/signature.ts";
 import { PEER_HEADER } from "../net/client-address.ts";
 import { PROVIDER_ROUTES } from "../provider-routes.ts";
@@ -35,6 +36,12 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** webhook_refusals_total of the webhook for this reason, as the worker's metrics port would show it. */
+async function refusals(reason: string): Promise<number> {
+  const { values } = await metrics.registry.getSingleMetric("webhook_refusals_total")!.get();
+  return values.find((v) => v.labels.route === "whatsapp/webhook" && v.labels.reason === reason)?.value ?? 0;
+}
+
 describe("the worker's callback port", () => {
   it("is the providers' one way in: public routes the web app's table does not have", () => {
     expect(PROVIDER_ROUTES.map((route) => `${route.method} ${route.path}`)).toEqual(["GET whatsapp/webhook", "POST whatsapp/webhook"]);
@@ -51,7 +58,8 @@ describe("the worker's callback port", () => {
     for (const [method, path] of calls) expect((await fetch(`${base}${path}`, { method })).status, `${method} ${path}`).toBe(404);
   });
 
-  it("answers through the route table: an unsigned notification is refused in the caller's language", async () => {
+  it("answers through the route table: an unsigned notification is refused in the caller's language, and counted", async () => {
+    const before = await refusals("signature");
     for (const [locale, messages] of [
       ["es", es],
       ["en", en],
@@ -60,6 +68,7 @@ describe("the worker's callback port", () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ status: -401, msg: messages.api.badSignature });
     }
+    expect(await refusals("signature")).toBe(before + 2);
   });
 
   it("queues a signed notification's statuses for the worker, as the route handler does", async () => {
@@ -78,7 +87,8 @@ describe("the worker's callback port", () => {
     const jobs = await api.db().$queryRawUnsafe<{ data: unknown }[]>(`SELECT data FROM pgboss.job WHERE name = 'whatsapp-status'`);
     // Queued with the school that owns the receiving number, whose messages alone it may move.
     const colegio = await api.db().tenant.findUniqueOrThrow({ where: { whatsappPhoneNumberId: "demo-number" }, select: { id: true } });
-    expect(jobs.map((job) => job.data)).toEqual([{ ...status, tenantId: colegio.id }]);
+    // And with the id of the call that queued it (answered to the caller), which the worker's lines for the job carry.
+    expect(jobs.map((job) => job.data)).toEqual([{ ...status, tenantId: colegio.id, _reqId: res.headers.get("x-request-id") }]);
   });
 
   it("answers Meta's subscription check with its challenge, and refuses a wrong verify token", async () => {
@@ -86,7 +96,9 @@ describe("the worker's callback port", () => {
     const good = await check("lane-verify");
     expect(good.status).toBe(200);
     expect(await good.text()).toBe("1158201444");
+    const before = await refusals("verifyToken");
     expect((await check("wrong")).status).toBe(403);
+    expect(await refusals("verifyToken")).toBe(before + 1);
   });
 
   it("serves nothing but the callbacks: the adm* API and the pages are not there", async () => {

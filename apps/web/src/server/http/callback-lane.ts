@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { log } from "../log.ts";
+import { metrics } from "../metrics.ts";
 import { PEER_HEADER } from "../net/client-address.ts";
 import { closeInStages } from "./close-in-stages.mjs";
 import { handle } from "./handle.ts";
@@ -25,6 +27,13 @@ function pathOf(router: Router, method: string, pathname: string): string | null
   return match && match !== "method" ? path : null;
 }
 
+/**
+ * What a provider's call refused by the lane means, for webhook_refusals_total: the signature (or the verify token of
+ * Meta's subscription check) did not match, the body was past its limit, not JSON, or not of the route's shape. A burst
+ * of them is someone knocking, or a secret that changed on one side only.
+ */
+const REFUSALS: Record<number, string> = { 400: "malformed", 401: "signature", 403: "verifyToken", 413: "tooLarge", 422: "invalid" };
+
 /** Answers a Node request on that path, naming its TCP peer in PEER_HEADER over anything the caller sent there. */
 async function serveNode(router: Router, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const headers = new Headers();
@@ -43,6 +52,8 @@ async function serveNode(router: Router, req: IncomingMessage, res: ServerRespon
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
   } as RequestInit);
   const response = await handle(router, request, path);
+  const reason = REFUSALS[response.status];
+  if (reason) metrics.webhookRefusals.inc({ route: path, reason });
   const body = Buffer.from(await response.arrayBuffer());
   // Refused before its body was read to its end (too large): the rest is still on the connection, which must close.
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(req.complete ? {} : { connection: "close" }) });
@@ -61,7 +72,7 @@ export async function serveCallbacks(router: Router, port: number, hostname: str
       return;
     }
     serveNode(router, req, res, path).catch((error: unknown) => {
-      console.error("Unhandled callback error", error);
+      log().error({ err: error, path }, "callback failed");
       if (!res.headersSent) res.statusCode = 500;
       res.end();
     });

@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { givenNamesFirstIn, type TEnvelope } from "@pizarra/contracts";
 import { forTenant, getDb, Prisma } from "@pizarra/db";
 import { sessionOpen, sessionSelect } from "../auth/sessions.ts";
 import { verifyToken, bearer } from "../auth/token.ts";
 import { env } from "../env.ts";
 import { requestLocale, translator } from "../i18n.ts";
+import { log, logContext, loggable } from "../log.ts";
+import { metrics } from "../metrics.ts";
 import { ACCESS_SELECT, accessOf, type ModuleAccess } from "../auth/permissions.ts";
 import { AppError, forbidden, payloadTooLarge, sessionEnded, unauthorized } from "./app-error.ts";
 import { clientAddress } from "../net/client-address.ts";
@@ -106,6 +109,8 @@ async function authenticate(ctx: BaseContext, route: AuthedRoute, method: Method
   const token = bearer(ctx.headers);
   const claims = token ? await verifyToken(token) : null;
   if (!claims) throw unauthorized();
+  // The call's log lines name the school and person of its genuine token, its refusals included.
+  Object.assign(logContext.getStore() ?? {}, { tenantId: claims.tenantId, userId: claims.userId });
   const db = forTenant(ctx.system, claims.tenantId);
   // The person with their rights and the token's session, in one statement: all three need only the token's ids.
   const user = await db.user.findUnique({
@@ -148,22 +153,63 @@ function isUnavailable(error: unknown): boolean {
   );
 }
 
-function toResponse(error: unknown, ctx: BaseContext): Response {
+/** What a call met on its way, for its log line and metrics: its route's pattern, a refusal's key, the fault behind a 500. */
+interface Outcome {
+  route?: string;
+  refusal?: string;
+  fault?: unknown;
+}
+
+function toResponse(error: unknown, ctx: BaseContext, outcome: Outcome): Response {
   const refusal = asAppError(error);
   if (refusal) {
+    outcome.refusal = refusal.messageKey || "validation";
     const data = refusal.data as { msg?: string } | null;
     const msg = refusal.messageKey ? ctx.t(refusal.messageKey, refusal.values) : (data?.msg ?? "");
     return envelope(refusal.httpStatus, { status: refusal.status, msg, data: refusal.data, Message: msg }, refusal.httpStatus === 413 ? UNREAD_BODY : {});
   }
-  if (isUnavailable(error)) return toResponse(new AppError(-503, "api.unavailable", 503), ctx);
-  if (error instanceof Prisma.PrismaClientValidationError) {
-    // A query the schemas let through but the database layer refused: the caller gets a clean refusal, we a log line.
-    console.error("Query refused by Prisma", error.message);
-    return toResponse(new AppError(-400, "api.badRequest", 400), ctx);
-  }
-  console.error("Unhandled API error", error);
+  if (isUnavailable(error)) return toResponse(new AppError(-503, "api.unavailable", 503), ctx, outcome);
+  // A query the schemas let through but the database layer refused (the caller gets a clean refusal), or any other
+  // fault: the server's, logged as an error.
+  outcome.fault = error;
+  if (error instanceof Prisma.PrismaClientValidationError) return toResponse(new AppError(-400, "api.badRequest", 400), ctx, outcome);
   const msg = ctx.t("api.internal");
   return envelope(500, { status: -500, msg, data: null, Message: msg });
+}
+
+/** The caller's request id when it is a sane one (a proxy's or load balancer's), else a new one. */
+const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+function requestIdOf(headers: Headers): string {
+  const sent = headers.get("x-request-id");
+  return sent && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/**
+ * One log line and the metrics of a call. Refusals the caller can understand (a 4xx, or a negative status: bad input,
+ * rights, not found, a limit; a 503 of readiness) are the product working: info. A database out of reach is a warning
+ * (every call says so until it is back); a fault of the server is an error, with the fault.
+ */
+function record(method: string, response: Response, outcome: Outcome, seconds: number): void {
+  const labels = { method, route: outcome.route ?? "unmatched", status: String(response.status) };
+  metrics.httpRequests.inc(labels);
+  metrics.httpDuration.observe(labels, seconds);
+  const line = { method, route: labels.route, status: response.status, ms: Math.round(seconds * 1000) };
+  if (outcome.fault !== undefined) log().error({ ...line, err: loggable(outcome.fault) }, "request failed");
+  else if (outcome.refusal === "api.unavailable") log().warn({ ...line, refusal: outcome.refusal }, "request refused: the database is unavailable");
+  else if (outcome.refusal) log().info({ ...line, refusal: outcome.refusal }, "request refused");
+  else log().info(line, "request");
+}
+
+/** The request id goes back to the caller, who quotes it; a handler's own response may hold headers it cannot change. */
+function withRequestId(response: Response, reqId: string): Response {
+  try {
+    response.headers.set("x-request-id", reqId);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set("x-request-id", reqId);
+    return copy;
+  }
 }
 
 /**
@@ -179,8 +225,21 @@ function toResponse(error: unknown, ctx: BaseContext): Response {
  *     parsed query (`fillBody`) and parsed (422); then the path's params (422);
  *  7. the handler, whose answer becomes {status, msg, data}, its data written through the route's answer schema.
  * U+0000 is dropped from every input first. Errors become the envelope here and nowhere else.
+ * Every line logged while a request is answered carries its id (x-request-id, answered back), and its school and
+ * person once known; so does every job it queues (delivery/queue.ts), and the worker's lines for that job.
  */
 export async function handle(router: Router, req: Request, path: string): Promise<Response> {
+  const started = performance.now();
+  const reqId = requestIdOf(req.headers);
+  return logContext.run({ reqId }, async () => {
+    const outcome: Outcome = {};
+    const response = await answer(router, req, path, outcome);
+    record(req.method.toUpperCase(), response, outcome, (performance.now() - started) / 1000);
+    return withRequestId(response, reqId);
+  });
+}
+
+async function answer(router: Router, req: Request, path: string, outcome: Outcome): Promise<Response> {
   const locale = requestLocale(req.headers);
   const base: BaseContext = {
     locale,
@@ -200,6 +259,7 @@ export async function handle(router: Router, req: Request, path: string): Promis
     if (match === null) throw new AppError(-404, "api.routeNotFound", 404, { path });
     if (match === "method") throw new AppError(-405, "api.methodNotAllowed", 405, { method });
     const { route, params } = match;
+    outcome.route = route.path;
     // A GET carries its input in its query, and Next hands no route handler a GET's body: one announced is refused
     // before anything else, and its connection closed rather than drained.
     if (method === "GET" && announcesBody(req.headers)) throw payloadTooLarge();
@@ -213,9 +273,10 @@ export async function handle(router: Router, req: Request, path: string): Promis
     const body = parseWith(route, "body", route.fillBody && isObject(sent) ? route.fillBody(sent, query) : sent, ctx);
     const parsedParams = parseWith(route, "params", withoutNul(params), ctx);
     const reply: Reply = await (route.handler as (c: unknown) => Promise<Reply>)({ ...ctx, rawBody: read.text, query, body, params: parsedParams });
+    if ((reply.status ?? 0) < 0) outcome.refusal = reply.msgKey ?? "refused";
     if (reply.response) return reply.response;
     return envelope(200, { status: reply.status ?? 0, msg: reply.msgKey ? ctx.t(reply.msgKey, reply.msgValues) : "", data: answerData(route, reply.data) });
   } catch (error) {
-    return toResponse(error, base);
+    return toResponse(error, base, outcome);
   }
 }

@@ -11,6 +11,7 @@ import { forTenant, Prisma, type TenantDb } from "@pizarra/db";
 import type { z } from "zod";
 import { familyWhere } from "../../delivery/guardians.ts";
 import { AppError } from "../../http/app-error.ts";
+import { log } from "../../log.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 import { checkedFile } from "../../resource/upload.ts";
@@ -29,7 +30,7 @@ async function claimsOf(ctx: BaseContext & { params: { token: string } }): Promi
   const claims = await verifyJustifyLink(ctx.params.token);
   if (claims === "expired") throw new AppError(-410, "attendanceApi.link.expired", 410);
   if (!claims) {
-    console.warn(`Justification link refused (tampered or malformed) from ${ctx.address ?? "an unknown address"}`);
+    log().info({ address: ctx.address }, "justification link refused: tampered or malformed");
     throw new AppError(-401, "attendanceApi.link.invalid", 401);
   }
   const tenant = await ctx.system.tenant.findFirst({ where: { id: claims.tenantId }, select: { id: true } });

@@ -4,6 +4,7 @@ import { MESSAGE_SEND, NOTIFICATION_REFRESH, SEND_CHUNK } from "../../delivery/l
 import { type DeclaredJob, declareJob, jobKind } from "../../delivery/queue.ts";
 import { recoverStale, sendBatch } from "../../delivery/send-message.ts";
 import { env } from "../../env.ts";
+import { log } from "../../log.ts";
 import { FLOW_FOLLOWUP, runFollowup } from "./flow-followups.ts";
 import { NOTIFICATION_RUN, queueMissingRuns, refreshSending, runNotification } from "./run-notification.ts";
 
@@ -67,7 +68,7 @@ export const NOTIFICATIONS_JOBS: DeclaredJob[] = [
       cron: "* * * * *",
       atStart: async (system) => {
         const recovered = await recoverStale(system);
-        if (recovered) console.log(`${recovered} messages of a stopped worker queued again.`);
+        if (recovered) log().info({ recovered }, "messages of a stopped worker queued again");
         await queueMissingRuns(system);
       },
       // A worker that died just now holds its messages for one more lease: look again as soon as it ends.

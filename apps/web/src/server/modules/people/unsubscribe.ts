@@ -3,11 +3,12 @@ import { forTenant } from "@pizarra/db";
 import { verifyUnsubscribe } from "../../delivery/unsubscribe-link.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
+import { log } from "../../log.ts";
 import { optOut } from "./opt-out-rules.ts";
 
 /** A link that is genuine but past its time (410), or not genuine or naming no one of its school (401): logged, nothing stored. */
 function refused(ctx: BaseContext, why: "expired" | "tampered, of another purpose or malformed" | "no such person"): AppError {
-  console.warn(`Unsubscribe link refused (${why}) from ${ctx.address ?? "an unknown address"}`);
+  log().info({ address: ctx.address, why }, "unsubscribe link refused");
   return why === "expired" ? new AppError(-410, "delivery.unsubscribe.expired", 410) : new AppError(-401, "delivery.unsubscribe.invalid", 401);
 }
 

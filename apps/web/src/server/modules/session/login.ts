@@ -3,6 +3,7 @@ import { passwordMatches, type Db } from "@pizarra/db";
 import type { z } from "zod";
 import { acceptAttempt, claimAttempt, throttleKeys } from "./throttle.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
+import { metrics } from "../../metrics.ts";
 import { loginAnswer, memberships } from "./login-answer.ts";
 
 async function signIn(system: Db, ctx: BaseContext, email: string, password: string): Promise<Reply<z.input<typeof ZSignInAnswer>>> {
@@ -13,6 +14,7 @@ async function signIn(system: Db, ctx: BaseContext, email: string, password: str
   const tenants = account && valid ? await memberships(system, account.id) : [];
   if (!account || !valid || tenants.length === 0) {
     // The same answer for an unknown account, a wrong password and an account without a school.
+    metrics.signInFailures.inc({ reason: "credentials" });
     return { status: -1, msgKey: "api.loginFailed", data: null };
   }
   await acceptAttempt(system, claims);

@@ -1,6 +1,7 @@
 import type { Db } from "@pizarra/db";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
+import { metrics } from "../../metrics.ts";
 import { addressBlock } from "../../net/client-address.ts";
 
 const MAX_DELAY_SECONDS = 15 * 60;
@@ -47,7 +48,10 @@ export async function claimAttempt(db: Db, keys: ThrottleKey[]): Promise<Claim[]
       claims.push({ key, locked });
     }
     // Thrown inside the transaction, so that nothing of this attempt is counted.
-    if (waits.length > 0) throw new AppError(-429, "api.loginThrottled", 429, { seconds: Math.ceil(Math.max(...waits) / 1000) });
+    if (waits.length > 0) {
+      metrics.signInFailures.inc({ reason: "throttled" });
+      throw new AppError(-429, "api.loginThrottled", 429, { seconds: Math.ceil(Math.max(...waits) / 1000) });
+    }
     return claims;
   });
 }

@@ -4,6 +4,7 @@ import { schoolOfWhatsAppNumber } from "../../channels/whatsapp.ts";
 import { gatherer } from "../../delivery/queue.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
+import { log } from "../../log.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
 import { optOut } from "../people/index.ts";
 import { signatureValid, verifyTokenValid } from "./signature.ts";
@@ -77,7 +78,7 @@ export async function verifyWebhook(ctx: BaseContext & { query: unknown }): Prom
   const { "hub.mode": mode, "hub.verify_token": token, "hub.challenge": challenge } = ctx.query as Record<string, unknown>;
   const expected = env().WHATSAPP_VERIFY_TOKEN;
   if (!verifyTokenValid(token, expected) || mode !== "subscribe" || typeof challenge !== "string") {
-    console.warn("WhatsApp webhook verification refused", { address: ctx.address, mode: typeof mode === "string" ? mode.slice(0, 40) : null });
+    log().info({ address: ctx.address, mode: typeof mode === "string" ? mode.slice(0, 40) : null }, "WhatsApp webhook verification refused");
     throw new AppError(-403, "api.webhookVerifyRefused", 403);
   }
   const response = new Response(challenge, {
@@ -94,13 +95,16 @@ export async function verifyWebhook(ctx: BaseContext & { query: unknown }): Prom
  */
 export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Promise<Reply<null>> {
   if (!signatureValid(ctx.rawBody ?? "", ctx.headers.get("x-hub-signature-256"), env().WHATSAPP_APP_SECRET)) {
-    console.warn("WhatsApp webhook refused: missing or wrong X-Hub-Signature-256", { address: ctx.address });
+    log().info({ address: ctx.address }, "WhatsApp webhook refused: missing or wrong X-Hub-Signature-256");
     throw new AppError(-401, "api.badSignature", 401);
   }
   const parsed = ZNotification.safeParse(ctx.body);
   if (!parsed.success) {
     // Signed by Meta but of a shape we do not read: answered 200 all the same, or Meta would resend it for days.
-    console.warn("WhatsApp webhook: a signed notification of an unknown shape was ignored", parsed.error.issues[0]);
+    log().warn(
+      { issue: parsed.error.issues[0]?.message, at: parsed.error.issues[0]?.path.join(".") },
+      "WhatsApp webhook: a signed notification of an unknown shape was ignored",
+    );
     return { data: null };
   }
   const changes = parsed.data.entry.flatMap((entry) => entry.changes.map((change) => change.value));
@@ -114,11 +118,14 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     const phoneNumberId = value.metadata?.phone_number_id ?? null;
     const tenantId = phoneNumberId === null ? null : await schoolOfWhatsAppNumber(ctx.system, phoneNumberId);
     if (tenantId === null) {
-      console.warn("WhatsApp webhook: a notification to a number no school owns was dropped", {
-        phoneNumberId: phoneNumberId?.slice(0, 60) ?? null,
-        statuses: value.statuses?.length ?? 0,
-        messages: value.messages?.map((m) => m.id.slice(0, 100)) ?? [],
-      });
+      log().warn(
+        {
+          phoneNumberId: phoneNumberId?.slice(0, 60) ?? null,
+          statuses: value.statuses?.length ?? 0,
+          messages: value.messages?.map((m) => m.id.slice(0, 100)) ?? [],
+        },
+        "WhatsApp webhook: a notification to a number no school owns was dropped",
+      );
       continue;
     }
     statuses.push(...(value.statuses ?? []).map((status) => ({ ...status, tenantId })));

@@ -147,6 +147,11 @@ const ZEnv = z.object({
   WORKER_CALLBACK_PORT: optionalPort,
   /** The address the worker's callback port listens on: 0.0.0.0 in a container behind the reverse proxy. */
   WORKER_CALLBACK_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * How often a worker records that it is alive (a row of WorkerHeartbeat). GET ready answers 503 when no worker has
+   * for four of these: a worker that stopped taking jobs leaves every message unsent.
+   */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
 });
 
 /** nodemailer signs with RSA only, and sends a mail unsigned when the key does not sign: refused at boot instead. */

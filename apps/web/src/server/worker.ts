@@ -12,6 +12,7 @@ import { env } from "./env.ts";
 import { JOBS } from "./jobs.ts";
 import { log } from "./log.ts";
 import { gaugesOnScrape, serveMetrics } from "./metrics.ts";
+import { startHeartbeat } from "./modules/service-status/index.ts";
 import { yieldProcessor } from "./processor.ts";
 import { PROVIDER_ROUTES } from "./provider-routes.ts";
 
@@ -32,6 +33,7 @@ for (const { name, schedule } of JOBS) {
   await schedule.atStart(system);
   await queue.send(name, {}, { startAfter: schedule.againAfterSeconds() });
 }
+const heartbeat = await startHeartbeat(system);
 
 // The providers' callbacks, when this worker answers them (callback-lane.ts): Meta's statuses come with the sends.
 const callbackPort = env().WORKER_CALLBACK_PORT;
@@ -75,6 +77,7 @@ async function stop() {
   callbacks?.close();
   metricsServer?.close();
   await queue.stop({ graceful: true, timeout: 20_000, wait: true });
+  await heartbeat.stop();
   await system.$disconnect();
   process.exit(0);
 }

@@ -25,6 +25,7 @@ type Row = Record<string, unknown>;
 /** Routes the matrix does not aim, each with why. */
 const NOT_AIMED: Record<string, string> = {
   "GET health": "public, no school data",
+  "GET ready": "public, no school data",
   "POST admStaff/login": "public sign-in: the credentials decide the school",
   "POST user/login": "public sign-in: the credentials decide the school",
   // Northside's administrator is also Colegio Demo's, so switching there is right; session.test.ts refuses a non-member.

@@ -1,6 +1,7 @@
 // Pizarra's HTTP server: Next's request handler (its custom-server API) behind a plain Node server that writes every
 // connection's peer address into x-pizarra-peer, over anything a client sent under that name. `next start` will not
-// do: it offers the peer only as X-Forwarded-For, and only when the client did not send that header itself.
+// do: it offers the peer only as X-Forwarded-For, and only when the client did not send that header itself. On SIGTERM
+// (or SIGINT) it stops in stages: no new connection, the requests in flight answered, then the metrics port closed.
 //
 //   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
 import http from "node:http";
@@ -13,6 +14,10 @@ import { createLogger } from "./src/server/log.mjs";
 // The name src/server/net/client-address.ts reads (PEER_HEADER, SERVER_MARK); this file cannot import TypeScript.
 const PEER_HEADER = "x-pizarra-peer";
 globalThis[Symbol.for("pizarra.server.mjs")] = true;
+/** Where src/instrumentation-node.ts leaves the metrics server it started (METRICS_PORT). */
+const METRICS_SERVER = Symbol.for("pizarra.metrics.server");
+/** How long a stopping server waits for the requests in flight before it cuts their connections. */
+const STOP_GRACE_MS = 25_000;
 /** The API's default body limit (src/server/http/handle.ts). */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -72,7 +77,10 @@ try {
   process.exit(1);
 }
 
+let stopping = false;
 const server = http.createServer((req, res) => {
+  // A request on a connection kept alive from before the stop is answered, and its connection closed after it.
+  if (stopping) res.setHeader("connection", "close");
   const peer = req.socket.remoteAddress;
   if (peer) req.headers[PEER_HEADER] = peer;
   else delete req.headers[PEER_HEADER];
@@ -88,3 +96,30 @@ closeInStages(server);
 server.listen(port, values.hostname, () => {
   logger.info({ url: `http://${values.hostname}:${port}`, development: values.dev }, "Pizarra is listening");
 });
+
+/**
+ * A graceful stop, as an orchestrator asks for one before it kills: the listening socket closes (the load balancer's
+ * next try goes to another instance), idle connections close, the requests in flight are answered, then the metrics
+ * port closes and the process exits 0. Requests still running after STOP_GRACE_MS have their connections cut.
+ */
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "stopping: no new connections; the requests in flight are answered");
+  const closed = new Promise((resolve) => server.close(resolve));
+  // A connection becomes idle once its last answer is sent: closed then rather than after its keep-alive timeout.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => {
+    logger.warn({ afterMs: STOP_GRACE_MS }, "requests still in flight were cut");
+    server.closeAllConnections();
+  }, STOP_GRACE_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(cut);
+  const metrics = globalThis[METRICS_SERVER];
+  if (metrics) await new Promise((resolve) => metrics.close(resolve));
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -6,6 +6,7 @@
 // (ledger lease), so nothing goes out twice.
 import { createDb } from "@pizarra/db";
 import { queueFigures, startBoss, work } from "./delivery/queue.ts";
+import { releaseClaimed, stopSending } from "./delivery/send-message.ts";
 import { serveCallbacks } from "./http/callback-lane.ts";
 import { Router } from "./http/router.ts";
 import { env } from "./env.ts";
@@ -19,6 +20,9 @@ import { PROVIDER_ROUTES } from "./provider-routes.ts";
 // A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
 // worker yields the processor to it (on a machine of its own this changes nothing).
 yieldProcessor(5);
+
+/** How long a stopping worker waits for the sends it has begun before it gives them up (and queues them again). */
+const STOP_GRACE_MS = 20_000;
 
 const concurrency = env().WORKER_CONCURRENCY;
 // Sends mostly wait on providers; their two short statements each share a modest pool.
@@ -70,16 +74,35 @@ log().info(
   "worker running",
 );
 
+const closed = (server: { close: (done: () => void) => unknown } | null) =>
+  new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+
+/**
+ * Stops in this order: no new callback or job is taken; the sends begun finish (those still waiting for their turn go
+ * back to the queue at once), within STOP_GRACE_MS; whatever is still claimed then goes back to the queue too, so no
+ * message is left "sending" for a lease; then the heartbeat's row and the connections go.
+ */
 let stopping = false;
-async function stop() {
+async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  callbacks?.close();
-  metricsServer?.close();
-  await queue.stop({ graceful: true, timeout: 20_000, wait: true });
+  log().info({ signal }, "worker stopping");
+  stopSending();
+  const callbacksClosed = closed(callbacks);
+  await queue.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true });
+  const released = await releaseClaimed(system);
+  if (released) log().warn({ released }, "sends given up at stop were queued again");
   await heartbeat.stop();
+  await Promise.all([callbacksClosed, closed(metricsServer)]);
   await system.$disconnect();
+  log().info("worker stopped");
   process.exit(0);
 }
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () =>
+    stop(signal).catch((error: unknown) => {
+      log().fatal({ err: error }, "worker stop failed");
+      process.exit(1);
+    }),
+  );
+}

@@ -166,9 +166,14 @@ export async function sendBatch(system: Db, jobs: QueuedJob<SendJob>[]): Promise
     system,
     jobs.map((job) => job.data),
   );
+  for (const row of claimed) inFlight.set(rowKey(row), row);
   const sentLog = new SentLog(system);
-  const results = await Promise.allSettled(claimed.map((row) => paced(row.channel).then(() => deliver(system, row, sentLog))));
+  // A row whose turn comes once the worker is stopping goes back to the queue instead: its job runs again elsewhere.
+  const results = await Promise.allSettled(
+    claimed.map((row) => paced(row.channel).then(() => (stopping ? giveBack(system, row) : deliver(system, row, sentLog)))),
+  );
   await sentLog.flush();
+  for (const row of claimed) inFlight.delete(rowKey(row));
   const retry = new Set<string>();
   const touched = new Map<string, { tenantId: number; id: number }>();
   results.forEach((result, i) => {
@@ -184,6 +189,48 @@ export async function sendBatch(system: Db, jobs: QueuedJob<SendJob>[]): Promise
   });
   for (const { tenantId, id } of touched.values()) await refreshSoon(forTenant(system, tenantId), id);
   return [...retry];
+}
+
+/** The rows this worker has claimed and not yet written down (sent, failed or queued again), by school and id. */
+const inFlight = new Map<string, Claimed>();
+const rowKey = (row: MessageModel) => `${row.tenantId}:${row.id}`;
+let stopping = false;
+
+/** Rows claimed but not sent go back to the queue, as they were before the claim (the attempt not counted). */
+async function release(system: Db, rows: MessageModel[]): Promise<number> {
+  let count = 0;
+  const byTenant = new Map<number, number[]>();
+  for (const row of rows) byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), row.id]);
+  for (const [tenantId, ids] of byTenant) {
+    const { count: released } = await forTenant(system, tenantId).message.updateMany({
+      where: { id: { in: ids }, status: "sending" },
+      data: { status: "queued", lockedUntil: null, attempts: { decrement: 1 } },
+    });
+    count += released;
+  }
+  return count;
+}
+
+/** A row not sent because the worker is stopping: queued again, and its job answered for a retry (by another worker). */
+async function giveBack(system: Db, row: MessageModel): Promise<never> {
+  await release(system, [row]);
+  throw new TransientFailure("the worker stopped before its turn");
+}
+
+/** From now on, rows whose turn comes go back to the queue unsent: the worker is stopping (worker.ts). */
+export function stopSending(): void {
+  stopping = true;
+}
+
+/**
+ * What is still claimed once the worker's jobs have ended or been given up (a provider that did not answer within the
+ * stop's grace period) goes back to the queue now, rather than wait a lease for recovery. A provider that took one of
+ * them after all gets it again under the same key (and Message-ID), which it takes as the same message.
+ */
+export async function releaseClaimed(system: Db): Promise<number> {
+  const rows = [...inFlight.values()];
+  inFlight.clear();
+  return rows.length ? release(system, rows) : 0;
 }
 
 /**

@@ -16,6 +16,7 @@ import { type BrowserFigures, browserFigures, printBrowserFigures } from "./brow
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, nextOf, percentile, type Request } from "./config.ts";
 import { type Fixture, fixture, gradeSaves } from "./fixture.ts";
+import { OBSERVABILITY_TARGET_PERCENT, type ObservabilityFigures, observabilityFigures } from "./observability.ts";
 import { type Figures, previousSummary, was, writeSummary } from "./record.ts";
 import { SEND_FIRST_SECONDS, type SendingFigures, sendingFigures } from "./send.ts";
 
@@ -87,14 +88,19 @@ async function loadApi(s: Scenario, connections: number, seconds: number): Promi
   return { ...stats(times, seconds, failed), codes };
 }
 
-/** The call at `connections` clients for `seconds`: the time of each answer in 2xx, and what failed. */
-async function latencies(s: Scenario, connections: number, seconds: number): Promise<{ times: number[]; failed: number; codes: Record<string, number> }> {
+/** The call at `connections` clients for `seconds` (on the run's server unless given another): the time of each answer in 2xx, and what failed. */
+async function latencies(
+  s: Scenario,
+  connections: number,
+  seconds: number,
+  base = BASE,
+): Promise<{ times: number[]; failed: number; codes: Record<string, number> }> {
   const times: number[] = [];
   const codes: Record<string, number> = {};
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: BASE,
+        url: base,
         connections,
         duration: seconds,
         requests: [
@@ -397,7 +403,8 @@ try {
   const f = await fixture(pool);
   const previous = previousSummary();
   await buildIfNeeded();
-  const env = { DATABASE_URL: database.url, AUTH_SECRET: randomAuthSecret(), ...outside.env };
+  // No log line and no metrics port: every figure but the observability one measures the app without them.
+  const env = { DATABASE_URL: database.url, AUTH_SECRET: randomAuthSecret(), LOG_LEVEL: "silent", ...outside.env };
   web = await startWeb(PORT, env);
   const tokens = { admin: await signIn(BENCH_ACCOUNTS.admin), teacher: await signIn(BENCH_ACCOUNTS.teacher) };
 
@@ -423,6 +430,18 @@ try {
       console.log(`${s.name} @ ${clients}: p95 ${fmt(api.p95)} ms (SQL ${fmt(sql.p95)} ms)`);
     }
     await s.cleanup?.(pool);
+  }
+
+  // What the logs (LOG_LEVEL=info) and the metrics port cost the grade sheet, against this run's silent server.
+  let observability: ObservabilityFigures | null = null;
+  if (ONLY.length === 0 || ONLY.some((text) => "observability".includes(text))) {
+    const sheet = scenarios(f, tokens, () => null)[0]!;
+    observability = await observabilityFigures({
+      silentBase: BASE,
+      env,
+      gradeSheet: async (base, seconds) => (await latencies(sheet, 10, seconds, base)).times,
+      settle: () => settle(pool),
+    });
   }
 
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
@@ -476,6 +495,19 @@ try {
   if (floors.length) console.log("\nFloors of large answers (the hand-written SQL and the same answer written as JSON, in one process, as the app must):");
   for (const r of floors) {
     console.log(`  ${r.call} @ ${r.clients}: floor p95 ${fmt(r.floor!.p95)} ms, the call ${fmt(r.api.p95 / r.floor!.p95)} × its floor`);
+  }
+  if (observability) {
+    const { silent, observed, p95CostPercent, rpsCostPercent, logLines } = observability;
+    const cost = (figure: string, percent: number, key: string) =>
+      console.log(
+        `  ${figure.padEnd(44)} ${`${fmt(percent)} %`.padStart(9)}   target < ${OBSERVABILITY_TARGET_PERCENT} % ${met(percent < OBSERVABILITY_TARGET_PERCENT)}${was(previous, key) && `   was ${was(previous, key)}`}`,
+      );
+    console.log(
+      `\nObservability: GET admGrades/get @ 10 clients, LOG_LEVEL=info and metrics on (${logLines} log lines) against LOG_LEVEL=silent and metrics off:`,
+    );
+    console.log(`  p95 ${fmt(observed.p95)} ms against ${fmt(silent.p95)} ms, ${fmt(observed.rps)} req/s against ${fmt(silent.rps)}`);
+    cost("p95 slower by", p95CostPercent, "observability p95 cost %");
+    cost("requests a second fewer by", rpsCostPercent, "observability req/s cost %");
   }
   if (sending) {
     const target = (figure: string, value: string, goal: string, key: string) =>
@@ -554,6 +586,7 @@ try {
       ...Object.fromEntries(bundles.map((b) => [`first load ${b.route} gzip kB`, b.gzipKB])),
       ...Object.fromEntries((browser?.steps ?? []).map((step) => [`browser ${step.step} median ms`, step.median])),
       ...(backedUp ? { "backup seconds": backedUp.backupSeconds, "backup archive MB": backedUp.archiveMB, "restore seconds": backedUp.restoreSeconds } : {}),
+      ...(observability ? { "observability p95 cost %": observability.p95CostPercent, "observability req/s cost %": observability.rpsCostPercent } : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

@@ -64,9 +64,14 @@ export async function buildIfNeeded(): Promise<void> {
 
 /**
  * Starts the production build through apps/web/server.mjs (which records each caller's address) on loopback and
- * resolves once /api/health answers 200. `env` must carry AUTH_SECRET: the build refuses to start without one.
+ * resolves once /api/health answers 200. `env` must carry AUTH_SECRET: the build refuses to start without one. Its
+ * standard output (its log) is this process's, or the file descriptor `stdout`.
  */
-export async function startWeb(port: number, env: Record<string, string> & { AUTH_SECRET: string }): Promise<ChildProcess> {
+export async function startWeb(
+  port: number,
+  env: Record<string, string> & { AUTH_SECRET: string },
+  { stdout }: { stdout?: number } = {},
+): Promise<ChildProcess> {
   // A server left behind by a run that was stopped would answer the health check below in this one's stead.
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
@@ -75,7 +80,7 @@ export async function startWeb(port: number, env: Record<string, string> & { AUT
   if (taken) throw new Error(`Port ${port} is taken by another server: stop it first.`);
   const child = spawn(process.execPath, ["server.mjs", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: WEB,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", stdout ?? "inherit", "inherit"],
     env: { ...process.env, ...BASE_ENV, NODE_ENV: "production", ...env },
   });
   const deadline = Date.now() + 60_000;

@@ -8,6 +8,7 @@ import { queueMessages } from "../delivery/ledger.ts";
 import { claimMessages, deliver, SentLog } from "../delivery/send-message.ts";
 import { signJustifyLink } from "../modules/attendance/link-token.ts";
 import { runNotification } from "../modules/notifications/run-notification.ts";
+import { log } from "../log.ts";
 import { formatDateTime } from "../resource/values.ts";
 
 // Before anything reads the environment: mail is signed with a key made here, and links point at this address.
@@ -262,7 +263,7 @@ describe("e-mail to families: a text part, DKIM, and a one-click unsubscribe tha
     const justify = await signJustifyLink({ tenantId, studentId: person.id, guardianId: person.id, from: "2026-06-15", to: "2026-06-15", sessionId: null });
     const optOuts = () => db.channelOptOut.count({ where: { userId: { in: [person.id, guardian.id] } } });
     const before = await optOuts();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logged = vi.spyOn(log(), "info");
     try {
       for (const forged of [bent({ sub: String(guardian.id) }), bent({ ch: "whatsapp" }), `${token.slice(0, -3)}abc`, justify, "not-a-token-at-all-really"]) {
         for (const method of ["GET", "POST"]) {
@@ -271,7 +272,7 @@ describe("e-mail to families: a text part, DKIM, and a one-click unsubscribe tha
           expect(res.body).toMatchObject({ status: -401, msg: "This link is not valid. Ask the school for a new one." });
         }
       }
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("Unsubscribe link refused"));
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ why: "tampered, of another purpose or malformed" }), "unsubscribe link refused");
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(Date.now() + 400 * 86_400_000);
       try {
@@ -280,12 +281,12 @@ describe("e-mail to families: a text part, DKIM, and a one-click unsubscribe tha
           expect([res.http, res.body.status], method).toEqual([410, -410]);
           expect(res.body.msg).toBe("Este enlace ha vencido. Pida uno nuevo al colegio.");
         }
-        expect(warn).toHaveBeenCalledWith(expect.stringContaining("Unsubscribe link refused (expired)"));
+        expect(logged).toHaveBeenCalledWith(expect.objectContaining({ why: "expired" }), "unsubscribe link refused");
       } finally {
         vi.useRealTimers();
       }
     } finally {
-      warn.mockRestore();
+      logged.mockRestore();
     }
     expect(await optOuts()).toBe(before);
     expect(await db.channelOptOut.count({ where: { userId: person.id } })).toBe(0);

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net, { type AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import es from "../../../messages/es.json";
 import { serveCallbacks } from "../http/callback-lane.ts";
@@ -15,6 +12,7 @@ import { Router } from "../http/router.ts";
 import { PROVIDER_ROUTES } from "../provider-routes.ts";
 import { ROUTES } from "../routes.ts";
 import { apiHarness } from "../../test-support/harness.ts";
+import { startServerMjs, WEB } from "../../test-support/server-mjs.ts";
 
 /**
  * Bodies are limited while they are read, on every way in: each route anyone may call without signing in gets a
@@ -227,18 +225,11 @@ describe("a chunked body past the limit, on every public route", () => {
  * own body-streams module: the body copied for the proxy, then read to its end before the page answers).
  */
 describe("apps/web/server.mjs", () => {
-  const WEB = path.resolve(import.meta.dirname, "../../..");
   let base: string;
   let child: ChildProcess;
 
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pizarra-server-mjs-"));
-    const file = (name: string, text: string) => {
-      fs.writeFileSync(path.join(dir, name), text);
-      return pathToFileURL(path.join(dir, name)).href;
-    };
-    const stub = file(
-      "next.mjs",
+    ({ base, child } = await startServerMjs(
       `import { createRequire } from "node:module";
 const { getCloneableBody } = createRequire(${JSON.stringify(path.join(WEB, "package.json"))})("next/dist/server/body-streams.js");
 export default () => ({
@@ -250,23 +241,7 @@ export default () => ({
     res.end("next");
   },
 });`,
-    );
-    const hooks = file(
-      "hooks.mjs",
-      `export const resolve = (specifier, context, next) => specifier === "next" ? { url: ${JSON.stringify(stub)}, shortCircuit: true } : next(specifier, context);`,
-    );
-    const register = file("register.mjs", `import { register } from "node:module"; register(${JSON.stringify(hooks)});`);
-    const probe = http.createServer();
-    const free = new URL(await listen(probe)).port;
-    await close(probe);
-    child = spawn(process.execPath, ["--import", register, path.join(WEB, "server.mjs"), "--port", free], { stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise<void>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`server.mjs exited with ${code}`)));
-      child.stdout!.on("data", (line: Buffer) => {
-        if (line.toString().includes("listening")) resolve();
-      });
-    });
-    base = `http://127.0.0.1:${free}`;
+    ));
   });
 
   afterAll(() => {

@@ -1,11 +1,9 @@
-import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailSink, startMailSink } from "../../../../../scripts/lib/mail-sink.ts";
-import { startWorker as startWorkerProcess } from "../../../../../scripts/lib/outside.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { until } from "../../test-support/until.ts";
+import { testWorkers } from "../../test-support/workers.ts";
 import { formatDateTime } from "../resource/values.ts";
 import { runNotification } from "../modules/notifications/run-notification.ts";
 import { localMinutes } from "./quiet-hours.ts";
@@ -15,7 +13,8 @@ type Row = Record<string, unknown>;
 
 let sink: MailSink;
 let admin: string;
-const workers = new Set<ChildProcess>();
+/** Every worker still running is stopped after the file (its database is dropped then). */
+const workers = testWorkers(() => api.state.database!.url);
 
 beforeAll(async () => {
   sink = await startMailSink();
@@ -25,31 +24,14 @@ beforeAll(async () => {
   const { tenantId } = await api.school();
   await api.db().tenant.update({ where: { id: tenantId }, data: { quietFrom: null, quietTo: null } });
 });
-/** Stops every worker still running and waits for them to be gone (the database is dropped after the file). */
-async function stopWorkers() {
-  const stopped = [...workers].map((w) => new Promise((resolve) => w.once("exit", resolve)));
-  for (const w of workers) w.kill("SIGTERM");
-  await Promise.all(stopped);
-}
 afterAll(async () => {
   await stopWorkers();
   await sink?.close();
 });
 
 /** The real worker process, on the test's database and SMTP catcher. */
-function startWorker(): ChildProcess {
-  const worker = startWorkerProcess({
-    DATABASE_URL: api.state.database!.url,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    SMTP_URL: sink.url,
-    WORKER_CONCURRENCY: "20",
-    WORKER_LEASE_SECONDS: "3",
-    WORKER_RETRY_SECONDS: "1",
-  });
-  workers.add(worker);
-  worker.on("exit", () => workers.delete(worker));
-  return worker;
-}
+const startWorker = () => workers.start({ SMTP_URL: sink.url, WORKER_CONCURRENCY: "20", WORKER_LEASE_SECONDS: "3", WORKER_RETRY_SECONDS: "1" });
+const stopWorkers = () => workers.stopAll();
 
 async function createNotification(body: Row): Promise<number> {
   const res = await api.call<{ ID: number }>("POST", "admNotification/create", {

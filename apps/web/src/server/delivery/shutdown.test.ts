@@ -1,11 +1,10 @@
-import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailSink, startMailSink } from "../../../../../scripts/lib/mail-sink.ts";
-import { freePort, startWorker } from "../../../../../scripts/lib/outside.ts";
+import { freePort } from "../../../../../scripts/lib/outside.ts";
 import { apiHarness } from "../../test-support/harness.ts";
 import { until } from "../../test-support/until.ts";
+import { testWorkers } from "../../test-support/workers.ts";
 import { formatDateTime } from "../resource/values.ts";
 
 /** A worker stopped (SIGTERM) in the middle of a send, against the loopback SMTP catcher, and the ledger it leaves. */
@@ -13,7 +12,7 @@ const api = apiHarness({ school: true });
 const RECIPIENTS = 40;
 
 let sink: MailSink;
-const workers = new Set<ChildProcess>();
+const workers = testWorkers(() => api.state.database!.url);
 
 beforeAll(async () => {
   sink = await startMailSink();
@@ -24,27 +23,18 @@ beforeAll(async () => {
   await api.db().tenant.update({ where: { id: tenantId }, data: { quietFrom: null, quietTo: null } });
 });
 afterAll(async () => {
-  const stopped = [...workers].map((w) => once(w, "exit"));
-  for (const w of workers) w.kill("SIGTERM");
-  await Promise.all(stopped);
+  await workers.stopAll();
   await sink?.close();
 });
-
 /** A worker that sends two messages a second, so that a batch is still going out when it is told to stop. */
-function slowWorker(metricsPort: number): ChildProcess {
-  const worker = startWorker({
-    DATABASE_URL: api.state.database!.url,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
+const slowWorker = (metricsPort: number) =>
+  workers.start({
     SMTP_URL: sink.url,
     WORKER_CONCURRENCY: "20",
     WORKER_SENDS_PER_SECOND: "2",
     WORKER_RETRY_SECONDS: "1",
     WORKER_METRICS_PORT: String(metricsPort),
   });
-  workers.add(worker);
-  worker.on("exit", () => workers.delete(worker));
-  return worker;
-}
 
 /** The ledger's rows of a notification, counted by status. */
 async function statuses(notificationId: number): Promise<Record<string, number>> {

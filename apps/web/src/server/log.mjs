@@ -30,9 +30,10 @@ export const logContext = (globalThis[CONTEXT] ??= new AsyncLocalStorage());
 
 /**
  * A JSON-lines logger at `level`, on standard output unless given another destination; every line carries the fields
- * of the request or job it runs in.
+ * of the request or job it runs in. Lines are written as they are logged (synchronously): in order, and none lost when
+ * the process exits or crashes right after (an asynchronous stream wrote a stopping server's last lines out of order).
  */
-export function createLogger(level, destination = pino.destination(1)) {
+export function createLogger(level, destination = pino.destination({ dest: 1, sync: true })) {
   if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${level}")`);
   return pino(
     {

@@ -1,6 +1,7 @@
 // What the whole `pnpm test` and `pnpm test -- <files>` share: the template databases each Vitest file copies, Vitest's
 // environment, and the web app, worker and outside stand-ins the Playwright specs run against.
 import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import path from "node:path";
 import { copyTestTemplate, prepareTestTemplates } from "@pizarra/db/testing";
 import { ensureChromium } from "./chromium.ts";
@@ -86,8 +87,11 @@ export async function runPlaywright(server: TestServer, options: { e2e: string; 
       METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
     });
   } finally {
+    // Both stop gracefully, and must be gone before their database is dropped.
+    const gone = [web, worker].map((child) => (child && child.exitCode === null ? once(child, "exit") : null));
     web?.kill("SIGTERM");
     worker?.kill("SIGTERM");
+    await Promise.all(gone);
     await outside.close().catch(() => {});
   }
 }

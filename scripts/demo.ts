@@ -34,13 +34,23 @@ try {
   await buildIfNeeded();
   outside = await startOutside(port, { dir: path.join(ROOT, ".data"), fixedPorts: true });
   // The app's JSON logs only for what goes wrong, unless LOG_LEVEL asks for more: the demo's terminal is for people.
-  const env = { DATABASE_URL: db.url, AUTH_SECRET: demoAuthSecret(), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...outside.env };
+  // Its metrics are served as a deployment serves them, on loopback.
+  const metrics = { web: process.env.METRICS_PORT ?? "9464", worker: process.env.WORKER_METRICS_PORT ?? "9465" };
+  const env = {
+    DATABASE_URL: db.url,
+    AUTH_SECRET: demoAuthSecret(),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    METRICS_PORT: metrics.web,
+    WORKER_METRICS_PORT: metrics.worker,
+    ...outside.env,
+  };
   web = await startWeb(port, env);
   web.on("exit", (code) => void shutdown(code ?? 1));
   worker = startWorker(env);
   worker.on("exit", (code) => void shutdown(code ?? 1));
   console.log(`\nPizarra is running at http://127.0.0.1:${port}  (Ctrl+C stops it, its worker and its database)`);
   console.log(`Its worker sends what the app queues, and answers Meta's webhook on http://127.0.0.1:${outside.env.WORKER_CALLBACK_PORT}.`);
+  console.log(`Readiness: http://127.0.0.1:${port}/api/ready; metrics: http://127.0.0.1:${metrics.web}/metrics (web), :${metrics.worker}/metrics (worker).`);
   console.log(`Mail it sends lands in .data/mail (SMTP on ${outside.env.SMTP_URL}); WhatsApp in .data/whatsapp/whatsapp.jsonl.\n`);
   console.log(`Demo accounts, password "${DEMO_PASSWORD}":`);
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} ${a.role}`);

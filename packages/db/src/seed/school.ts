@@ -383,7 +383,15 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
     })),
     select: { id: true },
   });
-  await t.kinship.createMany({ data: guardianRows.map((g, i) => ({ studentId: g.student, relativeId: guardians[i]!.id, userKind: g.kind })) });
+  await t.kinship.createMany({
+    data: guardianRows.map((g, i) => ({
+      studentId: g.student,
+      relativeId: guardians[i]!.id,
+      userKind: g.kind,
+      relation: g.kind === 0 ? "mother" : "father",
+      pays: g.kind === 0,
+    })),
+  });
 
   // Subjects of each grade, taught in each of its sections by a teacher (the demo teacher first).
   let turn = 0;

@@ -2,13 +2,13 @@
 // needed → the local mail and WhatsApp stand-ins → serve on http://127.0.0.1:3000, with the worker that sends.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db/seed";
 import path from "node:path";
-import { ensureDatabase, ROOT } from "./lib/database.ts";
+import { demoDatabase, ROOT } from "./lib/database.ts";
 import { startOutside, startWorker } from "./lib/outside.ts";
 import { mustRun } from "./lib/run.ts";
 import { buildIfNeeded, demoAuthSecret, startWeb } from "./lib/web.ts";
 
 const port = Number(process.env.PORT ?? 3000);
-const db = await ensureDatabase({ name: "demo", port: Number(process.env.PIZARRA_PG_PORT ?? 54329) });
+const db = await demoDatabase();
 let shuttingDown = false;
 let web: Awaited<ReturnType<typeof startWeb>> | undefined;
 let worker: ReturnType<typeof startWorker> | undefined;

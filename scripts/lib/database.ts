@@ -124,4 +124,4 @@ export async function ensureDatabase(options: { name: string; port: number; fres
 }
 
 /** The demo's database, which `pnpm db:migrate`, `db:seed`, `db:backup` and `db:restore` work on when DATABASE_URL is unset. */
-export const demoDatabase = () => ensureDatabase({ name: "demo", port: 54329 });
+export const demoDatabase = () => ensureDatabase({ name: "demo", port: Number(process.env.PIZARRA_PG_PORT ?? 54329) });

@@ -5,3 +5,16 @@ export { Prisma } from "./generated/client.ts";
 export type * from "./generated/models.ts";
 
 export { hashPassword, passwordMatches } from "./password.ts";
+export {
+  createSchool,
+  createSchoolShell,
+  SCHOOL_GROUP_NAMES,
+  schoolGroups,
+  schoolLocale,
+  startingPeriod,
+  type FirstAdmin,
+  type SchoolGroupKey,
+  type SchoolLocale,
+  type SchoolShell,
+  type SchoolSpec,
+} from "./school.ts";

@@ -1,4 +1,5 @@
 import type { Db } from "../client.ts";
+import { addTemplates } from "../school.ts";
 import { forTenant } from "../tenant.ts";
 
 /** A local date-time at the spec's fixed UTC-5 ('2026-05-01 08:00') as the instant it is stored as. */
@@ -13,13 +14,6 @@ const TEXTS = {
       ["trackingValues1", "UNIF", "Uniforme incompleto"],
       ["trackingValues2", "ENTREV", "Entrevista con los apoderados"],
       ["trackingValues2", "PSICO", "Derivación a psicología"],
-    ],
-    attendance: [
-      ["Asistencia", 1, false, 0, true],
-      ["Tardanza", 2, true, 15, true],
-      ["Falta injustificada", 3, true, 60, true],
-      ["Falta justificada", 3, false, 0, false],
-      ["Tardanza justificada", 2, false, 0, false],
     ],
     infirmary: [
       ["SYM", "Dolor de cabeza", "Cefalea leve o moderada"],
@@ -40,22 +34,6 @@ const TEXTS = {
     templates: [
       ["comms-es", "w", "Resumen semanal", "Hola {{name}}, este es el resumen de la semana en el colegio.", null],
       [
-        "absence-alert",
-        "w",
-        "Aviso de inasistencia",
-        "Hola {{name}}, {{student}} no asistió a {{place}} el {{day}} (registrado a las {{time}}). Si tiene una justificación, envíela aquí: {{link}}",
-        null,
-      ],
-      [
-        "late-alert",
-        "w",
-        "Aviso de tardanza",
-        "Hola {{name}}, {{student}} llegó tarde a {{place}} el {{day}} (registrado a las {{time}}). Si hubo un motivo, envíe la justificación aquí: {{link}}",
-        null,
-      ],
-      ["justification-accepted", "w", "Justificación aceptada", "Hola {{name}}, el colegio aceptó la justificación de {{student}} ({{days}}).", null],
-      ["justification-denied", "w", "Justificación denegada", "Hola {{name}}, el colegio no aceptó la justificación de {{student}} ({{days}}).", null],
-      [
         "welcome-mail",
         "m",
         "Bienvenida",
@@ -69,8 +47,6 @@ const TEXTS = {
         null,
         "<p>Las notas del bimestre ya están disponibles.</p><ul><li>Revisa cada curso</li><li>Consulta al tutor si tienes dudas</li></ul>",
       ],
-      // The notification's own title and text as parameters: what the wizard writes reaches WhatsApp families too.
-      ["school_notice", "w", "Comunicado del colegio", "Comunicado de {{school}}: *{{subject}}*\n\n{{message}}\n\nPuedes responder a este mensaje.", null],
     ],
     questions: [
       ["text", "¿Cuál es la capital del Perú?", null, "Lima", "What is the capital of Peru?", null],
@@ -98,13 +74,6 @@ const TEXTS = {
       ["trackingValues2", "MEET", "Meeting with the parents"],
       ["trackingValues2", "COUNS", "Referral to the counsellor"],
     ],
-    attendance: [
-      ["Present", 1, false, 0, true],
-      ["Late", 2, true, 10, true],
-      ["Unexcused absence", 3, true, 30, true],
-      ["Excused absence", 3, false, 0, false],
-      ["Excused late arrival", 2, false, 0, false],
-    ],
     infirmary: [
       ["SYM", "Headache", "Mild or moderate headache"],
       ["SYM", "Fever", "Temperature above 37.5 °C"],
@@ -120,25 +89,7 @@ const TEXTS = {
     ],
     templates: [
       ["comms-en", "w", "Weekly summary", "Hello {{name}}, here is this week's summary from school.", null],
-      [
-        "absence-alert",
-        "w",
-        "Absence notice",
-        "Hello {{name}}, {{student}} was absent from {{place}} on {{day}} (recorded at {{time}}). If you have an excuse, send it here: {{link}}",
-        null,
-      ],
-      [
-        "late-alert",
-        "w",
-        "Late arrival notice",
-        "Hello {{name}}, {{student}} arrived late to {{place}} on {{day}} (recorded at {{time}}). If there was a reason, send the excuse here: {{link}}",
-        null,
-      ],
-      ["justification-accepted", "w", "Excuse accepted", "Hello {{name}}, the school accepted the excuse for {{student}} ({{days}}).", null],
-      ["justification-denied", "w", "Excuse denied", "Hello {{name}}, the school did not accept the excuse for {{student}} ({{days}}).", null],
       ["welcome-mail", "m", "Welcome", null, "<p>Hello {{name}},</p><p><strong>Welcome</strong> to the new school year.</p>"],
-      // The notification's own title and text as parameters: what the wizard writes reaches WhatsApp families too.
-      ["school_notice", "w", "School notice", "Notice from {{school}}: *{{subject}}*\n\n{{message}}\n\nYou can reply to this message.", null],
     ],
     questions: [
       ["text", "What is the capital of England?", null, "London", null, null],
@@ -157,17 +108,10 @@ const TEXTS = {
   },
 } as const;
 
-/** The names attendance's templates are approved under at the WhatsApp provider (Meta allows no dashes). */
-const PROVIDER_NAMES: Record<string, string> = {
-  "absence-alert": "absence_alert",
-  "late-alert": "late_alert",
-  "justification-accepted": "justification_accepted",
-  "justification-denied": "justification_denied",
-};
-
 /**
- * The demo school's catalogues (admOtlt, admAttendanceType, admInfirmaryValues, admDates, admLocalization,
- * admAssignmentQst, admCategory) in the school's language, and a few lines of audit trail from setting them up.
+ * The demo school's catalogues beyond every school's defaults (school.ts: attendance types, the product's
+ * templates): admOtlt, admInfirmaryValues, admDates, more admLocalization, admAssignmentQst and admCategory in the
+ * school's language, and a few lines of audit trail from setting them up.
  */
 export async function seedCatalogues(db: Db, tenantId: number) {
   const t = forTenant(db, tenantId);
@@ -180,16 +124,11 @@ export async function seedCatalogues(db: Db, tenantId: number) {
     data: texts.values.map(([type, value, label]) => ({ type, value, label, createdByName: adminName, updatedByName: adminName })),
     select: { id: true },
   });
-  await t.attendanceType.createMany({
-    data: texts.attendance.map(([name, type, notify, notifyDelay, showInReports]) => ({ name, type, notify, notifyDelay, showInReports })),
-  });
   await t.infirmaryValue.createMany({ data: texts.infirmary.map(([type, name, desc]) => ({ type, name, desc })) });
   await t.calendarDate.createMany({
     data: texts.dates.map(([name, desc, from, to, flags]) => ({ name, desc, from: local(from), to: local(to), ...flags })),
   });
-  await t.localizationTemplate.createMany({
-    data: texts.templates.map(([id, type, name, content, contentHTML]) => ({ id, type, name, content, contentHTML, templateId: PROVIDER_NAMES[id] ?? null })),
-  });
+  await addTemplates(t, texts.templates);
   await t.assignmentQuestion.createMany({
     data: texts.questions.map(([type, name, options, correctAnswer, nameEN, optionsEN]) => ({
       type,

@@ -1,4 +1,5 @@
 import type { Db } from "../client.ts";
+import { addPeriod, addSchoolDefaults, periodName, startingPeriod } from "../school.ts";
 import { forTenant } from "../tenant.ts";
 import { seedBilling } from "./billing.ts";
 import { seedCatalogues } from "./catalogues.ts";
@@ -189,7 +190,6 @@ const fictional = (n: number) => `+1${FICTION_AREAS[Math.floor(n / 100) % FICTIO
 /** What else a school's people and periods say, in its language; its people's mobiles in E.164, as they are stored. */
 const PEOPLE_TEXTS = {
   es: {
-    period: (year: number) => `Año escolar ${year}`,
     names: { F: GIRLS, M: BOYS, last: SURNAMES },
     mail: { staff: "personal", student: "alumno", mother: "madre", father: "padre", school: "colegio.demo", family: "familia.demo" },
     nationality: "Peruana",
@@ -201,7 +201,6 @@ const PEOPLE_TEXTS = {
     },
   },
   en: {
-    period: (year: number) => `School year ${year}`,
     names: { F: EN_GIRLS, M: EN_BOYS, last: EN_SURNAMES },
     mail: { staff: "staff", student: "student", mother: "mother", father: "father", school: "northside.demo", family: "family.demo" },
     nationality: "British",
@@ -229,22 +228,14 @@ export async function seedSchool(db: Db, tenantId: number, teacherUserId: number
   const tenant = await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { defaultLocale: true } });
   const lang: Lang = tenant.defaultLocale === "en" ? "en" : "es";
   const texts = PEOPLE_TEXTS[lang];
+  // The current year is every school's starting one (school.ts) over the demo's school dates; the closed year before
+  // it is the demo's own, so that history screens have something to show.
   const periods = [
-    { id: 202501, name: texts.period(2025), from: "2025-03-03", to: "2025-12-19", current: false, closed: true },
-    { id: 202601, name: texts.period(2026), from: "2026-03-02", to: "2026-12-18", current: true, closed: false },
+    { id: 202501, name: periodName(lang, 2025), from: "2025-03-03", to: "2025-12-19", current: false, closed: true },
+    { ...startingPeriod(lang, 2026), from: "2026-03-02", to: "2026-12-18" },
   ];
-  await t.period.createMany({
-    data: periods.map((p) => ({
-      id: p.id,
-      name: p.name,
-      from: new Date(`${p.from}T00:00:00Z`),
-      to: new Date(`${p.to}T00:00:00Z`),
-      current: p.current,
-      closed: p.closed,
-      showGradesFrom: new Date(`${p.to}T13:00:00Z`),
-      showGradesOnline: p.closed,
-    })),
-  });
+  await addPeriod(t, periods[0]!);
+  await addSchoolDefaults(t, lang, periods[1]!);
 
   const { names } = texts;
   const person = (gender: "M" | "F") => ({

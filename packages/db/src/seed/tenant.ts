@@ -1,70 +1,33 @@
 import { hashPassword } from "../password.ts";
 import type { Db } from "../client.ts";
+import type { Prisma } from "../generated/client.ts";
+import { createGroups, createTenant, type GroupSpec, type TenantFields } from "../school.ts";
 import { forTenant } from "../tenant.ts";
-import { flattenCatalogue } from "@pizarra/contracts";
 
-export interface GroupSpec {
-  name: string;
-  /** Module ids with read access; `"*"` means every screen module. */
-  read: string[] | "*";
-  /** Module ids with write access (implies read); `"*"` means every screen module. */
-  write: string[] | "*";
-}
-
-export interface TenantSpec {
-  title: string;
-  alias: string;
-  defaultLocale: "es" | "en";
-  /** Where the school is (ISO 3166 alpha-2; Peru unless said): its numbers typed without a country code are of it. */
-  defaultCountry?: string;
-  /** The WhatsApp number (Meta's phone_number_id) the school receives its families' messages on. */
-  whatsappPhoneNumberId?: string;
-  themeColor?: string;
-  plan?: string;
-  /** Where the school's support form writes to (tenants/contact/us). */
-  supportEmail?: string;
+export interface TenantSpec extends TenantFields {
   groups: GroupSpec[];
 }
 
-/** Creates a tenant with the whole module catalogue and its groups; returns the tenant id and group ids by name. */
-export async function seedTenant(db: Db, spec: TenantSpec) {
-  const modules = flattenCatalogue();
-  const screens = modules.filter((m) => !m.isHeading).map((m) => m.id);
+/**
+ * A tenant with the whole module catalogue and groups of the caller's choosing (tests and the bench that need other
+ * groups than a school's; schools themselves come from createSchool); the tenant id and group ids by name.
+ */
+export async function seedTenant(db: Db, { groups, ...fields }: TenantSpec) {
   return db.$transaction(async (tx) => {
-    const tenant = await tx.tenant.create({
-      data: {
-        title: spec.title,
-        alias: spec.alias,
-        defaultLocale: spec.defaultLocale,
-        defaultCountry: spec.defaultCountry,
-        whatsappPhoneNumberId: spec.whatsappPhoneNumberId ?? null,
-        themeColor: spec.themeColor ?? "light.blue",
-        plan: spec.plan ?? "Starter",
-        supportEmail: spec.supportEmail ?? null,
-      },
-    });
-    const scoped = forTenant(tx, tenant.id);
-    // Parents come before their children in the flattened list, so one ordered insert satisfies the tree's key.
-    await scoped.module.createMany({
-      data: modules.map(({ isHeading: _h, ...m }) => ({ ...m, hidden: m.hidden ?? false, ai: m.ai ?? false })),
-    });
-    const groupIds: Record<string, number> = {};
-    for (const g of spec.groups) {
-      const group = await scoped.userGroup.create({ data: { name: g.name } });
-      groupIds[g.name] = group.id;
-      const write = new Set(g.write === "*" ? screens : g.write);
-      const read = new Set([...(g.read === "*" ? screens : g.read), ...write]);
-      await scoped.moduleAccess.createMany({
-        data: [...read].map((moduleId) => ({
-          groupId: group.id,
-          moduleId,
-          canRead: true,
-          canWrite: write.has(moduleId),
-        })),
-      });
-    }
-    return { tenantId: tenant.id, groupIds };
+    const { tenantId, scoped } = await createTenant(tx, fields);
+    const ids = await createGroups(scoped, groups);
+    return { tenantId, groupIds: Object.fromEntries(groups.map((g, i) => [g.name, ids[i]!])) as Record<string, number> };
   });
+}
+
+/**
+ * A sign-in account for a seeded person, its phone their mobile so that they can sign in with a phone PIN too; left
+ * without one where another account already signs in with that number (the unique index would refuse it).
+ */
+export async function seedAccount(tx: Prisma.TransactionClient, email: string, passwordHash: string, cel: string) {
+  const account = await tx.account.create({ data: { email: email.toLowerCase(), passwordHash }, select: { id: true } });
+  await tx.$executeRaw`UPDATE "Account" SET phone = ${cel} WHERE id = ${account.id} AND NOT EXISTS (SELECT 1 FROM "Account" WHERE phone = ${cel})`;
+  return account;
 }
 
 export interface StaffSpec {
@@ -85,7 +48,7 @@ export interface StaffSpec {
 export async function seedStaff(db: Db, spec: StaffSpec) {
   const passwordHash = await hashPassword(spec.password);
   return db.$transaction(async (tx) => {
-    const account = await tx.account.create({ data: { email: spec.email.toLowerCase(), passwordHash } });
+    const account = await seedAccount(tx, spec.email, passwordHash, spec.cel);
     const userIds: Record<number, number> = {};
     for (const { tenantId, groupIds } of spec.memberships) {
       const scoped = forTenant(tx, tenantId);

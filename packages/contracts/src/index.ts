@@ -18,6 +18,7 @@ export * from "./service-status/index.ts";
 export * from "./catalogues/index.ts";
 export * from "./names.ts";
 export * from "./attendance/index.ts";
+export * from "./invitations/index.ts";
 export * from "./conduct/index.ts";
 export * from "./flows/index.ts";
 export * from "./roles.ts";

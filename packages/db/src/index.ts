@@ -4,7 +4,7 @@ export { lockKey, lockKeys, type LockPart } from "./locks.ts";
 export { Prisma } from "./generated/client.ts";
 export type * from "./generated/models.ts";
 
-export { hashPassword, passwordMatches } from "./password.ts";
+export { hashPassword, hasPassword, passwordMatches, unusablePasswordHash } from "./password.ts";
 export {
   createSchool,
   createSchoolShell,

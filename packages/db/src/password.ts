@@ -1,4 +1,5 @@
 import bcrypt from "bcryptjs";
+import { randomBytes } from "node:crypto";
 
 /** bcrypt's work factor for every stored password: sign-in, a password set by staff, seeds. */
 const COST = 10;
@@ -15,3 +16,12 @@ export async function passwordMatches(password: string, hash: string | null | un
   const matches = await bcrypt.compare(password, hash ?? dummy);
   return matches && hash !== null && hash !== undefined;
 }
+
+/**
+ * The stored form of "no password yet" (an account made by an invitation): never a bcrypt hash, so no password
+ * matches it, and random, so that the invitation's link, bound to it, is of this account alone.
+ */
+export const unusablePasswordHash = (): string => `!unset:${randomBytes(18).toString("base64url")}`;
+
+/** Whether the account's owner ever chose a password (an invitation's account has none until its link is used). */
+export const hasPassword = (hash: string): boolean => !hash.startsWith("!");

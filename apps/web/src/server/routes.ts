@@ -9,6 +9,7 @@ import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
 import { FLOWS_ROUTES } from "./modules/flows/index.ts";
 import { GEOGRAPHY_ROUTES } from "./modules/geography/index.ts";
 import { GRADES_ROUTES } from "./modules/grades/index.ts";
+import { INVITATION_ROUTES } from "./modules/invitations/index.ts";
 import { groupRoutes } from "./modules/groups/index.ts";
 import { DIRECTORY_ROUTES } from "./modules/directory/index.ts";
 import { richTextImageRoutes } from "./modules/rich-text-images/index.ts";
@@ -43,6 +44,7 @@ export const ROUTES: Route[] = [
   ...ATTENDANCE_ROUTES,
   ...PUSH_ROUTES,
   ...PEOPLE_ROUTES,
+  ...INVITATION_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -32,7 +32,7 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
  * the server gives the profile (it also asks for module management's right). Shows the logo, name, e-mail, phones,
  * time zone and quiet hours; Edit opens the profile form in a drawer.
  */
-export function CompanyCard() {
+export function CompanyCard({ opening = 0 }: { opening?: number }) {
   const session = useAppSession();
   const allowed = session.user.roleCode >= COMPANY_ROLE_MIN;
   const t = useTranslations("company");
@@ -45,6 +45,15 @@ export function CompanyCard() {
   // The drawer stays mounted once opened, so that it can animate out and ask about the reload after a save.
   const [everEdited, setEverEdited] = useState(false);
   const { guard, close, requestClose } = useGuardedHashModal(editing, "company-profile", () => setEditing(false));
+  // Asked from elsewhere on home (the first hour's checklist): each new number opens the editor once.
+  const [opened, setOpened] = useState(0);
+  if (opening !== opened) {
+    setOpened(opening);
+    if (opening > 0) {
+      setEverEdited(true);
+      setEditing(true);
+    }
+  }
 
   if (!allowed || !profile) return null;
   const none = t("none");

@@ -4,10 +4,12 @@ import type { TLocale, TMenuItem } from "@pizarra/contracts";
 import { Badge, cn } from "@pizarra/ui";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
+import { useState } from "react";
 import { menuLabel, walkMenu } from "@/client/menu.ts";
 import { ModuleIcon } from "../module-icon.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
 import { CompanyCard } from "./company-card.tsx";
+import { FirstHourChecklist } from "./first-hour-checklist.tsx";
 
 interface Group {
   heading: TMenuItem | null;
@@ -79,13 +81,16 @@ export function ModuleCards() {
   const locale = useLocale() as TLocale;
   const session = useAppSession();
   const groups = groupMenu(session.menu);
+  // The checklist's channel and logo steps open the profile's editor on the company card: each ask a new number.
+  const [profileOpening, setProfileOpening] = useState(0);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 p-4 sm:p-6">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t("welcome", { name: session.user.name })}</h1>
         <p className="text-sm text-muted-foreground">{t("subtitle", { school: session.tenant.name })}</p>
       </header>
-      <CompanyCard />
+      <FirstHourChecklist onEditProfile={() => setProfileOpening((n) => n + 1)} />
+      <CompanyCard opening={profileOpening} />
       {groups.length === 0 && <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">{t("empty")}</p>}
       {groups.map((group) => {
         const title = group.heading ? menuLabel(group.heading, locale) : t("other");

@@ -250,10 +250,11 @@ export const admAudit = defineResource({
     { name: "moduleName", type: "text", readOnly: "always" },
     // duplicateCode / duplicateMail: a person who shared a code or e-mail when the rule came in (migration 20261125100000);
     // phoneUnverified: a person whose mobile could not be read as a phone number (migration 20261201010000).
+    // invite / passwordSet: a staff member invited to choose their password, and their choosing it through the link.
     {
       name: "action",
       type: "select",
-      options: { kind: "values", values: ["create", "edit", "delete", "duplicateCode", "duplicateMail", "phoneUnverified"] },
+      options: { kind: "values", values: ["create", "edit", "delete", "duplicateCode", "duplicateMail", "phoneUnverified", "invite", "passwordSet"] },
       readOnly: "always",
     },
     { name: "recordId", type: "text", readOnly: "always" },
@@ -267,7 +268,16 @@ export const admAudit = defineResource({
       field: "action",
       kind: "chip",
       optionsOf: "action",
-      colors: { create: "success", edit: "info", delete: "danger", duplicateCode: "warning", duplicateMail: "warning", phoneUnverified: "warning" },
+      colors: {
+        create: "success",
+        edit: "info",
+        delete: "danger",
+        duplicateCode: "warning",
+        duplicateMail: "warning",
+        phoneUnverified: "warning",
+        invite: "info",
+        passwordSet: "info",
+      },
     },
     { field: "IP" },
   ],

@@ -234,6 +234,8 @@ export const admStaff = defineResource({
   ],
   filters: [{ name: "type", type: "select", options: { kind: "values", values: STAFF_PERSON_TYPES } }],
   ...personListing,
+  // A link by e-mail (and WhatsApp) to choose their password and sign in (the first hour, 002 §2).
+  extraActions: [{ name: "invite", scope: "row", path: "admStaff/invite/{ID}" }],
 });
 
 /** Users of any kind (001 §3 "User"): relatives 1, students 2, external contacts 3, staff 4, teachers 5. */

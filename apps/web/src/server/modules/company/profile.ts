@@ -71,11 +71,11 @@ function profileOf(school: School): TCompanyProfileAnswer {
 }
 
 /** Tenant.settings as an object (a row written by hand may hold anything). */
-const settingsOf = (settings: Prisma.JsonValue): Prisma.JsonObject =>
+export const settingsOf = (settings: Prisma.JsonValue): Prisma.JsonObject =>
   typeof settings === "object" && settings !== null && !Array.isArray(settings) ? settings : {};
 
 /** Spec 000 §6 and §9 "Company role threshold": below it, the profile is neither shown for editing nor saved. */
-function requireCompanyRole(ctx: AuthedContext): void {
+export function requireCompanyRole(ctx: AuthedContext): void {
   if (ctx.user.roleCode < COMPANY_ROLE_MIN) throw new AppError(-403, "company.roleRefused", 403, { min: COMPANY_ROLE_MIN });
 }
 

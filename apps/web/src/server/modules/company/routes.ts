@@ -1,7 +1,18 @@
-import { companyLabel, ZCompanyProfile, ZCompanyProfileAnswer, ZUpload, ZUploadAnswer } from "@pizarra/contracts";
+import {
+  companyLabel,
+  ZCompanyChecklistAnswer,
+  ZCompanyChecklistSave,
+  ZCompanyProfile,
+  ZCompanyProfileAnswer,
+  ZTestMessageAnswer,
+  ZTestMessageSend,
+  ZUpload,
+  ZUploadAnswer,
+} from "@pizarra/contracts";
 import { ownLabels } from "../../http/parse.ts";
 import { authedRoute, type Part, type Route } from "../../http/route.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
+import { getChecklist, saveChecklist, sendTestMessage } from "./checklist.ts";
 import { COMPANY_MODULE, getProfile, saveProfile, uploadLogo } from "./profile.ts";
 
 const profileLabel = ownLabels(Object.keys(ZCompanyProfile.shape), companyLabel);
@@ -32,5 +43,27 @@ export const COMPANY_ROUTES: Route[] = [
     maxBytes: UPLOAD_BODY_LIMIT,
     answer: ZUploadAnswer,
     handler: uploadLogo,
+  }),
+  // The first hour's checklist on home (002 §2): the profile's own door, since it is the school's set-up.
+  authedRoute({ method: "GET", path: "company/checklist", auth: "user", module: COMPANY_MODULE, answer: ZCompanyChecklistAnswer, handler: getChecklist }),
+  authedRoute({
+    method: "POST",
+    path: "company/checklist",
+    auth: "user",
+    module: COMPANY_MODULE,
+    body: ZCompanyChecklistSave,
+    labelKey: (field) => `firstHour.fields.${field}`,
+    answer: ZCompanyChecklistSave,
+    handler: saveChecklist,
+  }),
+  authedRoute({
+    method: "POST",
+    path: "company/testMessage",
+    auth: "user",
+    module: COMPANY_MODULE,
+    body: ZTestMessageSend,
+    labelKey: (field) => `firstHour.fields.${field}`,
+    answer: ZTestMessageAnswer,
+    handler: sendTestMessage,
   }),
 ];

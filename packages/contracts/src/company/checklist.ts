@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 export const CHECKLIST_STEPS = {
   year: ["period", "grades", "sections"],
-  people: ["students", "families", "staff"],
+  people: ["students", "families", "staffInvited"],
   channels: ["mail", "whatsapp"],
   brand: ["logo"],
 } as const;

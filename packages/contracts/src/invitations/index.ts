@@ -10,7 +10,7 @@ export const INVITE_PASSWORD_MIN = 8;
 export const INVITE_PASSWORD_MAX = 72;
 
 /** POST admStaff/invite/{id}: the channels the invitation was queued on (a ledger row each). */
-export const ZInviteParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZInviteParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ZInviteAnswer = z.object({ ID: z.number(), channels: z.array(z.enum(["mail", "whatsapp"])) });
 export type TInviteAnswer = z.output<typeof ZInviteAnswer>;
 

@@ -28,7 +28,7 @@ const STEP_MODULE: Partial<Record<TChecklistStepId, string>> = {
   sections: "admSection",
   students: "admStudent",
   families: "admRelatives",
-  staff: "admStaff",
+  staffInvited: "admStaff",
 };
 const PROFILE_STEPS: readonly TChecklistStepId[] = ["mail", "whatsapp", "logo"];
 /** While a test message is still on its way, the checklist reads its state again this often. */
@@ -238,7 +238,7 @@ export function FirstHourChecklist({ onEditProfile }: { onEditProfile: () => voi
                           </p>
                         )}
                         {channel && <TestMessage channel={id as TTestChannel} state={channel} />}
-                        {id === "staff" && paths.has("admStaff") && <InviteStaff />}
+                        {id === "staffInvited" && paths.has("admStaff") && <InviteStaff />}
                       </div>
                     </li>
                   );

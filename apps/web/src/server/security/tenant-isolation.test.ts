@@ -35,6 +35,8 @@ const NOT_AIMED: Record<string, string> = {
   "POST justify/{token}": "public: the signed link names its school and student; a tampered or bent one is refused (attendance.test.ts)",
   "GET unsubscribe/{token}": "public: the signed link names its school and person; a tampered or bent one is refused (channels/mail.test.ts)",
   "POST unsubscribe/{token}": "public: the signed link names its school and person; a tampered or bent one is refused (channels/mail.test.ts)",
+  "GET user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
+  "POST user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
 };
 
 /** Names of references (fields, filters, parameters) → the resource whose record they point at. */
@@ -119,6 +121,7 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "grades/pdfreport/{year}/{id}": (s, p) => (p === "year" ? 2026 : s.id("admStudent")),
   "grades/memo/{periodId}/{id}": (s, p) => (p === "periodId" ? s.id("admPeriod") : s.id("admStudent")),
   "admPeriod/clone/{id}": (s) => s.id("admPeriod"),
+  "admStaff/invite/{id}": (s) => s.id("admStaff"),
   "admAttendance/summary/{userId}": (s) => s.id("admStudent"),
   "admAttendance/{part}/sessions": (s) => s.id("admActivityParts"),
   "admAttendance/{part}/sessions/{id}/list": (s, p) => (p === "part" ? 0 : s.id("attendanceRegister")),

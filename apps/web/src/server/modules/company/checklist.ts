@@ -31,7 +31,7 @@ export const TEST_SOURCE = "first-hour-test";
 async function counts(db: TenantDb, tenantId: number) {
   const current = await db.period.findFirst({ where: { current: true }, select: { id: true } });
   const inYear = current ? { periodId: current.id } : {};
-  const [period, grades, sections, students, families, staff, school] = await Promise.all([
+  const [period, grades, sections, students, families, staffInvited, school] = await Promise.all([
     db.period.count(),
     db.superSection.count({ where: inYear }),
     db.section.count({ where: current ? { superSection: { periodId: current.id } } : {} }),
@@ -40,7 +40,7 @@ async function counts(db: TenantDb, tenantId: number) {
     db.message.groupBy({ by: ["userId"], where: { source: INVITATION_SOURCE } }).then((rows) => rows.length),
     db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { logo: true } }),
   ]);
-  return { period, grades, sections, students, families, staff, logo: school.logo ? 1 : 0 };
+  return { period, grades, sections, students, families, staffInvited, logo: school.logo ? 1 : 0 };
 }
 
 /** The last test message this administrator was sent on a channel, as the ledger has it now. */

@@ -162,7 +162,7 @@ describe("staff invitations (POST admStaff/invite/{id}, /user/invite/{token})", 
     const rows = await school.db.message.findMany({ where: { source: "invitation", userId: teo.id }, select: { id: true, channel: true, address: true } });
     expect(rows).toMatchObject([{ channel: "mail", address: "teo@invita-uno.test" }]);
     expect(await school.db.auditLog.count({ where: { moduleId: "admStaff", action: "invite", recordId: String(teo.id) } })).toBe(1);
-    expect(stepOf(await checklist(school.token), "staff")).toEqual({ id: "staff", done: true, count: 1 });
+    expect(stepOf(await checklist(school.token), "staffInvited")).toEqual({ id: "staffInvited", done: true, count: 1 });
 
     await sendQueued(
       school.tenantId,

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { createDb, createSchool, hashPassword } from "../../packages/db/src/index.ts";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { apiLogin, baseUrl, caughtMail, expect, expectAccessible, mailRecipients, PASSWORD, setTheme, signInAs, test } from "../fixtures";
 
 test.skip(!process.env.TEST_DATABASE_URL || !process.env.OUTSIDE_DIR, "needs the database and the mail catcher of the server under test");
@@ -15,23 +16,8 @@ const adminEmail = `directora@${alias}.test`;
 const teacherEmail = `teo@${alias}.test`;
 const teacherPassword = "clave-de-teo-1";
 
-test.beforeAll(async () => {
-  const db = createDb(process.env.TEST_DATABASE_URL!, 1);
-  try {
-    const passwordHash = await hashPassword(PASSWORD);
-    await db.$transaction(async (tx) => {
-      const account = await tx.account.create({ data: { email: adminEmail, passwordHash }, select: { id: true } });
-      const school = await createSchool(tx, {
-        title: "Colegio Primera Hora",
-        alias,
-        defaultLocale: "es",
-        admin: { accountId: account.id, name: "Rosa", last: "Directora", mail: adminEmail, cel: "+51911000222" },
-      });
-      await tx.user.create({ data: { tenantId: school.tenantId, name: "Teo", last: "Profesor", mail: teacherEmail, type: 5, roleCode: 5 } });
-    });
-  } finally {
-    await db.$disconnect();
-  }
+test.beforeAll(() => {
+  execFileSync("pnpm", ["exec", "tsx", path.resolve(import.meta.dirname, "../new-school.ts"), alias, adminEmail, PASSWORD, teacherEmail], { stdio: "pipe" });
 });
 
 /** The checklist's page is accessible, with nothing wider than the screen. */
@@ -41,6 +27,8 @@ async function checkPage(page: Page, part?: string) {
 }
 
 test("a new school's administrator follows the checklist and invites a teacher, who sets a password and signs in", async ({ browser }) => {
+  // One person's whole first hour, two screens, light and dark, and a message through the worker.
+  test.setTimeout(120_000);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-PE" });
   const desk = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-US" });
   try {
@@ -68,7 +56,8 @@ test("a new school's administrator follows the checklist and invites a teacher, 
     expect(grade.status).toBe(0);
     const section = await (await page.request.post("/api/admSection/create", { headers: auth, data: { parentId: grade.data.ID, name: "A" } })).json();
     expect(section.status).toBe(0);
-    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    // What the browser fires when the person comes back to the tab (TanStack Query listens on the window).
+    await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
     await expect(page.getByTestId("first-hour-step-sections")).toHaveAttribute("data-done", "true");
     await expect(page.getByTestId("first-hour-count-sections")).toHaveText("1 sección");
     await expect(page.getByTestId("first-hour-progress")).toHaveText("4 de 9 pasos listos");
@@ -84,7 +73,9 @@ test("a new school's administrator follows the checklist and invites a teacher, 
     }, 60_000);
     expect(new URL(link).origin).toBe(new URL(baseUrl()).origin);
 
-    // The link on a desktop, in English: the page greets the teacher; light and dark are accessible.
+    // The link on a desktop whose reader chose English (the page's language switch keeps it in this cookie): the page
+    // greets the teacher; light and dark are accessible.
+    await desk.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseUrl() }]);
     const deskPage = await desk.newPage();
     await deskPage.goto(link);
     const invite = deskPage.getByTestId("invite-page");
@@ -120,8 +111,20 @@ test("a new school's administrator follows the checklist and invites a teacher, 
     await checkPage(deskPage);
     const res = await deskPage.request.post("/api/admStaff/login?adm=true", { data: { ext: "", user: teacherEmail, pass: teacherPassword } });
     expect((await res.json()).status).toBe(0);
-    // The administrator's sign-in still works: nothing of theirs changed.
+    // The administrator's sign-in still works, and on a desktop, in English, dark then light, the checklist shows
+    // the invited teacher.
     expect((await apiLogin(page.request, adminEmail)).companyID).toBe(admin.companyID);
+    const adminDesk = await desk.newPage();
+    await signInAs(adminDesk, adminEmail, "en");
+    await adminDesk.goto("/app/home/start");
+    await expect(adminDesk.getByTestId("first-hour-progress")).toHaveText("5 of 9 steps done");
+    await expect(adminDesk.getByTestId("first-hour-count-staffInvited")).toHaveText("1 person invited");
+    await checkPage(adminDesk, "[data-testid=first-hour]");
+    await setTheme(adminDesk, "light.blue");
+    await adminDesk.reload();
+    await expect(adminDesk.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expect(adminDesk.getByTestId("first-hour")).toBeVisible();
+    await checkPage(adminDesk, "[data-testid=first-hour]");
   } finally {
     await phone.close();
     await desk.close();

@@ -1,7 +1,20 @@
 import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { apiLogin, baseUrl, caughtMail, expect, expectAccessible, mailRecipients, PASSWORD, setTheme, signInAs, test } from "../fixtures";
+import {
+  apiLogin,
+  baseUrl,
+  caughtMail,
+  expect,
+  expectAccessible,
+  mailRecipients,
+  PASSWORD,
+  rowAction,
+  setTheme,
+  signInAs,
+  test,
+  withDatabase,
+} from "../fixtures";
 
 test.skip(!process.env.TEST_DATABASE_URL || !process.env.OUTSIDE_DIR, "needs the database and the mail catcher of the server under test");
 
@@ -125,6 +138,17 @@ test("a new school's administrator follows the checklist and invites a teacher, 
     await expect(adminDesk.locator("html")).not.toHaveClass(/\bdark\b/);
     await expect(adminDesk.getByTestId("first-hour")).toBeVisible();
     await checkPage(adminDesk, "[data-testid=first-hour]");
+
+    // From the staff list's row action: the teacher, who now has a password, is told to sign in, without a link.
+    const teoId = await withDatabase(async (db) => (await db.query<{ id: number }>(`SELECT id FROM "User" WHERE mail = $1`, [teacherEmail])).rows[0]!.id);
+    await adminDesk.goto("/app/admStaff");
+    await rowAction(adminDesk, "invite", teoId);
+    await expect(adminDesk.getByRole("dialog")).toContainText("Sends them a link by e-mail");
+    await adminDesk.getByTestId("action-submit").click();
+    await expect(adminDesk.getByText("Invitation sent to Teo.")).toBeVisible();
+    const notice = await caughtMail((mail) => (mailRecipients(mail).includes(teacherEmail) && mail.subject?.includes("le dio acceso") ? mail : null), 60_000);
+    expect(notice.text).toContain("/user/login");
+    expect(notice.text).not.toContain("/user/invite/");
   } finally {
     await phone.close();
     await desk.close();

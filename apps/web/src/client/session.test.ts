@@ -66,7 +66,7 @@ describe("session in local storage", () => {
       ]),
     );
     const session = readSession();
-    expect(session?.tenant).toEqual({ id: 2, name: "Northside School", expiresAt: null, givenNamesFirst: false });
+    expect(session?.tenant).toEqual({ id: 2, name: "Northside School", expiresAt: null, givenNamesFirst: false, logo: null });
     expect(session?.menu).toEqual([]);
     expect(isExpired(session!)).toBe(false);
   });

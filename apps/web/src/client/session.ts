@@ -9,6 +9,8 @@ import { readStorage } from "./preferences.ts";
 export interface TStoredUser extends TSessionUser {
   companyID?: number;
   companyName?: string;
+  /** A link to the school's logo (the login answer's companyPic), shown in the shell. */
+  companyPic?: string | null;
   givenNamesFirst?: boolean;
   /** The token's expiry (ISO time): an expired token logs out before any call is made (spec 000 §4). */
   expiresAt?: string;
@@ -21,6 +23,8 @@ export interface TSessionTenant {
   expiresAt: string | null;
   /** The school's name order, as its login answer gave it. */
   givenNamesFirst: boolean;
+  /** A link to the school's logo, or null. */
+  logo: string | null;
 }
 
 export interface TSession {
@@ -60,6 +64,7 @@ export function readSession(): TSession | null {
       name: (user.companyID === id ? user.companyName : undefined) ?? tenants.find((t) => t.id === id)?.name ?? "",
       expiresAt: user.expiresAt ?? null,
       givenNamesFirst: user.companyID === id && user.givenNamesFirst === true,
+      logo: (user.companyID === id ? user.companyPic : null) ?? null,
     };
     session = { token, user, tenant, menu: parse<TMenuItem[]>(menu ?? null) ?? [], tenants };
   }
@@ -101,6 +106,7 @@ export function storeLoginAnswer(answer: TLoginAnswer): void {
     ...answer.user,
     companyID: answer.companyID,
     companyName: answer.companyName,
+    companyPic: answer.companyPic,
     givenNamesFirst: answer.givenNamesFirst,
     expiresAt: answer.expiresAt,
   };

@@ -66,7 +66,12 @@ export function Topbar({ session, locale, menuVisible, onToggleMenu, query, onQu
         href="/app/home/start"
         className="hidden min-w-0 items-center gap-2 rounded-md pr-2 outline-none focus-visible:ring-2 focus-visible:ring-ring lg:flex"
       >
-        <BrandMark className="size-7" />
+        {session.tenant.logo ? (
+          // The school's own logo (its company profile), a signed link to a stored file: next/image would only proxy it.
+          <img src={session.tenant.logo} alt="" className="size-7 shrink-0 rounded-md border bg-white object-contain" data-testid="shell-school-logo" />
+        ) : (
+          <BrandMark className="size-7" />
+        )}
         <span className="flex min-w-0 flex-col leading-tight">
           <span className="text-sm font-semibold">{tc("appName")}</span>
           <span className="max-w-40 truncate text-xs text-muted-foreground">{session.tenant.name}</span>

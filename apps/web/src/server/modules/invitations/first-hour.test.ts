@@ -101,9 +101,13 @@ describe("the first hour's checklist (GET company/checklist)", () => {
     await school.db.kinship.updateMany({ where: { studentId: link.studentId, relativeId: link.relativeId }, data: { endedAt: null } });
     expect(stepOf(await checklist(school.token), "families")).toEqual({ id: "families", done: true, count: 1 });
 
-    await school.db.tenant.update({ where: { id: school.tenantId }, data: { logo: "t1/company/1/logo.png" } });
+    const logo = `t${school.tenantId}/company/${school.tenantId}/logo-0123456789abcdef.png`;
+    await school.db.tenant.update({ where: { id: school.tenantId }, data: { logo } });
     answer = await checklist(school.token);
     expect(stepOf(answer, "logo").done).toBe(true);
+    // The shell shows it from the next /app load: the login answer's companyPic is a link to it.
+    const renewed = await api.call<TLoginAnswer>("GET", "admStaff/loginToken", { token: school.token });
+    expect(renewed.body.data.companyPic).toMatch(new RegExp(`^/api/files/${logo}\\?exp=\\d+&sig=`));
     expect(answer.done).toBe(7);
 
     // Hidden for the school, and shown again; the profile's other switches are kept.

@@ -5,6 +5,7 @@ import { issueToken } from "../../auth/token.ts";
 import { AppError } from "../../http/app-error.ts";
 import { buildMenu } from "../access/index.ts";
 import { ACCESS_SELECT, accessOf } from "../../auth/permissions.ts";
+import { fileUrl } from "../../storage/storage.ts";
 
 /** Active staff users of an account, one per tenant: the schools the person may sign in to. */
 export async function memberships(system: Db, accountId: number) {
@@ -49,7 +50,8 @@ export async function loginAnswer(
     menu,
     companyName: tenant.title,
     companyID: tenant.id,
-    companyPic: tenant.logo,
+    // A link the shell can show (the stored key is no address): signed afresh at every sign-in and /app load.
+    companyPic: fileUrl(tenant.logo),
     color: tenant.themeColor,
     defaultLang: tenant.defaultLocale,
     givenNamesFirst: givenNamesFirstIn(tenant.settings),

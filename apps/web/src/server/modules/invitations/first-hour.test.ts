@@ -19,6 +19,10 @@ beforeAll(async () => {
   sink = await startMailSink();
   process.env.SMTP_URL = sink.url;
   process.env.PUBLIC_URL = "https://pizarra.example";
+  // WhatsApp is configured on this server (nothing is sent to it here: only the ledger is read).
+  process.env.WHATSAPP_TOKEN = "test-token";
+  process.env.WHATSAPP_PHONE_NUMBER_ID = "first-hour-default";
+  process.env.WHATSAPP_API_URL = "http://127.0.0.1:9/v21.0";
 });
 afterAll(async () => {
   await sink?.close();
@@ -140,7 +144,7 @@ describe("the first hour's checklist (GET company/checklist)", () => {
       body: { channel: "whatsapp" },
     });
     expect(refused.http).toBe(422);
-    expect(refused.body.data.errors.channel).toBe("WhatsApp is not configured on this server: ask the administrator to set up the WhatsApp Cloud API.");
+    expect(refused.body.data.errors.channel).toBe("This school has no WhatsApp number of its own: ask the administrator to set up the school's number.");
 
     const sent = await api.call<{ ID: number }>("POST", "company/testMessage", { token: school.token, body: { channel: "mail" } });
     expect(sent.body).toMatchObject({ status: 0, msg: "Mensaje de prueba en cola: su estado se muestra aquí." });
@@ -204,6 +208,24 @@ describe("staff invitations (POST admStaff/invite/{id}, /user/invite/{token})", 
     expect(again.body.msg).toBe("This invitation was already used. Sign in with your e-mail and password.");
     expect((await api.call("GET", `user/invite/${token}`)).body.msg).toBe("Esta invitación ya fue usada. Ingrese con su correo y contraseña.");
     expect((await login("teo@invita-uno.test", "otra-clave-mas")).body.status).toBe(-1);
+  });
+
+  it("also invites by WhatsApp, as the school's notice template, when the person has a mobile and the school a number", async () => {
+    const school = await newSchool("invita-wa");
+    await school.db.tenant.update({ where: { id: school.tenantId }, data: { whatsappPhoneNumberId: "invita-wa-number" } });
+    const answer = await checklist(school.token);
+    expect(stepOf(answer, "whatsapp").done).toBe(true);
+    expect(answer.channels.whatsapp).toMatchObject({ ready: true, sender: "invita-wa-number", to: "+51911000111" });
+    const ana = await addStaff(school.db, "ana@invita-wa.test", { cel: "+51922333444" });
+    const invited = await api.call<TInviteAnswer>("POST", `admStaff/invite/${ana.id}`, { token: school.token });
+    expect(invited.body.data.channels).toEqual(["mail", "whatsapp"]);
+    const row = await school.db.message.findFirstOrThrow({ where: { source: "invitation", userId: ana.id, channel: "whatsapp" } });
+    expect(row.address).toBe("+51922333444");
+    expect(row.template).toMatchObject({
+      name: "school_notice",
+      language: "es",
+      params: ["Colegio invita-wa", "Colegio invita-wa le invita a Pizarra", expect.stringContaining("https://pizarra.example/user/invite/")],
+    });
   });
 
   it("refuses a tampered, foreign-purpose or expired link, and never hands a known password's account a link", async () => {

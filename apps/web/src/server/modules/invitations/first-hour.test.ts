@@ -219,6 +219,11 @@ describe("staff invitations (POST admStaff/invite/{id}, /user/invite/{token})", 
     const ana = await addStaff(school.db, "ana@invita-wa.test", { cel: "+51922333444" });
     const invited = await api.call<TInviteAnswer>("POST", `admStaff/invite/${ana.id}`, { token: school.token });
     expect(invited.body.data.channels).toEqual(["mail", "whatsapp"]);
+    // Invited twice at once: one sign-in for her, and each invitation queued.
+    const twice = await Promise.all([1, 2].map(() => api.call<TInviteAnswer>("POST", `admStaff/invite/${ana.id}`, { token: school.token })));
+    expect(twice.map((r) => r.body.status)).toEqual([0, 0]);
+    expect(await api.db().account.count({ where: { email: "ana@invita-wa.test" } })).toBe(1);
+    expect(await school.db.message.count({ where: { source: "invitation", userId: ana.id } })).toBe(6);
     const row = await school.db.message.findFirstOrThrow({ where: { source: "invitation", userId: ana.id, channel: "whatsapp" } });
     expect(row.address).toBe("+51922333444");
     expect(row.template).toMatchObject({

@@ -20,13 +20,23 @@ export const INVITATION_SOURCE = "invitation";
 const STAFF_MODULE = "admStaff";
 
 /** The staff member's sign-in: theirs already, an account that signs in with their e-mail, or a new one without a password. */
-async function accountFor(tx: TenantTx, ctx: AuthedContext, staff: { id: number; accountId: number | null; mail: string }) {
-  if (staff.accountId !== null) return tx.account.findUniqueOrThrow({ where: { id: staff.accountId }, select: { id: true, email: true, passwordHash: true } });
+async function accountFor(tx: TenantTx, ctx: AuthedContext, staff: { id: number; mail: string }) {
+  // The staff row locked: two invitations of one person at once give them one sign-in.
+  const [locked] = await tx.$queryRaw<
+    { accountId: number | null }[]
+  >`SELECT "accountId" FROM "User" WHERE id = ${staff.id} AND "tenantId" = ${tenantOf(tx)} FOR UPDATE`;
+  if (!locked) throw new AppError(-409, "invite.changed", 409);
+  const select = { id: true, email: true, passwordHash: true } as const;
+  if (locked.accountId !== null) return tx.account.findUniqueOrThrow({ where: { id: locked.accountId }, select });
   const email = staff.mail.trim().toLowerCase();
   // The person may already sign in to another school with this e-mail: the same person, one sign-in for both.
   const account =
-    (await tx.account.findUnique({ where: { email }, select: { id: true, email: true, passwordHash: true } })) ??
-    (await tx.account.create({ data: { email, passwordHash: unusablePasswordHash() }, select: { id: true, email: true, passwordHash: true } }));
+    (await tx.account.findUnique({ where: { email }, select })) ??
+    (await tx.account.create({ data: { email, passwordHash: unusablePasswordHash() }, select }).catch((error: unknown) => {
+      // Another school's invitation made a sign-in for this e-mail at the same moment: asked again, it is found.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(-409, "invite.changed", 409);
+      throw error;
+    }));
   // One person of a school per account (a unique index): another staff row of this school already signs in with it.
   const linked = await tx.user.updateMany({ where: { id: staff.id, accountId: null }, data: { accountId: account.id } }).catch((error: unknown) => {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw fieldRefusal("mail", ctx.t("invite.mailTaken"));
@@ -62,7 +72,7 @@ export async function inviteStaff(ctx: AuthedContext & { params: { id: number } 
   ]);
   const notice = await ctx.db.localizationTemplate.findFirst({ where: { id: "school_notice", type: "w" }, select: { templateId: true } });
   const channels = await ctx.db.$transaction(async (tx) => {
-    const account = await accountFor(tx, ctx, { id: staff.id, accountId: staff.accountId, mail });
+    const account = await accountFor(tx, ctx, { id: staff.id, mail });
     const fresh = !hasPassword(account.passwordHash);
     const elsewhere = await ctx.system.user.count({ where: { accountId: account.id, tenantId: { not: tenantId } } });
     const locale = personLocale(staff, school.defaultLocale);

@@ -63,7 +63,7 @@ export const ZPinVerify = z.object({
     .trim()
     .min(1)
     .max(20)
-    .regex(/^\+?\d+$/),
+    .regex(/^\+?\d{6,15}$/),
   code: ZPinCode,
   purpose: z.literal(PIN_PURPOSE.register),
 });

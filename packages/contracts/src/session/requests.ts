@@ -22,15 +22,15 @@ export type TPinPurpose = (typeof PIN_PURPOSE)[keyof typeof PIN_PURPOSE];
 export const PIN_LENGTH = 6;
 
 /**
- * A phone as the phone tab sends it (spec 002 §7 "user"): the calling code and the mobile number, digits with an
- * optional leading "+" ("51987654321" or "+51987654321"). Whether it is one valid number is the server's check.
+ * A phone as the phone tab sends it (spec 002 §7 "user"): the calling code and the mobile number, 6 to 15 digits
+ * (E.164's most) with an optional leading "+" ("51987654321" or "+51987654321"). Whether it is one valid number is the server's check.
  */
 const phoneUser = z
   .string()
   .trim()
   .min(1)
   .max(20)
-  .regex(/^\+?\d+$/);
+  .regex(/^\+?\d{6,15}$/);
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
 /**

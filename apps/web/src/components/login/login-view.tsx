@@ -12,8 +12,8 @@ import { EmailLoginForm } from "./email-login-form.tsx";
 const PhoneLoginForm = dynamic(() => import("./phone-login-form.tsx").then((m) => m.PhoneLoginForm), { loading: ScreenLoading });
 
 /**
- * The login card with the spec's two tabs, Cell phone and Email (000 §2.3). Email is selected first: it is the one
- * that signs in today (the PIN call arrives with a later issue).
+ * The login card with the spec's two tabs, Cell phone and Email (000 §2.3). Email is selected first (most staff have a
+ * password); the phone tab signs in with a PIN. A new school registers itself from here (/user/register).
  */
 export function LoginView() {
   const t = useTranslations("login");
@@ -44,6 +44,13 @@ export function LoginView() {
             <EmailLoginForm />
           </TabsContent>
         </Tabs>
+        <Link
+          href="/user/register"
+          data-testid="login-register"
+          className="self-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {t("register")}
+        </Link>
         <Link
           href="/user/forgot-password"
           className="self-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"

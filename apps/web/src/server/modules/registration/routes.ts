@@ -14,7 +14,7 @@ export const REGISTRATION_ROUTES: Route[] = [
     body: ZPinVerify,
     answer: ZPinVerifyAnswer,
     handler: verifyPin,
-    maxBytes: 1024,
+    maxBytes: 64 * 1024,
     labelKey,
   }),
   publicRoute({
@@ -24,7 +24,7 @@ export const REGISTRATION_ROUTES: Route[] = [
     body: ZCompanySetup,
     answer: ZCompanySetupAnswer,
     handler: companySetup,
-    maxBytes: 8192,
+    maxBytes: 64 * 1024,
     labelKey,
   }),
 ];

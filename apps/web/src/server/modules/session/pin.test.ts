@@ -122,7 +122,7 @@ describe("phone PIN sign-in", () => {
 
   it("names the field of a number that is none, in Spanish and English", async () => {
     await forgetLimits();
-    const es = await askPin("5112");
+    const es = await askPin("5112345");
     expect(es.http).toBe(422);
     expect(es.body.msg).toBe("El campo celular no es un celular válido para ese código de país.");
     const en = await api.call("POST", "user/mauthpin", { body: { user: "51-98" }, locale: "en" });

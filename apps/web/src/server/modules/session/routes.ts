@@ -18,7 +18,7 @@ import { listTenants, loginToken, logout, tenantMenu } from "./session.ts";
 /** Signing in and out, the schools of a person and a school's menu (000 §7). */
 export const SESSION_ROUTES: Route[] = [
   publicRoute({ method: "POST", path: "admStaff/login", auth: "public", query: ZAdmLoginQuery, body: ZAdmLogin, answer: ZSignInAnswer, handler: admLogin }),
-  publicRoute({ method: "POST", path: "user/login", auth: "public", body: ZUserLogin, answer: ZSignInAnswer, handler: userLogin, maxBytes: 4096 }),
+  publicRoute({ method: "POST", path: "user/login", auth: "public", body: ZUserLogin, answer: ZSignInAnswer, handler: userLogin, maxBytes: 64 * 1024 }),
   publicRoute({
     method: "POST",
     path: "user/mauthpin",
@@ -26,7 +26,7 @@ export const SESSION_ROUTES: Route[] = [
     body: ZPinRequest,
     answer: ZPinAnswer,
     handler: requestPin,
-    maxBytes: 1024,
+    maxBytes: 64 * 1024,
     labelKey: (field) => `register.fields.${field}`,
   }),
   authedRoute({ method: "GET", path: "admStaff/loginToken", auth: "user", module: null, answer: ZLoginAnswer, handler: loginToken }),

@@ -1,0 +1,119 @@
+"use client";
+
+import { STORAGE_KEYS, type TPinAnswer, type TPinPurpose, type TPinRequest } from "@pizarra/contracts";
+import { Button, Field, fieldControl, Input, NativeSelect } from "@pizarra/ui";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useMemo, useState } from "react";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { api } from "@/client/api.ts";
+import { COUNTRY_CODES, countryOptions } from "@/client/country-codes.ts";
+
+/** The calling code of a region of the list ("PE" → "51"). */
+export const callingCode = (region: string) => COUNTRY_CODES.find((c) => c.region === region)?.code ?? "";
+
+/**
+ * Asking for a PIN (POST user/mauthpin) and the wait before a new one may be asked for, counted down from the
+ * server's `resendAfter`. The number is remembered (countryCode and mobileNumber survive logout, 000 §4).
+ */
+export function usePinRequest(purpose: TPinPurpose) {
+  const [sent, setSent] = useState(false);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (resendAt <= now) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
+    return () => window.clearTimeout(timer);
+  }, [resendAt, now]);
+  const send = async (region: string, mobile: string): Promise<boolean> => {
+    const code = callingCode(region);
+    window.localStorage.setItem(STORAGE_KEYS.countryCode, code);
+    window.localStorage.setItem(STORAGE_KEYS.mobileNumber, mobile);
+    const body: TPinRequest = { user: `${code}${mobile}`, ...(purpose === "signin" ? { admin: true } : { purpose }) };
+    const result = await api.post<TPinAnswer>("user/mauthpin", body);
+    if (!result.ok) return false;
+    setSent(true);
+    setResendAt(Date.now() + result.envelope.data.resendAfter * 1000);
+    setNow(Date.now());
+    return true;
+  };
+  return { sent, send, reset: () => setSent(false), secondsLeft: Math.max(0, Math.ceil((resendAt - now) / 1000)) };
+}
+
+/** Country code and mobile number (000 §2.3), registered in the caller's form under `countryCode` and `mobile`. */
+export function PhoneNumberFields({
+  idPrefix,
+  register,
+  errors,
+  locked,
+}: {
+  idPrefix: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the two forms share these two fields, and only these
+  register: UseFormRegister<any>;
+  errors: FieldErrors<{ countryCode: string; mobile: string }>;
+  locked: boolean;
+}) {
+  const t = useTranslations("login");
+  const locale = useLocale();
+  const options = useMemo(() => countryOptions(locale), [locale]);
+  return (
+    <>
+      <Field id={`${idPrefix}-country`} label={t("countryCode")} error={errors.countryCode?.message}>
+        <NativeSelect
+          autoComplete="tel-country-code"
+          disabled={locked}
+          {...fieldControl(`${idPrefix}-country`, errors.countryCode?.message)}
+          {...register("countryCode")}
+        >
+          {options.map((option) => (
+            <option key={option.region} value={option.region}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id={`${idPrefix}-mobile`} label={t("mobile")} error={errors.mobile?.message}>
+        <Input
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={9}
+          placeholder={t("mobilePlaceholder")}
+          readOnly={locked}
+          {...fieldControl(`${idPrefix}-mobile`, errors.mobile?.message)}
+          {...register("mobile")}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** A new PIN, once the wait is over (the wait shown meanwhile), and going back to change the number. */
+export function ResendPin({
+  idPrefix,
+  secondsLeft,
+  onResend,
+  onChange,
+}: {
+  idPrefix: string;
+  secondsLeft: number;
+  onResend: () => void;
+  onChange: () => void;
+}) {
+  const t = useTranslations("login");
+  return (
+    <div className="flex flex-col items-center gap-1 text-sm">
+      {secondsLeft > 0 ? (
+        <p className="text-muted-foreground" aria-live="polite" data-testid={`${idPrefix}-resend-wait`}>
+          {t("resendIn", { seconds: secondsLeft })}
+        </p>
+      ) : (
+        <Button type="button" variant="link" size="sm" onClick={onResend} data-testid={`${idPrefix}-resend`}>
+          {t("resendPin")}
+        </Button>
+      )}
+      <Button type="button" variant="link" size="sm" onClick={onChange} data-testid={`${idPrefix}-change`}>
+        {t("changeNumber")}
+      </Button>
+    </div>
+  );
+}

@@ -32,3 +32,7 @@ CREATE TABLE "RateWindow" (
 
 -- CreateIndex
 CREATE UNIQUE INDEX "PhonePin_phone_purpose_key" ON "PhonePin"("phone", "purpose");
+
+-- PINs are sent by jobs of their own queue, which must exist before the first request queues one (the worker keeps its
+-- settings as in modules/session/jobs.ts).
+SELECT pgboss.create_queue('phone-pin', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}'::json);

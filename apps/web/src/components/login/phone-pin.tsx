@@ -1,7 +1,7 @@
 "use client";
 
 import { STORAGE_KEYS, type TPinAnswer, type TPinPurpose, type TPinRequest } from "@pizarra/contracts";
-import { Button, Field, fieldControl, Input, NativeSelect } from "@pizarra/ui";
+import { Button, Field, fieldControl, Input, NativeSelect, toast } from "@pizarra/ui";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
@@ -31,6 +31,7 @@ export function usePinRequest(purpose: TPinPurpose) {
     const body: TPinRequest = { user: `${code}${mobile}`, ...(purpose === "signin" ? { admin: true } : { purpose }) };
     const result = await api.post<TPinAnswer>("user/mauthpin", body);
     if (!result.ok) return false;
+    if (result.envelope.msg) toast.success(result.envelope.msg);
     setSent(true);
     setResendAt(Date.now() + result.envelope.data.resendAfter * 1000);
     setNow(Date.now());
@@ -39,7 +40,11 @@ export function usePinRequest(purpose: TPinPurpose) {
   return { sent, send, reset: () => setSent(false), secondsLeft: Math.max(0, Math.ceil((resendAt - now) / 1000)) };
 }
 
-/** Country code and mobile number (000 §2.3), registered in the caller's form under `countryCode` and `mobile`. */
+/**
+ * Country code and mobile number (000 §2.3), registered in the caller's form under `countryCode` and `mobile`. Once a
+ * PIN is sent the number is read-only ("Change number" frees it); the country stays a live field, since a disabled one
+ * would have no value for the form.
+ */
 export function PhoneNumberFields({
   idPrefix,
   register,
@@ -58,12 +63,7 @@ export function PhoneNumberFields({
   return (
     <>
       <Field id={`${idPrefix}-country`} label={t("countryCode")} error={errors.countryCode?.message}>
-        <NativeSelect
-          autoComplete="tel-country-code"
-          disabled={locked}
-          {...fieldControl(`${idPrefix}-country`, errors.countryCode?.message)}
-          {...register("countryCode")}
-        >
+        <NativeSelect autoComplete="tel-country-code" {...fieldControl(`${idPrefix}-country`, errors.countryCode?.message)} {...register("countryCode")}>
           {options.map((option) => (
             <option key={option.region} value={option.region}>
               {option.label}

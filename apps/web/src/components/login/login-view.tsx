@@ -1,11 +1,12 @@
 "use client";
 
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from "@pizarra/ui";
+import { CardContent, Tabs, TabsContent, TabsList, TabsTrigger } from "@pizarra/ui";
 import { Mail, Smartphone } from "lucide-react";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { ScreenLoading } from "../screen-loading.tsx";
+import { AuthCard } from "./auth-card.tsx";
 import { EmailLoginForm } from "./email-login-form.tsx";
 
 /** The phone tab (its country list and schema) is fetched when that tab opens: the e-mail tab is the one shown first. */
@@ -18,13 +19,7 @@ const PhoneLoginForm = dynamic(() => import("./phone-login-form.tsx").then((m) =
 export function LoginView() {
   const t = useTranslations("login");
   return (
-    <Card className="w-full max-w-sm">
-      <CardHeader>
-        <CardTitle className="text-xl">
-          <h1>{t("title")}</h1>
-        </CardTitle>
-        <CardDescription>{t("subtitle")}</CardDescription>
-      </CardHeader>
+    <AuthCard title={t("title")} subtitle={t("subtitle")}>
       <CardContent className="flex flex-col gap-4">
         <Tabs defaultValue="email">
           <TabsList className="w-full">
@@ -58,6 +53,6 @@ export function LoginView() {
           {t("forgot")}
         </Link>
       </CardContent>
-    </Card>
+    </AuthCard>
   );
 }

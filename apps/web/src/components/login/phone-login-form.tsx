@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { STORAGE_KEYS, type TLoginAnswer, type TUserLogin } from "@pizarra/contracts";
-import { Button, Field, fieldControl, Input } from "@pizarra/ui";
+import { Button } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
@@ -11,7 +11,7 @@ import { phoneLoginSchema, type TPhoneLogin } from "@/client/login-schemas.ts";
 import { api } from "@/client/api.ts";
 import { readStorage } from "@/client/preferences.ts";
 import { useErrorMap } from "@/client/validation.ts";
-import { callingCode, PhoneNumberFields, ResendPin, usePinRequest } from "./phone-pin.tsx";
+import { callingCode, PhoneNumberFields, PinField, ResendPin, usePinRequest } from "./phone-pin.tsx";
 import { useFinishSignIn } from "./use-finish-sign-in.ts";
 
 /**
@@ -43,39 +43,17 @@ export function PhoneLoginForm() {
     const result = await api.post<TLoginAnswer>("user/login", body);
     if (result.ok) await finish(result.envelope.data, result.envelope.msg);
   });
-  const resend = () => void pin.send(form.getValues("countryCode"), form.getValues("mobile"));
 
   const busy = isSubmitting || signedIn;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       <PhoneNumberFields idPrefix="login" register={form.register} errors={errors} locked={pin.sent} />
-      {pin.sent && (
-        <Field id="login-pin" label={t("pin")} error={errors.pin?.message} hint={t("pinHint")}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...fieldControl("login-pin", errors.pin?.message)}
-            aria-describedby={errors.pin ? "login-pin-error" : "login-pin-hint"}
-            {...form.register("pin")}
-          />
-        </Field>
-      )}
+      {pin.sent && <PinField idPrefix="login" hint={t("pinHint")} error={errors.pin?.message} field={form.register("pin")} />}
       <Button type="submit" className="w-full" disabled={busy} data-testid="login-phone-submit">
         {busy && <LoaderCircle className="animate-spin" aria-hidden />}
         {pin.sent ? (busy ? t("submitting") : t("submit")) : busy ? t("sendingPin") : t("sendPin")}
       </Button>
-      {pin.sent && (
-        <ResendPin
-          idPrefix="login"
-          secondsLeft={pin.secondsLeft}
-          onResend={resend}
-          onChange={() => {
-            pin.reset();
-            form.setValue("pin", "");
-          }}
-        />
-      )}
+      {pin.sent && <ResendPin idPrefix="login" pin={pin} number={() => form.getValues()} clearPin={() => form.setValue("pin", "")} />}
     </form>
   );
 }

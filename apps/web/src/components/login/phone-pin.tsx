@@ -4,7 +4,7 @@ import { STORAGE_KEYS, type TPinAnswer, type TPinPurpose, type TPinRequest } fro
 import { Button, Field, fieldControl, Input, NativeSelect, toast } from "@pizarra/ui";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
-import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { COUNTRY_CODES, countryOptions } from "@/client/country-codes.ts";
 
@@ -87,19 +87,41 @@ export function PhoneNumberFields({
   );
 }
 
-/** A new PIN, once the wait is over (the wait shown meanwhile), and going back to change the number. */
+/** The PIN field, shown once a PIN was sent (000 §4). */
+export function PinField({ idPrefix, hint, error, field }: { idPrefix: string; hint: string; error?: string; field: UseFormRegisterReturn }) {
+  const t = useTranslations("login");
+  const id = `${idPrefix}-pin`;
+  return (
+    <Field id={id} label={t("pin")} error={error} hint={hint}>
+      <Input
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        {...fieldControl(id, error)}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        {...field}
+      />
+    </Field>
+  );
+}
+
+/**
+ * A new PIN to the same number once the wait is over (the wait shown meanwhile), and going back to change the number
+ * (which clears the PIN typed).
+ */
 export function ResendPin({
   idPrefix,
-  secondsLeft,
-  onResend,
-  onChange,
+  pin,
+  number,
+  clearPin,
 }: {
   idPrefix: string;
-  secondsLeft: number;
-  onResend: () => void;
-  onChange: () => void;
+  pin: ReturnType<typeof usePinRequest>;
+  number: () => { countryCode: string; mobile: string };
+  clearPin: () => void;
 }) {
   const t = useTranslations("login");
+  const { secondsLeft } = pin;
   return (
     <div className="flex flex-col items-center gap-1 text-sm">
       {secondsLeft > 0 ? (
@@ -107,11 +129,29 @@ export function ResendPin({
           {t("resendIn", { seconds: secondsLeft })}
         </p>
       ) : (
-        <Button type="button" variant="link" size="sm" onClick={onResend} data-testid={`${idPrefix}-resend`}>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          onClick={() => {
+            const { countryCode, mobile } = number();
+            void pin.send(countryCode, mobile);
+          }}
+          data-testid={`${idPrefix}-resend`}
+        >
           {t("resendPin")}
         </Button>
       )}
-      <Button type="button" variant="link" size="sm" onClick={onChange} data-testid={`${idPrefix}-change`}>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        onClick={() => {
+          pin.reset();
+          clearPin();
+        }}
+        data-testid={`${idPrefix}-change`}
+      >
         {t("changeNumber")}
       </Button>
     </div>

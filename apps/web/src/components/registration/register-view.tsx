@@ -19,11 +19,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   Button,
-  Card,
   CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   Field,
   fieldControl,
   Input,
@@ -40,7 +36,8 @@ import { phoneLoginSchema, type TPhoneLogin } from "@/client/login-schemas.ts";
 import { readStorage } from "@/client/preferences.ts";
 import { HOME_PATH } from "@/client/sign-in.ts";
 import { useErrorMap } from "@/client/validation.ts";
-import { callingCode, PhoneNumberFields, ResendPin, usePinRequest } from "../login/phone-pin.tsx";
+import { AuthCard } from "../login/auth-card.tsx";
+import { callingCode, PhoneNumberFields, PinField, ResendPin, usePinRequest } from "../login/phone-pin.tsx";
 import { useFinishSignIn } from "../login/use-finish-sign-in.ts";
 
 const labelKey = (field: string) => `register.fields.${field}`;
@@ -55,13 +52,7 @@ export function RegisterView({ plan }: { plan: TPlan }) {
   const [verified, setVerified] = useState<TPinVerifyAnswer | null>(null);
   const [done, setDone] = useState<TCompanySetupAnswer | null>(null);
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <CardTitle className="text-xl">
-          <h1>{t("title")}</h1>
-        </CardTitle>
-        <CardDescription>{t("subtitle")}</CardDescription>
-      </CardHeader>
+    <AuthCard title={t("title")} subtitle={t("subtitle")} className="max-w-md">
       <CardContent className="flex flex-col gap-6">
         {verified ? (
           <>
@@ -82,7 +73,7 @@ export function RegisterView({ plan }: { plan: TPlan }) {
         </Link>
       </CardContent>
       {done && <LaunchDialog answer={done} />}
-    </Card>
+    </AuthCard>
   );
 }
 
@@ -111,33 +102,12 @@ function PhoneStep({ onVerified }: { onVerified: (answer: TPinVerifyAnswer) => v
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isSubmitting}>
       <h2 className="text-sm font-semibold">{pin.sent ? t("pinStep") : t("phoneStep")}</h2>
       <PhoneNumberFields idPrefix="register" register={form.register} errors={errors} locked={pin.sent} />
-      {pin.sent && (
-        <Field id="register-pin" label={tl("pin")} error={errors.pin?.message} hint={t("pinHint")}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...fieldControl("register-pin", errors.pin?.message)}
-            aria-describedby={errors.pin ? "register-pin-error" : "register-pin-hint"}
-            {...form.register("pin")}
-          />
-        </Field>
-      )}
+      {pin.sent && <PinField idPrefix="register" hint={t("pinHint")} error={errors.pin?.message} field={form.register("pin")} />}
       <Button type="submit" className="w-full" disabled={isSubmitting} data-testid="register-phone-submit">
         {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden />}
         {pin.sent ? (isSubmitting ? t("verifying") : t("verify")) : isSubmitting ? tl("sendingPin") : tl("sendPin")}
       </Button>
-      {pin.sent && (
-        <ResendPin
-          idPrefix="register"
-          secondsLeft={pin.secondsLeft}
-          onResend={() => void pin.send(form.getValues("countryCode"), form.getValues("mobile"))}
-          onChange={() => {
-            pin.reset();
-            form.setValue("pin", "");
-          }}
-        />
-      )}
+      {pin.sent && <ResendPin idPrefix="register" pin={pin} number={() => form.getValues()} clearPin={() => form.setValue("pin", "")} />}
     </form>
   );
 }

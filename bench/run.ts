@@ -18,6 +18,7 @@ import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, nextOf, percentile, type
 import { type Fixture, fixture, gradeSaves } from "./fixture.ts";
 import { OBSERVABILITY_TARGET_PERCENT, type ObservabilityFigures, observabilityFigures } from "./observability.ts";
 import { type Figures, previousSummary, was, writeSummary } from "./record.ts";
+import { REGISTRATIONS, type RegistrationFigures, registrationFigures, SETUP_TARGET_MS, TIMED } from "./registration.ts";
 import { SEND_FIRST_SECONDS, type SendingFigures, sendingFigures } from "./send.ts";
 
 const PORT = 3457;
@@ -444,6 +445,20 @@ try {
     });
   }
 
+  // 100 schools registered beside the big one: its sign-in and grade sheet before and after, as their rows measure them.
+  let registration: RegistrationFigures | null = null;
+  if (ONLY.length === 0 || ONLY.some((text) => "registration".includes(text))) {
+    const [sheet, , , login] = scenarios(f, tokens, () => null);
+    registration = await registrationFigures({
+      base: BASE,
+      pool,
+      env,
+      signInP95: async () => stats((await latencies(login!, 10, SECONDS)).times, SECONDS, 0).p95,
+      gradeSheetP95: async () => stats((await latencies(sheet!, 10, SECONDS)).times, SECONDS, 0).p95,
+      settle: () => settle(pool),
+    });
+  }
+
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
   let sending: SendingFigures | null = null;
   if (ONLY.length === 0 || ONLY.some((text) => "sending".includes(text))) {
@@ -553,6 +568,26 @@ try {
       "restore seconds",
     );
   }
+  if (registration) {
+    const { setupP50, setupP95, registered, before, after } = registration;
+    const row = (figure: string, value: string, goal: string, key: string) =>
+      console.log(`  ${figure.padEnd(52)} ${value.padStart(22)}   target ${goal.padEnd(12)} ${was(previous, key) && `was ${was(previous, key)}`}`);
+    console.log(`\nRegistration: POST company/setup one after another (${registered} schools registered beside the bench school):`);
+    row(
+      `company/setup p95 over the first ${TIMED}`,
+      `${fmt(setupP95)} ms (p50 ${fmt(setupP50)})`,
+      `< ${SETUP_TARGET_MS} ms ${met(setupP95 < SETUP_TARGET_MS)}`,
+      "registration setup p95",
+    );
+    const ratio = (a: number, b: number) => `${fmt(a)} → ${fmt(b)} ms (${fmt(b / a, 2)} ×)`;
+    row(`sign-in p95 @ 10 clients, before → after ${REGISTRATIONS}`, ratio(before.signIn, after.signIn), "within noise", "registration sign-in ratio");
+    row(
+      `GET admGrades/get p95 @ 10 clients, before → after ${REGISTRATIONS}`,
+      ratio(before.gradeSheet, after.gradeSheet),
+      "within noise",
+      "registration grade sheet ratio",
+    );
+  }
   if (browser) printBrowserFigures(browser);
   if (!exported) {
     console.log(`\nOnly the calls matching ${ONLY.join(", ")}: no export, no first-load figures, no results file.`);
@@ -587,6 +622,13 @@ try {
       ...Object.fromEntries((browser?.steps ?? []).map((step) => [`browser ${step.step} median ms`, step.median])),
       ...(backedUp ? { "backup seconds": backedUp.backupSeconds, "backup archive MB": backedUp.archiveMB, "restore seconds": backedUp.restoreSeconds } : {}),
       ...(observability ? { "observability p95 cost %": observability.p95CostPercent, "observability req/s cost %": observability.rpsCostPercent } : {}),
+      ...(registration
+        ? {
+            "registration setup p95": registration.setupP95,
+            "registration sign-in ratio": registration.after.signIn / registration.before.signIn,
+            "registration grade sheet ratio": registration.after.gradeSheet / registration.before.gradeSheet,
+          }
+        : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

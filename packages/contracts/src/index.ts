@@ -26,3 +26,4 @@ export * from "./person-types.ts";
 export * from "./push/index.ts";
 export * from "./directory/index.ts";
 export * from "./people/index.ts";
+export * from "./registration/index.ts";

@@ -26,3 +26,13 @@ export const isPhoneCountry = (code: string): boolean => isCountry(code) && isSu
 
 /** The shipped countries a school's numbers can be read in, named in `locale`. */
 export const phoneCountries = (locale: "es" | "en"): TPlace[] => countries(locale).filter((c) => isSupportedCountry(c.ID));
+
+/** The country an E.164 number is of (ISO 3166 alpha-2), when it is one the shipped list knows: a new school's country. */
+export function countryOfNumber(e164: string): string | null {
+  try {
+    const country = parsePhoneNumberWithError(e164).country;
+    return country && isPhoneCountry(country) ? country : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,3 +1,4 @@
+import { ZPinCode } from "@pizarra/contracts";
 import { z } from "zod";
 
 /**
@@ -8,7 +9,7 @@ export function phoneLoginSchema(pinSent: boolean) {
   return z.object({
     countryCode: z.string().min(1),
     mobile: z.string().trim().min(1).max(9).regex(/^\d+$/),
-    pin: pinSent ? z.string().trim().min(1).max(12) : z.string().optional(),
+    pin: pinSent ? ZPinCode : z.string().optional(),
   });
 }
 

@@ -118,6 +118,11 @@ const ZEnv = z.object({
   /** The app secret that signs webhook calls (X-Hub-Signature-256) and the token of the webhook's verify challenge. */
   WHATSAPP_APP_SECRET: optionalText,
   WHATSAPP_VERIFY_TOKEN: optionalText,
+  /**
+   * The approved WhatsApp *authentication* template (copy-code button) sign-in and registration PINs go in, in es and
+   * en (002 §4): its name; the language is the person's.
+   */
+  WHATSAPP_PIN_TEMPLATE: z.string().trim().min(1).default("pizarra_pin"),
   /** How long an attendance alert's justification link works, in days. */
   JUSTIFY_LINK_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */

@@ -16,6 +16,7 @@ import { richTextImageRoutes } from "./modules/rich-text-images/index.ts";
 import { PEOPLE_ROUTES } from "./modules/people/index.ts";
 import { notificationRoutes } from "./modules/notifications/index.ts";
 import { PUSH_ROUTES } from "./modules/push/index.ts";
+import { REGISTRATION_ROUTES } from "./modules/registration/index.ts";
 import { SESSION_ROUTES } from "./modules/session/index.ts";
 import { SUPPORT_ROUTES } from "./modules/support/index.ts";
 import { SERVICE_STATUS_ROUTES } from "./modules/service-status/index.ts";
@@ -27,6 +28,7 @@ export const ROUTES: Route[] = [
   ...SERVICE_STATUS_ROUTES,
   ...SIGNED_FILE_ROUTES,
   ...SESSION_ROUTES,
+  ...REGISTRATION_ROUTES,
   ...SUPPORT_ROUTES,
   ...MODULE_ROUTES,
   ...COMPANY_ROUTES,

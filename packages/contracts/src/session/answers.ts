@@ -66,3 +66,7 @@ export type TTenantsAnswer = z.output<typeof ZTenantsAnswer>;
 
 /** POST admStaff/logout. */
 export const ZLogoutAnswer = ZNoData;
+
+/** POST user/mauthpin: the same whether or not the number has an account; when a new PIN may be asked for, and for how long it is valid. */
+export const ZPinAnswer = z.object({ resendAfter: z.number(), validFor: z.number() });
+export type TPinAnswer = z.output<typeof ZPinAnswer>;

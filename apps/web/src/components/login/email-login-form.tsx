@@ -1,16 +1,17 @@
 "use client";
 
 import type { TAdmLogin, TLoginAnswer, TLoginForm } from "@pizarra/contracts";
-import { Button, Field, fieldControl, Input, toast, whenIdle } from "@pizarra/ui";
+import { Button, Field, fieldControl, Input, whenIdle } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { PrefetchKind } from "next/dist/client/components/router-reducer/router-reducer-types";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { api } from "@/client/api.ts";
-import { AFTER_LOGIN_DELAY_MS, HOME_PATH, startSession } from "@/client/sign-in.ts";
+import { HOME_PATH } from "@/client/sign-in.ts";
 import { useErrorMap } from "@/client/validation.ts";
+import { useFinishSignIn } from "./use-finish-sign-in.ts";
 
 /**
  * The form's checks come apart from the page, when it is first idle (a person is still typing) or at the first check
@@ -23,7 +24,7 @@ export function EmailLoginForm() {
   const t = useTranslations("login");
   const router = useRouter();
   const error = useErrorMap();
-  const [signedIn, setSignedIn] = useState(false);
+  const { finish, signedIn } = useFinishSignIn();
   useEffect(
     () =>
       whenIdle(() => {
@@ -48,10 +49,7 @@ export function EmailLoginForm() {
       }
       return;
     }
-    const fullLoad = await startSession(result.envelope.data);
-    if (result.envelope.msg) toast.success(result.envelope.msg);
-    setSignedIn(true);
-    window.setTimeout(() => (fullLoad ? window.location.assign("/") : router.replace("/")), AFTER_LOGIN_DELAY_MS);
+    await finish(result.envelope.data, result.envelope.msg);
   });
 
   const busy = isSubmitting || signedIn;

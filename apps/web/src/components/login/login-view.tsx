@@ -1,30 +1,25 @@
 "use client";
 
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from "@pizarra/ui";
+import { CardContent, Tabs, TabsContent, TabsList, TabsTrigger } from "@pizarra/ui";
 import { Mail, Smartphone } from "lucide-react";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { ScreenLoading } from "../screen-loading.tsx";
+import { AuthCard } from "./auth-card.tsx";
 import { EmailLoginForm } from "./email-login-form.tsx";
 
 /** The phone tab (its country list and schema) is fetched when that tab opens: the e-mail tab is the one shown first. */
 const PhoneLoginForm = dynamic(() => import("./phone-login-form.tsx").then((m) => m.PhoneLoginForm), { loading: ScreenLoading });
 
 /**
- * The login card with the spec's two tabs, Cell phone and Email (000 §2.3). Email is selected first: it is the one
- * that signs in today (the PIN call arrives with a later issue).
+ * The login card with the spec's two tabs, Cell phone and Email (000 §2.3). Email is selected first (most staff have a
+ * password); the phone tab signs in with a PIN. A new school registers itself from here (/user/register).
  */
 export function LoginView() {
   const t = useTranslations("login");
   return (
-    <Card className="w-full max-w-sm">
-      <CardHeader>
-        <CardTitle className="text-xl">
-          <h1>{t("title")}</h1>
-        </CardTitle>
-        <CardDescription>{t("subtitle")}</CardDescription>
-      </CardHeader>
+    <AuthCard title={t("title")} subtitle={t("subtitle")}>
       <CardContent className="flex flex-col gap-4">
         <Tabs defaultValue="email">
           <TabsList className="w-full">
@@ -45,12 +40,19 @@ export function LoginView() {
           </TabsContent>
         </Tabs>
         <Link
+          href="/user/register"
+          data-testid="login-register"
+          className="self-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {t("register")}
+        </Link>
+        <Link
           href="/user/forgot-password"
           className="self-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           {t("forgot")}
         </Link>
       </CardContent>
-    </Card>
+    </AuthCard>
   );
 }

@@ -1,29 +1,31 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { STORAGE_KEYS } from "@pizarra/contracts";
-import { Button, Field, fieldControl, Input, NativeSelect, toast } from "@pizarra/ui";
-import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { STORAGE_KEYS, type TLoginAnswer, type TUserLogin } from "@pizarra/contracts";
+import { Button } from "@pizarra/ui";
+import { LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { countryOptions, COUNTRY_CODES, regionForCode } from "@/client/country-codes.ts";
+import { regionForCode } from "@/client/country-codes.ts";
 import { phoneLoginSchema, type TPhoneLogin } from "@/client/login-schemas.ts";
+import { api } from "@/client/api.ts";
 import { readStorage } from "@/client/preferences.ts";
 import { useErrorMap } from "@/client/validation.ts";
+import { callingCode, PhoneNumberFields, PinField, ResendPin, usePinRequest } from "./phone-pin.tsx";
+import { useFinishSignIn } from "./use-finish-sign-in.ts";
 
 /**
- * Cell phone tab (spec 000 §2.3): country code and mobile number, then a PIN field once a PIN has been sent.
- * Sending the PIN (POST user/mauthpin) belongs to a later issue: for now a valid number is remembered (countryCode and
- * mobileNumber are kept on logout) and the person is told to use the e-mail tab.
+ * Cell phone tab (spec 000 §2.3): country code and mobile number; "Send PIN" asks for one (POST user/mauthpin), and
+ * only then does the PIN field appear (000 §4), with a new PIN offered once the wait is over. Signing in is POST
+ * user/login with the phone and the PIN, finished as the e-mail tab finishes it.
  */
 export function PhoneLoginForm() {
   const t = useTranslations("login");
-  const locale = useLocale();
   const error = useErrorMap();
-  const [pinSent, setPinSent] = useState(false);
-  const options = useMemo(() => countryOptions(locale), [locale]);
+  const pin = usePinRequest("signin");
+  const { finish, signedIn } = useFinishSignIn();
   const form = useForm<TPhoneLogin>({
-    resolver: zodResolver(phoneLoginSchema(pinSent), { error }),
+    resolver: zodResolver(phoneLoginSchema(pin.sent), { error }),
     defaultValues: {
       countryCode: regionForCode(readStorage(STORAGE_KEYS.countryCode)),
       mobile: readStorage(STORAGE_KEYS.mobileNumber) ?? "",
@@ -32,49 +34,26 @@ export function PhoneLoginForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const requestPin = async ({ countryCode, mobile }: TPhoneLogin): Promise<boolean> => {
-    const code = COUNTRY_CODES.find((c) => c.region === countryCode)?.code ?? "";
-    window.localStorage.setItem(STORAGE_KEYS.countryCode, code);
-    window.localStorage.setItem(STORAGE_KEYS.mobileNumber, mobile);
-    toast.info(t("phoneUnavailable"), { id: "phone-unavailable" });
-    return false;
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (!pinSent) setPinSent(await requestPin(values));
+  const onSubmit = form.handleSubmit(async ({ countryCode, mobile, pin: code }) => {
+    if (!pin.sent) {
+      if (await pin.send(countryCode, mobile)) form.setFocus("pin");
+      return;
+    }
+    const body: TUserLogin = { user: `+${callingCode(countryCode)}${mobile}`, pass: code ?? "", admin: true };
+    const result = await api.post<TLoginAnswer>("user/login", body);
+    if (result.ok) await finish(result.envelope.data, result.envelope.msg);
   });
 
+  const busy = isSubmitting || signedIn;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field id="login-country" label={t("countryCode")} error={errors.countryCode?.message}>
-        <NativeSelect autoComplete="tel-country-code" {...fieldControl("login-country", errors.countryCode?.message)} {...form.register("countryCode")}>
-          {options.map((option) => (
-            <option key={option.region} value={option.region}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field id="login-mobile" label={t("mobile")} error={errors.mobile?.message}>
-        <Input
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={9}
-          placeholder={t("mobilePlaceholder")}
-          readOnly={pinSent}
-          {...fieldControl("login-mobile", errors.mobile?.message)}
-          {...form.register("mobile")}
-        />
-      </Field>
-      {pinSent && (
-        <Field id="login-pin" label={t("pin")} error={errors.pin?.message} hint={t("pinHint")}>
-          <Input inputMode="numeric" autoComplete="one-time-code" {...fieldControl("login-pin", errors.pin?.message)} {...form.register("pin")} />
-        </Field>
-      )}
-      <Button type="submit" className="w-full" disabled={isSubmitting} data-testid="login-phone-submit">
-        {pinSent ? t("submit") : t("sendPin")}
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+      <PhoneNumberFields idPrefix="login" register={form.register} errors={errors} locked={pin.sent} />
+      {pin.sent && <PinField idPrefix="login" hint={t("pinHint")} error={errors.pin?.message} field={form.register("pin")} />}
+      <Button type="submit" className="w-full" disabled={busy} data-testid="login-phone-submit">
+        {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+        {pin.sent ? (busy ? t("submitting") : t("submit")) : busy ? t("sendingPin") : t("sendPin")}
       </Button>
+      {pin.sent && <ResendPin idPrefix="login" pin={pin} number={() => form.getValues()} clearPin={() => form.setValue("pin", "")} />}
     </form>
   );
 }

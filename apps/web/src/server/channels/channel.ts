@@ -8,6 +8,11 @@ export interface WhatsAppTemplate {
   name: string;
   language: string;
   params: string[];
+  /**
+   * An authentication template's code: Meta's copy-code button (a "url" button, index 0) carries it as its parameter,
+   * beside the body's own.
+   */
+  copyCode?: string;
 }
 
 /** Who a school's e-mail comes from, where replies go, and the logo its HTML part shows (mailSenderOf). */

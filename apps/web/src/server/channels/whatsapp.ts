@@ -34,15 +34,15 @@ export function cloudBody(message: Outgoing, to: string): Record<string, unknown
   // biz_opaque_callback_data comes back on the message's status webhooks: the ledger key, to trace a status by hand.
   const head = { messaging_product: "whatsapp", recipient_type: "individual", to, biz_opaque_callback_data: message.key };
   if (!message.template) return { ...head, type: "text", text: { preview_url: false, body: message.text } };
-  const { name, language, params } = message.template;
+  const { name, language, params, copyCode } = message.template;
+  const components: Record<string, unknown>[] = [];
+  if (params.length) components.push({ type: "body", parameters: params.map((text) => ({ type: "text", text: whatsappParam(text) })) });
+  // Meta's shape for an authentication template's copy-code button: created as an "otp" button, sent as a "url" one.
+  if (copyCode) components.push({ type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: copyCode }] });
   return {
     ...head,
     type: "template",
-    template: {
-      name,
-      language: { code: language },
-      ...(params.length ? { components: [{ type: "body", parameters: params.map((text) => ({ type: "text", text: whatsappParam(text) })) }] } : {}),
-    },
+    template: { name, language: { code: language }, ...(components.length ? { components } : {}) },
   };
 }
 

@@ -91,7 +91,7 @@ export const ZFamilyParams = z.object({ id: ZRecordId });
 export const ZFamilyLinkParams = z.object({ id: ZRecordId, relativeId: ZRecordId });
 
 /** A link's flags as answers carry them. */
-const linkFlags = {
+const openLinkFlags = {
   userKind: z.number().int(),
   relation: z.string().nullable(),
   pays: z.boolean(),
@@ -99,8 +99,8 @@ const linkFlags = {
   messages: z.boolean(),
   contactRights: z.boolean(),
   restriction: z.string().nullable(),
-  endedAt: ZMoment.nullable(),
 };
+const linkFlags = { ...openLinkFlags, endedAt: ZMoment.nullable() };
 
 /** GET admStudent/family/{id}: the student's links, open ones first (principal first), then the ended ones. */
 export const ZFamilyLinkRow = z.object({
@@ -153,14 +153,8 @@ export const ZStudentContact = z.object({
   cel: z.string().nullable(),
   homephone: z.string().nullable(),
   mail: z.string().nullable(),
-  userKind: z.number().int(),
-  relation: z.string().nullable(),
-  pays: z.boolean(),
-  pickup: z.boolean(),
-  messages: z.boolean(),
-  contactRights: z.boolean(),
+  ...openLinkFlags,
   restricted: z.boolean(),
-  restriction: z.string().nullable(),
 });
 export const ZStudentContactsRow = z.object({
   ID: z.number().int(),

@@ -2,6 +2,7 @@
 
 import { LINK_KIND } from "@pizarra/contracts";
 import { Badge } from "@pizarra/ui";
+import { CHIP_TONES } from "../resource/grid-cell.tsx";
 import { useTranslations } from "next-intl";
 import type { ResourceText } from "../resource/resource-text.ts";
 import { schoolDay } from "./family-text.ts";
@@ -17,24 +18,27 @@ export interface LinkFlags {
   endedAt: string | null;
 }
 
-/** A link at a glance: kind, kinship, who pays, picks up, whether they are written to, a restriction, its end. */
+/**
+ * A link at a glance: kind, kinship, who pays, picks up, whether they are written to, a restriction, its end; in the
+ * grid's chip tones, readable on either theme.
+ */
 export function LinkChips({ link, text }: { link: LinkFlags; text: ResourceText }) {
   const t = useTranslations("family.panel");
   return (
     <ul className="flex flex-wrap gap-1.5" data-testid="family-link-chips">
       <li>
-        <Badge variant={link.userKind === LINK_KIND.principal ? "default" : link.userKind === LINK_KIND.guardian ? "info" : "outline"}>
+        <Badge className={CHIP_TONES[link.userKind === LINK_KIND.principal ? "primary" : link.userKind === LINK_KIND.guardian ? "info" : "muted"]}>
           {text.option("userKind", link.userKind)}
         </Badge>
       </li>
       {link.relation && (
         <li>
-          <Badge variant="secondary">{text.option("relation", link.relation)}</Badge>
+          <Badge className={CHIP_TONES.muted}>{text.option("relation", link.relation)}</Badge>
         </li>
       )}
       {link.pays && (
         <li>
-          <Badge variant="success">{t("pays")}</Badge>
+          <Badge className={CHIP_TONES.success}>{t("pays")}</Badge>
         </li>
       )}
       <li>
@@ -42,19 +46,19 @@ export function LinkChips({ link, text }: { link: LinkFlags; text: ResourceText 
       </li>
       {!link.messages && (
         <li>
-          <Badge variant="warning">{t("noMessages")}</Badge>
+          <Badge className={CHIP_TONES.warning}>{t("noMessages")}</Badge>
         </li>
       )}
       {!link.contactRights && (
         <li>
-          <Badge variant="destructive" data-testid="family-restricted">
+          <Badge className={CHIP_TONES.danger} data-testid="family-restricted">
             {t("restricted")}
           </Badge>
         </li>
       )}
       {link.endedAt && (
         <li>
-          <Badge variant="outline">{t("endedOn", { date: schoolDay(link.endedAt) })}</Badge>
+          <Badge className={CHIP_TONES.muted}>{t("endedOn", { date: schoolDay(link.endedAt) })}</Badge>
         </li>
       )}
     </ul>

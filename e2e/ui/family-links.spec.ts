@@ -117,4 +117,28 @@ test("the secretary adds a new guardian in the student's Family tab, and that gu
     (m) => (mailRecipients(m).includes(mail) ? /https?:\/\/\S+?\/justify\/[A-Za-z0-9._~-]+/.exec(m.text ?? "")?.[0] : null) ?? null,
   );
   expect(justify).toContain("/justify/");
+
+  // Messages off: the link says so; then it ends, after a confirmation, and is kept as history.
+  const row = panel.getByTestId("family-link").filter({ hasText: "Salas" });
+  const relativeId = Number(await row.getAttribute("data-relative"));
+  await row.getByTestId("family-edit").click();
+  const edit = page.getByTestId("family-link-dialog");
+  await edit.getByTestId("field-messages").click();
+  await edit.getByTestId("family-link-save").click();
+  await expect(edit).toBeHidden();
+  await expect(row.getByTestId("family-link-chips")).toContainText("Sin mensajes");
+  await row.getByTestId("family-end").click();
+  await expect(page.getByTestId("family-end-dialog")).toBeVisible();
+  await expectAccessible(page, "[data-testid='family-end-dialog']");
+  await page.getByTestId("family-end-confirm").click();
+  await expect(panel.locator(`[data-relative="${relativeId}"]`)).toHaveAttribute("data-ended", "true");
+
+  // The relative's record lists the child, with the ended link, on its Children tab.
+  await page.goto("/app/admRelatives");
+  await page.getByTestId("search-input").fill(`AP-${stamp}`);
+  await page.getByTestId(`row-edit-${relativeId}`).click();
+  await page.getByTestId("form-sheet").getByTestId("group-tab-children").click();
+  const children = page.getByTestId("family-children");
+  await expect(children.locator(`[data-student="${who.studentId}"]`)).toContainText("Terminó el");
+  await expectAccessible(page, "[data-testid='family-children']");
 });

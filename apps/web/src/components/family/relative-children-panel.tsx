@@ -60,7 +60,7 @@ export function RelativeChildrenPanel({ record, idPrefix }: RecordPanelProps) {
                 data-testid="family-open-student"
               >
                 <ExternalLink aria-hidden />
-                {studentText.title()}
+                {t("openShort")}
               </Button>
             )}
           </li>

@@ -204,6 +204,7 @@ describe("staff add, change and end a student's family links", () => {
     const studentsOnly = await staffWith(api.db(), school.tenantId, "familia-alumnos@pizarra.demo", { admStudent: true }, 10);
     const refused = await post(`admStudent/family/${student.id}/new`, newRelative(), studentsOnly.token, "en");
     expect(refused.http).toBe(403);
+    expect((await post(`admStudent/family/${student.id}/link`, { ...FLAGS, relativeId: (await relative("Edu")).id }, studentsOnly.token)).http).toBe(403);
     expect(await links(student.id)).toEqual([]);
     expect((await get(`admRelatives/children/${(await relative("Eli")).id}`, studentsOnly.token)).http).toBe(403);
     const relativesOnly = await staffWith(api.db(), school.tenantId, "familia-parientes@pizarra.demo", { admRelatives: false }, 10);

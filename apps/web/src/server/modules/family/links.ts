@@ -113,6 +113,8 @@ const linkRecord = (studentId: number, relativeId: number) => `${studentId}/${re
  * new flags (its history is the row's own); an open one is refused: it is changed through edit.
  */
 export async function addExisting(ctx: Ctx<{ id: number }, TFamilyLinkExisting>): Promise<Reply<TFamilyLinkRow>> {
+  // The relative is picked from admRelatives' list: reaching its records needs its read right, as the list does.
+  if (!ctx.user.access.get(RELATIVES)?.read) throw forbidden(RELATIVES);
   const { id: studentId } = ctx.params;
   const { relativeId, ...flags } = ctx.body;
   const link = await ctx.db.$transaction(async (tx) => {

@@ -20,8 +20,9 @@ const labelKey = familyLabelKey;
 
 /**
  * Family links (001 §2-§3, 002 §3 "Relative"): a student's links are admStudent's (read to list, write to change); a
- * new relative is also admRelatives' to create (checked by the handler: the stricter right); a relative's children are
- * admRelatives' to read. The paths beyond the spec's admStudent/contacts are ours.
+ * relative linked is also reached through admRelatives (its read right to link one it holds, its write right to create
+ * one: checked by the handlers, the stricter right); a relative's children are admRelatives' to read. The paths beyond
+ * the spec's admStudent/contacts are ours.
  */
 export const familyRoutes = (served: ServedResources): Route[] => [
   authedRoute({

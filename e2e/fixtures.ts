@@ -46,6 +46,30 @@ export async function signInAs(page: Page, email: string, locale: "es" | "en" = 
   return answer;
 }
 
+/** Today on the school's clock (000 §9: a fixed UTC-5), 'YYYY-MM-DD'. */
+export const schoolToday = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+
+/** A call of the API as `token`'s holder, expected to succeed: its data. */
+export async function apiCall<T>(request: APIRequestContext, token: string, method: "GET" | "POST", route: string, body?: unknown): Promise<T> {
+  const headers = { authorization: `Bearer ${token}` };
+  const res = method === "GET" ? await request.get(`/api/${route}`, { headers }) : await request.post(`/api/${route}`, { headers, data: body ?? {} });
+  const json = (await res.json()) as { status: number; msg: string; data: T };
+  expect(json.status, `${method} ${route}: ${json.msg}`).toBeGreaterThanOrEqual(0);
+  return json.data;
+}
+
+/** The first attendance type of a status is the one a mark of that status gets: made to alert the family at once. */
+export async function alertingType(request: APIRequestContext, token: string, status: number): Promise<number> {
+  const types = await apiCall<{ Results: { ID: number; name: string; type: number }[] }>(request, token, "GET", "admAttendanceType/get?PageSize=100");
+  const first = types.Results.filter((t) => Number(t.type) === status).sort((a, b) => a.ID - b.ID)[0];
+  const body = { name: first?.name ?? `Tipo ${status} (e2e)`, type: status, notify: true, notifyDelay: 0, showInReports: true };
+  if (first) {
+    await apiCall(request, token, "POST", `admAttendanceType/edit/${first.ID}`, body);
+    return first.ID;
+  }
+  return (await apiCall<{ ID: number }>(request, token, "POST", "admAttendanceType/create", body)).ID;
+}
+
 /** A row's extra action of the generic grid: inline when the row has room for it, else in the row's menu. */
 export async function rowAction(page: Page, name: string, id: string | number): Promise<void> {
   const button = page.getByTestId(`action-${name}-${id}`);

@@ -1,5 +1,19 @@
-import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, apiLogin, baseUrl, caughtMail, expect, expectAccessible, mailRecipients, signInAs, test, withDatabase, setTheme } from "../fixtures";
+import {
+  ADMIN,
+  alertingType,
+  apiCall,
+  apiLogin,
+  baseUrl,
+  caughtMail,
+  expect,
+  expectAccessible,
+  mailRecipients,
+  schoolToday,
+  signInAs,
+  test,
+  withDatabase,
+  setTheme,
+} from "../fixtures";
 
 /**
  * The whole loop of an absence: a student marked absent with a type that alerts the family, the alert's
@@ -7,35 +21,12 @@ import { ADMIN, apiLogin, baseUrl, caughtMail, expect, expectAccessible, mailRec
  * card in the office's list accepted, and the student's mark justified. Needs the worker and e-mail (SMTP_URL).
  */
 
-type Envelope<T> = { status: number; msg: string; data: T };
-type Page_<T> = { Results: T[] };
-
 /** A 1×1 PNG: a real image, as the server checks the content of what it is sent. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const ABSENT = 3;
-
-/** Today on the school's clock (UTC-5). */
-const today = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
-
-async function call<T>(request: APIRequestContext, token: string, method: "GET" | "POST", route: string, body?: unknown): Promise<T> {
-  const headers = { authorization: `Bearer ${token}` };
-  const res = method === "GET" ? await request.get(`/api/${route}`, { headers }) : await request.post(`/api/${route}`, { headers, data: body ?? {} });
-  const json = (await res.json()) as Envelope<T>;
-  expect(json.status, `${method} ${route}: ${json.msg}`).toBeGreaterThanOrEqual(0);
-  return json.data;
-}
-
-/** The first attendance type of a status is the one a mark of that status gets: made to alert at once. */
-async function alertingType(request: APIRequestContext, token: string, status: number): Promise<number> {
-  const types = await call<Page_<{ ID: number; name: string; type: number }>>(request, token, "GET", "admAttendanceType/get?PageSize=100");
-  const first = types.Results.filter((t) => Number(t.type) === status).sort((a, b) => a.ID - b.ID)[0];
-  const body = { name: first?.name ?? `Tipo ${status} (e2e)`, type: status, notify: true, notifyDelay: 0, showInReports: true };
-  if (first) {
-    await call(request, token, "POST", `admAttendanceType/edit/${first.ID}`, body);
-    return first.ID;
-  }
-  return (await call<{ ID: number }>(request, token, "POST", "admAttendanceType/create", body)).ID;
-}
+const today = schoolToday;
+const call = apiCall;
+type Page_<T> = { Results: T[] };
 
 interface Pupil {
   sectionId: number;

@@ -27,3 +27,4 @@ export * from "./push/index.ts";
 export * from "./directory/index.ts";
 export * from "./people/index.ts";
 export * from "./registration/index.ts";
+export * from "./family/index.ts";

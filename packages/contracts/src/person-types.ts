@@ -19,6 +19,6 @@ export const LINK_KIND = { principal: 0, guardian: 1, contact: 3 } as const;
 export type TLinkKind = (typeof LINK_KIND)[keyof typeof LINK_KIND];
 export const LINK_KINDS: readonly TLinkKind[] = Object.values(LINK_KIND);
 
-/** What a relative is to a student (Kinship.relation): codes, labelled in messages under `kinship.relation.*`. */
+/** What a relative is to a student (Kinship.relation): codes, labelled in messages under `family.options.relation.*`. */
 export const KINSHIP_RELATIONS = ["mother", "father", "grandmother", "grandfather", "sibling", "aunt", "uncle", "tutor", "other"] as const;
 export type TKinshipRelation = (typeof KINSHIP_RELATIONS)[number];

@@ -6,6 +6,7 @@ import { ATTENDANCE_ROUTES } from "./modules/attendance/index.ts";
 import { CATALOGUE_ROUTES } from "./modules/catalogues/index.ts";
 import { COMPANY_ROUTES } from "./modules/company/index.ts";
 import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
+import { familyRoutes } from "./modules/family/index.ts";
 import { FLOWS_ROUTES } from "./modules/flows/index.ts";
 import { GEOGRAPHY_ROUTES } from "./modules/geography/index.ts";
 import { GRADES_ROUTES } from "./modules/grades/index.ts";
@@ -47,6 +48,7 @@ export const ROUTES: Route[] = [
   ...PUSH_ROUTES,
   ...PEOPLE_ROUTES,
   ...INVITATION_ROUTES,
+  ...familyRoutes(SERVED_RESOURCES),
 ];
 
 export const router = new Router(ROUTES);

@@ -232,6 +232,19 @@ export interface ResourceDef {
   children?: readonly string[];
   /** Actions beyond create/edit/delete. */
   extraActions?: readonly ActionDef[];
+  /**
+   * Panels of their own in a saved record's form (a student's family links): each is drawn in its layout group, after
+   * the group's fields, by the component the screen registers under `name`; a group may hold a panel and no field.
+   */
+  panels?: readonly PanelDef[];
+}
+
+/** A record's panel of its own (ResourceDef.panels). */
+export interface PanelDef {
+  /** The layout group (tab, section) it is drawn in. */
+  group: string;
+  /** The component the screen registers under this name (components/resource/record-panels.ts). */
+  name: string;
 }
 
 export function defineResource<const T extends ResourceDef>(def: T): T {

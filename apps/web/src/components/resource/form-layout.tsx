@@ -46,12 +46,24 @@ interface FormLayoutProps {
   renderField: (field: FieldDef) => ReactNode;
   /** Groups holding a field with a message, marked in the headers. */
   invalidGroups: ReadonlySet<string>;
+  /** The record's own panels in a group (ResourceDef.panels), drawn after its fields; null when it has none. */
+  renderPanels?: (group: string) => ReactNode;
+  /** The groups that hold a panel now: a group with neither fields nor a panel is not shown. */
+  panelGroups?: ReadonlySet<string>;
 }
 
 /** The form's fields in the definition's layout (spec 000 §2.8): plain, collapsible, tabs, fieldsets or wizard. */
-export function FormLayout({ def, text, state, onStateChange, stepNavigation, renderField, invalidGroups }: FormLayoutProps) {
-  const layout = layoutOf(def);
-  const fieldsOf = (group: string) => def.fields.filter((f) => groupOf(def, f) === group).map(renderField);
+export function FormLayout({ def, text, state, onStateChange, stepNavigation, renderField, invalidGroups, renderPanels, panelGroups }: FormLayoutProps) {
+  const full = layoutOf(def);
+  const inGroup = (group: string) => def.fields.filter((f) => groupOf(def, f) === group);
+  // A group only for a panel (a relative's children) is there once the record is, and the panel with it.
+  const layout = full.kind === "wizard" ? full : { ...full, groups: full.groups.filter((g) => inGroup(g).length > 0 || panelGroups?.has(g)) };
+  const fieldsOf = (group: string) => (
+    <>
+      {inGroup(group).length > 0 && <Grid>{inGroup(group).map(renderField)}</Grid>}
+      {renderPanels?.(group)}
+    </>
+  );
   const dot = (group: string) =>
     invalidGroups.has(group) && <span className="size-1.5 rounded-full bg-destructive" aria-hidden data-testid={`group-invalid-${group}`} />;
 
@@ -66,7 +78,7 @@ export function FormLayout({ def, text, state, onStateChange, stepNavigation, re
               {text.group(group)}
               {dot(group)}
             </legend>
-            <Grid>{fieldsOf(group)}</Grid>
+            {fieldsOf(group)}
           </fieldset>
         ))}
       </div>
@@ -101,8 +113,8 @@ export function FormLayout({ def, text, state, onStateChange, stepNavigation, re
                   <ChevronDown className={cn("size-4 text-muted-foreground transition-transform", open && "rotate-180")} aria-hidden />
                 </button>
               </h3>
-              <div id={regionId} hidden={!open} className="border-t px-4 pt-3 pb-4">
-                <Grid>{fieldsOf(group)}</Grid>
+              <div id={regionId} hidden={!open} className="flex flex-col gap-4 border-t px-4 pt-3 pb-4">
+                {fieldsOf(group)}
               </div>
             </section>
           );
@@ -123,8 +135,8 @@ export function FormLayout({ def, text, state, onStateChange, stepNavigation, re
           ))}
         </TabsList>
         {layout.groups.map((group) => (
-          <TabsContent key={group} value={group}>
-            <Grid>{fieldsOf(group)}</Grid>
+          <TabsContent key={group} value={group} className="flex flex-col gap-6">
+            {fieldsOf(group)}
           </TabsContent>
         ))}
       </Tabs>
@@ -159,7 +171,7 @@ export function FormLayout({ def, text, state, onStateChange, stepNavigation, re
           </li>
         ))}
       </ol>
-      <Grid>{fieldsOf(layout.groups[stepIndex]!)}</Grid>
+      {fieldsOf(layout.groups[stepIndex]!)}
     </div>
   );
 }

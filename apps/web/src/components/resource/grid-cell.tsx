@@ -11,7 +11,7 @@ import { isBlank } from "./values.ts";
  * Spec 000 §2.6: chip colours are design tokens. A colour's text on its own 15 % tint is too faint to read (axe's
  * contrast rule), so the text is the colour drawn towards the page's ink: darker in light mode, lighter in dark mode.
  */
-const CHIP_TONES: Record<string, string> = {
+export const CHIP_TONES: Record<string, string> = {
   primary: "bg-primary/15 text-[color-mix(in_oklab,var(--color-primary)_65%,var(--color-foreground))]",
   success: "bg-success/15 text-[color-mix(in_oklab,var(--color-success)_65%,var(--color-foreground))]",
   warning: "bg-warning/20 text-warning-foreground",

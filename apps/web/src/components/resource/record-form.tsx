@@ -13,6 +13,7 @@ import { useCanWrite, useInactiveFields } from "./access.ts";
 import { useReportDirty } from "./close-guard.tsx";
 import { FormField } from "./form-field.tsx";
 import { FormLayout, groupOf, initialLayoutState, layoutOf, revealGroups } from "./form-layout.tsx";
+import { useRecordPanels } from "./record-panel-context.ts";
 import { emptyValue, initialValues, prepareValues, requestBody, valueFields } from "./form-values.ts";
 import { useResourceText } from "./resource-text.ts";
 import { isUploadValue, pendingUploads } from "./upload-files.ts";
@@ -150,6 +151,19 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
     />
   );
 
+  // A saved record's own panels (ResourceDef.panels): they read and write through calls of their own.
+  const registered = useRecordPanels();
+  const panels = mode === "edit" && record ? (def.panels ?? []).filter((p) => registered[p.name]) : [];
+  const panelGroups = new Set(panels.map((p) => p.group));
+  const renderPanels = (group: string) =>
+    record &&
+    panels
+      .filter((p) => p.group === group)
+      .map((p) => {
+        const Panel = registered[p.name]!;
+        return <Panel key={p.name} record={record} canWrite={canWrite} idPrefix={idPrefix} />;
+      });
+
   const { errors, isSubmitting, isDirty } = form.formState;
   useReportDirty(isDirty);
   const invalidGroups = new Set(def.fields.filter((f) => errors[f.name]).map((f) => groupOf(def, f)));
@@ -193,6 +207,8 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
             stepNavigation={mode === "edit"}
             renderField={renderField}
             invalidGroups={invalidGroups}
+            renderPanels={renderPanels}
+            panelGroups={panelGroups}
           />
         </form>
         {after}

@@ -32,3 +32,11 @@ export interface OwnDialogProps {
   /** After it changed data: the list reloads. */
   onDone: () => void;
 }
+
+/** What a record's panel of its own (ResourceDef.panels) gets: the saved record, and whether the person may change it. */
+export interface RecordPanelProps {
+  record: Row;
+  canWrite: boolean;
+  /** Keeps DOM ids unique when a child sheet's form sits over its parent's. */
+  idPrefix: string;
+}

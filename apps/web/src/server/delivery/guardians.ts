@@ -1,4 +1,4 @@
-import { PERSON_TYPE } from "@pizarra/contracts";
+import { LINK_KIND, PERSON_TYPE } from "@pizarra/contracts";
 import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import { CHANNELS, type ChannelName } from "../channels/channel.ts";
 
@@ -7,17 +7,26 @@ import { CHANNELS, type ChannelName } from "../channels/channel.ts";
  * and behaviour notices, the directory's e-mail, fallbacks) and again when it is written to the ledger and when it is
  * sent:
  * - activity: the person is living and active; a student's family is told only about a student who is still active;
- * - contact rights: a family is reached through the family link (Kinship) of a guardian, main or secondary (002 §3
- *   "Relative": userKind 0, 1); an external contact (3) is listed for emergencies and pick-ups, not written to;
+ * - the family link (Kinship, 002 §3 "Relative"): it has not ended, it is a guardian's (principal 0 or another 1; an
+ *   external contact, 3, is listed for emergencies and pick-ups, never written to), no custody or contact restriction
+ *   bars it (contactRights), and it receives messages;
  * - opt-out: the channels the person asked not to be written on (ChannelOptOut) are not theirs.
  */
-const GUARDIAN_KINDS = [0, 1];
+const GUARDIAN_KINDS: number[] = [LINK_KIND.principal, LINK_KIND.guardian];
 
 const ACTIVE = { inactive: false, rip: false } satisfies Prisma.UserWhereInput;
 
-/** A family link that lets the school tell its guardian about one of these students. */
+/**
+ * A family link through which the school may speak of the student with the relative at all: open, a guardian's, with
+ * contact rights. Staff lists name these guardians as the family (the directory's rel1/rel2, an order's principal) and
+ * a meeting about the student is booked with them; a restricted guardian never sees or hears of the child through us.
+ */
+export const GUARDIAN_LINK = { endedAt: null, userKind: { in: GUARDIAN_KINDS }, contactRights: true } satisfies Prisma.KinshipWhereInput;
+
+/** A family link that lets the school tell its guardian about one of these students: a guardian link that takes messages. */
 const toldAbout = (students: Prisma.UserWhereInput): Prisma.KinshipWhereInput => ({
-  userKind: { in: GUARDIAN_KINDS },
+  ...GUARDIAN_LINK,
+  messages: true,
   student: { AND: [{ inactive: false }, students] },
 });
 

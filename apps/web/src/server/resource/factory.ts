@@ -28,7 +28,7 @@ import { removerOf } from "./removal.ts";
 import type { ResourceServer, Row } from "./resource-server.ts";
 import type { ServedResources } from "./served-resources.ts";
 import { recordUpload, UPLOAD_BODY_LIMIT } from "./upload.ts";
-import { type Writer, writerOf } from "./writer.ts";
+import type { Writer } from "./writer.ts";
 
 export { withOwners } from "./owners.ts";
 export type { FileHolder, ResourceRules, ResourceServer, RowOwner } from "./resource-server.ts";
@@ -87,7 +87,7 @@ export function createResource(server: ResourceServer, served: ServedResources):
   const { def } = server;
   const reader = served.readerOf(def.id);
   const guard = guardOf(server, reader.scoped);
-  const writer = writerOf(server, reader, guard);
+  const writer = served.writerOf(def.id);
   const remove = removerOf(server, reader, guard, served.servers);
   const uploadTo = recordUpload(server, reader, guard);
 

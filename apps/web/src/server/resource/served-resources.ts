@@ -1,8 +1,10 @@
 import { listQuerySchema } from "@pizarra/contracts";
 import type { AuthedContext, Reply } from "../http/context.ts";
+import { guardOf } from "./guard.ts";
 import type { RowReader } from "./references.ts";
 import { type Reader, readerOf } from "./reader.ts";
 import type { ResourceServer, Row } from "./resource-server.ts";
+import { type Writer, writerOf } from "./writer.ts";
 
 /** How many records of a resource a label table reads: a list query's largest page. */
 const LABEL_ROWS = 10_000;
@@ -16,6 +18,11 @@ export interface ServedResources {
   servers: readonly ResourceServer[];
   /** A served resource's reader; throws for a resource the engine does not serve. */
   readerOf(resource: string): Reader;
+  /**
+   * A served resource's writer, with its rules, identifiers, guard and audit line: a record another domain creates as
+   * part of its own write (a new relative made with their family link) is checked exactly as its own form's would be.
+   */
+  writerOf(resource: string): Writer;
   /** Other resources' rows as their own lists answer the caller: the labels an export writes and an import reads back. */
   rows(ctx: AuthedContext): RowReader;
   /** A resource's own generic list for a parsed list query, answered exactly as `{resource}/get` answers it. */
@@ -23,7 +30,7 @@ export interface ServedResources {
 }
 
 export function serveResources(servers: readonly ResourceServer[]): ServedResources {
-  const readers = new Map<string, { server: ResourceServer; reader: Reader }>();
+  const readers = new Map<string, { server: ResourceServer; reader: Reader; writer?: Writer }>();
   const rows = (ctx: AuthedContext): RowReader => {
     return async (resource, query) => {
       const served = readers.get(resource);
@@ -33,10 +40,16 @@ export function serveResources(servers: readonly ResourceServer[]): ServedResour
     };
   };
   for (const server of servers) readers.set(server.def.id, { server, reader: readerOf(server, rows) });
-  const readerFor = (resource: string) => {
+  const servedOf = (resource: string) => {
     const served = readers.get(resource);
     if (!served) throw new Error(`The engine serves no resource ${resource}`);
-    return served.reader;
+    return served;
   };
-  return { servers, readerOf: readerFor, rows, list: (resource, ctx, query) => readerFor(resource).list(ctx, query) };
+  const readerFor = (resource: string) => servedOf(resource).reader;
+  const writerFor = (resource: string) => {
+    const served = servedOf(resource);
+    served.writer ??= writerOf(served.server, served.reader, guardOf(served.server, served.reader.scoped));
+    return served.writer;
+  };
+  return { servers, readerOf: readerFor, writerOf: writerFor, rows, list: (resource, ctx, query) => readerFor(resource).list(ctx, query) };
 }

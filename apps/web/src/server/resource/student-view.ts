@@ -1,4 +1,5 @@
 import type { Prisma } from "@pizarra/db";
+import { GUARDIAN_LINK } from "../delivery/guardians.ts";
 import { fullName } from "./display.ts";
 
 type Row = Record<string, unknown>;
@@ -14,9 +15,12 @@ export const currentSection = {
   select: { section: { select: { name: true, superSection: { select: { name: true } } } } },
 } satisfies Prisma.User$sectionsArgs;
 
-/** The first two living, active guardians, main guardian first (002 §3 "Relative": userKind 0 main, 1 secondary, 3 external). */
+/**
+ * The first two living, active guardians, principal first, through links that stand and allow contact
+ * (delivery/guardians.ts): an ended link, an external contact or a restricted guardian is not the family's contact.
+ */
 export const livingGuardians = {
-  where: { relative: { rip: false, inactive: false } },
+  where: { ...GUARDIAN_LINK, relative: { rip: false, inactive: false } },
   orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
   take: 2,
   select: { relative: { select: { name: true, last: true, last2: true, cel: true, homephone: true, mail: true } } },

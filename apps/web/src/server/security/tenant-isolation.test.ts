@@ -78,6 +78,7 @@ const REFERENCES: Record<string, string> = {
   partId: "admActivityParts",
   attendanceTypeId: "admAttendanceType",
   typeId: "admAttendanceType",
+  relativeId: "admRelatives",
 };
 /** Id-like names that hold no record of a school: codes typed by people, a new key, a module name. */
 // whatsappPhoneNumberId is Meta's id of a school's number, no record of ours (company.test refuses one another school holds).
@@ -132,6 +133,12 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admJustification/get/{id}": (s) => s.id("justification"),
   "admJustification/edit/{id}": (s) => s.id("justification"),
   "admJustification/delete/{id}": (s) => s.id("justification"),
+  "admStudent/family/{id}": (s) => s.id("admStudent"),
+  "admStudent/family/{id}/link": (s) => s.id("admStudent"),
+  "admStudent/family/{id}/new": (s) => s.id("admStudent"),
+  "admStudent/family/{id}/edit/{relativeId}": (s, p) => (p === "id" ? s.id("admStudent") : s.id("admRelatives")),
+  "admStudent/family/{id}/end/{relativeId}": (s, p) => (p === "id" ? s.id("admStudent") : s.id("admRelatives")),
+  "admRelatives/children/{id}": (s) => s.id("admRelatives"),
 };
 /** A query's `id` on a call that is not a resource's: the record it names. */
 const QUERY_IDS: Record<string, string> = { "admJustification/file": "justification" };

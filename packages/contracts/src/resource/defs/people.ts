@@ -123,6 +123,8 @@ export const admStudent = defineResource({
     { name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" },
     { name: "attendance", scope: "row", write: false, dialog: "studentAttendance" },
   ],
+  // 001 §2-§3: the student's relatives, as family links staff add, change and end.
+  panels: [{ group: "family", name: "studentFamily" }],
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;
@@ -174,7 +176,7 @@ export const admRelatives = defineResource({
     { name: "workCountry", type: "text", rules: { max: 100 }, group: "work", span: "half", ...whileAlive },
     { name: "workphone", type: "tel", rules: PHONE, group: "work", span: "half", ...whileAlive },
   ],
-  layout: { kind: "tabs", groups: ["personal", "contact", "work"] },
+  layout: { kind: "tabs", groups: ["personal", "contact", "work", "children"] },
   columns: [
     { field: "face", kind: "image" },
     { field: "externalId" },
@@ -194,6 +196,8 @@ export const admRelatives = defineResource({
     { field: "name", dir: "asc" },
   ],
   actions: IMPORTABLE_ACTIONS,
+  // The students the relative is linked to, with what each link allows.
+  panels: [{ group: "children", name: "relativeChildren" }],
 });
 
 /** Staff (001 §3 "Staff", §5: mail, cel and group required). A password gives the person a sign-in. */

@@ -26,7 +26,7 @@ import { nameAs, schoolStyle } from "./school-style.ts";
  * The family's page behind an attendance alert: no account, only the signed link, which works for its
  * school, its student and its days alone. A link that is not genuine is refused and logged; nothing is read or stored.
  */
-async function claimsOf(ctx: BaseContext & { params: { token: string } }): Promise<{ claims: JustifyClaims; db: TenantDb }> {
+async function claimsOf(ctx: BaseContext & { params: { token: string } }) {
   const claims = await verifyJustifyLink(ctx.params.token);
   if (claims === "expired") throw new AppError(-410, "attendanceApi.link.expired", 410);
   if (!claims) {
@@ -35,7 +35,15 @@ async function claimsOf(ctx: BaseContext & { params: { token: string } }): Promi
   }
   const tenant = await ctx.system.tenant.findFirst({ where: { id: claims.tenantId }, select: { id: true } });
   if (!tenant) throw new AppError(-401, "attendanceApi.link.invalid", 401);
-  return { claims, db: forTenant(ctx.system, claims.tenantId) };
+  const db = forTenant(ctx.system, claims.tenantId);
+  // Whoever may no longer be told about the student (deactivated, the link ended or restricted, messages turned off, an
+  // external contact) neither reads nor answers for them through a link they were sent before.
+  const guardian = await db.user.findFirst({
+    where: { AND: [{ id: claims.guardianId }, familyWhere({ id: claims.studentId })] },
+    select: { name: true, last: true, last2: true, mail: true, cel: true },
+  });
+  if (!guardian) throw new AppError(-401, "attendanceApi.link.invalid", 401);
+  return { claims, db, guardian };
 }
 
 /**
@@ -92,15 +100,9 @@ const alreadySent = (mine: boolean) => new AppError(-409, mine ? "attendanceApi.
 export async function sendThroughLink(
   ctx: BaseContext & { params: { token: string }; body: z.infer<typeof ZJustifyLinkSave> },
 ): Promise<Reply<TJustificationCreatedAnswer>> {
-  const { claims, db } = await claimsOf(ctx);
+  const { claims, db, guardian } = await claimsOf(ctx);
   const previous = await familySent(db, claims);
   if (previous && previous.status !== JUSTIFICATION_STATUS.denied) throw alreadySent(previous.createdBy === claims.guardianId);
-  const guardian = await db.user.findFirst({
-    // Whoever may no longer be told about the student (deactivated, an external contact) may not answer for them.
-    where: { AND: [{ id: claims.guardianId }, familyWhere({ id: claims.studentId })] },
-    select: { name: true, last: true, last2: true, mail: true, cel: true },
-  });
-  if (!guardian) throw new AppError(-401, "attendanceApi.link.invalid", 401);
   const file = ctx.body.file ? checkedFile(ctx.t, DOC_RULES, ctx.body.file.name, ctx.body.file.data) : null;
   const from = parseDate(claims.from);
   const to = parseDate(claims.to);

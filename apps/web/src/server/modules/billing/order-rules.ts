@@ -1,5 +1,6 @@
 import { PERSON_TYPE, type Translate } from "@pizarra/contracts";
 import { Prisma, type TenantTx } from "@pizarra/db";
+import { GUARDIAN_LINK } from "../../delivery/guardians.ts";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 import { fullName } from "../../resource/display.ts";
@@ -33,7 +34,10 @@ function assertCents(data: Row, field: string, label: string, t: Translate): voi
     throw fieldRefusal(field, t("validation.cents", { attribute: label }));
 }
 
-/** The student of an order by their code, with the names the order keeps: theirs and their main guardian's. */
+/**
+ * The student of an order by their code, with the names the order keeps: theirs and their family's, the guardian who
+ * pays first (else the principal), of the links that stand and allow contact (delivery/guardians.ts).
+ */
 async function studentOf(tx: TenantTx, code: string, t: Translate, givenNamesFirst: boolean): Promise<Row> {
   const student = await tx.user.findFirst({
     where: { type: PERSON_TYPE.student, externalId: code },
@@ -42,7 +46,12 @@ async function studentOf(tx: TenantTx, code: string, t: Translate, givenNamesFir
       name: true,
       last: true,
       last2: true,
-      relatives: { orderBy: [{ userKind: "asc" }, { relativeId: "asc" }], take: 1, select: { relative: { select: { name: true, last: true, last2: true } } } },
+      relatives: {
+        where: GUARDIAN_LINK,
+        orderBy: [{ pays: "desc" }, { userKind: "asc" }, { relativeId: "asc" }],
+        take: 1,
+        select: { relative: { select: { name: true, last: true, last2: true } } },
+      },
     },
   });
   if (!student) throw fieldRefusal("externalId", t("api.unknownStudent", { code }));

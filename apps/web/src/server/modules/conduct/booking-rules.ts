@@ -1,5 +1,6 @@
 import { RECORD_ID_MAX, PERSON_TYPE, type TBookingConfirmAnswer, type TBookingParams } from "@pizarra/contracts";
 import { type BookingModel, lockKey, type TenantTx } from "@pizarra/db";
+import { GUARDIAN_LINK } from "../../delivery/guardians.ts";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
@@ -46,7 +47,8 @@ async function checkPeople(tx: TenantTx, ctx: AuthedContext, data: Row, current:
   if (data.participants !== undefined) data.participants = [...new Set(((data.participants as unknown[] | null) ?? []).map(Number))];
   const participants = merged<number[]>(data, current, "participants") ?? [];
   if (participants.some((p) => !Number.isInteger(p) || p <= 0 || p > RECORD_ID_MAX)) refuse(ctx, RESOURCE, "participants", "validation.option");
-  const family = await tx.kinship.count({ where: { studentId: userId, relativeId: { in: participants } } });
+  // The relatives me/family offers: guardians whose link stands and allows contact (delivery/guardians.ts).
+  const family = await tx.kinship.count({ where: { ...GUARDIAN_LINK, studentId: userId, relativeId: { in: participants } } });
   if (family !== participants.length) refuse(ctx, RESOURCE, "participants", "validation.option");
   const trackingId = merged<number | null>(data, current, "trackingId");
   if (trackingId !== null && trackingId !== undefined) {

@@ -1,10 +1,13 @@
 import { PERSON_TYPE, type TBookingFamilyAnswer, type TBookingFamilyQuery } from "@pizarra/contracts";
+import { GUARDIAN_LINK } from "../../delivery/guardians.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { fullName } from "../../resource/display.ts";
 
 /**
  * GET me/family?studentId&externalId (001 §7): a student's relatives, the people who may come to an appointment (the
- * booking's participants). Without a student the list is empty.
+ * booking's participants): the guardians whose link stands and allows contact (delivery/guardians.ts), principal
+ * first; an external contact or a guardian under a restriction is not met about the child. Without a student the list
+ * is empty.
  */
 export async function family(ctx: AuthedContext & { query: TBookingFamilyQuery }): Promise<Reply<TBookingFamilyAnswer>> {
   const { studentId, externalId } = ctx.query;
@@ -14,7 +17,8 @@ export async function family(ctx: AuthedContext & { query: TBookingFamilyQuery }
         where: { type: PERSON_TYPE.student, ...who },
         select: {
           relatives: {
-            orderBy: { userKind: "asc" },
+            where: GUARDIAN_LINK,
+            orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
             select: { relative: { select: { id: true, name: true, last: true, last2: true, cel: true, mail: true } } },
           },
         },

@@ -1,11 +1,12 @@
 import { RESOURCES, PERSON_TYPE } from "@pizarra/contracts";
+import { GUARDIAN_LINK } from "../../delivery/guardians.ts";
 import type { ResourceServer } from "../../resource/factory.ts";
 import { PERSON_SEARCH_FIELDS, personTextContains } from "../../resource/search-text.ts";
 import { currentSection, guardianColumns, inGrade, inSection, livingGuardians, sectionNameOf } from "../../resource/student-view.ts";
 
 type Row = Record<string, unknown>;
 /** A guardian found as any person is (names, e-mail … case and accents aside), whichever column shows them. */
-const guardian = (_contains: Row, word: string): Row => ({ relatives: { some: { relative: personTextContains(word) } } });
+const guardian = (_contains: Row, word: string): Row => ({ relatives: { some: { ...GUARDIAN_LINK, relative: personTextContains(word) } } });
 
 /**
  * admDirectory: active students with their first two living guardians (no table of its own); its export is for

@@ -94,7 +94,8 @@ export const PEOPLE_RESOURCES: ResourceServer[] = [
     scope: { where: { type: PERSON_TYPE.relative }, data: { type: PERSON_TYPE.relative } },
     identifiers: PERSON_IDENTIFIERS,
     personSearch,
-    include: { _count: { select: { dependants: true } } },
+    // The children a relative answers for now: ended links are kept as history, not counted.
+    include: { _count: { select: { dependants: { where: { endedAt: null } } } } },
     virtual: ["optOut"],
     display: (r) => ({ dependants: countOf(r, "dependants") }),
     decorate: optOutStatus,

@@ -25,3 +25,4 @@ export * from "./person-types.ts";
 export * from "./push/index.ts";
 export * from "./directory/index.ts";
 export * from "./people/index.ts";
+export * from "./family-import/index.ts";

@@ -6,6 +6,7 @@ import { ATTENDANCE_ROUTES } from "./modules/attendance/index.ts";
 import { CATALOGUE_ROUTES } from "./modules/catalogues/index.ts";
 import { COMPANY_ROUTES } from "./modules/company/index.ts";
 import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
+import { FAMILY_IMPORT_ROUTES } from "./modules/family-import/index.ts";
 import { FLOWS_ROUTES } from "./modules/flows/index.ts";
 import { GEOGRAPHY_ROUTES } from "./modules/geography/index.ts";
 import { GRADES_ROUTES } from "./modules/grades/index.ts";
@@ -43,6 +44,7 @@ export const ROUTES: Route[] = [
   ...ATTENDANCE_ROUTES,
   ...PUSH_ROUTES,
   ...PEOPLE_ROUTES,
+  ...FAMILY_IMPORT_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -102,7 +102,7 @@ export async function apiRequest<T>(method: "GET" | "POST", path: string, option
     endSession(texts.sessionExpired);
     return failure(401, texts.sessionExpired);
   }
-  const headers: Record<string, string> = { Accept: "application/json", "X-Locale": currentLocale() };
+  const headers: Record<string, string> = { Accept: onProgress ? "application/x-ndjson, application/json" : "application/json", "X-Locale": currentLocale() };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === "POST") headers["Content-Type"] = "application/json";

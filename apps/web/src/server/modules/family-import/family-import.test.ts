@@ -29,7 +29,12 @@ type Answer = TEnvelope<TFamilyImportAnswer> & { progress: number };
 
 /** POSTs a file; reads the streamed answer: its progress lines and, last, the envelope. */
 async function send(bytes: Buffer, { dryRun = false, token = admin, locale = "es" as "es" | "en" } = {}): Promise<Answer> {
-  const res = await raw("POST", `admStudent/familyImport?dryRun=${dryRun}`, { token, locale, body: { name: "familias.csv", data: bytes.toString("base64") } });
+  const res = await raw("POST", `admStudent/familyImport?dryRun=${dryRun}`, {
+    token,
+    locale,
+    headers: { accept: "application/x-ndjson" },
+    body: { name: "familias.csv", data: bytes.toString("base64") },
+  });
   expect(res.headers.get("content-type")).toContain("ndjson");
   const lines = (await res.text())
     .split("\n")

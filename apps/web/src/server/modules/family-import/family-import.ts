@@ -7,6 +7,7 @@ import {
   type TFamilyImportQuery,
 } from "@pizarra/contracts";
 import { lockKey, tenantOf } from "@pizarra/db";
+import { fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
@@ -29,10 +30,11 @@ function answerOf(plan: Plan, problems: Problems, dryRun: boolean): TFamilyImpor
   return { ...plan.answer, dryRun, problems: sorted.slice(0, SHOWN_PROBLEMS), more: Math.max(0, sorted.length - SHOWN_PROBLEMS) };
 }
 
+/** What the file did or would do; a file with errors is refused (422), naming its first error, with the whole list. */
 function envelopeOf(ctx: AuthedContext, answer: TFamilyImportAnswer, errors: number): TEnvelope<TFamilyImportAnswer> {
   if (errors > 0) {
     const first = answer.problems[0]!;
-    return { status: -422, msg: ctx.t("validation.importLines", { count: errors, line: first.line, message: first.message }), data: answer };
+    throw fieldRefusal("data", ctx.t("validation.importLines", { count: errors, line: first.line, message: first.message }), answer);
   }
   const values = {
     students: answer.students.created + answer.students.updated + answer.students.unchanged,
@@ -62,7 +64,7 @@ export async function familyImport(ctx: AuthedContext & { body: TFamilyImport; q
       report("check", lines.length, lines.length);
       return envelopeOf(ctx, answerOf(plan, problems, true), problems.errors);
     }
-    let refused: TEnvelope<TFamilyImportAnswer> | null = null;
+    let refused: TFamilyImportAnswer | null = null;
     const done = await ctx.db.$transaction(
       async (tx) => {
         await lockKey(tx, "familyImport");
@@ -71,7 +73,7 @@ export async function familyImport(ctx: AuthedContext & { body: TFamilyImport; q
         report("check", lines.length, lines.length);
         const answer = answerOf(plan, problems, false);
         if (problems.errors > 0) {
-          refused = envelopeOf(ctx, answer, problems.errors);
+          refused = answer;
           return null;
         }
         await writePlan(tx, plan, report);
@@ -82,7 +84,7 @@ export async function familyImport(ctx: AuthedContext & { body: TFamilyImport; q
       },
       { timeout: IMPORT_TIMEOUT_MS, maxWait: IMPORT_TIMEOUT_MS },
     );
-    return done ? envelopeOf(ctx, done, 0) : refused!;
+    return done ? envelopeOf(ctx, done, 0) : envelopeOf(ctx, refused!, problems.errors);
   });
 }
 

@@ -5,12 +5,17 @@ import { log } from "../../log.ts";
 
 export type Report = (stage: TFamilyImportStage, done: number, total: number) => void;
 
+/** The media type of a streamed answer, which a caller asks for in its Accept header. */
+export const NDJSON = "application/x-ndjson";
+
 /**
- * A long call's answer as lines of JSON (application/x-ndjson): `{ progress: { stage, done, total } }` while it works
- * (at most one a percent), then the envelope it answers, refusals included, as the last line. The work does not
- * depend on the caller reading: a closed connection leaves it to finish (or roll back) on its own.
+ * A long call's answer. To a caller that accepts it, as lines of JSON (application/x-ndjson): `{ progress: { stage,
+ * done, total } }` while it works (at most one a percent), then the envelope it answers, refusals included, as the
+ * last line; the work does not depend on the caller reading: a closed connection leaves it to finish (or roll back)
+ * on its own. To any other caller, the envelope once the work is done, its refusals answered as every call's are.
  */
-export function progressReply(ctx: AuthedContext, work: (report: Report) => Promise<TEnvelope<unknown>>): Reply<null> & { response: Response } {
+export async function progressReply(ctx: AuthedContext, work: (report: Report) => Promise<TEnvelope<unknown>>): Promise<Reply<null> & { response: Response }> {
+  if (!(ctx.headers.get("accept") ?? "").includes(NDJSON)) return { data: null, response: Response.json(await work(() => {})) };
   const encoder = new TextEncoder();
   let sink: ReadableStreamDefaultController<Uint8Array> | null = null;
   let open = true;

@@ -101,14 +101,14 @@ export function FamilyImportDialog({ open, onClosed, onDone }: OwnDialogProps) {
                 <p className="font-medium break-all">{step.name}</p>
                 {busy && <Running label={step.state === "checking" ? t("checking") : t("importing")} progress={step.progress} />}
                 {step.state === "checked" && (
-                  <p className="flex items-center gap-2 text-success">
-                    <CircleCheck className="size-4 shrink-0" aria-hidden />
+                  <p className="flex items-center gap-2">
+                    <CircleCheck className="size-4 shrink-0 text-success" aria-hidden />
                     {t("ready")}
                   </p>
                 )}
                 {step.state === "imported" && (
-                  <p className="flex items-center gap-2 text-success" data-testid="family-import-done">
-                    <CircleCheck className="size-4 shrink-0" aria-hidden />
+                  <p className="flex items-center gap-2 font-medium" data-testid="family-import-done">
+                    <CircleCheck className="size-4 shrink-0 text-success" aria-hidden />
                     {step.msg || t("done")}
                   </p>
                 )}
@@ -196,7 +196,7 @@ function Problems({ answer }: { answer: TFamilyImportAnswer }) {
                 <td className="px-2 py-1.5 tabular-nums">{p.line}</td>
                 <td className="px-2 py-1.5">{p.letter ? `${p.letter} · ${p.title}` : ""}</td>
                 <td className="px-2 py-1.5">
-                  <span className={p.level === FAMILY_PROBLEM_LEVEL.error ? "font-medium text-destructive" : "font-medium text-warning-foreground"}>
+                  <span className={p.level === FAMILY_PROBLEM_LEVEL.error ? "font-medium text-destructive" : "font-medium"}>
                     {p.level === FAMILY_PROBLEM_LEVEL.error ? t("error") : t("warning")}:
                   </span>{" "}
                   {p.message}

@@ -1,5 +1,5 @@
 import { PERSON_TYPE } from "@pizarra/contracts";
-import { lockKeys, type TenantTx } from "@pizarra/db";
+import { insertRows, lockKeys, type TenantTx } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { ResourceRules } from "../../resource/factory.ts";
 
@@ -41,7 +41,12 @@ type Placement = { userId: number; sectionId: number };
 export async function placeStudents(tx: TenantTx, placements: readonly Placement[]): Promise<void> {
   if (placements.length === 0) return;
   await leaveOtherSections(tx, placements);
-  await tx.sectionMember.createMany({ data: placements.map(({ userId, sectionId }) => ({ userId, sectionId })), skipDuplicates: true });
+  await insertRows(
+    tx,
+    "SectionMember",
+    placements.map(({ userId, sectionId }) => ({ userId, sectionId })),
+    { on: ["sectionId", "userId"], update: [], returning: ["id"] },
+  );
 }
 
 /** Puts a student in a section, out of the period's other sections. */

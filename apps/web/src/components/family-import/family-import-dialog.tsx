@@ -179,15 +179,11 @@ function Problems({ answer }: { answer: TFamilyImportAnswer }) {
         <table className="w-full text-left text-xs" data-testid="family-import-problems">
           <thead className="sticky top-0 bg-muted">
             <tr>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                {t("line")}
-              </th>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                {t("column")}
-              </th>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                {t("problem")}
-              </th>
+              {(["line", "column", "problem"] as const).map((title) => (
+                <th key={title} scope="col" className="px-2 py-1.5 font-medium">
+                  {t(title)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

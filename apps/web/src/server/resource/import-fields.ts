@@ -47,7 +47,7 @@ export function shownOnly(def: ResourceDef): Set<string> {
 export const isReference = (field: FieldDef) => field.options?.kind === "resource" && !field.options.path;
 
 /** An option of a fixed list by its value or by its label in either language. */
-function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
+export function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
   if (field.options?.kind !== "values") return text;
   const wanted = fold(text);
   for (const value of field.options.values) {

@@ -117,7 +117,7 @@ describe("one spreadsheet of students and families", () => {
     ]);
   });
 
-  it("reads a UTF-8 CSV with its byte-order mark and an .xlsx written by another program", async () => {
+  it("reads a UTF-8 CSV with its byte-order mark and an .xlsx, options by their code or label in either language", async () => {
     const header = [
       "Student code",
       "Last name",
@@ -130,7 +130,7 @@ describe("one spreadsheet of students and families", () => {
       "Guardian 1 last names",
       "Guardian 1 mobile",
     ];
-    const csv = `\uFEFF${header.join(",")}\n"EN-001","O'Brien, Jr","Zoë",F,2015-09-01,"${grade}",${sections[0]},Chloé,O'Brien,+51 955 000 111\n`;
+    const csv = `\uFEFF${header.join(",")}\n"EN-001","O'Brien, Jr","Zoë",Female,2015-09-01,"${grade}",${sections[0]},Chloé,O'Brien,+51 955 000 111\n`;
     const trial = await send(Buffer.from(csv, "utf8"), { dryRun: true, locale: "en" });
     expect(trial.status).toBe(0);
     expect(trial.data.students.created).toBe(1);
@@ -138,10 +138,11 @@ describe("one spreadsheet of students and families", () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Hoja1");
     sheet.addRow(header);
-    sheet.addRow(["XL-001", "Quispe", "Rosa", "F", new Date(Date.UTC(2014, 6, 28)), grade, sections[0], "Elena", "Quispe", "+51 955 000 222"]);
+    sheet.addRow(["XL-001", "Quispe", "Rosa", "Femenino", new Date(Date.UTC(2014, 6, 28)), grade, sections[0], "Elena", "Quispe", "+51 955 000 222"]);
     const answer = await send(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(answer.status).toBe(0);
-    expect((await person("XL-001")).birthday?.toISOString().slice(0, 10)).toBe("2014-07-28");
+    const rosa = await person("XL-001");
+    expect([rosa.gender, rosa.birthday?.toISOString().slice(0, 10)]).toEqual(["F", "2014-07-28"]);
   });
 
   it("refuses a file with bad lines whole, listing every problem by line and column in the caller's language", async () => {

@@ -6,7 +6,7 @@ import { fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext } from "../../http/context.ts";
 import { readDate } from "../../resource/cell-values.ts";
 import { IMPORT_MAX_ROWS, unquoted } from "../../resource/import.ts";
-import { headerKey, readYesNo } from "../../resource/import-fields.ts";
+import { headerKey, optionValue, readYesNo } from "../../resource/import-fields.ts";
 import { tableOf } from "../../resource/import-table.ts";
 import { columnLetter, columnTitle, type FamilyColumn, HEADER_INDEX, readRelation } from "./columns.ts";
 
@@ -63,13 +63,12 @@ export class Problems {
 }
 
 const EMAIL = z.email();
+/** A student field whose fixed options a column takes (gender, document type), by value or by label in either language. */
 const studentField = (name: string) => RESOURCES.admStudent.fields.find((f) => f.name === name)!;
 const optionsOf = (name: string) => {
   const options = studentField(name).options;
   return options?.kind === "values" ? options.values.map(String) : [];
 };
-const GENDERS = optionsOf("gender");
-const DOCUMENT_TYPES = optionsOf("documenttype");
 /** Longest text a column takes: the student form's own limits (001 §3), and the relatives' for guardians. */
 const MAX_LENGTH: Record<string, number> = { externalId: 50, name: 100, last: 100, last2: 100, mail: 254, documentnumber: 20, grade: 100, section: 100 };
 /** The first day Excel counts its dates from (serial 1 = 1900-01-01, with its 1900 leap-year slip). */
@@ -117,10 +116,10 @@ export async function readFamilyFile(ctx: AuthedContext, data: string, country: 
       last: reader.text("last", true),
       last2: reader.text("last2"),
       name: reader.text("name", true),
-      gender: reader.option("gender", GENDERS, true),
+      gender: reader.option("gender", "gender", true),
       birthday: reader.date("birthday", true),
       mail: reader.mail("mail"),
-      documenttype: reader.option("documenttype", DOCUMENT_TYPES),
+      documenttype: reader.option("documenttype", "documenttype"),
       documentnumber: reader.text("documentnumber"),
       grade: reader.text("grade", true) ?? "",
       section: reader.text("section", true) ?? "",
@@ -136,7 +135,7 @@ export async function readFamilyFile(ctx: AuthedContext, data: string, country: 
         place,
         name: reader.text(key("name"), true) ?? "",
         last: reader.text(key("last"), true) ?? "",
-        documenttype: reader.option(key("documenttype"), DOCUMENT_TYPES),
+        documenttype: reader.option(key("documenttype"), "documenttype"),
         documentnumber,
         docKey: documentnumber ? documentKey(documentnumber) || null : null,
         cel: cel ?? null,
@@ -184,11 +183,13 @@ class CellReader {
     return value;
   }
 
-  option(key: string, values: string[], required = false): string | undefined {
+  /** One of a student field's options: its code (M, DNI) or its label in either language (Femenino, Passport). */
+  option(key: string, field: string, required = false): string | undefined {
     const value = this.text(key, required);
     if (value === undefined) return undefined;
-    const found = values.find((v) => headerKey(v) === headerKey(value));
-    return found ?? this.refuse(key, "familyImport.option", { value, options: values.join(", ") });
+    const values = optionsOf(field);
+    const found = String(optionValue(RESOURCES.admStudent, studentField(field), value));
+    return values.includes(found) ? found : this.refuse(key, "familyImport.option", { value, options: values.join(", ") });
   }
 
   /** A date as dd/mm/yyyy (mm/dd/yyyy in English), ISO, or an Excel day number (a date cell saved as CSV without its format). */

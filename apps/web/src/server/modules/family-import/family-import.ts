@@ -19,7 +19,7 @@ import { writePlan } from "./write.ts";
 
 /** How many problems an answer spells out (a file with an error on every line would be a long read). */
 const SHOWN_PROBLEMS = 500;
-/** A 2,000-student file with its 3,500 guardians writes well within this; it is the bound of a stuck one. */
+/** The bound of a stuck import, far beyond what a school's largest file takes (bench/import.ts measures it). */
 const IMPORT_TIMEOUT_MS = 10 * 60_000;
 
 function answerOf(plan: Plan, problems: Problems, dryRun: boolean): TFamilyImportAnswer {

@@ -21,10 +21,10 @@ async function inChunks<T>(rows: T[], stage: TFamilyImportStage, report: Report,
 }
 
 /**
- * Writes a plan that found no problem, set by set: new students, guardians and links in chunks of one statement each
- * (insertRows: Prisma's createMany costs about a millisecond a row here, with the User table's triggers), the
- * few changed rows one by one, the links, then the section places through the student rules (one section per period).
- * Runs inside the import's one transaction, so anything refused leaves nothing behind.
+ * Writes a plan that found no problem, set by set: new students, then guardians, then links, each chunk in one
+ * statement (insertRows: Prisma's createMany builds a statement whose cost grows with its rows), the few changed rows
+ * one by one, then the section places through the student rules (one section per period). Runs inside the import's
+ * one transaction, so anything refused leaves nothing behind.
  */
 export async function writePlan(tx: TenantTx, plan: Plan, report: Report): Promise<void> {
   const now = new Date().toISOString();

@@ -14,6 +14,7 @@ import { attendanceScenarios } from "./attendance.ts";
 import { BACKUP_TARGETS, type BackupFigures, backupFigures } from "./backup.ts";
 import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
+import { IMPORT_TARGETS, type ImportFigures, importFigures } from "./import.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, nextOf, percentile, type Request } from "./config.ts";
 import { type Fixture, fixture, gradeSaves } from "./fixture.ts";
 import { OBSERVABILITY_TARGET_PERCENT, type ObservabilityFigures, observabilityFigures } from "./observability.ts";
@@ -445,6 +446,13 @@ try {
     });
   }
 
+  // The students-and-families import into the big school (deleted afterwards): its trial run, then the import.
+  let imported: ImportFigures | null = null;
+  if (ONLY.length === 0 || ONLY.some((text) => "import".includes(text))) {
+    const pid = web.pid!;
+    imported = await importFigures({ base: BASE, token: tokens.admin, pool, tenantId: f.tenantId, rss: () => treeRss(pid) });
+  }
+
   // 100 schools registered beside the big one: its sign-in and grade sheet before and after, as their rows measure them.
   let registration: RegistrationFigures | null = null;
   if (ONLY.length === 0 || ONLY.some((text) => "registration".includes(text))) {
@@ -523,6 +531,24 @@ try {
     console.log(`  p95 ${fmt(observed.p95)} ms against ${fmt(silent.p95)} ms, ${fmt(observed.rps)} req/s against ${fmt(silent.rps)}`);
     cost("p95 slower by", p95CostPercent, "observability p95 cost %");
     cost("requests a second fewer by", rpsCostPercent, "observability req/s cost %");
+  }
+  if (imported) {
+    const { seconds, rssGrowthMB } = IMPORT_TARGETS;
+    const figure = (name: string, value: string, goal: string, key: string) =>
+      console.log(`  ${name.padEnd(36)} ${value.padStart(10)}   ${goal.padEnd(22)} ${was(previous, key) && `was ${was(previous, key)}`}`);
+    const growth = imported.rssPeakMB - imported.rssBeforeMB;
+    console.log(
+      `\nPOST admStudent/familyImport: ${imported.students} students and ${imported.guardians} guardians in one .xlsx, streamed (${imported.progressLines} progress lines); it did ${JSON.stringify(imported.answer && { ...(imported.answer as object), problems: undefined })}`,
+    );
+    figure(
+      "trial run (dryRun=true)",
+      `${fmt(imported.trialSeconds, 2)} s`,
+      `target < ${seconds} s ${met(imported.trialSeconds < seconds)}`,
+      "import trial seconds",
+    );
+    figure("import", `${fmt(imported.importSeconds, 2)} s`, `target < ${seconds} s ${met(imported.importSeconds < seconds)}`, "import seconds");
+    figure("server RSS growth", `${fmt(growth, 0)} MB`, `target < ${rssGrowthMB} MB ${met(growth < rssGrowthMB)}`, "import RSS growth MB");
+    console.log(`  (server RSS ${fmt(imported.rssBeforeMB, 0)} MB before, ${fmt(imported.rssPeakMB, 0)} MB at peak)`);
   }
   if (sending) {
     const target = (figure: string, value: string, goal: string, key: string) =>
@@ -620,6 +646,13 @@ try {
       ),
       ...Object.fromEntries(bundles.map((b) => [`first load ${b.route} gzip kB`, b.gzipKB])),
       ...Object.fromEntries((browser?.steps ?? []).map((step) => [`browser ${step.step} median ms`, step.median])),
+      ...(imported
+        ? {
+            "import trial seconds": imported.trialSeconds,
+            "import seconds": imported.importSeconds,
+            "import RSS growth MB": imported.rssPeakMB - imported.rssBeforeMB,
+          }
+        : {}),
       ...(backedUp ? { "backup seconds": backedUp.backupSeconds, "backup archive MB": backedUp.archiveMB, "restore seconds": backedUp.restoreSeconds } : {}),
       ...(observability ? { "observability p95 cost %": observability.p95CostPercent, "observability req/s cost %": observability.rpsCostPercent } : {}),
       ...(registration

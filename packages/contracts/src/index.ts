@@ -28,3 +28,4 @@ export * from "./directory/index.ts";
 export * from "./people/index.ts";
 export * from "./registration/index.ts";
 export * from "./family/index.ts";
+export * from "./family-import/index.ts";

@@ -212,20 +212,21 @@ export async function selectRows<T extends unknown[]>(
  * (the bench's grade save figures). The tenant is the scoped client's, as for every other write; a row cannot
  * name one. Keys are the model's field names, which must be its column names (no @map), and the same in every row.
  * `upsert` makes it an INSERT … ON CONFLICT (its unique columns) DO UPDATE of the columns listed, on rows of this
- * tenant only, or DO NOTHING when it lists none; the rows written are returned with the columns asked for.
+ * tenant only, or DO NOTHING when it lists none; the rows written are returned with the columns asked for. Without
+ * `on`, it is a plain INSERT whose rows are returned (an import's new people, whose ids its links then need).
  */
 export async function insertRows(
   db: TenantDb | TenantTx,
-  model: "Grade" | "GradeChange" | "AttendanceMark" | "Message",
+  model: "Grade" | "GradeChange" | "AttendanceMark" | "Message" | "User" | "Kinship" | "SectionMember",
   rows: Row[],
-  upsert?: { on: string[]; update: string[]; returning: string[] },
+  upsert?: { on: string[]; update: string[]; returning: string[] } | { on?: never; returning: string[] },
 ): Promise<Row[]> {
   const tenantId = tenantOf(db);
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
   // A row cannot name its school, nor an update move it; the conflict target may name the tenant's column.
-  checkColumns("insertRows", [...columns, ...(upsert ? [...upsert.update, ...upsert.returning] : [])]);
-  if (!(upsert?.on ?? []).every(isIdentifier)) throw new Error(`insertRows: bad conflict target ${upsert!.on.join(", ")}`);
+  checkColumns("insertRows", [...columns, ...(upsert ? [...(upsert.on ? upsert.update : []), ...upsert.returning] : [])]);
+  if (!(upsert?.on ?? []).every(isIdentifier)) throw new Error(`insertRows: bad conflict target ${upsert!.on!.join(", ")}`);
   const list = columns.map((c) => `"${c}"`).join(", ");
   const insert = `INSERT INTO "${model}" ("tenantId", ${list}) SELECT $1::int, ${list} FROM json_populate_recordset(NULL::"${model}", $2::json)`;
   if (!upsert) {
@@ -233,6 +234,7 @@ export async function insertRows(
     return [];
   }
   const quoted = (cs: string[]) => cs.map((c) => `"${c}"`).join(", ");
+  if (!upsert.on) return db.$queryRawUnsafe<Row[]>(`${insert} RETURNING ${quoted(upsert.returning)}`, tenantId, JSON.stringify(rows));
   const action = upsert.update.length
     ? `DO UPDATE SET ${upsert.update.map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ")} WHERE "${model}"."tenantId" = $1::int`
     : "DO NOTHING";

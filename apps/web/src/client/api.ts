@@ -14,6 +14,30 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Show failures as toasts (spec 000 §8). Default true; a caller that shows them in place turns it off. */
   notify?: boolean;
+  /**
+   * A long call that streams its progress (application/x-ndjson: lines of progress, then the envelope as the last
+   * line) hands each progress line here as it comes.
+   */
+  onProgress?: (line: unknown) => void;
+}
+
+/** The envelope of a streamed answer: the lines that report progress go to `onProgress` as they come. */
+async function streamedEnvelope(response: Response, onProgress: (line: unknown) => void): Promise<unknown> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  let last: unknown = null;
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    pending += chunk ?? "";
+    const lines = pending.split("\n");
+    pending = done ? "" : lines.pop()!;
+    for (const line of lines.filter((l) => l.trim())) {
+      const value = JSON.parse(line) as Record<string, unknown>;
+      if ("progress" in value) onProgress(value);
+      else last = value;
+    }
+    if (done) return last;
+  }
 }
 
 export interface ApiResult<T> {
@@ -72,13 +96,13 @@ function failure<T>(httpStatus: number, msg: string): ApiResult<T> {
  * 'Ooops' (spec 000 §8); a 401 logs out.
  */
 export async function apiRequest<T>(method: "GET" | "POST", path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
-  const { query, body, signal, notify = true } = options;
+  const { query, body, signal, notify = true, onProgress } = options;
   const session = readSession();
   if (session && isExpired(session)) {
     endSession(texts.sessionExpired);
     return failure(401, texts.sessionExpired);
   }
-  const headers: Record<string, string> = { Accept: "application/json", "X-Locale": currentLocale() };
+  const headers: Record<string, string> = { Accept: onProgress ? "application/x-ndjson, application/json" : "application/json", "X-Locale": currentLocale() };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === "POST") headers["Content-Type"] = "application/json";
@@ -103,7 +127,9 @@ export async function apiRequest<T>(method: "GET" | "POST", path: string, option
   // failure without one (proxy error, crash) is an HTTP failure titled 'Ooops' (spec 000 §8).
   let explained = true;
   try {
-    envelope = (await response.json()) as TEnvelope<T>;
+    const streamed = onProgress && (response.headers.get("content-type") ?? "").includes("ndjson");
+    envelope = (streamed ? await streamedEnvelope(response, onProgress) : await response.json()) as TEnvelope<T>;
+    if (!envelope) throw new Error("no envelope");
   } catch {
     explained = false;
     envelope = failure<T>(response.status, response.statusText || texts.networkError).envelope;

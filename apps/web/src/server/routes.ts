@@ -7,6 +7,7 @@ import { CATALOGUE_ROUTES } from "./modules/catalogues/index.ts";
 import { COMPANY_ROUTES } from "./modules/company/index.ts";
 import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
 import { familyRoutes } from "./modules/family/index.ts";
+import { FAMILY_IMPORT_ROUTES } from "./modules/family-import/index.ts";
 import { FLOWS_ROUTES } from "./modules/flows/index.ts";
 import { GEOGRAPHY_ROUTES } from "./modules/geography/index.ts";
 import { GRADES_ROUTES } from "./modules/grades/index.ts";
@@ -49,6 +50,7 @@ export const ROUTES: Route[] = [
   ...PEOPLE_ROUTES,
   ...INVITATION_ROUTES,
   ...familyRoutes(SERVED_RESOURCES),
+  ...FAMILY_IMPORT_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -23,6 +23,7 @@ const ACTION_ICONS: Record<string, LucideIcon> = {
   duplicate: CopyPlus,
   import: FileUp,
   importGrades: FileUp,
+  familyImport: FileUp,
   enterGrades: NotebookPen,
   delivery: MailCheck,
   wizard: WandSparkles,

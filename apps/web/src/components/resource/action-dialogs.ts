@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { StudentAttendanceDialog } from "../attendance-summary/student-attendance-dialog.tsx";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
+import { FamilyImportDialog } from "../family-import/family-import-dialog.tsx";
 import { GradeImportDialog } from "../grades/grade-import-dialog.tsx";
 import { StudentGradesDialog } from "../grades/student-grades-dialog.tsx";
 import { FlowSendWizard } from "../notifications/flow-send-wizard.tsx";
@@ -11,6 +12,7 @@ import type { OwnDialogProps } from "./types.ts";
 /** The dialogs of their own that an action's `dialog` names (ActionDef), by that name. */
 export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   directoryMail: DirectoryMailDialog,
+  familyImport: FamilyImportDialog,
   flowSend: FlowSendWizard,
   gradeImport: GradeImportDialog,
   studentGrades: StudentGradesDialog,

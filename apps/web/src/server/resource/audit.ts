@@ -3,7 +3,7 @@ import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
 
-export type AuditAction = "create" | "edit" | "delete" | "invite";
+export type AuditAction = "create" | "edit" | "delete" | "invite" | "import";
 
 /** One line of the audit trail (admAudit), written in the same transaction as the change it records. */
 export async function audit(tx: TenantTx, ctx: AuthedContext, moduleId: string, action: AuditAction, recordId: unknown) {

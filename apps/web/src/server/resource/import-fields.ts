@@ -8,6 +8,12 @@ const LOCALES: Locale[] = ["es", "en"];
 const YES = new Set(["1", "true", "si", "yes", "x", "s", "y", "verdadero"]);
 const NO = new Set(["0", "false", "no", "n", "falso"]);
 
+/** A yes/no cell as spreadsheets in either language write it (sí, x, 1, VERDADERO …); null when it is neither. */
+export function readYesNo(text: string): boolean | null {
+  const word = fold(text);
+  return YES.has(word) ? true : NO.has(word) ? false : null;
+}
+
 /** The fields a file can fill: those that hold a typed value (no uploads, passwords, read-only or layout fields). */
 export function importableFields(def: ResourceDef): FieldDef[] {
   return def.fields.filter(
@@ -41,7 +47,7 @@ export function shownOnly(def: ResourceDef): Set<string> {
 export const isReference = (field: FieldDef) => field.options?.kind === "resource" && !field.options.path;
 
 /** An option of a fixed list by its value or by its label in either language. */
-function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
+export function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
   if (field.options?.kind !== "values") return text;
   const wanted = fold(text);
   for (const value of field.options.values) {
@@ -56,10 +62,7 @@ function optionValue(def: ResourceDef, field: FieldDef, text: string): unknown {
  * reference stays text here (one label, or a list of them) until `resolve` reads it.
  */
 export function cellValue(def: ResourceDef, field: FieldDef, text: string, locale: Locale): unknown {
-  if (field.type === "switch" || field.type === "checkbox") {
-    const word = fold(text);
-    return YES.has(word) ? true : NO.has(word) ? false : text;
-  }
+  if (field.type === "switch" || field.type === "checkbox") return readYesNo(text) ?? text;
   if (field.type === "number" || field.type === "slider") return readNumber(text) ?? text;
   if (field.type === "date") return readDate(text, locale);
   if (field.type === "datetime") return readDateTime(text, locale);

@@ -28,7 +28,7 @@ export const IMPORT_MAX_ROWS = 5_000;
 const SHOWN_LINES = 50;
 
 /** A cell an export wrote as text so that a spreadsheet would not run it ('+51 …, '=…) reads back without its quote. */
-const unquoted = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+export const unquoted = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
 const lineRefusal = (ctx: AuthedContext, lines: TImportLine[]) => {
   const first = lines[0]!;

@@ -22,11 +22,17 @@ const asciiName = (name: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]|["\\]/g, "_");
 
+/** A further sheet of a workbook, written after the first (a template's explanations). */
+export interface ExtraSheet {
+  name: string;
+  rows: unknown[][];
+}
+
 /**
  * Streams rows into an .xlsx as they come, so that a 20,000-row export never holds the whole workbook in memory.
- * `rows` is an async iterable of pages.
+ * `rows` is an async iterable of pages; `extra` sheets follow the first, their first row bold.
  */
-export function xlsxResponse(fileName: string, sheetName: string, headers: string[], rows: AsyncIterable<unknown[][]>): Response {
+export function xlsxResponse(fileName: string, sheetName: string, headers: string[], rows: AsyncIterable<unknown[][]>, extra: ExtraSheet[] = []): Response {
   const stream = new PassThrough();
   const write = async () => {
     const { default: Excel } = await import("exceljs");
@@ -47,6 +53,15 @@ export function xlsxResponse(fileName: string, sheetName: string, headers: strin
       }
     }
     sheet.commit();
+    for (const more of extra) {
+      const next = workbook.addWorksheet(more.name.slice(0, 31));
+      more.rows.forEach((values, i) => {
+        const row = next.addRow(values.map(neutralise));
+        if (i === 0) row.font = { bold: true };
+        row.commit();
+      });
+      next.commit();
+    }
     await workbook.commit();
   };
   write().catch((error) => stream.destroy(error as Error));

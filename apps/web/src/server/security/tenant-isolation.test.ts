@@ -209,8 +209,14 @@ async function idsOf(db: Db, model: string, tenantId: number): Promise<Set<strin
 async function fingerprints(db: Db, a: number, b: number): Promise<Fingerprints> {
   const tables = await tenantTables(db);
   const [mine, theirs] = await Promise.all([textsOf(db, a, tables), textsOf(db, b, tables)]);
-  // Short values (codes, grades, "A") and dates say nothing about whose row it is.
-  const strings = new Set([...mine].filter((v) => !theirs.has(v) && v.length >= 5 && !/^[\d\s:.,/T+-]+$/.test(v)));
+  // Short values (codes, grades, "A") and dates say nothing about whose row it is, nor a code of a fixed option list
+  // (a flow input's type "document"): the product's vocabulary, which a template's own text may name.
+  const vocabulary = new Set(
+    RESOURCE_SERVERS.flatMap((server) => [...server.def.fields, ...(server.def.filters ?? [])]).flatMap((f) =>
+      f.options?.kind === "values" ? f.options.values.map(String) : [],
+    ),
+  );
+  const strings = new Set([...mine].filter((v) => !theirs.has(v) && !vocabulary.has(v) && v.length >= 5 && !/^[\d\s:.,/T+-]+$/.test(v)));
   const ids = new Map<string, Set<string>>();
   for (const model of new Set(RESOURCE_SERVERS.map((s) => s.model))) {
     const [ofA, ofB] = await Promise.all([idsOf(db, model, a), idsOf(db, model, b)]);

@@ -254,7 +254,7 @@ export const admAudit = defineResource({
     {
       name: "action",
       type: "select",
-      options: { kind: "values", values: ["create", "edit", "delete", "duplicateCode", "duplicateMail", "phoneUnverified", "invite", "passwordSet"] },
+      options: { kind: "values", values: ["create", "edit", "delete", "import", "duplicateCode", "duplicateMail", "phoneUnverified", "invite", "passwordSet"] },
       readOnly: "always",
     },
     { name: "recordId", type: "text", readOnly: "always" },
@@ -272,6 +272,7 @@ export const admAudit = defineResource({
         create: "success",
         edit: "info",
         delete: "danger",
+        import: "success",
         duplicateCode: "warning",
         duplicateMail: "warning",
         phoneUnverified: "warning",

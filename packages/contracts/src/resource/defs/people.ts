@@ -122,6 +122,8 @@ export const admStudent = defineResource({
   extraActions: [
     { name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" },
     { name: "attendance", scope: "row", write: false, dialog: "studentAttendance" },
+    // One spreadsheet of students and their families (POST admStudent/familyImport), beside the list's own import.
+    { name: "familyImport", scope: "toolbar", dialog: "familyImport" },
   ],
   // 001 §2-§3: the student's relatives, as family links staff add, change and end.
   panels: [{ group: "family", name: "studentFamily" }],

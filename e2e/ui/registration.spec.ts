@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, expectAccessible, setTheme, test } from "../fixtures";
+import { readXlsx } from "../../apps/web/src/test-support/read-xlsx.ts";
+import { caughtMail, expect, expectAccessible, mailRecipients, rowAction, setTheme, test } from "../fixtures";
 
 test.skip(!process.env.OUTSIDE_DIR, "needs the WhatsApp stand-in of the server under test");
 
@@ -33,8 +35,8 @@ const journalLength = () => {
   return fs.existsSync(journal) ? fs.readFileSync(journal, "utf8").trim().split("\n").filter(Boolean).length : 0;
 };
 
-test("a new school registers on a phone with the PIN from WhatsApp and lands on its home", async ({ page }) => {
-  test.setTimeout(120_000);
+test("a new school registers on a phone with the PIN from WhatsApp, imports its families and reaches them", async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const mobile = `9${String(Date.now()).slice(-8)}`;
   const alias = `sol-${Date.now().toString(36)}`;
@@ -75,6 +77,7 @@ test("a new school registers on a phone with the PIN from WhatsApp and lands on 
 
   const done = page.getByTestId("register-done");
   await expect(done).toContainText("Colegio El Sol");
+  await expect(page.getByTestId("register-login-link")).toHaveText(new RegExp(`/user/login\\?school=${alias}$`));
   await expectAccessible(page, "[data-testid=register-done]");
   await page.getByTestId("register-launch").click();
   await expect(page).toHaveURL(/\/app\/home\/start$/, { timeout: 15_000 });
@@ -84,6 +87,85 @@ test("a new school registers on a phone with the PIN from WhatsApp and lands on 
     return ((await res.json()) as { data: { name: string } }).data.name;
   });
   expect(school).toBe("Colegio El Sol");
+
+  // Its first hour: the checklist on home, and its own sign-in page with its name, for a browser that never saw it.
+  await expect(page.getByTestId("first-hour")).toBeVisible();
+  const stranger = await browser.newPage();
+  await stranger.goto(`/user/login?school=${alias}`);
+  await expect(stranger.getByTestId("auth-brand")).toHaveText("Colegio El Sol");
+  await stranger.close();
+
+  // Its year has one grade and one section (made as the checklist's steps make them; their screens are tested apart).
+  const token = await page.evaluate(() => localStorage.getItem("id_token"));
+  const auth = { authorization: `Bearer ${token}`, "x-locale": "es" };
+  const periodId = new Date().getUTCFullYear() * 100 + 1;
+  const grade = await (await page.request.post("/api/admSuperSection/create", { headers: auth, data: { periodId, name: "1.º", sort: 1 } })).json();
+  const section = await (await page.request.post("/api/admSection/create", { headers: auth, data: { parentId: grade.data.ID, name: "A" } })).json();
+  expect(section.status).toBe(0);
+
+  // One spreadsheet of students and families, on the phone: two brothers who share their mother, and a girl.
+  await page.goto("/app/admStudent");
+  await page.getByTestId("action-familyImport").click();
+  const dialog = page.getByTestId("family-import");
+  const download = page.waitForEvent("download");
+  await dialog.getByTestId("family-import-template").click();
+  const header = (await readXlsx((await (await download).path())!))[0]!.rows[0]!.map(String);
+  const mothers = [`madre-${alias}@familias.example`, `mama-${alias}@familias.example`];
+  const line = (code: string, name: string, last: string, mother: number) => {
+    const values: Record<string, string> = {
+      "Código del alumno": `${alias}-${code}`,
+      "Apellido paterno": last,
+      "Apellido materno": "Soto",
+      Nombres: name,
+      Sexo: name === "Inés" ? "F" : "M",
+      "Fecha de nacimiento": "02/05/2017",
+      Grado: "1.º",
+      Sección: "A",
+      "Apoderado 1 nombres": mother === 0 ? "Rosa" : "Carmen",
+      "Apoderado 1 apellidos": "Soto",
+      "Apoderado 1 número de documento": `${mother + 7}${String(Date.now()).slice(-7)}`,
+      "Apoderado 1 correo": mothers[mother]!,
+      "Apoderado 1 parentesco": "madre",
+      "Apoderado 1 principal": "sí",
+    };
+    return header.map((title) => values[title] ?? "").join(";");
+  };
+  const file = testInfo.outputPath("familias.csv");
+  await writeFile(file, [header.join(";"), line("1", "Hugo", "Paz", 0), line("2", "Iván", "Paz", 0), line("3", "Inés", "Vera", 1)].join("\r\n"));
+  await dialog.getByTestId("family-import-file").setInputFiles(file);
+  await expect(dialog.getByTestId("family-import-check")).toHaveAttribute("data-state", "checked");
+  await dialog.getByTestId("family-import-run").click();
+  await expect(dialog.getByTestId("family-import-done")).toHaveText("Importado: 3 alumnos, 2 apoderados.");
+  await dialog.getByTestId("family-import-close").click();
+
+  // Its first notification, by e-mail to the section's families (the wizard has its own spec): both mothers get it.
+  const notice = await (
+    await page.request.post("/api/admNotification/create", {
+      headers: auth,
+      data: {
+        name: "Bienvenida",
+        doMail: true,
+        title: "Bienvenidos a Colegio El Sol",
+        body: "<p>Las clases empiezan el lunes.</p>",
+        // Now, at the spec's UTC-5; urgent, so that a run in the school's quiet hours sends it too.
+        sendOn: new Date(Date.now() - 5 * 3600 * 1000).toISOString().slice(0, 16).replace("T", " "),
+        urgent: true,
+        sendTo: 0,
+        filterBy: "sections",
+        sectionIds: [section.data.ID],
+      },
+    })
+  ).json();
+  expect(notice.status, JSON.stringify(notice)).toBe(0);
+  const confirmed = await (await page.request.post(`/api/admNotification/schedule/${notice.data.ID}?confirm=true`, { headers: auth })).json();
+  expect(confirmed.status, JSON.stringify(confirmed)).toBe(0);
+  for (const mother of mothers)
+    await caughtMail((mail) => (mail.subject === "Bienvenidos a Colegio El Sol" && mailRecipients(mail).includes(mother) ? mail : null));
+  await page.goto("/app/admNotification");
+  await rowAction(page, "delivery", notice.data.ID);
+  const sheet = page.getByTestId("notification-delivery");
+  await expect(sheet.getByTestId("delivery-count-total")).toHaveText("2");
+  await expect(sheet.getByTestId("delivery-count-sent")).toHaveText("2", { timeout: 30_000 });
 });
 
 test("an administrator signs in on the phone tab with the PIN from WhatsApp", async ({ page }) => {
@@ -126,7 +208,9 @@ for (const { width, height, dark } of [
     // Away from the button just clicked: axe reads the page as it rests, not a hovered button's shade.
     await page.mouse.move(0, 0);
     await expectAccessible(page);
-    await page.goto("/user/login");
+    // A school's own sign-in page, with its name above the tabs.
+    await page.goto("/user/login?school=colegio-demo");
+    await expect(page.getByTestId("auth-brand")).toHaveText("Colegio Demo");
     await page.getByTestId("login-tab-phone").click();
     await expect(page.getByTestId("login-mobile")).toBeVisible();
     await expectAccessible(page);

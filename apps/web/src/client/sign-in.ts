@@ -7,6 +7,8 @@ import { storeLoginAnswer, storeTenants } from "./session.ts";
 export const AFTER_LOGIN_DELAY_MS = 500;
 /** Where '/' forwards a signed-in person: the module cards (000 §2.1; /app/home redirects there). */
 export const HOME_PATH = "/app/home/start";
+/** A school's own sign-in page: it shows the school's name, logo and colour (company/brand). */
+export const schoolLoginPath = (alias: string) => `/user/login?school=${encodeURIComponent(alias)}`;
 
 /** The schools of a multi-tenant person, for the tenant selector (spec 000 §2.3: "a tenant list fetch exists"). */
 async function refreshTenants(): Promise<void> {

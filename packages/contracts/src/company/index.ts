@@ -3,3 +3,4 @@ export * from "./profile.ts";
 export * from "./limits.ts";
 export * from "./answers.ts";
 export * from "./checklist.ts";
+export * from "./brand.ts";

@@ -1,13 +1,11 @@
 import { z } from "zod";
+import { PASSWORD_MAX, ZNewPassword } from "../registration/requests.ts";
 import { ZLoginAnswer } from "../session/answers.ts";
 
 // Staff invited to set their password (002 §2 "Login and registration"): the admStaff row action and the public page.
 
 /** How long an invitation's link works. */
 export const INVITE_LINK_DAYS = 7;
-/** The password a person chooses through an invitation: at least this many characters (and at most bcrypt's 72 bytes). */
-export const INVITE_PASSWORD_MIN = 8;
-export const INVITE_PASSWORD_MAX = 72;
 
 /** POST admStaff/invite/{id}: the channels the invitation was queued on (a ledger row each). */
 export const ZInviteParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -28,8 +26,8 @@ export type TInviteLinkAnswer = z.output<typeof ZInviteLinkAnswer>;
 /** POST user/invite/{token}: the password chosen, twice. */
 export const ZInvitePassword = z
   .object({
-    password: z.string().min(INVITE_PASSWORD_MIN).max(INVITE_PASSWORD_MAX),
-    confirm: z.string().min(1).max(INVITE_PASSWORD_MAX),
+    password: ZNewPassword,
+    confirm: z.string().min(1).max(PASSWORD_MAX),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], params: { key: "confirmed" } });
 export type TInvitePassword = z.output<typeof ZInvitePassword>;

@@ -45,15 +45,20 @@ export const ZAlias = z
   .refine((alias) => !RESERVED_ALIASES.has(alias.toLowerCase()), { params: { key: "reserved" } })
   .transform((alias) => alias.toLowerCase());
 
+/** A password a person chooses (the first administrator, an invited colleague): the least and most characters. */
+export const PASSWORD_MIN = 8;
+/** bcrypt reads at most 72 bytes: a longer password would be compared by its first 72 only. */
+export const PASSWORD_MAX = 72;
+
 /**
- * A password the first administrator sets: 8 to 200 characters with at least one letter and one digit (the spec
- * names none; the e-mail tab signs in with it).
+ * A password a person chooses: 8 to 72 characters with at least one letter and one digit (the spec names no rule; the
+ * e-mail tab signs in with it).
  */
 export const ZNewPassword = z
   .string()
   .min(1)
-  .min(8)
-  .max(200)
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
   .refine((p) => /\p{L}/u.test(p) && /\d/.test(p), { params: { key: "password" } });
 
 /** POST user/mauthpin/verify: the PIN of a registration proved, which gives the token company/setup needs. */

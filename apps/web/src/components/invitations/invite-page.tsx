@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { INVITE_PASSWORD_MIN, type TInviteLinkAnswer, type TInvitePassword, type TLocale, type TLoginAnswer, ZInvitePassword } from "@pizarra/contracts";
+import { type TInviteLinkAnswer, type TInvitePassword, type TLocale, type TLoginAnswer, ZInvitePassword } from "@pizarra/contracts";
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, fieldControl, Input, toast } from "@pizarra/ui";
 import { LoaderCircle } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -44,7 +44,7 @@ function PasswordForm({ token, link }: { token: string; link: TInviteLinkAnswer 
       <Field id="invite-email" label={t("fields.email")}>
         <Input id="invite-email" type="email" value={link.email} readOnly autoComplete="username" data-testid="invite-email" />
       </Field>
-      <Field id="invite-password" label={t("fields.password")} error={errors.password?.message} hint={t("rules", { min: INVITE_PASSWORD_MIN })}>
+      <Field id="invite-password" label={t("fields.password")} error={errors.password?.message} hint={t("rules")}>
         <Input
           type="password"
           autoComplete="new-password"
@@ -72,7 +72,7 @@ function PasswordForm({ token, link }: { token: string; link: TInviteLinkAnswer 
 /**
  * /user/invite/{token}: the link of a staff member's invitation. A link that is not genuine, past its time or already
  * used is refused in the page's language with what to do; a good one greets the person by name and lets them choose
- * their password (at least INVITE_PASSWORD_MIN characters), after which they are signed in.
+ * their password (the rules of ZNewPassword), after which they are signed in.
  */
 export function InvitePage({ token }: { token: string }) {
   const t = useTranslations("invite");

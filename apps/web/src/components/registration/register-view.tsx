@@ -34,7 +34,7 @@ import { api } from "@/client/api.ts";
 import { countryOptions, regionForCode } from "@/client/country-codes.ts";
 import { phoneLoginSchema, type TPhoneLogin } from "@/client/login-schemas.ts";
 import { readStorage } from "@/client/preferences.ts";
-import { HOME_PATH } from "@/client/sign-in.ts";
+import { HOME_PATH, schoolLoginPath } from "@/client/sign-in.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { AuthCard } from "../login/auth-card.tsx";
 import { callingCode, PhoneNumberFields, PinField, ResendPin, usePinRequest } from "../login/phone-pin.tsx";
@@ -195,6 +195,12 @@ function LaunchDialog({ answer }: { answer: TCompanySetupAnswer }) {
           <AlertDialogTitle>{t("doneTitle")}</AlertDialogTitle>
           <AlertDialogDescription>{t("doneText", { name: answer.login.companyName, alias: answer.alias })}</AlertDialogDescription>
         </AlertDialogHeader>
+        <p className="text-sm">
+          {t("signInPage")}{" "}
+          <span className="break-all font-medium" data-testid="register-login-link">
+            {`${window.location.origin}${schoolLoginPath(answer.alias)}`}
+          </span>
+        </p>
         <AlertDialogFooter>
           <Button type="button" disabled={signedIn} onClick={() => void finish(answer.login, null, HOME_PATH)} data-testid="register-launch">
             {signedIn && <LoaderCircle className="animate-spin" aria-hidden />}

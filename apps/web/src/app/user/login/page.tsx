@@ -6,6 +6,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("login"))("metaTitle") };
 }
 
-export default function LoginPage() {
-  return <LoginView />;
+/** `?school=alias`: the sign-in page of one school, with its name, logo and colour. */
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ school?: string | string[] }> }) {
+  const { school } = await searchParams;
+  return <LoginView school={typeof school === "string" && school ? school : null} />;
 }

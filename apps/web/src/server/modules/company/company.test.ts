@@ -284,3 +284,20 @@ describe("POST company/file (the logo)", () => {
     expect(fs.readdirSync(process.env.STORAGE_DIR!, { recursive: true }).length).toBe(files);
   });
 });
+
+describe("GET company/brand (a school's sign-in page)", () => {
+  it("gives anyone the school's name, colour and a working link to its logo, by its alias in any case", async () => {
+    await upload("escudo.png", PNG);
+    const school = await tenantRow(tenants.a);
+    const brand = await api.call<{ alias: string; name: string; logo: string | null; color: string }>("GET", `company/brand?school=${school.alias.toUpperCase()}`);
+    expect(brand.body).toMatchObject({ status: 0, data: { alias: school.alias, name: school.title, color: school.themeColor } });
+    expect((await api.raw("GET", brand.body.data.logo!.replace(/^\/api\//, ""))).status).toBe(200);
+  });
+
+  it("answers a plain not-found for an unknown alias and refuses one that is no alias, naming the field", async () => {
+    expect((await api.call("GET", "company/brand?school=no-such-school")).http).toBe(404);
+    const bad = await api.call<Refusal>("GET", "company/brand?school=%3Cscript%3E", { locale: "en" });
+    expect(bad.http).toBe(422);
+    expect(Object.keys(bad.body.data.errors)).toEqual(["school"]);
+  });
+});

@@ -4,13 +4,16 @@ import {
   ZCompanyChecklistSave,
   ZCompanyProfile,
   ZCompanyProfileAnswer,
+  ZSchoolBrandAnswer,
+  ZSchoolBrandQuery,
   ZTestMessageAnswer,
   ZTestMessageSend,
   ZUpload,
   ZUploadAnswer,
 } from "@pizarra/contracts";
 import { ownLabels } from "../../http/parse.ts";
-import { authedRoute, type Part, type Route } from "../../http/route.ts";
+import { authedRoute, type Part, publicRoute, type Route } from "../../http/route.ts";
+import { schoolBrand } from "./brand.ts";
 import { UPLOAD_BODY_LIMIT } from "../../resource/upload.ts";
 import { getChecklist, saveChecklist, sendTestMessage } from "./checklist.ts";
 import { COMPANY_MODULE, getProfile, saveProfile, uploadLogo } from "./profile.ts";
@@ -23,6 +26,7 @@ const label = (field: string, part: Part) => (part === "body" ? profileLabel(fie
  * role of 95 or more, which the handlers check.
  */
 export const COMPANY_ROUTES: Route[] = [
+  publicRoute({ method: "GET", path: "company/brand", auth: "public", query: ZSchoolBrandQuery, answer: ZSchoolBrandAnswer, handler: schoolBrand }),
   authedRoute({ method: "GET", path: "company/profile", auth: "user", module: COMPANY_MODULE, answer: ZCompanyProfileAnswer, handler: getProfile }),
   authedRoute({
     method: "POST",

@@ -35,9 +35,12 @@ export const HEADER_INDEX: ReadonlyMap<string, FamilyColumn> = new Map(
   FAMILY_COLUMNS.flatMap((column) => [column.key, ...LOCALES.map((locale) => columnTitle(column, locale))].map((title) => [headerKey(title), column] as const)),
 );
 
+/** A kinship's label in one language, as the Family tab shows it. */
+export const relationLabel = (code: TKinshipRelation, locale: Locale): string => translator(locale)(`family.options.relation.${code}`);
+
 /**
- * What a relative is to a student, as schools write it in either language → a code of KINSHIP_RELATIONS. The
- * template's second sheet lists the first word of each language; the others are read too.
+ * What a relative is to a student, as schools write it in either language → a code of KINSHIP_RELATIONS: the labels
+ * the Family tab shows (which the template's second sheet lists), and the other words schools use.
  */
 const RELATION_WORDS: Record<TKinshipRelation, readonly string[]> = {
   mother: ["madre", "mama", "mother", "mom", "mum"],
@@ -51,7 +54,9 @@ const RELATION_WORDS: Record<TKinshipRelation, readonly string[]> = {
   other: ["otro", "otra", "other"],
 };
 const RELATION_INDEX = new Map<string, TKinshipRelation>(
-  KINSHIP_RELATIONS.flatMap((code) => [code, ...RELATION_WORDS[code]].map((word) => [headerKey(word), code] as const)),
+  KINSHIP_RELATIONS.flatMap((code) =>
+    [code, ...RELATION_WORDS[code], ...LOCALES.map((locale) => relationLabel(code, locale))].map((word) => [headerKey(word), code] as const),
+  ),
 );
 
 /** A kinship cell → its code, or null when it names none. */

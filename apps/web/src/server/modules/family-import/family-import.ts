@@ -11,7 +11,7 @@ import { fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { xlsxResponse } from "../../resource/xlsx.ts";
-import { columnTitle, FAMILY_COLUMNS } from "./columns.ts";
+import { columnTitle, FAMILY_COLUMNS, relationLabel } from "./columns.ts";
 import { type Plan, planImport } from "./plan.ts";
 import { progressReply } from "./progress.ts";
 import { type Problems, readFamilyFile } from "./read.ts";
@@ -133,7 +133,7 @@ export async function familyImportTemplate(ctx: AuthedContext): Promise<Reply<nu
       t(`familyImport.help.${c.field}`),
     ]),
     [],
-    [t("familyImport.help.relations"), "", KINSHIP_RELATIONS.map((r) => t(`familyImport.relations.${r}`)).join(", ")],
+    [t("familyImport.help.relations"), "", KINSHIP_RELATIONS.map((r) => relationLabel(r, ctx.locale)).join(", ")],
     [t("familyImport.help.guardians"), "", t("familyImport.help.guardiansText")],
     [],
     [t("familyImport.help.sections"), "", grades.length ? "" : t("familyImport.noPeriod")],

@@ -188,11 +188,11 @@ describe("staff invitations (POST admStaff/invite/{id}, /user/invite/{token})", 
     expect(short.http).toBe(422);
     expect(short.body.data.errors.password).toBe("The Password must be at least 8 characters.");
     const mismatch = await api.call<{ errors: Record<string, string> }>("POST", `user/invite/${token}`, {
-      body: { password: "una-clave-larga", confirm: "otra-clave-larga" },
+      body: { password: "una-clave-larga-1", confirm: "otra-clave-larga-2" },
     });
     expect(mismatch.body.data.errors.confirm).toBe("El campo Confirmar contraseña no coincide con la contraseña.");
 
-    const accepted = await api.call<TLoginAnswer>("POST", `user/invite/${token}`, { body: { password: "una-clave-larga", confirm: "una-clave-larga" } });
+    const accepted = await api.call<TLoginAnswer>("POST", `user/invite/${token}`, { body: { password: "una-clave-larga-1", confirm: "una-clave-larga-1" } });
     expect(accepted.body).toMatchObject({
       status: 0,
       msg: "Su contraseña quedó guardada. ¡Bienvenido!",
@@ -200,14 +200,14 @@ describe("staff invitations (POST admStaff/invite/{id}, /user/invite/{token})", 
     });
     expect((await api.call("GET", "admStaff/loginToken", { token: accepted.body.data.token })).http).toBe(200);
     expect(await school.db.auditLog.count({ where: { action: "passwordSet", recordId: String(teo.id) } })).toBe(1);
-    expect((await login("teo@invita-uno.test", "una-clave-larga")).body.data).toMatchObject({ companyID: school.tenantId });
+    expect((await login("teo@invita-uno.test", "una-clave-larga-1")).body.data).toMatchObject({ companyID: school.tenantId });
 
     // Used: refused on the page and on a second submission, saying so in es and en.
-    const again = await api.call("POST", `user/invite/${token}`, { locale: "en", body: { password: "otra-clave-mas", confirm: "otra-clave-mas" } });
+    const again = await api.call("POST", `user/invite/${token}`, { locale: "en", body: { password: "otra-clave-mas-3", confirm: "otra-clave-mas-3" } });
     expect(again.http).toBe(410);
     expect(again.body.msg).toBe("This invitation was already used. Sign in with your e-mail and password.");
     expect((await api.call("GET", `user/invite/${token}`)).body.msg).toBe("Esta invitación ya fue usada. Ingrese con su correo y contraseña.");
-    expect((await login("teo@invita-uno.test", "otra-clave-mas")).body.status).toBe(-1);
+    expect((await login("teo@invita-uno.test", "otra-clave-mas-3")).body.status).toBe(-1);
   });
 
   it("also invites by WhatsApp, as the school's notice template, when the person has a mobile and the school a number", async () => {
@@ -246,7 +246,7 @@ describe("staff invitations (POST admStaff/invite/{id}, /user/invite/{token})", 
     const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: String(school.adminUserId) })).toString("base64url")}.${signature}`;
     const tampered = await api.call("GET", `user/invite/${forged}`, { locale: "en" });
     expect(tampered).toMatchObject({ http: 401, body: { msg: "This invitation link is not valid. Ask your school for a new invitation." } });
-    expect((await api.call("POST", `user/invite/${forged}`, { body: { password: "una-clave-larga", confirm: "una-clave-larga" } })).http).toBe(401);
+    expect((await api.call("POST", `user/invite/${forged}`, { body: { password: "una-clave-larga-1", confirm: "una-clave-larga-1" } })).http).toBe(401);
     // A sign-in token is no invitation.
     expect((await api.call("GET", `user/invite/${school.token}`)).http).toBe(401);
 
@@ -259,7 +259,7 @@ describe("staff invitations (POST admStaff/invite/{id}, /user/invite/{token})", 
       .setIssuedAt(Math.floor(Date.now() / 1000) - 8 * 86_400)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 86_400)
       .sign(key);
-    const expired = await api.call("POST", `user/invite/${old}`, { body: { password: "una-clave-larga", confirm: "una-clave-larga" } });
+    const expired = await api.call("POST", `user/invite/${old}`, { body: { password: "una-clave-larga-1", confirm: "una-clave-larga-1" } });
     expect(expired).toMatchObject({ http: 410, body: { msg: "Esta invitación venció. Pida a su colegio una nueva invitación." } });
     expect((await api.db().account.findUniqueOrThrow({ where: { id: accountId! } })).passwordHash).toBe(passwordHash);
 

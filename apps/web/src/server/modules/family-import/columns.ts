@@ -27,7 +27,7 @@ export const FAMILY_COLUMNS: FamilyColumn[] = [
 /** A column's title in one language ("Apoderado 1 teléfono"), as the template writes it and the messages name it. */
 export function columnTitle(column: FamilyColumn, locale: Locale): string {
   const t = translator(locale);
-  return column.guardian ? t(`familyImport.guardianColumns.${column.field}`, { n: column.guardian }) : t(`familyImport.columns.${column.field}`);
+  return column.guardian ? t(`familyImport.guardianColumns.${column.field}`, { guardian: column.guardian }) : t(`familyImport.columns.${column.field}`);
 }
 
 /** A header as typed, in either language or as the column's key, → the column; case, accents and a trailing * aside. */

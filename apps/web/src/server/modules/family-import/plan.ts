@@ -257,14 +257,14 @@ export async function planImport(db: Db, ctx: AuthedContext, lines: FamilyLine[]
       problems.add(
         line,
         column("cel"),
-        t("familyImport.guardianConflictFile", { n: g.place, doc: g.documentnumber!, docLine: byDoc.line, cel: g.cel!, celLine: byCel.line }),
+        t("familyImport.guardianConflictFile", { guardian: g.place, doc: g.documentnumber!, docLine: byDoc.line, cel: g.cel!, celLine: byCel.line }),
       );
       return null;
     }
     const met = byDoc ?? byCel;
     if (met) {
       if (met.docKey && g.docKey && met.docKey !== g.docKey) {
-        problems.add(line, column("cel"), t("familyImport.phoneOtherDocument", { n: g.place, cel: g.cel!, other: met.line, doc: met.cells.documentnumber! }));
+        problems.add(line, column("cel"), t("familyImport.phoneOtherDocument", { guardian: g.place, cel: g.cel!, other: met.line, doc: met.cells.documentnumber! }));
         return null;
       }
       const first = `${met.cells.name} ${met.cells.last}`;
@@ -272,7 +272,7 @@ export async function planImport(db: Db, ctx: AuthedContext, lines: FamilyLine[]
         problems.add(
           line,
           column("name"),
-          t("familyImport.spelledInFile", { n: g.place, value: spelled, first, other: met.line }),
+          t("familyImport.spelledInFile", { guardian: g.place, value: spelled, first, other: met.line }),
           FAMILY_PROBLEM_LEVEL.warning,
         );
       if (g.docKey && !met.docKey) guardianByDoc.set(g.docKey, met);
@@ -300,14 +300,14 @@ export async function planImport(db: Db, ctx: AuthedContext, lines: FamilyLine[]
       problems.add(
         line,
         column("cel"),
-        t("familyImport.phoneOtherDocumentSchool", { n: g.place, cel: g.cel!, name: fullName(found, ctx.user.givenNamesFirst), doc: found.documentnumber }),
+        t("familyImport.phoneOtherDocumentSchool", { guardian: g.place, cel: g.cel!, name: fullName(found, ctx.user.givenNamesFirst), doc: found.documentnumber }),
       );
       return null;
     }
     if (found) {
       const existing = fullName(found, ctx.user.givenNamesFirst);
       if (!sameName(`${found.name} ${found.last ?? ""}`, spelled))
-        problems.add(line, column("name"), t("familyImport.spelledInSchool", { n: g.place, value: spelled, existing }), FAMILY_PROBLEM_LEVEL.warning);
+        problems.add(line, column("name"), t("familyImport.spelledInSchool", { guardian: g.place, value: spelled, existing }), FAMILY_PROBLEM_LEVEL.warning);
     } else claimMail(g.mail, `g:${g.docKey ?? g.cel}`, null, line, column("mail"));
     const guardian: Guardian = { line, cells: g, docKey: g.docKey, cel: g.cel, existingId: found?.id ?? null };
     guardians.push(guardian);

@@ -147,7 +147,7 @@ export async function readFamilyFile(ctx: AuthedContext, data: string, country: 
         pickup: reader.yesNo(key("pickup")) ?? true,
       });
       if (!documentnumber && cel === undefined && !cell.has(key("cel")))
-        problems.add(line, key("documentnumber"), ctx.t("familyImport.guardianUnknowable", { n: place }));
+        problems.add(line, key("documentnumber"), ctx.t("familyImport.guardianUnknowable", { guardian: place }));
     }
     if (guardians.filter((g) => g.principal).length > 1) problems.add(line, "guardian2.principal", ctx.t("familyImport.twoPrincipals"));
     lines.push({ line, student, guardians });

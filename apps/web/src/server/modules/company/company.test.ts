@@ -289,7 +289,10 @@ describe("GET company/brand (a school's sign-in page)", () => {
   it("gives anyone the school's name, colour and a working link to its logo, by its alias in any case", async () => {
     await upload("escudo.png", PNG);
     const school = await tenantRow(tenants.a);
-    const brand = await api.call<{ alias: string; name: string; logo: string | null; color: string }>("GET", `company/brand?school=${school.alias.toUpperCase()}`);
+    const brand = await api.call<{ alias: string; name: string; logo: string | null; color: string }>(
+      "GET",
+      `company/brand?school=${school.alias.toUpperCase()}`,
+    );
     expect(brand.body).toMatchObject({ status: 0, data: { alias: school.alias, name: school.title, color: school.themeColor } });
     expect((await api.raw("GET", brand.body.data.logo!.replace(/^\/api\//, ""))).status).toBe(200);
   });

@@ -264,7 +264,11 @@ export async function planImport(db: Db, ctx: AuthedContext, lines: FamilyLine[]
     const met = byDoc ?? byCel;
     if (met) {
       if (met.docKey && g.docKey && met.docKey !== g.docKey) {
-        problems.add(line, column("cel"), t("familyImport.phoneOtherDocument", { guardian: g.place, cel: g.cel!, other: met.line, doc: met.cells.documentnumber! }));
+        problems.add(
+          line,
+          column("cel"),
+          t("familyImport.phoneOtherDocument", { guardian: g.place, cel: g.cel!, other: met.line, doc: met.cells.documentnumber! }),
+        );
         return null;
       }
       const first = `${met.cells.name} ${met.cells.last}`;
@@ -300,7 +304,12 @@ export async function planImport(db: Db, ctx: AuthedContext, lines: FamilyLine[]
       problems.add(
         line,
         column("cel"),
-        t("familyImport.phoneOtherDocumentSchool", { guardian: g.place, cel: g.cel!, name: fullName(found, ctx.user.givenNamesFirst), doc: found.documentnumber }),
+        t("familyImport.phoneOtherDocumentSchool", {
+          guardian: g.place,
+          cel: g.cel!,
+          name: fullName(found, ctx.user.givenNamesFirst),
+          doc: found.documentnumber,
+        }),
       );
       return null;
     }

@@ -120,6 +120,20 @@ export const mailRecipients = (mail: ParsedMail): string[] =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
 
 /**
+ * Each caught mail parsed once per worker (by name and size, so that one still being written is read again): every
+ * poll of every spec reads the whole catcher, which holds the run's mail.
+ */
+const parsed = new Map<string, ParsedMail>();
+async function parsedMail(file: string): Promise<ParsedMail> {
+  const key = `${file}:${fs.statSync(file).size}`;
+  const known = parsed.get(key);
+  if (known) return known;
+  const mail = await simpleParser(fs.readFileSync(file));
+  parsed.set(key, mail);
+  return mail;
+}
+
+/**
  * What `find` answers of the mail the server under test sent, once the worker has sent it: every e-mail the SMTP
  * catcher holds (OUTSIDE_DIR/mail) is read until one answers, the last such answer kept.
  */
@@ -130,7 +144,7 @@ export async function caughtMail<T>(find: (mail: ParsedMail) => T | null, timeou
     .poll(
       async () => {
         const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
-        for (const file of files) found = find(await simpleParser(fs.readFileSync(path.join(dir, file)))) ?? found;
+        for (const file of files) found = find(await parsedMail(path.join(dir, file))) ?? found;
         return found;
       },
       { timeout, intervals: [1_000] },

@@ -35,7 +35,7 @@ for (const { name, schedule } of JOBS) {
   if (!schedule) continue;
   await queue.schedule(name, schedule.cron);
   await schedule.atStart(system);
-  await queue.send(name, {}, { startAfter: schedule.againAfterSeconds() });
+  if (schedule.againAfterSeconds) await queue.send(name, {}, { startAfter: schedule.againAfterSeconds() });
 }
 const heartbeat = await startHeartbeat(system);
 

@@ -54,8 +54,8 @@ export interface JobDeclaration<T> {
   schedule?: {
     cron: string;
     atStart: (system: Db) => Promise<void>;
-    /** One more run this many seconds after the start. */
-    againAfterSeconds: () => number;
+    /** One more run this many seconds after the start, besides the clock's. */
+    againAfterSeconds?: () => number;
   };
 }
 

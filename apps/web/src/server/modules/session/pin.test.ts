@@ -5,6 +5,7 @@ import { startWhatsAppSink, type WhatsAppSink } from "../../../../../../scripts/
 import { apiHarness } from "../../../test-support/harness.ts";
 import { env } from "../../env.ts";
 import { sendPin } from "./pin-job.ts";
+import { sweepSignIn } from "./sweep.ts";
 
 /**
  * The phone PIN of the login's phone tab (000 §2.3, §4; 002 §7 user/mauthpin, user/login) against a real database, the
@@ -202,5 +203,26 @@ describe("phone PIN sign-in", () => {
     expect(code).toMatch(/^\d{6}$/);
     const ok = await signIn(SECRETARY_PHONE, code!);
     expect(ok.body.status).toBe(0);
+  });
+});
+
+describe("the hourly sweep of sign-in rows", () => {
+  it("removes rate windows past their reset and PINs a week dead, and keeps what may still count", async () => {
+    const db = api.db();
+    const hour = 3_600_000;
+    const now = Date.now();
+    await db.rateWindow.createMany({
+      data: [
+        { key: "sweep:old", count: 3, resetAt: new Date(now - hour) },
+        { key: "sweep:live", count: 3, resetAt: new Date(now + hour) },
+      ],
+    });
+    const pin = (phone: string, expiresAt: Date) => ({ phone, purpose: "signin", codeHash: "x", expiresAt, status: "skipped" });
+    await db.phonePin.createMany({ data: [pin("+51900000801", new Date(now - 8 * 24 * hour)), pin("+51900000802", new Date(now - hour))] });
+    const swept = await sweepSignIn(db);
+    expect(swept.windows).toBeGreaterThanOrEqual(1);
+    expect(swept.pins).toBe(1);
+    expect((await db.rateWindow.findMany({ where: { key: { startsWith: "sweep:" } } })).map((w) => w.key)).toEqual(["sweep:live"]);
+    expect((await db.phonePin.findMany({ where: { phone: { in: ["+51900000801", "+51900000802"] } } })).map((p) => p.phone)).toEqual(["+51900000802"]);
   });
 });

@@ -51,6 +51,8 @@ export interface Recipient {
   devices: number;
   /** A guardian's first child of those the message is about, or the student themself. */
   student: string | null;
+  /** A guardian written to as family (`familyOf`): that child's id, whose link the ledger checks again when it sends. */
+  aboutId: number | null;
   /** The channels they may be written on: all but those they opted out of. */
   channels: ChannelName[];
 }
@@ -79,7 +81,7 @@ export async function readRecipients(db: TenantDb | TenantTx, who: Who): Promise
       cel: true,
       locale: true,
       language: true,
-      dependants: { where: about, take: 1, orderBy: { studentId: "asc" }, select: { student: { select: { name: true } } } },
+      dependants: { where: about, take: 1, orderBy: { studentId: "asc" }, select: { studentId: true, student: { select: { name: true } } } },
       channelOptOuts: { select: { channel: true } },
       _count: { select: { pushSubscriptions: true } },
     },
@@ -90,10 +92,28 @@ export async function readRecipients(db: TenantDb | TenantTx, who: Who): Promise
       ...user,
       devices: _count.pushSubscriptions,
       student: user.type === PERSON_TYPE.student ? user.name : (dependants[0]?.student.name ?? null),
+      aboutId: "familyOf" in who && user.type !== PERSON_TYPE.student ? (dependants[0]?.studentId ?? null) : null,
       channels: CHANNELS.filter((c) => !out.has(c)),
     };
   });
 }
+
+/**
+ * Which (guardian, student) pairs a family link still lets the school tell about now (`${relativeId}:${studentId}`):
+ * a family's message written before its link ended, lost its contact rights or stopped taking messages is not sent.
+ */
+export async function stillToldAbout(db: TenantDb | TenantTx, pairs: { userId: number; aboutId: number }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const links = await db.kinship.findMany({
+    where: { relativeId: { in: [...new Set(pairs.map((p) => p.userId))] }, studentId: { in: [...new Set(pairs.map((p) => p.aboutId))] }, ...toldAbout({}) },
+    select: { relativeId: true, studentId: true },
+  });
+  return new Set(links.map((l) => `${l.relativeId}:${l.studentId}`));
+}
+
+/** A family's rows (with the student they are about) and the pairs stillToldAbout is asked about. */
+export const aboutPairs = (rows: { userId: number | null; aboutId?: number | null }[]) =>
+  rows.flatMap((r) => (r.userId !== null && r.aboutId != null ? [{ userId: r.userId, aboutId: r.aboutId }] : []));
 
 /** Each recipient's open channels by person: what a message already written may still use (`${userId}:${channel}`). */
 export async function openChannels(db: TenantDb | TenantTx, userIds: number[]): Promise<Set<string>> {

@@ -7,7 +7,7 @@ import { whatsappNumberOf } from "../channels/whatsapp.ts";
 import { fieldRefusal } from "../http/app-error.ts";
 import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
-import { openChannels, readRecipients } from "./guardians.ts";
+import { aboutPairs, openChannels, readRecipients, stillToldAbout } from "./guardians.ts";
 import { afterQuietHours } from "./quiet-hours.ts";
 import { enqueue, type JobRequest, jobId, jobKind } from "./queue.ts";
 
@@ -19,6 +19,8 @@ export interface Draft {
   notificationId?: number | null;
   run?: number;
   userId: number | null;
+  /** A family's message: the student it is about (Recipient.aboutId), whose link is checked again when it is sent. */
+  aboutId?: number | null;
   channel: ChannelName;
   /** null when the person has no address on that channel: the row is kept, failed for good, and may fall back. */
   address: string | null;
@@ -124,12 +126,13 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
   if (drafts.length === 0) return { queued: 0, skipped: 0 };
   const tenantId = tenantOf(tx);
   const userIds = [...new Set(drafts.map((d) => d.userId).filter((id): id is number => id !== null))];
-  const [open, school] = await Promise.all([
+  const [open, told, school] = await Promise.all([
     openChannels(tx, userIds),
+    stillToldAbout(tx, aboutPairs(drafts)),
     tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { timeZone: true, quietFrom: true, quietTo: true } }),
   ]);
   const now = new Date();
-  const kept = drafts.filter((d) => d.userId === null || open.has(`${d.userId}:${d.channel}`));
+  const kept = drafts.filter((d) => d.userId === null || (open.has(`${d.userId}:${d.channel}`) && (d.aboutId == null || told.has(`${d.userId}:${d.aboutId}`))));
   const rows = kept.map((d) => {
     const due = d.notBefore && d.notBefore > now ? d.notBefore : now;
     return {
@@ -139,6 +142,7 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
       notificationId: d.notificationId ?? null,
       run: d.run ?? 0,
       userId: d.userId,
+      aboutId: d.aboutId ?? null,
       channel: d.channel,
       address: d.address ?? "",
       replyTo: d.replyTo ?? null,
@@ -193,6 +197,7 @@ export async function fallBack(tx: TenantTx, row: MessageModel): Promise<void> {
       notificationId: row.notificationId,
       run: row.run,
       userId: row.userId,
+      aboutId: row.aboutId,
       channel,
       address: addressOf(user, channel),
       replyTo: row.replyTo,

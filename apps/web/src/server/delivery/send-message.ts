@@ -8,7 +8,7 @@ import { env } from "../env.ts";
 import type { Locale } from "../i18n.ts";
 import { log, loggable } from "../log.ts";
 import { metrics } from "../metrics.ts";
-import { readRecipients } from "./guardians.ts";
+import { aboutPairs, readRecipients, stillToldAbout } from "./guardians.ts";
 import { fallBack, MESSAGE_SEND, refreshSoon, requeue, type SendJob } from "./ledger.ts";
 import { pendingJobs, type QueuedJob } from "./queue.ts";
 import { unsubscribeUrl } from "./unsubscribe-link.ts";
@@ -20,7 +20,7 @@ export const MAX_ATTEMPTS = 6;
 export class TransientFailure extends Error {}
 
 /** A claimed row, and why it may no longer go out: its person left (or was deleted), or opted out of its channel since. */
-export type Claimed = MessageModel & { withdrawn: "inactive" | "optedOut" | null };
+export type Claimed = MessageModel & { withdrawn: "inactive" | "optedOut" | "unlinked" | null };
 
 /**
  * Claims the ledger rows of a batch of jobs for sending, one statement per school: a row is taken when queued (or held
@@ -48,10 +48,20 @@ export async function claimMessages(system: Db, jobs: SendJob[]): Promise<Claime
         data: { status: "sending", lockedUntil: new Date(now.getTime() + env().WORKER_LEASE_SECONDS * 1000), attempts: { increment: 1 } },
       });
       const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
-      const people = new Map((userIds.length ? await readRecipients(db, { people: { id: { in: userIds } } }) : []).map((p) => [p.id, p]));
+      const [people, told] = await Promise.all([
+        userIds.length ? readRecipients(db, { people: { id: { in: userIds } } }).then((found) => new Map(found.map((p) => [p.id, p]))) : new Map(),
+        stillToldAbout(db, aboutPairs(rows)),
+      ]);
       return rows.map((row): Claimed => {
         const person = row.userId === null ? null : people.get(row.userId);
-        const withdrawn = person === undefined ? "inactive" : person && !person.channels.includes(row.channel as ChannelName) ? "optedOut" : null;
+        const withdrawn =
+          person === undefined
+            ? "inactive"
+            : person && !person.channels.includes(row.channel as ChannelName)
+              ? "optedOut"
+              : row.aboutId !== null && !told.has(`${row.userId}:${row.aboutId}`)
+                ? "unlinked"
+                : null;
         return { ...row, withdrawn };
       });
     }),

@@ -74,7 +74,7 @@ export async function queueFamilyNotice(tx: TenantTx, ctx: AuthedContext, id: nu
     const t = translator(locale);
     const kind = t(`conduct.notice.${type}`);
     const subject = t("conduct.notice.subject", { school: school.title, kind, student });
-    const common = { source, sourceId: id, userId: relative.id, locale, subject, notBefore };
+    const common = { source, sourceId: id, userId: relative.id, aboutId: relative.aboutId, locale, subject, notBefore };
     const address = addressOf(relative, "mail");
     if (address) {
       const text = t("conduct.notice.text", {

@@ -13,6 +13,8 @@ export const directorySendLabel = (field: string) => `directoryMail.fields.${fie
 interface Recipient {
   userId: number;
   address: string;
+  /** The student a guardian's address was listed for (none for the student's own). */
+  aboutId: number | null;
 }
 
 /**
@@ -37,7 +39,8 @@ async function recipients(ctx: AuthedContext, ids: number[], columns: readonly s
       const address = person?.mail?.trim();
       if (person && isAddress(address)) {
         const key = address.toLowerCase();
-        if (!seen.has(key)) seen.set(key, { userId: person.id, address });
+        // A guardian is written to about this student: the send checks that link again.
+        if (!seen.has(key)) seen.set(key, { userId: person.id, address, aboutId: column === "depMail" ? null : row.id });
       }
     }
   }
@@ -62,6 +65,7 @@ export async function sendDirectoryMail(ctx: AuthedContext & { body: TDirectoryS
     source: "directory",
     sourceId: ctx.user.id,
     userId: r.userId,
+    aboutId: r.aboutId,
     channel: "mail",
     address: r.address,
     replyTo,

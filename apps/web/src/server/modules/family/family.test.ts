@@ -12,6 +12,7 @@ import { apiHarness, type DemoSchool } from "../../../test-support/harness.ts";
 import { demoTenants } from "../../../test-support/route-samples.ts";
 import { staffWith } from "../../../test-support/staff-with.ts";
 import { readRecipients } from "../../delivery/guardians.ts";
+import { claimMessages } from "../../delivery/send-message.ts";
 import { runAlert } from "../attendance/alerts.ts";
 import { signJustifyLink } from "../attendance/link-token.ts";
 import { recipientsOf, SEND_TO } from "../notifications/recipients.ts";
@@ -297,5 +298,20 @@ describe("every sender reads the links' flags in one place", () => {
     };
     expect(await open(family.ok.id)).toBe(200);
     for (const g of [family.barred, family.muted, family.ended, family.external]) expect(await open(g.id)).toBe(401);
+
+    // The alert's row says whom it is about; written before a restriction (held by quiet hours, say), it is withdrawn
+    // when it is sent, not sent, and its fallback is not written either.
+    const [row] = ledger;
+    expect(row!.aboutId).toBe(studentId);
+    await school.db.message.update({ where: { id: row!.id }, data: { notBefore: new Date(0) } });
+    const edited = await post(`admStudent/family/${studentId}/edit/${family.ok.id}`, {
+      ...FLAGS,
+      userKind: 0,
+      contactRights: false,
+      restriction: "Orden judicial",
+    });
+    expect(edited.body.status).toBe(0);
+    const [claimed] = await claimMessages(api.db(), [{ tenantId: school.tenantId, ids: [row!.id] }]);
+    expect(claimed?.withdrawn).toBe("unlinked");
   });
 });

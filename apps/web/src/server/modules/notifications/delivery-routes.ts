@@ -23,7 +23,7 @@ import { FOLLOWUP_SOURCE } from "./flow-followups.ts";
 import { queueRun, refreshSending } from "./run-notification.ts";
 
 /** Failure reasons the product itself gives (the providers' own are shown as they said them). */
-const OWN_REASONS = new Set(["noAddress", "notConfigured", "noDevice", "optedOut", "inactive"]);
+const OWN_REASONS = new Set(["noAddress", "notConfigured", "noDevice", "optedOut", "inactive", "unlinked"]);
 const when = (d: Date | null) => (d ? formatDateTime(d) : null);
 
 type Pausable = { status: number; scheduledAt: Date | null; nextRunAt: Date | null };

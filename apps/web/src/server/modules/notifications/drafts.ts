@@ -33,6 +33,7 @@ export function draftsOf(n: NotificationRow, run: number, recipients: Recipient[
         notificationId: n.id,
         run,
         userId: r.id,
+        aboutId: r.aboutId,
         channel,
         address: addressOf(r, channel),
         locale,

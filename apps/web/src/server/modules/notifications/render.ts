@@ -22,6 +22,8 @@ export interface Recipient {
   language: string | null;
   /** A guardian's first child, or the student themself. */
   student: string | null;
+  /** A guardian written to as family: that child's id, whose link the ledger checks again when it sends. */
+  aboutId?: number | null;
 }
 
 export interface Content {

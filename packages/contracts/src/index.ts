@@ -28,4 +28,5 @@ export * from "./directory/index.ts";
 export * from "./people/index.ts";
 export * from "./registration/index.ts";
 export * from "./family/index.ts";
+export * from "./conversations/index.ts";
 export * from "./family-import/index.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toE164 } from "./phone.ts";
+import { toE164, whatsappForms } from "./phone.ts";
 
 describe("toE164", () => {
   it("reads a local number as one of the school's country", () => {
@@ -37,5 +37,29 @@ describe("toE164", () => {
     // An unknown country reads no local number (an international one still is).
     expect(toE164("987654321", "XX")).toBeNull();
     expect(toE164("+51987654321", "XX")).toBe("+51987654321");
+  });
+});
+
+describe("whatsappForms", () => {
+  it("matches the national forms a WhatsApp id and a kept number differ by", () => {
+    // Mexico: the id keeps the 1 the plan dropped; a number typed today has none.
+    expect(whatsappForms("5215512345678")).toEqual(["+525512345678", "+5215512345678"]);
+    expect(whatsappForms("525512345678")).toEqual(["+525512345678", "+5215512345678"]);
+    expect(whatsappForms("525512345678")[0]).toBe(toE164("55 1234 5678", "MX"));
+    // Argentina: mobiles carry a 9 after 54 from abroad; schools often type them without.
+    expect(whatsappForms("5491123456789")).toEqual(["+5491123456789", "+541123456789"]);
+    expect(whatsappForms("541123456789")).toEqual(["+5491123456789", "+541123456789"]);
+    // Brazil: an older id lacks the ninth digit of a mobile.
+    expect(whatsappForms("551187654321")).toEqual(["+5511987654321", "+551187654321"]);
+    expect(whatsappForms("5511987654321")).toEqual(["+5511987654321", "+551187654321"]);
+    // A Brazilian landline (it starts 2-5) gains no digit.
+    expect(whatsappForms("551132654321")).toEqual(["+551132654321"]);
+  });
+
+  it("keeps every other number whole, and refuses what is no number", () => {
+    expect(whatsappForms("51987654321")).toEqual(["+51987654321"]);
+    expect(whatsappForms("+51987654321")).toEqual(["+51987654321"]);
+    expect(whatsappForms("0987654321")).toEqual([]);
+    expect(whatsappForms("51 987")).toEqual([]);
   });
 });

@@ -36,3 +36,22 @@ export function countryOfNumber(e164: string): string | null {
     return null;
   }
 }
+
+/**
+ * The E.164 forms a WhatsApp sender's id (its digits, "5215512345678") may be kept as, the canonical one first. Three
+ * countries' mobile numbers differ between the id WhatsApp gives and the number a school typed: Mexico's ids keep the
+ * "1" after 52 that the numbering plan dropped in 2019; Argentina's mobiles are dialled from abroad with a 9 after 54
+ * that numbers are often typed without; Brazil's older ids lack the ninth digit its mobiles gained. The canonical form
+ * is the plan's own: +52 without the 1, +54 9 with it, Brazil's with the ninth digit.
+ */
+export function whatsappForms(waId: string): string[] {
+  const digits = waId.replace(/^\+/, "");
+  if (!/^[1-9]\d{7,14}$/.test(digits)) return [];
+  const mexico = /^52(1?)(\d{10})$/.exec(digits);
+  if (mexico) return [`+52${mexico[2]}`, `+521${mexico[2]}`];
+  const argentina = /^54(9?)(\d{10})$/.exec(digits);
+  if (argentina) return [`+549${argentina[2]}`, `+54${argentina[2]}`];
+  const brazil = /^55(\d{2})(9?)([6-9]\d{7})$/.exec(digits);
+  if (brazil) return [`+55${brazil[1]}9${brazil[3]}`, `+55${brazil[1]}${brazil[3]}`];
+  return [`+${digits}`];
+}

@@ -52,6 +52,8 @@ export const TENANT_MODELS = new Set([
   "medicalRecord",
   "message",
   "inboundMessage",
+  "conversation",
+  "conversationMessage",
   "pushSubscription",
   "channelOptOut",
   "attendanceSession",

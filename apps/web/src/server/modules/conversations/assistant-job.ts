@@ -3,6 +3,7 @@ import { type Db, forTenant, type TenantDb } from "@pizarra/db";
 import { log } from "../../log.ts";
 import { lockConversation } from "./reply.ts";
 import { postSchoolMessage } from "./school-message.ts";
+import { tellStaff } from "./tell-staff.ts";
 
 /** What the assistant was asked about: the conversation, the family's message and the last few before it. */
 export interface AssistantInput {
@@ -31,7 +32,7 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
   const db = forTenant(system, job.tenantId);
   const conversation = await db.conversation.findFirst({
     where: { id: job.conversationId },
-    select: { id: true, type: true, assigneeId: true, locale: true, guardianId: true, contact: true },
+    select: { id: true, type: true, assigneeId: true, locale: true, guardianId: true, contact: true, contactName: true },
   });
   if (!conversation || conversation.type !== CONVERSATION_TYPE.open || conversation.assigneeId !== null) return;
   const recent = await db.conversationMessage.findMany({
@@ -80,5 +81,6 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
       where: { id: conversation.id },
       data: { type: CONVERSATION_TYPE.human, holdAiTill: null, escalation: decision.reason },
     });
+    await tellStaff(tx, conversation, message.id, decision.reason);
   });
 }

@@ -205,10 +205,17 @@ describe("the assistant", () => {
     expect(await school.conversation.findFirstOrThrow({ where: { id: second.conversationId } })).toMatchObject({ type: "human", holdAiTill: null });
   });
 
-  it("hands over on its own failure", async () => {
+  it("hands over on its own failure, and the administrators who take Web Push are told", async () => {
+    const head = await school.user.findFirstOrThrow({ where: { mail: "admin@pizarra.demo" }, select: { id: true } });
+    await school.pushSubscription.create({ data: { userId: head.id, endpoint: "https://push.example/inbox", p256dh: "k", auth: "a" } });
     const message = await write("51911000666", "Necesito ayuda");
     await considerMessage(api.db(), async () => Promise.reject(new Error("boom")), { tenantId, conversationId: message.conversationId, messageId: message.id });
     expect(await school.conversation.findFirstOrThrow({ where: { id: message.conversationId } })).toMatchObject({ type: "human", escalation: "providerError" });
+    const told = await school.message.findFirstOrThrow({ where: { source: "conversation", sourceId: message.conversationId, channel: "push" } });
+    // In the administrator's own language.
+    const theirs = told.locale === "en" ? en : es;
+    expect(told).toMatchObject({ userId: head.id, subject: theirs.conversations.handover.title });
+    expect(told.text).toContain(theirs.conversations.reasons.providerError);
     const escalated = (await list("type=human")).body.data.Results.map((r) => r.ID);
     expect(escalated).toContain(message.conversationId);
   });

@@ -1,0 +1,174 @@
+import { PERSON_TYPE } from "@pizarra/contracts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiHarness, type DemoSchool } from "../../../../test-support/harness.ts";
+import { verifyJustifyLink } from "../../attendance/link-token.ts";
+import { decide, type DecideInput, summarize } from "./index.ts";
+
+const api = apiHarness({ school: true });
+
+/** 10:00 at the school (UTC-5) on a school day of the demo's 2026 period: the tests do not depend on today's date. */
+const NOW = new Date("2026-06-15T15:00:00Z");
+const DAY = "2026-06-15";
+
+type Person = { id: number; name: string; last: string | null };
+let school: DemoSchool;
+let guardianId: number;
+let childA: Person;
+let childB: Person;
+let other: Person;
+
+/** Colegio Demo's students in sections of the current period: two become one family's children, the third is another's. */
+beforeAll(async () => {
+  school = await api.school();
+  const { db } = school;
+  const students = await db.user.findMany({
+    where: { type: PERSON_TYPE.student, inactive: false, sections: { some: { section: { superSection: { periodId: 202601 } } } } },
+    orderBy: { id: "asc" },
+    take: 3,
+    select: { id: true, name: true, last: true },
+  });
+  [childA, childB, other] = students as [Person, Person, Person];
+  await db.kinship.deleteMany({ where: { studentId: { in: [childA.id, childB.id] } } });
+  const guardian = await db.user.create({
+    data: { type: PERSON_TYPE.relative, name: "Rosa", last: "Quispe", locale: "es", cel: "+51999000111" },
+    select: { id: true },
+  });
+  guardianId = guardian.id;
+  await db.kinship.createMany({
+    data: [
+      { studentId: childA.id, relativeId: guardianId, userKind: 0 },
+      { studentId: childB.id, relativeId: guardianId, userKind: 1 },
+      // A restricted link (a court order) makes the third no child of this family: the assistant never speaks of them.
+      { studentId: other.id, relativeId: guardianId, userKind: 1, contactRights: false },
+    ],
+  });
+  await db.info.createMany({
+    data: [
+      {
+        name: "Horario de atención",
+        desc: "Secretaría",
+        body: "<p>La secretaría atiende de <strong>lunes a viernes</strong> de 8:00 a 15:00.</p>",
+        nameEN: "Office hours",
+        bodyEN: "<p>The office is open <strong>Monday to Friday</strong>, 8:00 to 15:00.</p>",
+        published: true,
+      },
+      { name: "Uniforme escolar", body: "<p>Polo blanco y buzo azul.</p>", published: false },
+      { name: "Torneo de ajedrez", body: `<p>Felicitamos a ${other.name} ${other.last} por ganar el torneo de ajedrez.</p>`, published: true },
+    ],
+  });
+});
+
+const ask = (text: string, over: { locale?: "es" | "en"; guardianId?: number | null; history?: DecideInput["history"] } = {}) =>
+  decide(school.db, {
+    conversation: { id: 1, locale: over.locale ?? "es", guardianId: over.guardianId === undefined ? guardianId : over.guardianId, contact: "+51999000111" },
+    message: { id: 1, text, kind: "text" },
+    history: over.history ?? [],
+    now: NOW,
+  });
+
+/** The family's justification links in an answer, read back: which child, guardian and day each is bound to. */
+async function linksIn(text: string) {
+  const tokens = [...text.matchAll(/\/justify\/([^\s]+)/g)].map((m) => m[1]!);
+  return Promise.all(tokens.map(async (t) => verifyJustifyLink(t)));
+}
+
+describe("the deterministic assistant (no model configured)", () => {
+  it("answers from a FAQ found by full-text search, without accents, naming its source, in Spanish and English", async () => {
+    const es = await ask("Buenos días, ¿cuál es el horario de atencion de la secretaria?");
+    expect(es).toMatchObject({ action: "answer", sources: [{ kind: "faq", name: "Horario de atención" }] });
+    if (es.action !== "answer") return;
+    expect(es.text).toContain("lunes a viernes de 8:00 a 15:00");
+    expect(es.text).not.toContain("<");
+    expect(es.text).toContain("Fuente: FAQ «Horario de atención»");
+
+    const en = await ask("What are your office hours?", { locale: "en" });
+    expect(en).toMatchObject({ action: "answer", sources: [{ kind: "faq", name: "Office hours" }] });
+    if (en.action === "answer") expect(en.text).toMatch(/Monday to Friday, 8:00 to 15:00\.\n\nSource: FAQ «Office hours»$/);
+  });
+
+  it("hands over what no published FAQ covers, politely, as unanswered", async () => {
+    for (const text of ["¿Venden entradas para el concierto de rock?", "¿De qué color es el uniforme?"]) {
+      const d = await ask(text);
+      expect(d).toMatchObject({ action: "handover", reason: "unanswered" });
+      if (d.action === "handover") expect(d.text).toContain("Una persona del colegio le responderá");
+    }
+    expect(await ask("Can I bring a pet to the fair?", { locale: "en" })).toMatchObject({ action: "handover", reason: "unanswered" });
+  });
+
+  it("answers 'my child is sick today' with today's justification link of the child named, else of those with a register today", async () => {
+    const named = await ask(`Buenos días, ${childB.name.split(" ")[0]} está enfermo hoy, tiene fiebre`);
+    expect(named).toMatchObject({ action: "answer", sources: [{ kind: "justification" }] });
+    if (named.action !== "answer") return;
+    expect(await linksIn(named.text)).toMatchObject([{ studentId: childB.id, guardianId, from: DAY, to: DAY, tenantId: school.tenantId }]);
+
+    // Only the first child has a register today: "won't come today" names no one, so it is theirs.
+    const session = await school.db.attendanceSession.create({ data: { day: new Date(`${DAY}T00:00:00Z`), scope: `assistant-test:${childA.id}` } });
+    await school.db.attendanceMark.create({ data: { sessionId: session.id, userId: childA.id } });
+    const unnamed = await ask("Mi hijo no va a ir al colegio hoy");
+    expect(unnamed.action).toBe("answer");
+    if (unnamed.action === "answer") expect(await linksIn(unnamed.text)).toMatchObject([{ studentId: childA.id, sessionId: session.id }]);
+
+    const en = await ask("My daughter is sick today", { locale: "en" });
+    expect(en.action).toBe("answer");
+    if (en.action === "answer") {
+      expect(en.text).toContain("You can justify today's absence here:");
+      expect(await linksIn(en.text)).toMatchObject([{ studentId: childA.id }]);
+    }
+  });
+
+  it("hands over when the family asks for a person, on payment, health or discipline, and when it is upset", async () => {
+    const cases: [string, "es" | "en", string][] = [
+      ["Quiero hablar con una persona, por favor", "es", "asked"],
+      ["Can I talk to a human?", "en", "asked"],
+      ["¿Hasta cuándo puedo pagar la pensión de junio?", "es", "sensitive"],
+      ["How do I pay the tuition fees?", "en", "sensitive"],
+      ["Mi hijo tiene alergia al maní, ¿qué hago?", "es", "sensitive"],
+      ["¿Por qué castigaron a mi hija?", "es", "sensitive"],
+      ["Estoy muy molesta, nadie me dice nada", "es", "negative"],
+      ["This is unacceptable", "en", "negative"],
+    ];
+    for (const [text, locale, reason] of cases) expect(await ask(text, { locale }), text).toMatchObject({ action: "handover", reason });
+  });
+
+  it("gives an unknown number only what the school published: a FAQ, never a justification link", async () => {
+    expect(await ask("horario de atención", { guardianId: null })).toMatchObject({ action: "answer", sources: [{ kind: "faq" }] });
+    expect(await ask("Mi hijo está enfermo hoy", { guardianId: null })).toMatchObject({ action: "handover", reason: "unanswered" });
+  });
+
+  it("never returns an answer naming another family's child (the safety check of the product)", async () => {
+    expect(await ask("¿Quién ganó el torneo de ajedrez?")).toMatchObject({ action: "handover", reason: "unsafeAnswer" });
+    // The same FAQ is fine for the winner's own family.
+    const own = await school.db.user.create({ data: { type: PERSON_TYPE.relative, name: "Ana", last: "Torres" }, select: { id: true } });
+    await school.db.kinship.create({ data: { studentId: other.id, relativeId: own.id, userKind: 1 } });
+    expect(await ask("¿Quién ganó el torneo de ajedrez?", { guardianId: own.id })).toMatchObject({ action: "answer" });
+  });
+});
+
+describe("summarize without a model", () => {
+  it("says what the family asked and how it ended, with sentiment and satisfaction from the lexicon", async () => {
+    const answered = await school.db.conversation.create({ data: { contact: "+51999000111" }, select: { id: true } });
+    expect(
+      await summarize(school.db, { id: answered.id, locale: "es" }, [
+        { author: "contact", text: "¿Cuál es el horario de atención?" },
+        { author: "assistant", text: "De lunes a viernes…" },
+        { author: "contact", text: "Muchas gracias" },
+      ]),
+    ).toEqual({
+      summary: "La familia preguntó: «¿Cuál es el horario de atención?». Lo respondió el asistente.",
+      sentiment: "positive",
+      satisfaction: "satisfied",
+    });
+
+    const escalated = await school.db.conversation.create({ data: { contact: "+51999000112", escalation: "negative" }, select: { id: true } });
+    expect(
+      await summarize(school.db, { id: escalated.id, locale: "en" }, [
+        { author: "contact", text: "Nobody answers, this is unacceptable" },
+        { author: "assistant", text: "We are sorry…" },
+      ]),
+    ).toEqual({
+      summary: "The family asked: «Nobody answers, this is unacceptable». The assistant handed it to a person.",
+      sentiment: "negative",
+      satisfaction: "unsatisfied",
+    });
+  });
+});

@@ -29,3 +29,4 @@ export * from "./people/index.ts";
 export * from "./registration/index.ts";
 export * from "./family/index.ts";
 export * from "./family-import/index.ts";
+export * from "./ai-assist/index.ts";

@@ -1,6 +1,8 @@
 import { PERSON_TYPE } from "@pizarra/contracts";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AiSink, startAiSink } from "../../../../../../../scripts/lib/ai-sink.ts";
 import { apiHarness, type DemoSchool } from "../../../../test-support/harness.ts";
+import { env } from "../../../env.ts";
 import { verifyJustifyLink } from "../../attendance/link-token.ts";
 import { decide, type DecideInput, summarize } from "./index.ts";
 
@@ -146,29 +148,152 @@ describe("the deterministic assistant (no model configured)", () => {
 
 describe("summarize without a model", () => {
   it("says what the family asked and how it ended, with sentiment and satisfaction from the lexicon", async () => {
-    const answered = await school.db.conversation.create({ data: { contact: "+51999000111" }, select: { id: true } });
-    expect(
-      await summarize(school.db, { id: answered.id, locale: "es" }, [
-        { author: "contact", text: "¿Cuál es el horario de atención?" },
-        { author: "assistant", text: "De lunes a viernes…" },
-        { author: "contact", text: "Muchas gracias" },
-      ]),
-    ).toEqual({
-      summary: "La familia preguntó: «¿Cuál es el horario de atención?». Lo respondió el asistente.",
+    type Line = { author: "contact" | "assistant" | "staff"; text: string };
+    const cases: [string, "es" | "en", string | null, Line[], object][] = [
+      [
+        "+51999000111",
+        "es",
+        null,
+        [
+          { author: "contact", text: "¿Cuál es el horario de atención?" },
+          { author: "assistant", text: "De lunes a viernes…" },
+          { author: "contact", text: "Muchas gracias" },
+        ],
+        { summary: "La familia preguntó: «¿Cuál es el horario de atención?». Lo respondió el asistente.", sentiment: "positive", satisfaction: "satisfied" },
+      ],
+      [
+        "+51999000112",
+        "en",
+        "negative",
+        [
+          { author: "contact", text: "Nobody answers, this is unacceptable" },
+          { author: "assistant", text: "We are sorry…" },
+        ],
+        {
+          summary: "The family asked: «Nobody answers, this is unacceptable». The assistant handed it to a person.",
+          sentiment: "negative",
+          satisfaction: "unsatisfied",
+        },
+      ],
+    ];
+    for (const [contact, locale, escalation, lines, expected] of cases) {
+      const { id } = await school.db.conversation.create({ data: { contact, escalation }, select: { id: true } });
+      expect(await summarize(school.db, { id, locale }, lines)).toEqual(expected);
+    }
+  });
+});
+
+describe("with a model (the product's client talking to the loopback OpenAI-compatible sink)", () => {
+  let sink: AiSink;
+  let faqId: number;
+  const configure = (on: boolean) => {
+    const settings = env();
+    settings.AI_BASE_URL = on ? sink.url : undefined;
+    settings.AI_MODEL = on ? "school-model" : undefined;
+    settings.AI_API_KEY = on ? "sink-key" : undefined;
+    settings.AI_TIMEOUT_MS = 1500;
+  };
+  const answer = (body: Record<string, unknown>) => ({ text: JSON.stringify(body) });
+  beforeAll(async () => {
+    sink = await startAiSink({ apiKey: "sink-key" });
+    faqId = (await school.db.info.findFirstOrThrow({ where: { name: "Horario de atención" }, select: { id: true } })).id;
+  });
+  afterEach(() => {
+    sink.reset();
+    configure(false);
+  });
+  afterAll(() => sink.close());
+
+  it("answers through the family's tools, naming what they returned; the model saw only this family's data", async () => {
+    configure(true);
+    sink.enqueue(
+      {
+        toolCalls: [
+          { name: "attendance", arguments: { child: 1 } },
+          { name: "search_faqs", arguments: { query: "horario de atención" } },
+          // Another family's child, by name and by an id: no child of this family, so nothing is read.
+          { name: "grades", arguments: { child: `${other.name} ${other.last}` } },
+          { name: "attendance", arguments: { child: other.id } },
+        ],
+      },
+      answer({
+        action: "answer",
+        text: "La secretaría atiende de lunes a viernes de 8:00 a 15:00.",
+        sources: [{ kind: "faq", id: faqId, name: "Horario de atención" }],
+        sentiment: "neutral",
+      }),
+    );
+    const d = await ask("¿A qué hora atiende la secretaría? ¿Y cómo va la asistencia?");
+    expect(d).toEqual({
+      action: "answer",
+      text: "La secretaría atiende de lunes a viernes de 8:00 a 15:00.\n\nFuente: FAQ «Horario de atención»",
+      sources: [{ kind: "faq", id: faqId, name: "Horario de atención" }],
+      sentiment: "neutral",
+    });
+    const [first, second] = sink.requests();
+    expect(first!.tools.map((t) => (t as { function: { name: string } }).function.name)).toEqual([
+      "attendance",
+      "justification_link",
+      "grades",
+      "calendar",
+      "search_faqs",
+      "search_publications",
+    ]);
+    expect(first!.text).toContain(`1. ${childA.name} ${childA.last}`);
+    expect(first!.text).toContain(`2. ${childB.name} ${childB.last}`);
+    const tools = second!.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+    expect(tools[0]).toContain(`"child":"${childA.name} ${childA.last}"`);
+    expect(tools[1]).toContain("lunes a viernes");
+    expect(tools.slice(2)).toEqual([JSON.stringify({ error: "no such child in this family" }), JSON.stringify({ error: "no such child in this family" })]);
+    // What the product sent (prompt and tool results) never holds the other child, whom the model named in vain.
+    for (const r of sink.requests()) expect(r.text).not.toContain(`${other.name} ${other.last}`);
+  });
+
+  it("hands over on a slow provider, an error, a malformed answer or text that is not the JSON asked for", async () => {
+    configure(true);
+    const cases = [{ text: "{}", delayMs: 3000 }, { status: 500 }, { malformed: true as const }, { text: "Claro, la secretaría abre a las 8." }];
+    for (const behaviour of cases) {
+      sink.enqueue(behaviour);
+      expect(await ask("¿A qué hora abre la secretaría?"), JSON.stringify(behaviour)).toMatchObject({ action: "handover", reason: "providerError" });
+    }
+  });
+
+  it("never returns the model's answer naming another family's child: the product's check hands over", async () => {
+    configure(true);
+    sink.enqueue(
+      { toolCalls: [{ name: "search_faqs", arguments: { query: "horario de atención" } }] },
+      answer({
+        action: "answer",
+        text: `Su hija estudia con ${other.last} ${other.name}, que ganó el torneo.`,
+        sources: [{ kind: "faq", id: faqId, name: "x" }],
+      }),
+    );
+    expect(await ask("¿Con quién estudia mi hija?")).toMatchObject({ action: "handover", reason: "unsafeAnswer" });
+  });
+
+  it("keeps the guards before the model, and hands over an answer drawn from no tool", async () => {
+    configure(true);
+    expect(await ask("Quiero hablar con una persona")).toMatchObject({ action: "handover", reason: "asked" });
+    expect(sink.requests()).toHaveLength(0);
+    sink.enqueue(answer({ action: "answer", text: "Sí, mañana hay clases.", sources: [] }));
+    expect(await ask("¿Mañana hay clases?")).toMatchObject({ action: "handover", reason: "unanswered" });
+    sink.enqueue(answer({ action: "handover" }));
+    expect(await ask("¿Mañana hay clases?")).toMatchObject({ action: "handover", reason: "unanswered" });
+  });
+
+  it("summarizes with the model, and falls back to the plain summary when it fails", async () => {
+    configure(true);
+    const conversation = await school.db.conversation.create({ data: { contact: "+51999000113" }, select: { id: true } });
+    const lines = [{ author: "contact" as const, text: "¿Horario de atención?" }];
+    sink.enqueue(answer({ summary: "Preguntó por el horario y quedó conforme.", sentiment: "positive", satisfaction: "satisfied" }));
+    expect(await summarize(school.db, { id: conversation.id, locale: "es" }, lines)).toEqual({
+      summary: "Preguntó por el horario y quedó conforme.",
       sentiment: "positive",
       satisfaction: "satisfied",
     });
-
-    const escalated = await school.db.conversation.create({ data: { contact: "+51999000112", escalation: "negative" }, select: { id: true } });
-    expect(
-      await summarize(school.db, { id: escalated.id, locale: "en" }, [
-        { author: "contact", text: "Nobody answers, this is unacceptable" },
-        { author: "assistant", text: "We are sorry…" },
-      ]),
-    ).toEqual({
-      summary: "The family asked: «Nobody answers, this is unacceptable». The assistant handed it to a person.",
-      sentiment: "negative",
-      satisfaction: "unsatisfied",
+    sink.enqueue({ status: 503 });
+    expect(await summarize(school.db, { id: conversation.id, locale: "es" }, lines)).toMatchObject({
+      summary: "La familia escribió: «¿Horario de atención?». Nadie respondió.",
     });
   });
 });

@@ -5,11 +5,14 @@
  */
 import type { TConversationSource, TEscalationReason, TSentiment } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
+import { ai } from "../../../channels/ai.ts";
+import { formatDateTime } from "../../../resource/values.ts";
 import { type Decision, handover } from "./answer.ts";
 import { decideWithoutModel } from "./deterministic.ts";
 import { familyOf, familyTools } from "./family.ts";
 import type { Lang } from "./knowledge.ts";
 import { readMessage } from "./lexicon.ts";
+import { decideWithModel } from "./model.ts";
 import { namesOtherChildren } from "./safety.ts";
 
 export { type Summary, summarize } from "./summarize.ts";
@@ -44,7 +47,12 @@ export async function decide(db: TenantDb, input: DecideInput): Promise<Decision
 
   const family = await familyOf(db, input.conversation.guardianId, input.now);
   const tools = familyTools(db, family, lang, input.now);
-  const decision = await decideWithoutModel(db, { text, absentToday: reading.absentToday, lang, now: input.now }, family, tools);
+  // The job passes the messages before this one; a caller that passed this one too gets it once.
+  const last = input.history.at(-1);
+  const history = last?.author === "contact" && last.text?.trim() === text ? input.history.slice(0, -1) : input.history;
+  const decision = ai.configured()
+    ? await decideWithModel({ text, history, lang, today: formatDateTime(input.now).slice(0, 10) }, family, tools)
+    : await decideWithoutModel(db, { text, absentToday: reading.absentToday, lang, now: input.now }, family, tools);
   if (decision.action !== "answer") return decision;
   if (
     await namesOtherChildren(

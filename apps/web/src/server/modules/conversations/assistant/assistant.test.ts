@@ -4,6 +4,7 @@ import { type AiSink, startAiSink } from "../../../../../../../scripts/lib/ai-si
 import { apiHarness, type DemoSchool } from "../../../../test-support/harness.ts";
 import { env } from "../../../env.ts";
 import { verifyJustifyLink } from "../../attendance/link-token.ts";
+import { onlineGrades } from "../../grades/index.ts";
 import { decide, type DecideInput, summarize } from "./index.ts";
 
 const api = apiHarness({ school: true });
@@ -206,6 +207,37 @@ describe("with a model (the product's client talking to the loopback OpenAI-comp
 
   it("answers through the family's tools, naming what they returned; the model saw only this family's data", async () => {
     configure(true);
+    // Grades of the period show online; a calendar entry for the child's section, one for a section of no child of theirs.
+    const showGrades = (showGradesOnline: boolean) =>
+      school.db.period.update({
+        where: { tenantId_id: { tenantId: school.tenantId, id: 202601 } },
+        data: { showGradesOnline, showGradesFrom: new Date("2026-04-01T00:00:00Z") },
+      });
+    await school.db.periodException.deleteMany({ where: { periodId: 202601 } });
+    await showGrades(false);
+    expect(await onlineGrades(school.db, [childA.id], NOW)).toEqual([]);
+    await showGrades(true);
+    const [own, foreign] = await Promise.all(
+      [childA.id, other.id].map(
+        async (id) =>
+          (
+            await school.db.sectionMember.findFirstOrThrow({
+              where: { userId: id, section: { superSection: { periodId: 202601 } } },
+              select: { sectionId: true },
+            })
+          ).sectionId,
+      ),
+    );
+    const otherSection =
+      foreign === own
+        ? (await school.db.section.findFirstOrThrow({ where: { id: { not: own }, superSection: { periodId: 202601 } }, select: { id: true } })).id
+        : foreign!;
+    await school.db.calendarActivity.createMany({
+      data: [
+        { name: "Paseo al museo", published: true, startDate: new Date("2026-06-20T14:00:00Z"), sections: [own!] },
+        { name: "Visita al zoológico", published: true, startDate: new Date("2026-06-21T14:00:00Z"), sections: [otherSection] },
+      ],
+    });
     sink.enqueue(
       {
         toolCalls: [
@@ -214,6 +246,8 @@ describe("with a model (the product's client talking to the loopback OpenAI-comp
           // Another family's child, by name and by an id: no child of this family, so nothing is read.
           { name: "grades", arguments: { child: `${other.name} ${other.last}` } },
           { name: "attendance", arguments: { child: other.id } },
+          { name: "grades", arguments: { child: childA.name } },
+          { name: "calendar", arguments: {} },
         ],
       },
       answer({
@@ -244,7 +278,12 @@ describe("with a model (the product's client talking to the loopback OpenAI-comp
     const tools = second!.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
     expect(tools[0]).toContain(`"child":"${childA.name} ${childA.last}"`);
     expect(tools[1]).toContain("lunes a viernes");
-    expect(tools.slice(2)).toEqual([JSON.stringify({ error: "no such child in this family" }), JSON.stringify({ error: "no such child in this family" })]);
+    expect(tools.slice(2, 4)).toEqual([JSON.stringify({ error: "no such child in this family" }), JSON.stringify({ error: "no such child in this family" })]);
+    const grades = JSON.parse(tools[4]!) as { results: { child: string; grades: { subject: string; grade: string }[] }[] };
+    expect(grades.results.map((r) => r.child)).toEqual([`${childA.name} ${childA.last}`]);
+    expect(grades.results[0]!.grades.length).toBeGreaterThan(0);
+    expect(tools[5]).toContain("Paseo al museo");
+    expect(tools[5]).not.toContain("Visita al zoológico");
     // What the product sent (prompt and tool results) never holds the other child, whom the model named in vain.
     for (const r of sink.requests()) expect(r.text).not.toContain(`${other.name} ${other.last}`);
   });

@@ -71,7 +71,7 @@ const ask = (text: string, over: { locale?: "es" | "en"; guardianId?: number | n
 
 /** The family's justification links in an answer, read back: which child, guardian and day each is bound to. */
 async function linksIn(text: string) {
-  const tokens = [...text.matchAll(/\/justify\/([^\s]+)/g)].map((m) => m[1]!);
+  const tokens = [...text.matchAll(/\/justify\/(\S+?)(?=[.,;:!?]?(?:\s|$))/g)].map((m) => m[1]!);
   return Promise.all(tokens.map(async (t) => verifyJustifyLink(t)));
 }
 
@@ -308,6 +308,21 @@ describe("with a model (the product's client talking to the loopback OpenAI-comp
       }),
     );
     expect(await ask("¿Con quién estudia mi hija?")).toMatchObject({ action: "handover", reason: "unsafeAnswer" });
+    // Nor a link no tool gave: the family taps only the school's own.
+    sink.enqueue(
+      { toolCalls: [{ name: "justification_link", arguments: { child: 1 } }] },
+      answer({ action: "answer", text: "Justifique aquí: https://example.com/justify/abc", sources: [{ kind: "justification", name: childA.name }] }),
+    );
+    expect(await ask("¿Dónde justifico la falta de hoy?")).toMatchObject({ action: "handover", reason: "unsafeAnswer" });
+    // The link the tool gave passes.
+    sink.enqueue({ toolCalls: [{ name: "justification_link", arguments: { child: 1 } }] });
+    sink.handle((request) => {
+      const tool = JSON.parse(String(request.messages.find((m) => m.role === "tool")?.content)) as { results: { link: string }[] };
+      return answer({ action: "answer", text: `Justifique aquí: ${tool.results[0]!.link}.`, sources: [{ kind: "justification", name: "x" }] });
+    });
+    const own = await ask("¿Dónde justifico la falta de hoy?");
+    expect(own.action).toBe("answer");
+    if (own.action === "answer") expect(await linksIn(own.text)).toMatchObject([{ studentId: childA.id, guardianId }]);
   });
 
   it("keeps the guards before the model, and hands over an answer drawn from no tool", async () => {

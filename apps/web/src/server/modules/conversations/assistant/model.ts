@@ -149,10 +149,12 @@ export async function decideWithModel(
     { role: "user", content: input.text },
   ];
   const seen: TConversationSource[] = [];
+  /** What the tools returned, as the model read it: every link of the answer must come from there. */
+  let read = "";
   try {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const reply = await ai.chat({ messages, tools: TOOLS, json: true });
-      if (reply.toolCalls.length === 0) return finalAnswer(reply.text, seen, lang);
+      if (reply.toolCalls.length === 0) return finalAnswer(reply.text, seen, read, lang);
       messages.push({
         role: "assistant",
         content: reply.text,
@@ -161,11 +163,9 @@ export async function decideWithModel(
       for (const call of reply.toolCalls) {
         const result = await runTool(tools, family, call.name, call.arguments);
         if ("sources" in result) seen.push(...result.sources);
-        messages.push({
-          role: "tool",
-          tool_call_id: call.id,
-          content: JSON.stringify("error" in result ? result : { results: result.data, sources: result.sources }),
-        });
+        const content = JSON.stringify("error" in result ? result : { results: result.data, sources: result.sources });
+        read += content;
+        messages.push({ role: "tool", tool_call_id: call.id, content });
       }
     }
     log().warn({ rounds: MAX_ROUNDS }, "assistant: the model kept calling tools");
@@ -177,7 +177,10 @@ export async function decideWithModel(
   }
 }
 
-function finalAnswer(text: string | null, seen: TConversationSource[], lang: Lang): Decision {
+/** Links in a text (what a family would tap). */
+const LINKS = /https?:\/\/[^\s"'<>)]+/g;
+
+function finalAnswer(text: string | null, seen: TConversationSource[], read: string, lang: Lang): Decision {
   let parsed: z.infer<typeof ZModelAnswer>;
   try {
     const json = ZModelAnswer.safeParse(JSON.parse(text ?? ""));
@@ -189,6 +192,8 @@ function finalAnswer(text: string | null, seen: TConversationSource[], lang: Lan
   if (parsed.action === "handover") return handover("unanswered", lang);
   if (parsed.sentiment === "negative") return handover("negative", lang);
   if (!parsed.text) return handover("providerError", lang);
+  // A link the tools never gave (a made-up justification page, a stranger's site) is not sent to a family.
+  if ((parsed.text.match(LINKS) ?? []).some((link) => !read.includes(link.replace(/[.,;:!?]+$/, "")))) return handover("unsafeAnswer", lang);
   const sources = checkedSources(parsed.sources, seen);
   if (sources.length === 0) return handover("unanswered", lang);
   return { action: "answer", text: withSources(parsed.text, sources, lang), sources, ...(parsed.sentiment ? { sentiment: parsed.sentiment } : {}) };

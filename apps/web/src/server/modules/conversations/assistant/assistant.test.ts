@@ -187,13 +187,12 @@ describe("summarize without a model", () => {
 describe("with a model (the product's client talking to the loopback OpenAI-compatible sink)", () => {
   let sink: AiSink;
   let faqId: number;
-  const configure = (on: boolean) => {
-    const settings = env();
-    settings.AI_BASE_URL = on ? sink.url : undefined;
-    settings.AI_MODEL = on ? "school-model" : undefined;
-    settings.AI_API_KEY = on ? "sink-key" : undefined;
-    settings.AI_TIMEOUT_MS = 1500;
-  };
+  /** The provider on (the sink, a short timeout for the stalled case) or off, as env.ts would read it. */
+  const configure = (on: boolean) =>
+    Object.assign(
+      env(),
+      on ? { AI_BASE_URL: sink.url, AI_MODEL: "school-model", AI_API_KEY: "sink-key", AI_TIMEOUT_MS: 1500 } : { AI_BASE_URL: undefined, AI_MODEL: undefined },
+    );
   const answer = (body: Record<string, unknown>) => ({ text: JSON.stringify(body) });
   beforeAll(async () => {
     sink = await startAiSink({ apiKey: "sink-key" });

@@ -96,6 +96,14 @@ describe("the deterministic assistant (no model configured)", () => {
       if (d.action === "handover") expect(d.text).toContain("Una persona del colegio le responderá");
     }
     expect(await ask("Can I bring a pet to the fair?", { locale: "en" })).toMatchObject({ action: "handover", reason: "unanswered" });
+    // A thank-you or a greeting alone is no question for a person.
+    expect(await ask("¡Muchas gracias!")).toEqual({
+      action: "answer",
+      text: "Con gusto. Si necesita algo más, escríbanos por aquí.",
+      sources: [],
+      sentiment: "positive",
+    });
+    expect(await ask("Good morning", { locale: "en" })).toMatchObject({ action: "answer", text: "Hello! How can I help you?" });
   });
 
   it("answers 'my child is sick today' with today's justification link of the child named, else of those with a register today", async () => {

@@ -1,17 +1,17 @@
 /**
- * The school's assistant (issue's item "The school's assistant", ARCHITECTURE "Outside the building"): what the
+ * The school's assistant (ARCHITECTURE "Outside the building"): what the
  * conversations' jobs ask when a family writes (decide) and when a conversation closes (summarize). It reads and never
  * writes: the job posts its answer or hands over, after checking that no person took the conversation meanwhile.
  */
-import type { TConversationSource, TEscalationReason, TSentiment } from "@pizarra/contracts";
 import type { TenantDb } from "@pizarra/db";
 import { ai } from "../../../channels/ai.ts";
 import { formatDateTime } from "../../../resource/values.ts";
+import { translator } from "../../../i18n.ts";
 import { type Decision, handover } from "./answer.ts";
 import { decideWithoutModel } from "./deterministic.ts";
 import { familyOf, familyTools } from "./family.ts";
 import type { Lang } from "./knowledge.ts";
-import { readMessage } from "./lexicon.ts";
+import { questionOf, readMessage } from "./lexicon.ts";
 import { decideWithModel } from "./model.ts";
 import { namesOtherChildren } from "./safety.ts";
 
@@ -25,9 +25,6 @@ export interface DecideInput {
   history: { author: "contact" | "assistant" | "staff"; text: string | null }[];
   now: Date;
 }
-
-export type AssistantAnswer = { action: "answer"; text: string; sources: TConversationSource[]; sentiment?: TSentiment };
-export type AssistantHandover = { action: "handover"; reason: TEscalationReason; text?: string };
 
 /**
  * Answer the family's message, or hand it to a person. The guards come first in both modes, so that a family asking
@@ -44,6 +41,14 @@ export async function decide(db: TenantDb, input: DecideInput): Promise<Decision
   if (reading.asksPerson) return handover("asked", lang);
   if (reading.negative) return handover("negative", lang);
   if (reading.sensitive) return handover("sensitive", lang);
+  // Only a greeting or a thank-you ("¡Gracias!" after an answer): a courtesy, not a question for a person.
+  if (!questionOf(text))
+    return {
+      action: "answer",
+      text: translator(lang)(`assistant.courtesy.${reading.positive ? "thanks" : "greeting"}`),
+      sources: [],
+      sentiment: reading.positive ? "positive" : "neutral",
+    };
 
   const family = await familyOf(db, input.conversation.guardianId, input.now);
   const tools = familyTools(db, family, lang, input.now);

@@ -243,9 +243,15 @@ export function readMessage(text: string): Reading {
 
 /**
  * Greetings, courtesies and question words that carry nothing a FAQ could match ("Buenos días, ¿cuál es…?"): left
- * out of the FAQ search, so that they neither find a FAQ nor lower the share of the question a FAQ covers.
+ * out of the FAQ search, so that they neither find a FAQ nor lower the share of the question a FAQ covers. Longer
+ * phrases first: each is taken out in this order.
  */
 const FILLERS = [
+  "muchas gracias",
+  "muchisimas gracias",
+  "mil gracias",
+  "thank you very much",
+  "thanks a lot",
   "hola",
   "buenos dias",
   "buenas tardes",
@@ -277,6 +283,15 @@ const FILLERS = [
   "thank you",
   "could you tell me",
   "i would like to know",
+  "ok",
+  "okay",
+  "vale",
+  "listo",
+  "perfecto",
+  "entendido",
+  "de acuerdo",
+  "great",
+  "perfect",
 ];
 
 /** The question as the FAQ search reads it: folded, the fillers left out. */

@@ -1,24 +1,13 @@
-import { CONVERSATION_TYPE, type TConversationSource, type TEscalationReason, type TMessageAuthor, type TSentiment } from "@pizarra/contracts";
+import { CONVERSATION_TYPE, type TMessageAuthor } from "@pizarra/contracts";
 import { type Db, forTenant, type TenantDb } from "@pizarra/db";
 import { log } from "../../log.ts";
+import type { Decision, DecideInput } from "./assistant/index.ts";
 import { lockConversation } from "./reply.ts";
 import { postSchoolMessage } from "./school-message.ts";
 import { tellStaff } from "./tell-staff.ts";
 
-/** What the assistant was asked about: the conversation, the family's message and the last few before it. */
-export interface AssistantInput {
-  conversation: { id: number; locale: "es" | "en"; guardianId: number | null; contact: string };
-  message: { id: number; text: string | null; kind: string };
-  history: { author: TMessageAuthor; text: string | null }[];
-  now: Date;
-}
-
-export type Decision =
-  | { action: "answer"; text: string; sources: TConversationSource[]; sentiment?: TSentiment }
-  | { action: "handover"; reason: TEscalationReason; text?: string };
-
-/** The assistant's choice for a family's message; it reads, it never writes or sends. */
-export type Decide = (db: TenantDb, input: AssistantInput) => Promise<Decision>;
+/** The assistant's choice for a family's message; it reads, it never writes or sends (assistant/index.ts decide). */
+export type Decide = (db: TenantDb, input: DecideInput) => Promise<Decision>;
 
 const HISTORY = 10;
 
@@ -43,7 +32,7 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
   });
   const message = recent[0];
   if (!message || message.id !== job.messageId) return;
-  const input: AssistantInput = {
+  const input: DecideInput = {
     conversation: {
       id: conversation.id,
       locale: conversation.locale === "en" ? "en" : "es",

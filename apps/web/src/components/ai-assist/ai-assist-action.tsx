@@ -156,26 +156,23 @@ function WritePopover({ def, field, label, form, disabled }: Omit<AiAssistAction
             <FieldError id={`${id}-seed-error`}>{errors.seed?.message as string | undefined}</FieldError>
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <Label htmlFor={`${id}-tone`}>{t("fields.tone")}</Label>
-              <NativeSelect {...control("tone")} {...options.register("tone")} disabled={busy}>
-                {AI_TONES.map((tone) => (
-                  <option key={tone} value={tone}>
-                    {t(`tones.${tone}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <Label htmlFor={`${id}-summarize`}>{t("fields.summarize")}</Label>
-              <NativeSelect {...control("summarize")} {...options.register("summarize")} disabled={busy}>
-                {SUMMARIZE_LEVELS.map((level) => (
-                  <option key={level} value={level}>
-                    {t(`levels.${level}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            {(
+              [
+                ["tone", AI_TONES, "tones"],
+                ["summarize", SUMMARIZE_LEVELS, "levels"],
+              ] as const
+            ).map(([name, values, texts]) => (
+              <div key={name} className="flex min-w-0 flex-col gap-1.5">
+                <Label htmlFor={`${id}-${name}`}>{t(`fields.${name}`)}</Label>
+                <NativeSelect {...control(name)} {...options.register(name)} disabled={busy}>
+                  {values.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`${texts}.${value}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            ))}
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-paragraphs`}>{t("fields.paragraphs")}</Label>

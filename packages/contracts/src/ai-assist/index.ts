@@ -23,9 +23,6 @@ export const AI_TEXT_MAX = 20_000;
 /** The seed's share of the input when the form names none. */
 export const AI_INPUT_MAX_DEFAULT = 4000;
 
-/** 000 §9: the assistant's inputs wait this long after the last keystroke before anything is asked. */
-export const AI_INPUT_DEBOUNCE_MS = 400;
-
 /** What "Write with AI" asks for: the seed (notes or a text to rewrite), the tone, the length and how much to keep. */
 export const ZAiWriteOptions = z.object({
   seed: z.string().trim().max(AI_TEXT_MAX).default(""),

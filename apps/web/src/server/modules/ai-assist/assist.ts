@@ -50,7 +50,7 @@ async function withProvider<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof AiFailure)) throw error;
-    log().warn({ reason: error.reason }, "the AI provider failed");
+    log().error({ reason: error.reason }, "the AI provider failed");
     throw error.reason === "timeout" ? new AppError(-504, "ai.timeout", 504) : new AppError(-502, "ai.failed", 502);
   }
 }

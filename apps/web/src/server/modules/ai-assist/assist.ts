@@ -45,7 +45,7 @@ const paragraphsHtml = (text: string) =>
     .join("");
 
 /** The provider's failure as a refusal the person can act on (try again), never a 500; the reason goes to the log. */
-async function withProvider<T>(work: () => Promise<T>): Promise<T> {
+export async function withProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

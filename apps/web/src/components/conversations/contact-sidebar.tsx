@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type FieldDef, type TConversationDetail, ZConversationAssign, ZConversationLink } from "@pizarra/contracts";
+import { CONVERSATION_PICKS, type FieldDef, type TConversationDetail, ZConversationAssign, ZConversationLink } from "@pizarra/contracts";
 import { Badge, Button } from "@pizarra/ui";
 import { ArrowLeft, CircleCheck, LoaderCircle, RotateCcw, UserRoundCheck, UserRoundX } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -13,11 +13,6 @@ import { FormField } from "../resource/form-field.tsx";
 import type { ResourceText } from "../resource/resource-text.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 import { conversationTime, fullTime } from "./inbox-model.ts";
-
-/** The guardian an unknown number belongs to, from admRelatives' pick list (as the family panel picks a relative). */
-const GUARDIAN_FIELD: FieldDef = { name: "guardianId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admRelatives" } };
-/** Whom the conversation is given to, from the staff's pick list. */
-const ASSIGNEE_FIELD: FieldDef = { name: "userId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admStaff" } };
 
 const labelKey = (field: string) => `inbox.fields.${field}`;
 
@@ -129,7 +124,7 @@ export function ContactSidebar({ detail, canWrite, busy, act, onBack, onOpen }: 
                 </Badge>
                 {canWrite && (
                   <PickForm
-                    field={GUARDIAN_FIELD}
+                    field={CONVERSATION_PICKS.guardianId}
                     schema={ZConversationLink}
                     act={act}
                     action="link"
@@ -200,7 +195,7 @@ export function ContactSidebar({ detail, canWrite, busy, act, onBack, onOpen }: 
                   )}
                 </div>
                 <PickForm
-                  field={ASSIGNEE_FIELD}
+                  field={CONVERSATION_PICKS.userId}
                   schema={ZConversationAssign}
                   act={act}
                   action="assign"

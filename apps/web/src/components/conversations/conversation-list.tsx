@@ -1,8 +1,8 @@
 "use client";
 
 import { CONVERSATION_TYPES, SEARCH_MAX, type TConversationItem, type TConversationType } from "@pizarra/contracts";
-import { Badge, Button, cn, Input, Tabs, TabsList, TabsTrigger } from "@pizarra/ui";
-import { Bot, LoaderCircle, MessagesSquare, Search, UserRoundX } from "lucide-react";
+import { Badge, Button, cn, Input } from "@pizarra/ui";
+import { LoaderCircle, MessagesSquare, Search, UserRoundX } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { aiTimer, conversationTime, fullTime } from "./inbox-model.ts";
 import { TimerBadge } from "./timer-badge.tsx";
@@ -88,16 +88,21 @@ export function ConversationList(props: ConversationListProps) {
             data-testid="inbox-search"
           />
         </div>
-        <Tabs value={type} onValueChange={(value) => onType(value as TConversationType)}>
-          <TabsList className="w-full" aria-label={t("typesLabel")}>
-            {CONVERSATION_TYPES.map((value) => (
-              <TabsTrigger key={value} value={value} data-testid={`inbox-tab-${value}`}>
-                {value === "human" && <Bot aria-hidden />}
-                {t(`types.${value}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        {/* A switch of the list's filter rather than tabs with panels: the one list below serves all three. */}
+        <div role="group" aria-label={t("typesLabel")} className="flex h-9 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground">
+          {CONVERSATION_TYPES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={value === type}
+              onClick={() => value !== type && onType(value)}
+              data-testid={`inbox-tab-${value}`}
+              className="inline-flex h-full flex-1 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm [&_svg]:size-4"
+            >
+              {t(`types.${value}`)}
+            </button>
+          ))}
+        </div>
       </div>
       <p className="sr-only" aria-live="polite">
         {rows ? t("shown", { count: rows.length, total }) : ""}

@@ -36,9 +36,10 @@ export function InboxScreen({ canWrite }: { canWrite: boolean }) {
   const actions = useConversationActions(selected);
   const forget = useForgetConversation();
 
-  // 002 §4: selecting starts from empty messages and leaves the sidebar closed.
+  // 002 §4: selecting starts from empty messages and leaves the sidebar closed. The one shown keeps its read: its
+  // poll and the reply just sent live in it.
   const select = (id: number | null) => {
-    if (id !== null) forget(id);
+    if (id !== null && id !== selected) forget(id);
     setSelected(id);
     setPane(id === null ? "list" : "chat");
   };

@@ -18,11 +18,17 @@ function Delivery({ message }: { message: TConversationMessage }) {
   const Icon = STATUS_ICON[message.status];
   const failed = message.status === "failed";
   return (
-    <span className={cn("flex items-center gap-1", failed && "font-medium text-destructive")} data-testid="message-status" data-status={message.status}>
-      <Icon className="size-3.5" aria-hidden />
-      {t(`status.${message.status}`)}
-      {failed && message.error && <span data-testid="message-error">{t("failedBecause", { error: message.error })}</span>}
-    </span>
+    <>
+      <span className={cn("flex items-center gap-1", failed && "font-medium text-destructive")} data-testid="message-status" data-status={message.status}>
+        <Icon className="size-3.5" aria-hidden />
+        {t(`status.${message.status}`)}
+      </span>
+      {failed && message.error && (
+        <span className="basis-full text-right break-words text-destructive" data-testid="message-error">
+          {message.error}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -174,7 +180,15 @@ export function ChatPane(props: ChatPaneProps) {
           {t("contactInfo")}
         </Button>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto p-3" data-testid="chat-messages">
+      {/* A chat log: new messages are read out as they come, and the scrolling history takes the keyboard's focus. */}
+      <div
+        role="log"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling history is read by keyboard too (axe's scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={t("messagesLabel")}
+        className="min-h-0 flex-1 overflow-y-auto p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+        data-testid="chat-messages"
+      >
         {messages === null ? (
           failed ? (
             <p className="text-sm text-muted-foreground">{t("messagesFailed")}</p>
@@ -187,7 +201,7 @@ export function ChatPane(props: ChatPaneProps) {
         ) : messages.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("noMessages")}</p>
         ) : (
-          <ol className="flex flex-col gap-2" aria-label={t("messagesLabel")}>
+          <ol className="flex flex-col gap-2">
             {messages.map((message) => (
               <Bubble key={message.ID} message={message} />
             ))}

@@ -147,7 +147,7 @@ export function ContactSidebar({ detail, canWrite, busy, act, onBack, onOpen }: 
             )}
           </Section>
           <Section title={t("state")}>
-            <p data-testid="sidebar-type">{t(`types.${detail.type}`)}</p>
+            <p data-testid="sidebar-type">{t(`type.${detail.type}`)}</p>
             {detail.escalation && (
               <Badge variant="warning" data-testid="sidebar-escalation">
                 {t(`escalation.${detail.escalation}`)}

@@ -85,7 +85,7 @@ function TextReply({ detail, onSent }: ReplyProps) {
         disabled={isSubmitting}
         data-testid="reply-text"
         className="max-h-40 resize-none"
-        {...form.register("msg")}
+        {...form.register("msg", { onChange: () => form.setValue("tagValues", []) })}
         onKeyDown={(event) => {
           if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
           event.preventDefault();
@@ -97,23 +97,25 @@ function TextReply({ detail, onSent }: ReplyProps) {
         <p id={`${id}-msg-hint`} className="mr-auto text-xs text-muted-foreground max-sm:sr-only">
           {t("enterSends")}
         </p>
-        {offerTranslation && (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={empty || translating || isSubmitting}
-            onClick={() => void translate()}
-            data-testid="reply-translate"
-          >
-            {translating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Languages aria-hidden />}
-            {t("translate", { language: t(`languages.${detail.locale}`) })}
+        <div className="ml-auto flex gap-2">
+          {offerTranslation && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={empty || translating || isSubmitting}
+              onClick={() => void translate()}
+              data-testid="reply-translate"
+            >
+              {translating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Languages aria-hidden />}
+              {t("translate", { language: t(`languages.${detail.locale}`) })}
+            </Button>
+          )}
+          <Button type="submit" size="sm" disabled={empty || isSubmitting} data-testid="reply-send">
+            {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+            {t("send")}
           </Button>
-        )}
-        <Button type="submit" size="sm" disabled={empty || isSubmitting} data-testid="reply-send">
-          {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-          {t("send")}
-        </Button>
+        </div>
       </div>
     </form>
   );
@@ -124,27 +126,27 @@ function TemplateReply({ detail, onSent }: ReplyProps) {
   const t = useTranslations("inbox");
   const id = useId();
   const templates = useReplyTemplates(detail.ID, true);
-  const [chosen, setChosen] = useState("");
-  const [params, setParams] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  const errorMap = useErrorMap(labelKey);
+  const resolver = useMemo(() => zodResolver(ZConversationReply, { error: errorMap }) as unknown as Resolver<FieldValues>, [errorMap]);
+  // The tags' values by position (`tagValues`): a tag may hold a dot, which a form's field path would read as nesting.
+  const empty = { type: "template", msg: "", params: {}, tagValues: [] };
+  const form = useForm<FieldValues>({ resolver, defaultValues: empty });
+  const chosen = String(useWatch({ control: form.control, name: "msg" }) ?? "");
+  const typed = (useWatch({ control: form.control, name: "tagValues" }) ?? []) as string[];
+  const { isSubmitting } = form.formState;
   const template: TReplyTemplate | undefined = templates?.find((item) => item.ID === chosen);
-  const missing = template ? template.tags.some((tag) => !(params[tag] ?? "").trim()) : true;
+  const params = Object.fromEntries((template?.tags ?? []).map((tag, i) => [tag, typed[i] ?? ""]));
+  const missing = !template || template.tags.some((tag) => !params[tag]!.trim());
 
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!template || missing) return;
-    setSending(true);
-    const values = Object.fromEntries(template.tags.map((tag) => [tag, (params[tag] ?? "").trim()]));
-    const sent = await sendReply(detail.ID, { type: "template", msg: template.ID, params: values });
-    setSending(false);
+  const submit = form.handleSubmit(async (values) => {
+    const sent = await sendReply(detail.ID, { type: values.type, msg: values.msg, params });
     if (!sent) return;
-    setChosen("");
-    setParams({});
+    form.reset(empty);
     onSent(sent);
-  };
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void send(e)} className="flex flex-col gap-3 border-t p-3" data-testid="template-form" aria-label={t("templateLabel")}>
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 border-t p-3" data-testid="template-form" aria-label={t("templateLabel")}>
       <p className="flex items-start gap-2 text-sm" data-testid="window-closed">
         <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning-foreground" aria-hidden />
         {t("windowClosed")}
@@ -164,12 +166,9 @@ function TemplateReply({ detail, onSent }: ReplyProps) {
             <Label htmlFor={`${id}-template`}>{t("fields.template")}</Label>
             <NativeSelect
               id={`${id}-template`}
-              value={chosen}
-              onChange={(e) => {
-                setChosen(e.target.value);
-                setParams({});
-              }}
+              disabled={isSubmitting}
               data-testid="template-select"
+              {...form.register("msg", { onChange: () => form.setValue("tagValues", []) })}
             >
               <option value="">{t("chooseTemplate")}</option>
               {templates.map((item) => (
@@ -178,19 +177,20 @@ function TemplateReply({ detail, onSent }: ReplyProps) {
                 </option>
               ))}
             </NativeSelect>
+            <FieldError id={`${id}-template-error`}>{form.formState.errors.msg?.message as string | undefined}</FieldError>
           </div>
           {template && template.tags.length > 0 && (
             <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               <legend className="mb-1 text-sm font-medium">{t("tags")}</legend>
-              {template.tags.map((tag) => (
+              {template.tags.map((tag, i) => (
                 <div key={tag} className="flex flex-col gap-1">
                   <Label htmlFor={`${id}-tag-${tag}`}>{tag}</Label>
                   <Input
                     id={`${id}-tag-${tag}`}
-                    value={params[tag] ?? ""}
                     maxLength={1000}
-                    onChange={(e) => setParams((old) => ({ ...old, [tag]: e.target.value }))}
+                    disabled={isSubmitting}
                     data-testid={`template-tag-${tag}`}
+                    {...form.register(`tagValues.${i}`)}
                   />
                 </div>
               ))}
@@ -205,8 +205,8 @@ function TemplateReply({ detail, onSent }: ReplyProps) {
             </div>
           )}
           <div className="flex justify-end">
-            <Button type="submit" size="sm" disabled={!template || missing || sending} data-testid="template-send">
-              {sending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+            <Button type="submit" size="sm" disabled={missing || isSubmitting} data-testid="template-send">
+              {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
               {t("sendTemplate")}
             </Button>
           </div>

@@ -3,12 +3,14 @@
 import { Badge, cn } from "@pizarra/ui";
 import { Timer } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { CHIP_TONES } from "../resource/grid-cell.tsx";
 import type { TimerTone } from "./inbox-model.ts";
 
+/** The chips' own tones (their text drawn towards the ink, for contrast). */
 const TONE_CLASS: Record<TimerTone, string> = {
-  red: "border-destructive/40 bg-destructive/10 text-destructive",
-  orange: "border-warning/50 bg-warning/20 text-warning-foreground",
-  green: "border-success/40 bg-success/10 text-success",
+  red: `border-transparent ${CHIP_TONES.danger}`,
+  orange: `border-transparent ${CHIP_TONES.warning}`,
+  green: `border-transparent ${CHIP_TONES.success}`,
 };
 
 /** 002 §4: the time the assistant still holds a conversation; its words say how long, not only its colour. */

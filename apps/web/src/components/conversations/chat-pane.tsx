@@ -7,7 +7,11 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { aiTimer, conversationTime, fromSchool, fullTime, heldByAssistant } from "./inbox-model.ts";
 import { ReplyBox } from "./reply-box.tsx";
+import { LoadingLine } from "./loading-line.tsx";
 import { TimerBadge } from "./timer-badge.tsx";
+
+/** The refusal's red drawn towards the ink, readable on the message's tint in both themes (as the grid's chips). */
+const REFUSED = "text-[color-mix(in_oklab,var(--color-destructive)_65%,var(--color-foreground))]";
 
 const STATUS_ICON = { queued: Clock, sending: Clock, sent: Check, delivered: CheckCheck, read: CheckCheck, failed: CircleAlert } as const;
 
@@ -19,12 +23,12 @@ function Delivery({ message }: { message: TConversationMessage }) {
   const failed = message.status === "failed";
   return (
     <>
-      <span className={cn("flex items-center gap-1", failed && "font-medium text-destructive")} data-testid="message-status" data-status={message.status}>
+      <span className={cn("flex items-center gap-1", failed && `font-medium ${REFUSED}`)} data-testid="message-status" data-status={message.status}>
         <Icon className="size-3.5" aria-hidden />
         {t(`status.${message.status}`)}
       </span>
       {failed && message.error && (
-        <span className="basis-full text-right break-words text-destructive" data-testid="message-error">
+        <span className={`basis-full text-right break-words ${REFUSED}`} data-testid="message-error">
           {message.error}
         </span>
       )}
@@ -193,10 +197,7 @@ export function ChatPane(props: ChatPaneProps) {
           failed ? (
             <p className="text-sm text-muted-foreground">{t("messagesFailed")}</p>
           ) : (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <LoaderCircle className="size-4 animate-spin" aria-hidden />
-              {t("loading")}
-            </p>
+            <LoadingLine />
           )
         ) : messages.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("noMessages")}</p>

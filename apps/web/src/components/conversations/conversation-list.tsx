@@ -5,6 +5,7 @@ import { Badge, Button, cn, Input } from "@pizarra/ui";
 import { LoaderCircle, MessagesSquare, Search, UserRoundX } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { aiTimer, conversationTime, fullTime } from "./inbox-model.ts";
+import { LoadingLine } from "./loading-line.tsx";
 import { TimerBadge } from "./timer-badge.tsx";
 
 interface ConversationListProps {
@@ -112,10 +113,7 @@ export function ConversationList(props: ConversationListProps) {
           failed ? (
             <p className="p-4 text-sm text-muted-foreground">{t("listFailed")}</p>
           ) : (
-            <p className="flex items-center gap-2 p-4 text-sm text-muted-foreground">
-              <LoaderCircle className="size-4 animate-spin" aria-hidden />
-              {t("loading")}
-            </p>
+            <LoadingLine className="p-4" />
           )
         ) : rows.length === 0 ? (
           <p className="flex items-start gap-2 p-4 text-sm text-muted-foreground" data-testid="inbox-empty">

@@ -18,6 +18,7 @@ import { useForm, useWatch, type FieldValues, type Resolver } from "react-hook-f
 import type { z } from "zod";
 import { api } from "@/client/api.ts";
 import { useErrorMap } from "@/client/validation.ts";
+import { LoadingLine } from "./loading-line.tsx";
 import { useReplyTemplates } from "./use-inbox.ts";
 
 const labelKey = (field: string) => `inbox.fields.${field}`;
@@ -152,10 +153,7 @@ function TemplateReply({ detail, onSent }: ReplyProps) {
         {t("windowClosed")}
       </p>
       {templates === null ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <LoaderCircle className="size-4 animate-spin" aria-hidden />
-          {t("loading")}
-        </p>
+        <LoadingLine />
       ) : templates.length === 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="no-templates">
           {t("noTemplates")}

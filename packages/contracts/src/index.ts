@@ -31,3 +31,4 @@ export * from "./family/index.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";
+export * from "./ai-assist/index.ts";

@@ -1,11 +1,13 @@
 import { Router } from "./http/router.ts";
 import type { Route } from "./http/route.ts";
 import { ACADEMIC_ROUTES } from "./modules/academic/index.ts";
+import { AI_ASSIST_ROUTES } from "./modules/ai-assist/index.ts";
 import { MODULE_ROUTES } from "./modules/module-admin/index.ts";
 import { ATTENDANCE_ROUTES } from "./modules/attendance/index.ts";
 import { CATALOGUE_ROUTES } from "./modules/catalogues/index.ts";
 import { COMPANY_ROUTES } from "./modules/company/index.ts";
 import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
+import { CONVERSATION_ROUTES } from "./modules/conversations/index.ts";
 import { familyRoutes } from "./modules/family/index.ts";
 import { FAMILY_IMPORT_ROUTES } from "./modules/family-import/index.ts";
 import { FLOWS_ROUTES } from "./modules/flows/index.ts";
@@ -51,6 +53,8 @@ export const ROUTES: Route[] = [
   ...INVITATION_ROUTES,
   ...familyRoutes(SERVED_RESOURCES),
   ...FAMILY_IMPORT_ROUTES,
+  ...CONVERSATION_ROUTES,
+  ...AI_ASSIST_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -1,0 +1,29 @@
+import { type DeclaredJob, declareJob } from "../../delivery/queue.ts";
+import { decide } from "./assistant/index.ts";
+import { considerMessage } from "./assistant-job.ts";
+import { CONVERSATION_ASSISTANT, CONVERSATION_INBOUND, fileInbound } from "./inbound.ts";
+import { CONVERSATION_SUMMARY, writeSummary } from "./summary-job.ts";
+
+export const CONVERSATION_JOBS: DeclaredJob[] = [
+  declareJob({
+    job: CONVERSATION_INBOUND,
+    policy: () => ({ retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: 20, pollingIntervalSeconds: 0.5 }),
+    run: async (system, jobs) => {
+      for (const job of jobs) await fileInbound(system, job.data);
+    },
+  }),
+  declareJob({
+    job: CONVERSATION_ASSISTANT,
+    policy: () => ({ retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: 10, pollingIntervalSeconds: 0.5 }),
+    run: async (system, jobs) => {
+      await Promise.all(jobs.map((job) => considerMessage(system, decide, job.data)));
+    },
+  }),
+  declareJob({
+    job: CONVERSATION_SUMMARY,
+    policy: () => ({ retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300, batchSize: 5, pollingIntervalSeconds: 2 }),
+    run: async (system, jobs) => {
+      for (const job of jobs) await writeSummary(system, job.data);
+    },
+  }),
+];

@@ -29,5 +29,6 @@ export * from "./people/index.ts";
 export * from "./registration/index.ts";
 export * from "./family/index.ts";
 export * from "./conversations/index.ts";
+export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";
 export * from "./ai-assist/index.ts";

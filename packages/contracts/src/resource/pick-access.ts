@@ -1,5 +1,6 @@
 import { JUSTIFICATION_PICKS } from "../attendance/justifications.ts";
 import { JUSTIFICATION_MODULE } from "../attendance/vocabulary.ts";
+import { CONVERSATION_PICKS, CONVERSATIONS_MODULE } from "../conversations/picks.ts";
 import { GRADE_SCREEN_MODULES, gradeFilterFields } from "../grades/filters.ts";
 import type { FieldDef, ResourceDef } from "./types.ts";
 
@@ -35,6 +36,8 @@ export function pickRights(resources: readonly ResourceDef[]): Map<string, PickR
   for (const field of Object.values(gradeFilterFields(null, null))) for (const module of GRADE_SCREEN_MODULES) add(field, module, "read");
   // The justification screen's filters (read) and its form (write).
   for (const field of Object.values(JUSTIFICATION_PICKS)) for (const right of ["read", "write"] as const) add(field, JUSTIFICATION_MODULE, right);
+  // The inbox's sidebar links a number to a guardian and assigns a conversation: its writers pick from those lists.
+  for (const field of Object.values(CONVERSATION_PICKS)) add(field, CONVERSATIONS_MODULE, "write");
   return rights;
 }
 

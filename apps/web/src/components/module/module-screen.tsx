@@ -25,6 +25,7 @@ const GradeScreen = screenOf(() => import("../grades/grade-screen.tsx").then((m)
 const AttendanceScreen = screenOf(() => import("../attendance/attendance-screen.tsx").then((m) => m.AttendanceScreen));
 const ActivitySessions = screenOf(() => import("../attendance/activity-sessions.tsx").then((m) => m.ActivitySessions));
 const JustificationScreen = screenOf(() => import("../justifications/justification-screen.tsx").then((m) => m.JustificationScreen));
+const InboxScreen = screenOf(() => import("../conversations/inbox-screen.tsx").then((m) => m.InboxScreen));
 const ModuleAdmin = screenOf(() => import("./module-admin.tsx").then((m) => m.ModuleAdmin));
 const ResourceModule = screenOf(() => import("./resource-module.tsx").then((m) => m.ResourceModule));
 
@@ -45,6 +46,7 @@ const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number]
   admAttendanceControl: AttendanceScreen,
   admActivitySession: ActivitySessions,
   admJustification: JustificationScreen,
+  admConversations: InboxScreen,
 };
 
 /** Spec 000 §8: the permission toast lasts 3000 ms. */

@@ -5,7 +5,8 @@ export const CONVERSATIONS_MODULE = "admConversations";
 
 /**
  * The inbox's pickers (its contact sidebar): the guardian an unknown number belongs to, from admRelatives' pick list
- * as the family panel picks a relative, and the staff member a conversation is given to.
+ * as the family panel picks a relative (for those who may read relatives), and the staff member a conversation is
+ * given to (for the inbox's writers).
  */
 export const CONVERSATION_PICKS = {
   guardianId: { name: "guardianId", type: "select", rules: { required: true }, options: { kind: "resource", resource: "admRelatives" } },

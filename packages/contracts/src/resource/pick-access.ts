@@ -36,8 +36,9 @@ export function pickRights(resources: readonly ResourceDef[]): Map<string, PickR
   for (const field of Object.values(gradeFilterFields(null, null))) for (const module of GRADE_SCREEN_MODULES) add(field, module, "read");
   // The justification screen's filters (read) and its form (write).
   for (const field of Object.values(JUSTIFICATION_PICKS)) for (const right of ["read", "write"] as const) add(field, JUSTIFICATION_MODULE, right);
-  // The inbox's sidebar links a number to a guardian and assigns a conversation: its writers pick from those lists.
-  for (const field of Object.values(CONVERSATION_PICKS)) add(field, CONVERSATIONS_MODULE, "write");
+  // The inbox's sidebar assigns a conversation: its writers pick the staff member. Linking a number to a guardian
+  // searches every family of the school, so that pick list stays admRelatives' own (its readers: the office).
+  add(CONVERSATION_PICKS.userId, CONVERSATIONS_MODULE, "write");
   return rights;
 }
 

@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { findMenuItem } from "@/client/menu.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { FormField } from "../resource/form-field.tsx";
 import type { ResourceText } from "../resource/resource-text.ts";
@@ -93,7 +94,10 @@ interface SidebarProps {
 export function ContactSidebar({ detail, canWrite, busy, act, onBack, onOpen }: SidebarProps) {
   const t = useTranslations("inbox");
   const locale = useLocale();
-  const me = useAppSession().user.ID;
+  const { user, menu } = useAppSession();
+  const me = user.ID;
+  // Linking names any family of the school: for those the menu lets read relatives (the server asks the same).
+  const mayLink = canWrite && findMenuItem(menu, "admRelatives")?.item.path != null;
   const named = (group: "sentiments" | "satisfactions", value: string | null) => (value && t.has(`${group}.${value}`) ? t(`${group}.${value}`) : value);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="contact-sidebar">
@@ -122,7 +126,7 @@ export function ContactSidebar({ detail, canWrite, busy, act, onBack, onOpen }: 
                   <UserRoundX aria-hidden />
                   {t("unknownContact")}
                 </Badge>
-                {canWrite && (
+                {mayLink && (
                   <PickForm
                     field={CONVERSATION_PICKS.guardianId}
                     schema={ZConversationLink}

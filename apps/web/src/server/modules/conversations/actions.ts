@@ -1,6 +1,6 @@
 import { CONVERSATION_TYPE, STAFF_PERSON_TYPES } from "@pizarra/contracts";
 import { Prisma, type TenantTx } from "@pizarra/db";
-import { AppError, fieldRefusal } from "../../http/app-error.ts";
+import { AppError, fieldRefusal, forbidden } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { audit } from "../../resource/audit.ts";
 import { personLocale } from "../../delivery/locale.ts";
@@ -11,6 +11,7 @@ import { queueSummary } from "./summary-job.ts";
 import { visibleConversation } from "./visibility.ts";
 
 const MODULE = "admConversations";
+const RELATIVES_MODULE = "admRelatives";
 type Ctx = AuthedContext & { params: { id: number } };
 
 /** Runs a change of a conversation the caller may see, under its lock, audited; answers the conversation as it is then. */
@@ -76,9 +77,13 @@ export const assignConversation = (ctx: Ctx & { body: { userId: number | null } 
     });
   });
 
-/** POST admConversations/{id}/link: the guardian an unknown number belongs to (an active relative of the school). */
+/**
+ * POST admConversations/{id}/link: the guardian an unknown number belongs to (an active relative of the school). It
+ * names any family of the school, so it takes the right to read relatives as well (the stricter of the two modules).
+ */
 export const linkConversation = (ctx: Ctx & { body: { guardianId: number } }) =>
   change(ctx, async (tx, current) => {
+    if (!ctx.user.access.get(RELATIVES_MODULE)?.read) throw forbidden(RELATIVES_MODULE);
     const person = await tx.user.findFirst({
       where: { id: ctx.body.guardianId, inactive: false },
       select: { id: true, type: true, locale: true, language: true },

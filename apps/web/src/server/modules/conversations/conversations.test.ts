@@ -282,6 +282,9 @@ describe("who sees what", () => {
     expect(seen).toContain(mine.conversationId);
     expect(seen).not.toContain(theirs.conversationId);
     expect((await api.call("GET", `admConversations/get/${theirs.conversationId}`, { token: teacherToken })).http).toBe(404);
+    // Linking a number names any family of the school: it needs the right to read relatives too.
+    const relink = await api.call("POST", `admConversations/${mine.conversationId}/link`, { token: teacherToken, body: { guardianId: other.relativeId } });
+    expect(relink.http).toBe(403);
     // An unknown contact is nobody's family yet: an administrator's to link.
     const stranger = await write("51911000000", "Hi");
     expect(seen).not.toContain(stranger.conversationId);

@@ -1,7 +1,7 @@
 import { type Db, forTenant, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { enqueue, jobKind } from "../../delivery/queue.ts";
-import type { TMessageAuthor } from "@pizarra/contracts";
+import { CONVERSATION_TYPE, type TMessageAuthor } from "@pizarra/contracts";
 import { summarize } from "./assistant/index.ts";
 
 const ZId = z.number().int().positive();
@@ -20,8 +20,11 @@ const READ_AT_MOST = 200;
 /** Writes a closed conversation's summary; one reopened meanwhile is left as it is (its next closing summarises it). */
 export async function writeSummary(system: Db, job: { tenantId: number; conversationId: number }): Promise<void> {
   const db = forTenant(system, job.tenantId);
-  const conversation = await db.conversation.findFirst({ where: { id: job.conversationId }, select: { id: true, locale: true, type: true } });
-  if (!conversation || conversation.type !== "closed") return;
+  const conversation = await db.conversation.findFirst({
+    where: { id: job.conversationId, type: CONVERSATION_TYPE.closed },
+    select: { id: true, locale: true },
+  });
+  if (!conversation) return;
   const messages = await db.conversationMessage.findMany({
     where: { conversationId: conversation.id },
     orderBy: { id: "asc" },
@@ -33,5 +36,5 @@ export async function writeSummary(system: Db, job: { tenantId: number; conversa
     conversation,
     messages.map((m) => ({ author: m.author as TMessageAuthor, text: m.text })),
   );
-  await db.conversation.updateMany({ where: { id: conversation.id, type: "closed" }, data: summary });
+  await db.conversation.updateMany({ where: { id: conversation.id, type: CONVERSATION_TYPE.closed }, data: summary });
 }

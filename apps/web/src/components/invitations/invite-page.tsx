@@ -6,6 +6,7 @@ import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Fiel
 import { LoaderCircle } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
+import { SchoolLogo } from "../login/auth-card.tsx";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AFTER_LOGIN_DELAY_MS, startSession } from "@/client/sign-in.ts";
@@ -110,10 +111,7 @@ export function InvitePage({ token }: { token: string }) {
   return (
     <Card className="w-full max-w-sm" data-testid="invite-page">
       <CardHeader>
-        {link.logo && (
-          // A signed link to the school's stored logo, not a page asset: next/image would only proxy it.
-          <img src={link.logo} alt={t("logoAlt", { school: link.school })} className="mb-2 size-12 rounded-md border bg-white object-contain" />
-        )}
+        {link.logo && <SchoolLogo src={link.logo} alt={t("logoAlt", { school: link.school })} className="mb-2" />}
         <CardTitle className="text-xl">
           <h1>{t("title", { school: link.school })}</h1>
         </CardTitle>

@@ -7,6 +7,11 @@ export interface AuthBrand {
   logoAlt: string;
 }
 
+/** A school's stored logo on a page of its own: a signed link, not a page asset, which next/image would only proxy. */
+export function SchoolLogo({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  return <img src={src} alt={alt} className={cn("size-12 rounded-md border bg-white object-contain", className)} />;
+}
+
 /**
  * The card of an authentication page (/user/login, /user/register): the page's heading, a line under it, its content;
  * above them the school's logo and name when the page is one school's.
@@ -29,10 +34,7 @@ export function AuthCard({
       <CardHeader>
         {brand && (
           <div className="mb-2 flex items-center gap-3" data-testid="auth-brand">
-            {brand.logo && (
-              // A signed link to the school's stored logo, not a page asset: next/image would only proxy it.
-              <img src={brand.logo} alt={brand.logoAlt} className="size-12 rounded-md border bg-white object-contain" />
-            )}
+            {brand.logo && <SchoolLogo src={brand.logo} alt={brand.logoAlt} />}
             <p className="font-semibold text-primary">{brand.name}</p>
           </div>
         )}

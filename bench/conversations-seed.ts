@@ -64,7 +64,10 @@ interface Contact {
 const searchText = ([number, ...names]: (string | null)[]) =>
   foldText([number!.replace(/\D/g, ""), ...names].filter((p): p is string => !!p?.trim()).join(" | "));
 
-/** A guardian for each student (the student's first surname, their own number), linked as the student's family. */
+/**
+ * A guardian for each student (the student's first surname, their own number), linked as the student's family: its
+ * principal guardian, or another where the student has one (the sending bench's; Kinship_one_principal).
+ */
 async function guardians(client: pg.PoolClient, tenantId: number): Promise<Contact[]> {
   await client.query(
     `WITH kids AS (SELECT id, last, row_number() OVER (ORDER BY id) AS n FROM "User" WHERE "tenantId" = $1 AND type = 2),
@@ -74,7 +77,10 @@ async function guardians(client: pg.PoolClient, tenantId: number): Promise<Conta
                    ($3::text[])[1 + (n * 13) % array_length($3::text[], 1)], 'apoderado' || n || $4, '+5197' || lpad(n::text, 7, '0'), now()
               FROM kids
             RETURNING id, (regexp_match(mail, '\\d+'))[1]::int AS n)
-     INSERT INTO "Kinship" ("tenantId", "studentId", "relativeId", relation) SELECT $1, kids.id, made.id, 'Padre/Madre' FROM kids JOIN made USING (n)`,
+     INSERT INTO "Kinship" ("tenantId", "studentId", "relativeId", relation, "userKind")
+     SELECT $1, kids.id, made.id, 'Padre/Madre',
+            CASE WHEN EXISTS (SELECT 1 FROM "Kinship" p WHERE p."tenantId" = $1 AND p."studentId" = kids.id AND p."userKind" = 0 AND p."endedAt" IS NULL) THEN 1 ELSE 0 END
+       FROM kids JOIN made USING (n)`,
     [tenantId, GUARDIAN_NAMES, SECOND_NAMES, GUARDIAN_MAIL],
   );
   const { rows } = await client.query<{ id: number; cel: string; name: string; last: string; last2: string; child: string }>(
@@ -98,7 +104,12 @@ async function guardians(client: pg.PoolClient, tenantId: number): Promise<Conta
  * Adds the year of conversations to the big school, unless it has some. `log` prints progress. Answers how many
  * conversations and messages were written.
  */
-export async function seedConversations(pool: pg.Pool, tenantId: number, log: (what: string) => void): Promise<{ conversations: number; messages: number }> {
+export async function seedConversations(
+  pool: pg.Pool,
+  tenantId: number,
+  log: (what: string) => void,
+  { count = CONVERSATIONS }: { count?: number } = {},
+): Promise<{ conversations: number; messages: number }> {
   const { rows: had } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Conversation" WHERE "tenantId" = $1`, [tenantId]);
   if (had[0]!.n > 0) {
     log(`the big school has ${had[0]!.n.toLocaleString("en")} conversations already: none added`);
@@ -135,8 +146,8 @@ export async function seedConversations(pool: pg.Pool, tenantId: number, log: (w
       return first;
     };
     let messageCount = 0;
-    for (let i = 0; i < CONVERSATIONS; i++) messageCount += messagesOf(i);
-    const firstConversation = await seq("Conversation", CONVERSATIONS);
+    for (let i = 0; i < count; i++) messageCount += messagesOf(i);
+    const firstConversation = await seq("Conversation", count);
     const firstMessage = await seq("ConversationMessage", messageCount);
     const firstLedger = await seq("Message", messageCount);
     const now = Date.now();
@@ -160,20 +171,20 @@ export async function seedConversations(pool: pg.Pool, tenantId: number, log: (w
 
     await withoutIndexes(client, "ConversationMessage", async () => {
       await withoutIndexes(client, "Message", async () => {
-        for (let i = 0; i < CONVERSATIONS; i++) {
+        for (let i = 0; i < count; i++) {
           const c = contacts[i % contacts.length]!;
-          const last = i + contacts.length >= CONVERSATIONS;
+          const last = i + contacts.length >= count;
           const u = unit(i, 11);
           const type = !last || u >= 0.2 ? "closed" : u < 0.12 ? "open" : "human";
           const id = firstConversation + i;
-          const began = yearAgo + (i / CONVERSATIONS) * 365 * DAY + Math.floor(unit(i, 12) * 6 * 3600_000);
-          const count = messagesOf(i);
-          const staffFrom = type === "human" || unit(i, 13) < 0.15 ? Math.floor(count / 2) : count;
-          const assignee = staffFrom < count ? staff[i % staff.length]!.id : null;
+          const began = yearAgo + (i / count) * 365 * DAY + Math.floor(unit(i, 12) * 6 * 3600_000);
+          const size = messagesOf(i);
+          const staffFrom = type === "human" || unit(i, 13) < 0.15 ? Math.floor(size / 2) : size;
+          const assignee = staffFrom < size ? staff[i % staff.length]!.id : null;
           let at = began;
           let lastInbound = began;
           let lastText = "";
-          for (let j = 0; j < count; j++) {
+          for (let j = 0; j < size; j++) {
             at += 60_000 + Math.floor(unit(i, j, 14) * 240_000);
             const topic = (i + (j >> 1)) % ASKS.length;
             const mine = j % 2 === 0;
@@ -259,7 +270,7 @@ export async function seedConversations(pool: pg.Pool, tenantId: number, log: (w
     });
     await client.query("COMMIT");
     await pool.query(`ANALYZE "User", "Kinship", "Info", "Conversation", "ConversationMessage", "Message"`);
-    return { conversations: CONVERSATIONS, messages: messageId - firstMessage };
+    return { conversations: count, messages: messageId - firstMessage };
   } catch (error) {
     await client.query("ROLLBACK");
     throw error;

@@ -4,13 +4,17 @@
  * title and body carry the words a parent writes ("horario", "uniforme", "almuerzo", "recoger", "justificar" …).
  * A Spanish school keeps its English text beside it (nameEN, descEN, bodyEN) for its English-speaking families.
  */
-export interface Faq {
+/** A text the school publishes (a FAQ, a publication), with its English beside it in a Spanish school. */
+export interface BilingualText {
   name: string;
   desc: string;
   body: string;
   nameEN: string | null;
   descEN: string | null;
   bodyEN: string | null;
+}
+
+export interface Faq extends BilingualText {
   pinTop: boolean;
 }
 

@@ -113,13 +113,13 @@ function page(lang: Lang, contacts: ParentContact[], defaultNumber: string): str
 </html>`;
 }
 
-const STYLE = `:root{color-scheme:light dark;font-family:system-ui,sans-serif;--line:#8884;--me:#d9fdd3;--them:#f0f0f0;--ink:#111}
-@media (prefers-color-scheme:dark){:root{--me:#005c4b;--them:#202c33;--ink:#e9edef}}
-body{margin:0;color:var(--ink)}main{max-width:40rem;margin:0 auto;padding:1rem}
+const STYLE = `:root{color-scheme:light dark;font-family:system-ui,sans-serif;--line:#8884;--me:#d9fdd3;--them:#f0f0f0;--ink:#111;--bg:#fff}
+@media (prefers-color-scheme:dark){:root{--me:#005c4b;--them:#202c33;--ink:#e9edef;--bg:#111b21}}
+body{margin:0;color:var(--ink);background:var(--bg)}main{max-width:40rem;margin:0 auto;padding:1rem}
 header{display:flex;justify-content:space-between;align-items:baseline;gap:1rem}h1{font-size:1.4rem}
 form{display:grid;gap:.35rem}label{font-weight:600;margin-top:.4rem}.help{margin:0;font-size:.85rem;opacity:.8}
 input,select,textarea,button{font:inherit;padding:.5rem;border:1px solid var(--line);border-radius:.4rem;background:transparent;color:inherit}
-button{margin-top:.6rem;background:#128c7e;color:#fff;border:0;cursor:pointer}button:focus-visible,a:focus-visible{outline:3px solid #34b7f1}
+button{margin-top:.6rem;background:#075e54;color:#fff;border:0;cursor:pointer}button:focus-visible,a:focus-visible{outline:3px solid #34b7f1}
 #chat{list-style:none;padding:0;display:grid;gap:.5rem}#chat li{padding:.5rem .7rem;border-radius:.6rem;max-width:85%;white-space:pre-wrap;overflow-wrap:anywhere}
 #chat .parent{background:var(--me);justify-self:end}#chat .school{background:var(--them);justify-self:start}#chat .empty{opacity:.7}
 #chat small{display:block;opacity:.75;font-size:.75rem}a{color:inherit}`;

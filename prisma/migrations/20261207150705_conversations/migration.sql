@@ -82,6 +82,12 @@ CREATE UNIQUE INDEX "Conversation_one_open" ON "Conversation"("tenantId", "chann
 CREATE INDEX "Conversation_searchText_idx" ON "Conversation" USING GIN ("searchText" gin_trgm_ops);
 
 -- The assistant answers from the school's FAQs by full-text search in the family's language, without accents
--- (pizarra_fold); the same expressions as assistant/knowledge.ts, so that these indexes serve it.
-CREATE INDEX "Info_search_es_idx" ON "Info" USING GIN (to_tsvector('spanish', pizarra_fold(concat_ws(' ', "name", "desc", "body"))));
-CREATE INDEX "Info_search_en_idx" ON "Info" USING GIN (to_tsvector('english', pizarra_fold(concat_ws(' ', coalesce("nameEN", "name"), coalesce("descEN", "desc"), coalesce("bodyEN", "body")))));
+-- (pizarra_fold). concat_ws is not IMMUTABLE, hence the function; the assistant's query uses the same expressions,
+-- so that these indexes serve it. An index is built with a search path of pg_catalog alone, so the function keeps the
+-- one it was made with, where pizarra_fold is.
+CREATE FUNCTION pizarra_faq_document(lang regconfig, name text, "desc" text, body text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path FROM CURRENT AS $$
+  SELECT to_tsvector(lang, pizarra_fold(coalesce(name, '') || ' ' || coalesce("desc", '') || ' ' || coalesce(body, '')))
+$$;
+CREATE INDEX "Info_search_es_idx" ON "Info" USING GIN (pizarra_faq_document('spanish', "name", "desc", "body"));
+CREATE INDEX "Info_search_en_idx" ON "Info" USING GIN (pizarra_faq_document('english', coalesce("nameEN", "name"), coalesce("descEN", "desc"), coalesce("bodyEN", "body")));

@@ -169,14 +169,11 @@ export const REPLY_TYPES = ["text", "template"] as const;
  * POST admConversations/{id}/messages with type and msg (002 §7): free text, or an approved WhatsApp template
  * (admLocalization, type "w") by id in msg, with the values of its tags that the sender fills (`params`).
  */
-export const ZConversationReply = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), msg: z.string().trim().min(1).max(REPLY_MAX) }),
-  z.object({
-    type: z.literal("template"),
-    msg: z.string().trim().min(1).max(100),
-    params: z.record(z.string().max(40), z.string().trim().max(1000)).default({}),
-  }),
-]);
+export const ZConversationReply = z.object({
+  type: z.enum(REPLY_TYPES).default("text"),
+  msg: z.string().trim().min(1).max(REPLY_MAX),
+  params: z.record(z.string().max(40), z.string().trim().max(1000)).default({}),
+});
 export type TConversationReply = z.output<typeof ZConversationReply>;
 export const ZConversationReplyAnswer = ZConversationMessage;
 

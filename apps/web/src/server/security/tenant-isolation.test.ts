@@ -79,6 +79,7 @@ const REFERENCES: Record<string, string> = {
   attendanceTypeId: "admAttendanceType",
   typeId: "admAttendanceType",
   relativeId: "admRelatives",
+  guardianId: "admRelatives",
 };
 /** Id-like names that hold no record of a school: codes typed by people, a new key, a module name. */
 // whatsappPhoneNumberId is Meta's id of a school's number, no record of ours (company.test refuses one another school holds).
@@ -139,6 +140,12 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admStudent/family/{id}/edit/{relativeId}": (s, p) => (p === "id" ? s.id("admStudent") : s.id("admRelatives")),
   "admStudent/family/{id}/end/{relativeId}": (s, p) => (p === "id" ? s.id("admStudent") : s.id("admRelatives")),
   "admRelatives/children/{id}": (s) => s.id("admRelatives"),
+  ...Object.fromEntries(
+    ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link"].map((p) => [
+      `admConversations/${p}`,
+      (s: Samples) => s.id("conversation"),
+    ]),
+  ),
 };
 /** A query's `id` on a call that is not a resource's: the record it names. */
 const QUERY_IDS: Record<string, string> = { "admJustification/file": "justification" };
@@ -157,6 +164,7 @@ const BODIES: Record<string, (s: Samples) => unknown> = {
   "POST admFetchInput/swapOrder": (s) => ({ item1Id: s.id("admFetchInput"), direction: "down" }),
   "POST admEvalConcept/move/{id}": () => ({ direction: "up" }),
   "POST admModule/edit/{id}": (s) => ({ name: "Alumnos", desc: "Alumnos", sort: 10, userRead: [s.id("admGroup")], userEdit: [s.id("admGroup")] }),
+  "POST admConversations/{id}/messages": () => ({ type: "text", msg: "Respuesta de otro colegio" }),
 };
 const cells = (s: Samples) => ({ grades: [{ conceptId: s.id("admEvalConcept"), studentId: s.id("admStudent"), gradeNum: 15 }] });
 for (const path of ["admGrades", "admGrades/behavior", "admGrades/master"]) BODIES[`POST ${path}`] = cells;
@@ -296,6 +304,9 @@ async function samplesOf(db: Db, tenant: number): Promise<Samples> {
   });
   ids.set("attendanceRegister", register.id);
   ids.set("justification", excuse.id);
+  // Nor is the inbox: a conversation of one of its families.
+  const conversation = await school.conversation.create({ data: { contact: "+51999000111", lastInboundAt: new Date(), searchText: "51999000111" } });
+  ids.set("conversation", conversation.id);
   const catalogue = await db.catalogueValue.findFirstOrThrow({ where: { tenantId: tenant }, select: { type: true } });
   const missing = new Set<string>();
   return {

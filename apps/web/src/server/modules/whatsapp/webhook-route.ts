@@ -6,6 +6,7 @@ import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import { log } from "../../log.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
+import { personOfNumber, queueInbound } from "../conversations/index.ts";
 import { optOut } from "../people/index.ts";
 import { signatureValid, verifyTokenValid } from "./signature.ts";
 import { type StatusUpdate, WHATSAPP_STATUS, ZStatus } from "./status-job.ts";
@@ -51,6 +52,9 @@ const ZNotification = z
                       .object({
                         metadata: z.object({ phone_number_id: z.string().optional() }).loose().optional(),
                         statuses: z.array(ZStatus).optional(),
+                        contacts: z
+                          .array(z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose())
+                          .optional(),
                         messages: z.array(ZInbound).optional(),
                       })
                       .loose()
@@ -112,7 +116,7 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
   // school: schoolOfWhatsAppNumber), and is read inside that school only: one to a number of no school is dropped (and
   // logged), never matched against every school's people and messages.
   const statuses: StatusUpdate[] = [];
-  const messages: { tenantId: number; message: Inbound }[] = [];
+  const messages: { tenantId: number; message: Inbound; name: string | null }[] = [];
   for (const value of changes) {
     if (!value?.statuses?.length && !value?.messages?.length) continue;
     const phoneNumberId = value.metadata?.phone_number_id ?? null;
@@ -129,7 +133,9 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
       continue;
     }
     statuses.push(...(value.statuses ?? []).map((status) => ({ ...status, tenantId })));
-    messages.push(...(value.messages ?? []).map((message) => ({ tenantId, message })));
+    // The name each sender gave WhatsApp comes beside the messages, by their number.
+    const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name?.trim().slice(0, 100) || null]));
+    messages.push(...(value.messages ?? []).map((message) => ({ tenantId, message, name: names.get(message.from) ?? null })));
   }
   // Statuses come by the thousand while a notification goes out: they are queued (with those of the other calls of the
   // same few milliseconds, a status Meta sends twice queued once) and the worker applies them, so that the web app
@@ -138,7 +144,7 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     ctx.system,
     statuses.map((status) => ({ data: status, key: `wa:${status.tenantId}:${status.id}:${status.status}` })),
   );
-  for (const { tenantId, message } of messages) await storeInbound(forTenant(ctx.system, tenantId), message);
+  for (const { tenantId, message, name } of messages) await storeInbound(forTenant(ctx.system, tenantId), tenantId, message, name);
   return { data: null };
 }
 
@@ -157,35 +163,22 @@ function textOf(message: Inbound): string | null {
 }
 
 /**
- * The active person of the school whose mobile is the sender's number, whole: numbers are stored in E.164 and WhatsApp
- * gives the sender's as its digits with the country code (`from`: 51987654321 for +51987654321), so a number that
- * only ends the same way, or that lacks the country code, is nobody's. Several people may share a family's phone: a
- * relative (type 1) first, who is who writes back, then the lowest type and the oldest record.
- */
-async function personOfNumber(db: TenantDb, from: string): Promise<{ id: number } | null> {
-  const digits = from.replace(/^\+/, "");
-  if (!/^[1-9]\d{7,14}$/.test(digits)) return null;
-  return db.user.findFirst({
-    where: { cel: `+${digits}`, inactive: false },
-    orderBy: [{ type: "asc" }, { id: "asc" }],
-    select: { id: true },
-  });
-}
-
-/**
  * Keeps a family's message once (a notification Meta delivers twice is stored once), in the school of the receiving
- * number; a STOP or BAJA from a person of that school withdraws them from WhatsApp, in the same transaction.
+ * number, and queues its filing into the inbox on the same transaction; a STOP or BAJA from a person of that school
+ * withdraws them from WhatsApp, in the same transaction too. The rest (the conversation, its file, the assistant) is
+ * the worker's: Meta is answered at once.
  */
-async function storeInbound(db: TenantDb, message: Inbound): Promise<void> {
+async function storeInbound(db: TenantDb, tenantId: number, message: Inbound, name: string | null): Promise<void> {
   const person = await personOfNumber(db, message.from);
   const text = textOf(message);
   await db.$transaction(async (tx) => {
-    await tx.inboundMessage.createMany({
+    const stored = await tx.inboundMessage.createManyAndReturn({
       data: [
         {
           channel: "whatsapp",
           providerId: message.id,
           fromAddress: message.from,
+          fromName: name,
           userId: person?.id ?? null,
           kind: message.type,
           text,
@@ -193,7 +186,13 @@ async function storeInbound(db: TenantDb, message: Inbound): Promise<void> {
         },
       ],
       skipDuplicates: true,
+      select: { id: true },
     });
+    await queueInbound(
+      tx,
+      tenantId,
+      stored.map((row) => row.id),
+    );
     if (person && text !== null && STOP_WORDS.has(text.trim().toLowerCase())) await optOut(tx, person.id, ["whatsapp"], "reply");
   });
 }

@@ -1,0 +1,96 @@
+import { CONVERSATION_TYPE } from "@pizarra/contracts";
+import { type Db, forTenant, lockKey, type TenantTx } from "@pizarra/db";
+import { z } from "zod";
+import { enqueue, jobKind, type QueuedJob } from "../../delivery/queue.ts";
+import { personLocale } from "../../delivery/locale.ts";
+import { contactNumber, isGuardian, personOfNumber, searchTextOf } from "./contact.ts";
+import { fetchMedia } from "./media.ts";
+import { previewOf } from "./school-message.ts";
+
+const ZId = z.number().int().positive();
+
+/** A family's message the webhook stored: the worker files it into its conversation. */
+export const CONVERSATION_INBOUND = jobKind("conversation-inbound", z.object({ tenantId: ZId, inboundId: ZId }));
+/** A family's message the assistant is to consider (answer, or hand to a person). */
+export const CONVERSATION_ASSISTANT = jobKind("conversation-assistant", z.object({ tenantId: ZId, conversationId: ZId, messageId: ZId }));
+
+/** WhatsApp's kinds whose file the inbox keeps (fetchMedia keeps images and PDFs, by content). */
+const MEDIA_KINDS = ["image", "document", "sticker"] as const;
+
+/** Queues the filing of stored messages, on the webhook's transaction: a message is stored and queued, or neither. */
+export async function queueInbound(tx: TenantTx, tenantId: number, inboundIds: number[]): Promise<void> {
+  await enqueue(
+    tx,
+    CONVERSATION_INBOUND,
+    inboundIds.map((inboundId) => ({ data: { tenantId, inboundId }, key: `inbound:${tenantId}:${inboundId}` })),
+  );
+}
+
+/** The open conversation of a contact, made when it has none; under the contact's lock, so two messages make one. */
+async function conversationOf(tx: TenantTx, from: string, contactName: string | null) {
+  const contact = contactNumber(from);
+  await lockKey(tx, "conversation", contact);
+  const open = await tx.conversation.findFirst({ where: { channel: "whatsapp", contact, type: { not: CONVERSATION_TYPE.closed } } });
+  if (open) return open;
+  const person = await personOfNumber(tx, from);
+  const guardianId = isGuardian(person) ? person!.id : null;
+  const [guardian, school] = await Promise.all([
+    guardianId === null ? null : tx.user.findFirst({ where: { id: guardianId }, select: { locale: true, language: true } }),
+    tx.tenant.findFirstOrThrow({ select: { defaultLocale: true } }),
+  ]);
+  const fields = { contact, contactName, guardianId };
+  return tx.conversation.create({
+    data: {
+      channel: "whatsapp",
+      ...fields,
+      locale: guardian ? personLocale(guardian, school.defaultLocale) : school.defaultLocale,
+      searchText: await searchTextOf(tx, fields),
+    },
+  });
+}
+
+/**
+ * Files a family's message into its conversation (a new one when the contact has none open), once however often the
+ * job runs: its file fetched first (outside the transaction: a network call), then the message, the conversation's
+ * last message and WhatsApp's window in one transaction, with the assistant's job queued on it when the assistant
+ * has the conversation (open, nobody assigned).
+ */
+export async function fileInbound(system: Db, job: QueuedJob<{ tenantId: number; inboundId: number }>["data"]): Promise<void> {
+  const db = forTenant(system, job.tenantId);
+  const inbound = await db.inboundMessage.findFirst({ where: { id: job.inboundId } });
+  if (!inbound || (await db.conversationMessage.count({ where: { inboundId: inbound.id } }))) return;
+  const payload = inbound.payload as Record<string, { id?: unknown } | undefined>;
+  const mediaId = MEDIA_KINDS.includes(inbound.kind as never) ? payload[inbound.kind]?.id : undefined;
+  const media = typeof mediaId === "string" ? await fetchMedia(job.tenantId, inbound.id, mediaId) : null;
+  await db.$transaction(async (tx) => {
+    const conversation = await conversationOf(tx, inbound.fromAddress, inbound.fromName);
+    // Another run of this job may have filed it while this one fetched the file.
+    if (await tx.conversationMessage.count({ where: { inboundId: inbound.id } })) return;
+    const message = await tx.conversationMessage.create({
+      data: {
+        conversationId: conversation.id,
+        author: "contact",
+        kind: inbound.kind,
+        text: inbound.text,
+        mediaKey: media?.key ?? null,
+        mediaType: media?.type ?? null,
+        inboundId: inbound.id,
+        createdAt: inbound.receivedAt,
+      },
+    });
+    await tx.conversation.update({
+      where: { id: conversation.id },
+      data: {
+        lastInboundAt: inbound.receivedAt,
+        lastMessageAt: inbound.receivedAt,
+        preview: previewOf(inbound.text ?? `[${inbound.kind}]`),
+        ...(inbound.fromName && inbound.fromName !== conversation.contactName ? { contactName: inbound.fromName } : {}),
+      },
+    });
+    if (conversation.type === CONVERSATION_TYPE.open && conversation.assigneeId === null) {
+      await enqueue(tx, CONVERSATION_ASSISTANT, [
+        { data: { tenantId: job.tenantId, conversationId: conversation.id, messageId: message.id }, key: `assistant:${job.tenantId}:${message.id}` },
+      ]);
+    }
+  });
+}

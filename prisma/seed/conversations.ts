@@ -8,7 +8,7 @@
 import { type Db, forTenant, type TenantDb } from "@pizarra/db";
 import { ATTENDANCE_STATUS } from "../../packages/contracts/src/attendance/vocabulary.ts";
 import type { TConversationSource, TConversationType, TEscalationReason, TSatisfaction, TSentiment } from "../../packages/contracts/src/conversations/index.ts";
-import { PERSON_TYPE } from "../../packages/contracts/src/person-types.ts";
+import { LINK_KIND, PERSON_TYPE } from "../../packages/contracts/src/person-types.ts";
 import { foldText } from "../../apps/web/src/server/resource/search-text.ts";
 
 const MINUTE = 60_000;
@@ -52,8 +52,15 @@ interface Family {
 /** Guardians with a number and an open family link, mothers first (who write most), with their children. */
 async function families(t: TenantDb): Promise<Family[]> {
   const links = await t.kinship.findMany({
-    where: { endedAt: null, relative: { type: PERSON_TYPE.relative, cel: { not: null }, inactive: false }, student: { inactive: false } },
-    orderBy: [{ userKind: "asc" }, { relativeId: "asc" }],
+    // A guardian's link as delivery reads it (GUARDIAN_LINK): the children the product names beside the conversation.
+    where: {
+      endedAt: null,
+      userKind: { in: [LINK_KIND.principal, LINK_KIND.guardian] },
+      contactRights: true,
+      relative: { type: PERSON_TYPE.relative, cel: { not: null }, inactive: false },
+      student: { inactive: false },
+    },
+    orderBy: [{ userKind: "asc" }, { relativeId: "asc" }, { studentId: "asc" }],
     take: 400,
     select: {
       relative: { select: { id: true, cel: true, name: true, last: true, last2: true } },

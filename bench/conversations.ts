@@ -36,6 +36,8 @@ export interface ConversationFigures {
   webhookDuring: Stats & { failed: number };
   /** From each message's POST to its answer's ledger row, over every message of both loads that got one. */
   assistant: Stats & { sent: number; answered: number; handedOver: number };
+  /** From each message's POST to the assistant's decision written: its answer queued, or the hand-over. */
+  decided: Stats;
   gradeSheetBefore: Stats;
   gradeSheetDuring: Stats;
 }
@@ -133,8 +135,8 @@ export async function conversationFigures({ pool, tenantId, load, check, gradeSh
     const ids = [...posted.keys()];
     const answers = async () =>
       (
-        await pool.query<{ wamid: string; queued: number | null; human: boolean }>(
-          `SELECT i."providerId" AS wamid, c.type = 'human' AS human,
+        await pool.query<{ wamid: string; queued: number | null; human: boolean; handedAt: number }>(
+          `SELECT i."providerId" AS wamid, c.type = 'human' AS human, extract(epoch FROM c."updatedAt") * 1000 AS "handedAt",
                   (SELECT extract(epoch FROM min(l."createdAt")) * 1000 FROM "ConversationMessage" a JOIN "Message" l ON l.id = a."outboundId"
                     WHERE a."tenantId" = m."tenantId" AND a."conversationId" = m."conversationId" AND a.author = 'assistant' AND a.id > m.id) AS queued
              FROM "InboundMessage" i
@@ -150,6 +152,8 @@ export async function conversationFigures({ pool, tenantId, load, check, gradeSh
       await new Promise((resolve) => setTimeout(resolve, 1000));
       rows = await answers();
     }
+    // The assistant's decision: its answer's ledger row, or (handed over without a word) the conversation's change.
+    const decided = rows.flatMap((r) => (r.queued !== null ? [Number(r.queued)] : r.human ? [Number(r.handedAt)] : []).map((at) => at - posted.get(r.wamid)!));
     const delays = rows.filter((r) => r.queued !== null).map((r) => Number(r.queued) - posted.get(r.wamid)!);
     return {
       list1,
@@ -158,6 +162,7 @@ export async function conversationFigures({ pool, tenantId, load, check, gradeSh
       webhook,
       webhookDuring,
       assistant: { ...stats(delays), sent: ids.length, answered: delays.length, handedOver: rows.filter((r) => r.human).length },
+      decided: stats(decided),
       gradeSheetBefore,
       gradeSheetDuring,
     };
@@ -220,7 +225,9 @@ export function printConversationFigures(f: ConversationFigures, was: (key: stri
     `< ${T.assistant} ms ${met(f.assistant.p95 < T.assistant)}`,
     "conversations assistant p95",
   );
-  console.log(`    (${f.assistant.answered} of ${f.assistant.sent} messages answered, ${f.assistant.handedOver} handed over)`);
+  console.log(
+    `    (${f.assistant.answered} of ${f.assistant.sent} messages answered, ${f.assistant.handedOver} handed over; the decision written, answer or hand-over, p50 ${fmt(f.decided.p50)} ms, p95 ${fmt(f.decided.p95)} ms)`,
+  );
   const ratio = f.gradeSheetDuring.p95 / f.gradeSheetBefore.p95;
   row(
     "GET admGrades/get p95 @ 10 clients, during / before",

@@ -696,6 +696,7 @@ try {
             "conversations webhook p95": conversations.webhook.p95,
             "conversations webhook during p95": conversations.webhookDuring.p95,
             "conversations assistant p95": conversations.assistant.p95,
+            "conversations decided p95": conversations.decided.p95,
             "conversations grade sheet ratio": conversations.gradeSheetDuring.p95 / conversations.gradeSheetBefore.p95,
           }
         : {}),

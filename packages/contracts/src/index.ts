@@ -30,3 +30,4 @@ export * from "./registration/index.ts";
 export * from "./family/index.ts";
 export * from "./conversations/index.ts";
 export * from "./family-import/index.ts";
+export * from "./ai-assist/index.ts";

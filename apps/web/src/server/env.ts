@@ -123,6 +123,16 @@ const ZEnv = z.object({
    * en (002 §4): its name; the language is the person's.
    */
   WHATSAPP_PIN_TEMPLATE: z.string().trim().min(1).default("pizarra_pin"),
+  /**
+   * An OpenAI-compatible chat-completions API (OpenAI's https://api.openai.com/v1, a local server, or a stand-in
+   * speaking the same protocol): base URL, key and model. AI help is offered only when the base URL and the model are
+   * set; the key may be empty for a server that needs none.
+   */
+  AI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "AI_BASE_URL must be an http(s) URL such as https://api.openai.com/v1" }).optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  /** How long one call to the model may take, in milliseconds, before the caller hands over. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   /** How long an attendance alert's justification link works, in days. */
   JUSTIFY_LINK_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */

@@ -1,6 +1,7 @@
 import { Router } from "./http/router.ts";
 import type { Route } from "./http/route.ts";
 import { ACADEMIC_ROUTES } from "./modules/academic/index.ts";
+import { AI_ASSIST_ROUTES } from "./modules/ai-assist/index.ts";
 import { MODULE_ROUTES } from "./modules/module-admin/index.ts";
 import { ATTENDANCE_ROUTES } from "./modules/attendance/index.ts";
 import { CATALOGUE_ROUTES } from "./modules/catalogues/index.ts";
@@ -53,6 +54,7 @@ export const ROUTES: Route[] = [
   ...familyRoutes(SERVED_RESOURCES),
   ...FAMILY_IMPORT_ROUTES,
   ...CONVERSATION_ROUTES,
+  ...AI_ASSIST_ROUTES,
 ];
 
 export const router = new Router(ROUTES);

@@ -237,6 +237,22 @@ export interface ResourceDef {
    * the group's fields, by the component the screen registers under `name`; a group may hold a panel and no field.
    */
   panels?: readonly PanelDef[];
+  /**
+   * The editor's AI writing assistant (000 §2.8, §7 "AI assist"), offered on the form of a module whose menu entry has
+   * `ai: true`: the route it posts the form's values to, the Spanish and English fields translated into each other,
+   * and the fields "Write with AI" can fill.
+   */
+  aiAssist?: AiAssistDef;
+}
+
+/** ResourceDef.aiAssist. */
+export interface AiAssistDef {
+  /** The route (`admPublication/AiAssist`): the form's values plus `aiAssist`, answered with field → text. */
+  path: string;
+  /** Pairs of fields of the same text, [Spanish, English]; the first pair's are the titles the assistant needs. */
+  pairs: readonly (readonly [string, string])[];
+  /** The fields the assistant may write. */
+  write: readonly string[];
 }
 
 /** A record's panel of its own (ResourceDef.panels). */

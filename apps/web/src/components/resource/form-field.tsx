@@ -3,6 +3,7 @@
 import { PRESENTATIONAL_TYPES, type FieldDef } from "@pizarra/contracts";
 import { cn, FieldError, Label } from "@pizarra/ui";
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { Controller, useWatch, type Control, type FieldValues } from "react-hook-form";
 import { FieldWidget, INLINE_LABEL_TYPES, UNLABELLED_TYPES } from "./fields/field-widget.tsx";
 import type { WidgetProps } from "./fields/widget-props.ts";
@@ -11,9 +12,9 @@ import type { ResourceText } from "./resource-text.ts";
 /** `span: "half"` puts two fields on a row (from the small breakpoint up). */
 export const spanClass = (field: FieldDef) => (field.span === "half" ? "sm:col-span-1" : "sm:col-span-2");
 
-/** A widget with its label, optional hint and message, laid out for its type. */
-export function FieldFrame(props: WidgetProps & { className?: string }) {
-  const { field, id, error, text, className } = props;
+/** A widget with its label, optional hint and message, laid out for its type; `labelAction` sits at the label's end. */
+export function FieldFrame(props: WidgetProps & { className?: string; labelAction?: ReactNode }) {
+  const { field, id, error, text, className, labelAction } = props;
   const t = useTranslations("moduleScreen");
   const hint = field.type === "alert" ? null : text.hint(field.name);
   const widget = <FieldWidget {...props} />;
@@ -42,7 +43,14 @@ export function FieldFrame(props: WidgetProps & { className?: string }) {
         </div>
       ) : (
         <>
-          {label}
+          {labelAction ? (
+            <div className="flex min-h-7 flex-wrap items-center gap-x-2 gap-y-1">
+              {label}
+              {labelAction}
+            </div>
+          ) : (
+            label
+          )}
           {widget}
         </>
       )}
@@ -65,10 +73,12 @@ export interface FormFieldProps {
   /** Values from outside the form that a field may depend on (the parent record's key of a sub-grid). */
   context?: Record<string, unknown>;
   emptyLabel?: string;
+  /** Drawn at the end of the label's row (the editor's AI assistant). */
+  labelAction?: ReactNode;
 }
 
 /** A field bound to react-hook-form: hidden while its `hiddenWhen` holds; told its parent's value when it has one. */
-export function FormField({ field, control, text, hookPrefix, idPrefix, disabled, context = {}, emptyLabel }: FormFieldProps) {
+export function FormField({ field, control, text, hookPrefix, idPrefix, disabled, context = {}, emptyLabel, labelAction }: FormFieldProps) {
   const dependsOn = field.options?.kind === "resource" ? field.options.dependsOn : undefined;
   const watchedParent = useWatch({ control, name: dependsOn && !(dependsOn in context) ? dependsOn : NONE });
   const watchedSwitch = useWatch({ control, name: field.hiddenWhen?.field ?? NONE });
@@ -100,6 +110,7 @@ export function FormField({ field, control, text, hookPrefix, idPrefix, disabled
           dependsValue={dependsValue}
           emptyLabel={emptyLabel}
           className={spanClass(field)}
+          labelAction={labelAction}
         />
       )}
     />

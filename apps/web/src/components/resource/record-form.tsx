@@ -13,6 +13,7 @@ import { useCanWrite, useInactiveFields } from "./access.ts";
 import { useReportDirty } from "./close-guard.tsx";
 import { FormField } from "./form-field.tsx";
 import { FormLayout, groupOf, initialLayoutState, layoutOf, revealGroups } from "./form-layout.tsx";
+import { AiAssistAction } from "../ai-assist/ai-assist-action.tsx";
 import { useRecordPanels } from "./record-panel-context.ts";
 import { emptyValue, initialValues, prepareValues, requestBody, valueFields } from "./form-values.ts";
 import { useResourceText } from "./resource-text.ts";
@@ -138,6 +139,8 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
     (field.readOnly === "create" && mode === "edit") ||
     field.name in fixed;
 
+  // The editor's AI assistant (ResourceDef.aiAssist) beside the titles it translates and the fields it writes.
+  const assisted = new Set([...(def.aiAssist?.pairs[0] ?? []), ...(def.aiAssist?.write ?? [])]);
   const renderField = (field: FieldDef) => (
     <FormField
       key={field.name}
@@ -148,6 +151,12 @@ export function RecordForm({ def: fullDef, mode, record, parentId, canWrite, idP
       idPrefix={idPrefix}
       disabled={fieldDisabled(field)}
       context={fixed}
+      labelAction={
+        assisted.has(field.name) &&
+        !fieldDisabled(field) && (
+          <AiAssistAction def={def} field={field.name} label={text.field(field.name)} form={form} disabled={form.formState.isSubmitting} />
+        )
+      }
     />
   );
 

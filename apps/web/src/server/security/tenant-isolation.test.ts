@@ -141,7 +141,7 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admStudent/family/{id}/end/{relativeId}": (s, p) => (p === "id" ? s.id("admStudent") : s.id("admRelatives")),
   "admRelatives/children/{id}": (s) => s.id("admRelatives"),
   ...Object.fromEntries(
-    ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link"].map((p) => [
+    ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,
       (s: Samples) => s.id("conversation"),
     ]),

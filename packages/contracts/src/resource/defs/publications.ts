@@ -74,6 +74,15 @@ export const admPublication = defineResource({
   ],
   actions: FULL_ACTIONS,
   children: ["admPublicationPart"],
+  aiAssist: {
+    path: "admPublication/AiAssist",
+    pairs: [
+      ["name", "nameEN"],
+      ["desc", "descEN"],
+      ["body", "bodyEN"],
+    ],
+    write: ["desc", "body", "descEN", "bodyEN"],
+  },
 });
 
 /** The parts of a publication (admPublicationPart): further blocks of text with a picture, in order. */

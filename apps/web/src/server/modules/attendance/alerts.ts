@@ -3,11 +3,10 @@ import { type Db, forTenant, tenantOf, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
 import { queueMessages } from "../../delivery/ledger.ts";
 import { enqueue, jobKind } from "../../delivery/queue.ts";
-import { env } from "../../env.ts";
 import { translator } from "../../i18n.ts";
 import { formatDate } from "../../resource/values.ts";
 import { familyDrafts } from "./family-notice.ts";
-import { signJustifyLink } from "./link-token.ts";
+import { justifyUrl } from "./link-token.ts";
 import { PLACE_SELECT, placeOf } from "./registers.ts";
 import { schoolToday } from "./school-day.ts";
 import { dayAs, nameAs, schoolStyle, timeAs } from "./school-style.ts";
@@ -104,14 +103,7 @@ export async function runAlert(system: Db, job: AlertJob): Promise<number> {
       place: placeOf(session),
       day: dayAs(session.day, locale),
       time: timeAs(style, markedAt, locale),
-      link: `${env().PUBLIC_URL.replace(/\/+$/, "")}/justify/${await signJustifyLink({
-        tenantId: job.tenantId,
-        studentId: mark.userId,
-        guardianId: guardian.id,
-        from: day,
-        to: day,
-        sessionId: session.id,
-      })}`,
+      link: await justifyUrl({ tenantId: job.tenantId, studentId: mark.userId, guardianId: guardian.id, from: day, to: day, sessionId: session.id }),
     }),
   });
   if (drafts.length) await db.$transaction((tx) => queueMessages(tx, drafts));

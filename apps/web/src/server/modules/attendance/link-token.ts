@@ -25,6 +25,9 @@ export async function signJustifyLink(claims: JustifyClaims): Promise<string> {
   return signFamilyLink(PURPOSE, { tenantId: claims.tenantId, subject: claims.studentId, more }, env().JUSTIFY_LINK_DAYS);
 }
 
+/** The family's page for these claims, as an alert and the school's assistant send it. */
+export const justifyUrl = async (claims: JustifyClaims): Promise<string> => `${env().PUBLIC_URL.replace(/\/+$/, "")}/justify/${await signJustifyLink(claims)}`;
+
 /** The link's claims; "expired" for a genuine link past its time; null for anything else (tampered, foreign, malformed). */
 export async function verifyJustifyLink(token: string): Promise<JustifyClaims | "expired" | null> {
   const link = await verifyFamilyLink(PURPOSE, token);

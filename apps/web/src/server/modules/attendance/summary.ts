@@ -1,6 +1,7 @@
 import { ATTENDANCE_STATUS, MARK_JUSTIFICATION, type TAttendanceSummary, type TAttendanceSummaryAnswer } from "@pizarra/contracts";
 import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { AuthedContext, Reply } from "../../http/context.ts";
+import { PLACE_SELECT, placeOf } from "./registers.ts";
 
 const pct = (n: number, of: number) => (of ? Math.round((1000 * n) / of) / 10 : 0);
 
@@ -84,4 +85,22 @@ export const attendanceChanges = (db: Db, userIds: number[]) =>
 /** GET admAttendance/summary/{userId}. */
 export async function getSummary(ctx: AuthedContext & { params: { userId: number } }): Promise<Reply<TAttendanceSummaryAnswer>> {
   return { data: await attendanceSummary(ctx.db, ctx.params.userId) };
+}
+
+/**
+ * What a family may be told of its children's attendance on one day (the school's assistant): each register that
+ * holds a mark of theirs, where it was taken and how the child was marked (pending ones too: the register is open).
+ */
+export async function dayMarks(
+  db: Db,
+  userIds: number[],
+  day: Date,
+): Promise<{ userId: number; sessionId: number; place: string; status: number; justification: number }[]> {
+  if (userIds.length === 0) return [];
+  const marks = await db.attendanceMark.findMany({
+    where: { userId: { in: userIds }, session: { day } },
+    orderBy: { id: "asc" },
+    select: { userId: true, sessionId: true, status: true, justification: true, session: { select: PLACE_SELECT } },
+  });
+  return marks.map(({ session, ...mark }) => ({ ...mark, place: placeOf(session) }));
 }

@@ -7,6 +7,7 @@ import { personLocale } from "../../delivery/locale.ts";
 import { isGuardian, searchTextOf } from "./contact.ts";
 import { conversationDetail, type TConversationDetail } from "./read.ts";
 import { lockConversation } from "./reply.ts";
+import { queueSummary } from "./summary-job.ts";
 import { visibleConversation } from "./visibility.ts";
 
 const MODULE = "admConversations";
@@ -36,7 +37,9 @@ export const takeOver = (ctx: Ctx) =>
 export const closeConversation = (ctx: Ctx) =>
   change(ctx, async (tx, current) => {
     if (current.type === CONVERSATION_TYPE.closed) return;
-    await tx.conversation.update({ where: { id: ctx.params.id }, data: { type: CONVERSATION_TYPE.closed, holdAiTill: null, closedAt: new Date() } });
+    const closedAt = new Date();
+    await tx.conversation.update({ where: { id: ctx.params.id }, data: { type: CONVERSATION_TYPE.closed, holdAiTill: null, closedAt } });
+    await queueSummary(tx, ctx.user.tenantId, ctx.params.id, closedAt);
   });
 
 /**

@@ -1,23 +1,13 @@
-import { CONVERSATION_TYPE, type TConversationSource, type TEscalationReason, type TMessageAuthor, type TSentiment } from "@pizarra/contracts";
+import { CONVERSATION_TYPE, type TMessageAuthor } from "@pizarra/contracts";
 import { type Db, forTenant, type TenantDb } from "@pizarra/db";
 import { log } from "../../log.ts";
+import type { Decision, DecideInput } from "./assistant/index.ts";
 import { lockConversation } from "./reply.ts";
 import { postSchoolMessage } from "./school-message.ts";
+import { tellStaff } from "./tell-staff.ts";
 
-/** What the assistant was asked about: the conversation, the family's message and the last few before it. */
-export interface AssistantInput {
-  conversation: { id: number; locale: "es" | "en"; guardianId: number | null; contact: string };
-  message: { id: number; text: string | null; kind: string };
-  history: { author: TMessageAuthor; text: string | null }[];
-  now: Date;
-}
-
-export type Decision =
-  | { action: "answer"; text: string; sources: TConversationSource[]; sentiment?: TSentiment }
-  | { action: "handover"; reason: TEscalationReason; text?: string };
-
-/** The assistant's choice for a family's message; it reads, it never writes or sends. */
-export type Decide = (db: TenantDb, input: AssistantInput) => Promise<Decision>;
+/** The assistant's choice for a family's message; it reads, it never writes or sends (assistant/index.ts decide). */
+export type Decide = (db: TenantDb, input: DecideInput) => Promise<Decision>;
 
 const HISTORY = 10;
 
@@ -31,7 +21,7 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
   const db = forTenant(system, job.tenantId);
   const conversation = await db.conversation.findFirst({
     where: { id: job.conversationId },
-    select: { id: true, type: true, assigneeId: true, locale: true, guardianId: true, contact: true },
+    select: { id: true, type: true, assigneeId: true, locale: true, guardianId: true, contact: true, contactName: true },
   });
   if (!conversation || conversation.type !== CONVERSATION_TYPE.open || conversation.assigneeId !== null) return;
   const recent = await db.conversationMessage.findMany({
@@ -42,7 +32,7 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
   });
   const message = recent[0];
   if (!message || message.id !== job.messageId) return;
-  const input: AssistantInput = {
+  const input: DecideInput = {
     conversation: {
       id: conversation.id,
       locale: conversation.locale === "en" ? "en" : "es",
@@ -80,5 +70,6 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
       where: { id: conversation.id },
       data: { type: CONVERSATION_TYPE.human, holdAiTill: null, escalation: decision.reason },
     });
+    await tellStaff(tx, conversation, message.id, decision.reason);
   });
 }

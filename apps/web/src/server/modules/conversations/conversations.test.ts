@@ -1,12 +1,15 @@
 import type { TenantDb } from "@pizarra/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAiSink } from "../../../../../../scripts/lib/ai-sink.ts";
 import { startWhatsAppSink, type WhatsAppSink } from "../../../../../../scripts/lib/whatsapp-sink.ts";
 import en from "../../../../messages/en.json";
 import es from "../../../../messages/es.json";
 import { apiHarness } from "../../../test-support/harness.ts";
+import { env } from "../../env.ts";
 import { signBody } from "../whatsapp/signature.ts";
 import { considerMessage, type Decide } from "./assistant-job.ts";
 import { fileInbound } from "./inbound.ts";
+import { writeSummary } from "./summary-job.ts";
 
 /**
  * The inbox through the real route handlers and PostgreSQL: families' WhatsApp messages (signed webhooks) filed into
@@ -205,10 +208,17 @@ describe("the assistant", () => {
     expect(await school.conversation.findFirstOrThrow({ where: { id: second.conversationId } })).toMatchObject({ type: "human", holdAiTill: null });
   });
 
-  it("hands over on its own failure", async () => {
+  it("hands over on its own failure, and the administrators who take Web Push are told", async () => {
+    const head = await school.user.findFirstOrThrow({ where: { mail: "admin@pizarra.demo" }, select: { id: true } });
+    await school.pushSubscription.create({ data: { userId: head.id, endpoint: "https://push.example/inbox", p256dh: "k", auth: "a" } });
     const message = await write("51911000666", "Necesito ayuda");
     await considerMessage(api.db(), async () => Promise.reject(new Error("boom")), { tenantId, conversationId: message.conversationId, messageId: message.id });
     expect(await school.conversation.findFirstOrThrow({ where: { id: message.conversationId } })).toMatchObject({ type: "human", escalation: "providerError" });
+    const told = await school.message.findFirstOrThrow({ where: { source: "conversation", sourceId: message.conversationId, channel: "push" } });
+    // In the administrator's own language.
+    const theirs = told.locale === "en" ? en : es;
+    expect(told).toMatchObject({ userId: head.id, subject: theirs.conversations.handover.title });
+    expect(told.text).toContain(theirs.conversations.reasons.providerError);
     const escalated = (await list("type=human")).body.data.Results.map((r) => r.ID);
     expect(escalated).toContain(message.conversationId);
   });
@@ -292,8 +302,46 @@ describe("closing and reopening", () => {
     expect(detail.pastConversations.map((p) => p.ID)).toEqual([message.conversationId]);
     const reopened = await api.call("POST", `admConversations/${message.conversationId}/reopen`, { token: admin, locale: "en" });
     expect(reopened.body).toMatchObject({ status: -409, msg: en.conversations.otherOpen });
+    // The worker writes a closed conversation's summary (here without a model: the family's first question).
+    await writeSummary(api.db(), { tenantId, conversationId: message.conversationId });
+    const summarised = await api.record<{ summary: string; sentimentName: string; satisfactionName: string }>(`admConversations/get/${message.conversationId}`);
+    expect(summarised.summary).toContain("Gracias");
+    expect(summarised.satisfactionName).toBe(es.conversations.satisfactions.satisfied);
     const dashboard = await api.record<{ totalConversations: number; totalMessages: number }>("admConversations/dashboard");
     expect(dashboard.totalConversations).toBeGreaterThanOrEqual(8);
     expect(dashboard.totalMessages).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("a reply put into the family's language", () => {
+  it("says so when no model is configured, and uses the model when one is", async () => {
+    const message = await write("51911000123", "Hello, is there school tomorrow?");
+    await school.conversation.update({ where: { id: message.conversationId }, data: { locale: "en" } });
+    for (const [locale, messages] of [
+      ["es", es],
+      ["en", en],
+    ] as const) {
+      const refused = await api.call("POST", `admConversations/${message.conversationId}/translate`, {
+        token: admin,
+        body: { msg: "Sí, hay clases." },
+        locale,
+      });
+      expect(refused.body).toMatchObject({ status: -422, msg: messages.ai.notConfigured });
+    }
+    const sink = await startAiSink({ apiKey: "sink-key" });
+    try {
+      Object.assign(env(), { AI_BASE_URL: sink.url, AI_MODEL: "school-model", AI_API_KEY: "sink-key" });
+      sink.enqueue({ text: "Yes, there is school tomorrow." });
+      const translated = await api.call<{ text: string; locale: string }>("POST", `admConversations/${message.conversationId}/translate`, {
+        token: admin,
+        body: { msg: "Sí, hay clases mañana." },
+      });
+      expect(translated.body.data).toEqual({ text: "Yes, there is school tomorrow.", locale: "en" });
+      expect(sink.requests()[0]!.text).toContain("Sí, hay clases mañana.");
+      expect((await api.record<{ aiModel: boolean }>(`admConversations/get/${message.conversationId}`)).aiModel).toBe(true);
+    } finally {
+      Object.assign(env(), { AI_BASE_URL: undefined, AI_MODEL: undefined });
+      await sink.close();
+    }
   });
 });

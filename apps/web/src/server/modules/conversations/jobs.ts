@@ -1,9 +1,8 @@
 import { type DeclaredJob, declareJob } from "../../delivery/queue.ts";
-import { considerMessage, type Decide } from "./assistant-job.ts";
+import { decide } from "./assistant/index.ts";
+import { considerMessage } from "./assistant-job.ts";
 import { CONVERSATION_ASSISTANT, CONVERSATION_INBOUND, fileInbound } from "./inbound.ts";
-
-/** Until the school's assistant is in place every message goes to a person, as with no answer at hand. */
-const handOverAll: Decide = async () => ({ action: "handover", reason: "unanswered" });
+import { CONVERSATION_SUMMARY, writeSummary } from "./summary-job.ts";
 
 export const CONVERSATION_JOBS: DeclaredJob[] = [
   declareJob({
@@ -17,7 +16,14 @@ export const CONVERSATION_JOBS: DeclaredJob[] = [
     job: CONVERSATION_ASSISTANT,
     policy: () => ({ retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: 10, pollingIntervalSeconds: 0.5 }),
     run: async (system, jobs) => {
-      await Promise.all(jobs.map((job) => considerMessage(system, handOverAll, job.data)));
+      await Promise.all(jobs.map((job) => considerMessage(system, decide, job.data)));
+    },
+  }),
+  declareJob({
+    job: CONVERSATION_SUMMARY,
+    policy: () => ({ retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300, batchSize: 5, pollingIntervalSeconds: 2 }),
+    run: async (system, jobs) => {
+      for (const job of jobs) await writeSummary(system, job.data);
     },
   }),
 ];

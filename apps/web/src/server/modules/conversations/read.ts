@@ -15,7 +15,7 @@ import { openChannels } from "../../delivery/guardians.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { foldText, likeLiteral, searchWords } from "../../resource/search-text.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { aiConfigured } from "./ai.ts";
+import { ai } from "../../channels/ai.ts";
 import { childrenOf } from "./contact.ts";
 import { visibleConversation, visibleWhere } from "./visibility.ts";
 
@@ -167,7 +167,7 @@ export async function conversationDetail(ctx: AuthedContext, id: number): Promis
     optedOut: withdrawn,
     windowEndsAt: ends,
     windowOpen: ends !== null && ends > today,
-    aiModel: aiConfigured(),
+    aiModel: ai.configured(),
   };
 }
 

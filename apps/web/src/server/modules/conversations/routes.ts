@@ -12,6 +12,8 @@ import {
   ZConversationParams,
   ZConversationReply,
   ZConversationReplyAnswer,
+  ZConversationTranslate,
+  ZConversationTranslateAnswer,
   ZReplyTemplatesAnswer,
 } from "@pizarra/contracts";
 import { authedRoute, type Route } from "../../http/route.ts";
@@ -19,6 +21,7 @@ import { assignConversation, closeConversation, linkConversation, reopenConversa
 import { conversationDashboard } from "./dashboard.ts";
 import { getConversation, listConversations, listMessages } from "./read.ts";
 import { listReplyTemplates, replyToConversation } from "./reply.ts";
+import { translateReply } from "./translate.ts";
 
 const MODULE = "admConversations";
 const labelKey = conversationLabelKey;
@@ -139,5 +142,17 @@ export const CONVERSATION_ROUTES: Route[] = [
     labelKey,
     answer: ZConversationActionAnswer,
     handler: linkConversation,
+  }),
+  authedRoute({
+    method: "POST",
+    path: "admConversations/{id}/translate",
+    auth: "user",
+    module: MODULE,
+    params: ZConversationParams,
+    body: ZConversationTranslate,
+    labelKey,
+    maxBytes: 64 * 1024,
+    answer: ZConversationTranslateAnswer,
+    handler: translateReply,
   }),
 ];

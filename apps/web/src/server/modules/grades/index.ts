@@ -2,3 +2,4 @@
 export { GRADES_ROUTES } from "./routes.ts";
 export { GRADES_RESOURCES } from "./resources.ts";
 export { dropArtefactsAbout } from "./artefacts.ts";
+export { type OnlineGrade, onlineGrades } from "./family-grades.ts";

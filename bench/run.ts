@@ -12,6 +12,7 @@ import { readXlsx } from "../apps/web/src/test-support/read-xlsx.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
 import { BACKUP_TARGETS, type BackupFigures, backupFigures } from "./backup.ts";
+import { type ConversationFigures, conversationFigures, printConversationFigures } from "./conversations.ts";
 import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
 import { IMPORT_TARGETS, type ImportFigures, importFigures } from "./import.ts";
@@ -467,6 +468,23 @@ try {
     });
   }
 
+  // The inbox at a year's scale, and families' messages answered by the worker beside the grade sheet.
+  let conversations: ConversationFigures | null = null;
+  if (ONLY.length === 0 || ONLY.some((text) => "conversations".includes(text))) {
+    const sheet = scenarios(f, tokens, () => null)[0]!;
+    conversations = await conversationFigures({
+      pool,
+      tenantId: f.tenantId,
+      env,
+      check: (request) => check(request.path, tokens.admin, request),
+      load: async (request, clients, seconds) => {
+        await settle(pool);
+        return (await latencies({ name: request.path, token: tokens.admin, request, sql: async () => null }, clients, seconds)).times;
+      },
+      gradeSheet: async (seconds) => (await latencies(sheet, 10, seconds)).times,
+    });
+  }
+
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
   let sending: SendingFigures | null = null;
   if (ONLY.length === 0 || ONLY.some((text) => "sending".includes(text))) {
@@ -580,6 +598,7 @@ try {
       );
     }
   }
+  if (conversations) printConversationFigures(conversations, (key) => was(previous, key));
   if (backedUp) {
     const figure = (name: string, value: string, goal: string, key: string) =>
       console.log(`  ${name.padEnd(36)} ${value.padStart(10)}   ${goal.padEnd(22)} ${was(previous, key) && `was ${was(previous, key)}`}`);
@@ -667,6 +686,18 @@ try {
             "registration setup p95": registration.setupP95,
             "registration sign-in ratio": registration.after.signIn / ((registration.before.signIn + registration.without.signIn) / 2),
             "registration grade sheet ratio": registration.after.gradeSheet / ((registration.before.gradeSheet + registration.without.gradeSheet) / 2),
+          }
+        : {}),
+      ...(conversations
+        ? {
+            "conversations list p95 @1": conversations.list1.p95,
+            "conversations list p95 @10": conversations.list10.p95,
+            "conversations messages p95 @1": conversations.messages.p95,
+            "conversations webhook p95": conversations.webhook.p95,
+            "conversations webhook during p95": conversations.webhookDuring.p95,
+            "conversations assistant p95": conversations.assistant.p95,
+            "conversations decided p95": conversations.decided.p95,
+            "conversations grade sheet ratio": conversations.gradeSheetDuring.p95 / conversations.gradeSheetBefore.p95,
           }
         : {}),
       ...(sending

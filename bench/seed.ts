@@ -10,6 +10,8 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { concept, createConcepts, treeGrades, unit, type Node, type Tree } from "../packages/db/src/seed/grades.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
+import { seedConversations } from "./conversations-seed.ts";
+import { copyText, withoutIndexes } from "./copy.ts";
 
 const STUDENTS = 20_000;
 const STAFF = 1_500;
@@ -251,32 +253,6 @@ async function bigSchool(db: Db): Promise<{ tenantId: number; trees: Tree[] }> {
   return { tenantId, trees };
 }
 
-/**
- * Runs `load` with the table's secondary indexes and foreign keys dropped, then puts them back as the migrations made
- * them (pg_get_indexdef / pg_get_constraintdef): building an index once is much faster than keeping it up row by row.
- */
-async function withoutIndexes(pool: pg.Pool | pg.PoolClient, table: string, load: () => Promise<void>): Promise<void> {
-  const { rows: keys } = await pool.query<{ name: string; def: string }>(
-    "SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'",
-    [`"${table}"`],
-  );
-  const { rows: indexes } = await pool.query<{ name: string; def: string }>(
-    "SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i WHERE i.tablename = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)",
-    [table],
-  );
-  for (const k of keys) await pool.query(`ALTER TABLE "${table}" DROP CONSTRAINT "${k.name}"`);
-  for (const i of indexes) await pool.query(`DROP INDEX "${i.name}"`);
-  await load();
-  // A pool builds them side by side; one connection (a transaction's) builds them in turn.
-  if (pool instanceof pg.Pool) await Promise.all(indexes.map((i) => pool.query(i.def)));
-  else for (const i of indexes) await pool.query(i.def);
-  for (const k of keys) await pool.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${k.name}" ${k.def}`);
-}
-
-/** A value as COPY's text format writes it. */
-const copyText = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? "\\N" : String(value).replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c]!);
-
 /** Every grade of the trees (seed/grades.ts's treeGrades: averages are contracts' weightedAverage), in one COPY. */
 async function loadGrades(pool: pg.Pool, tenantId: number, trees: Tree[]): Promise<number> {
   let count = 0;
@@ -459,19 +435,38 @@ async function attendanceTerm(pool: pg.Pool): Promise<void> {
   await attendanceSizes(pool);
 }
 
-/** `pnpm bench:seed -- attendance` adds only the term of attendance to the bench database there is. */
+/** The year of conversations, timed. */
+async function conversations(pool: pg.Pool, tenantId: number): Promise<void> {
+  const begun = Date.now();
+  const written = await seedConversations(pool, tenantId, log);
+  if (written.conversations)
+    log(
+      `${written.conversations.toLocaleString("en")} conversations and ${written.messages.toLocaleString("en")} messages in ${((Date.now() - begun) / 1000).toFixed(0)} s`,
+    );
+}
+
+/**
+ * `pnpm bench:seed -- attendance` adds only the term of attendance to the bench database there is, `-- conversations`
+ * only its year of conversations.
+ */
 const ONLY_ATTENDANCE = process.argv.slice(2).includes("attendance");
-const database = await benchDatabase({ fresh: !ONLY_ATTENDANCE });
+const ONLY_CONVERSATIONS = process.argv.slice(2).includes("conversations");
+const database = await benchDatabase({ fresh: !ONLY_ATTENDANCE && !ONLY_CONVERSATIONS });
 const db = createDb(database.url, 4);
 const pool = new pg.Pool({ connectionString: database.url, max: 3, options: "-c synchronous_commit=off -c maintenance_work_mem=512MB" });
 try {
   if (ONLY_ATTENDANCE) {
     await attendanceTerm(pool);
+  } else if (ONLY_CONVERSATIONS) {
+    const { rows } = await pool.query<{ id: number }>(`SELECT id FROM "Tenant" WHERE alias = $1`, [BIG_SCHOOL]);
+    if (!rows[0]) throw new Error("The bench database holds no big school: run `pnpm bench:seed` first.");
+    await conversations(pool, rows[0].id);
   } else {
     const { tenantId, trees } = await bigSchool(db);
     const grades = await loadGrades(pool, tenantId, trees);
     log(`${grades.toLocaleString("en")} grades indexed`);
     await attendanceTerm(pool);
+    await conversations(pool, tenantId);
     for (let i = 1; i <= SMALL_SCHOOLS; i++) {
       const small = await seedTenant(db, {
         title: `Escuela ${i}`,
@@ -484,7 +479,9 @@ try {
     log(`${SMALL_SCHOOLS} small schools`);
     await pool.query("ANALYZE");
   }
-  log(`${ONLY_ATTENDANCE ? "Done" : "Analysed"}. Sign in as ${BENCH_ACCOUNTS.admin} or ${BENCH_ACCOUNTS.teacher}, password "${BENCH_PASSWORD}"`);
+  log(
+    `${ONLY_ATTENDANCE || ONLY_CONVERSATIONS ? "Done" : "Analysed"}. Sign in as ${BENCH_ACCOUNTS.admin} or ${BENCH_ACCOUNTS.teacher}, password "${BENCH_PASSWORD}"`,
+  );
 } finally {
   await pool.end();
   await db.$disconnect();

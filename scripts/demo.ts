@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@pizarra/db/seed";
 import path from "node:path";
 import { demoDatabase, ROOT } from "./lib/database.ts";
 import { startOutside, startWorker } from "./lib/outside.ts";
+import { demoGuardians } from "./lib/demo-guardians.ts";
 import { mustRun } from "./lib/run.ts";
 import { buildIfNeeded, demoAuthSecret, startWeb } from "./lib/web.ts";
 
@@ -32,7 +33,7 @@ try {
   await mustRun("prisma", ["migrate", "deploy"], { DATABASE_URL: db.url });
   await mustRun("tsx", ["prisma/seed/index.ts"], { DATABASE_URL: db.url });
   await buildIfNeeded();
-  outside = await startOutside(port, { dir: path.join(ROOT, ".data"), fixedPorts: true });
+  outside = await startOutside(port, { dir: path.join(ROOT, ".data"), fixedPorts: true, contacts: () => demoGuardians(db.url) });
   // The app's JSON logs only for what goes wrong, unless LOG_LEVEL asks for more: the demo's terminal is for people.
   // Its metrics are served as a deployment serves them, on loopback.
   const metrics = { web: process.env.METRICS_PORT ?? "9464", worker: process.env.WORKER_METRICS_PORT ?? "9465" };
@@ -51,7 +52,8 @@ try {
   console.log(`\nPizarra is running at http://127.0.0.1:${port}  (Ctrl+C stops it, its worker and its database)`);
   console.log(`Its worker sends what the app queues, and answers Meta's webhook on http://127.0.0.1:${outside.env.WORKER_CALLBACK_PORT}.`);
   console.log(`Readiness: http://127.0.0.1:${port}/api/ready; metrics: http://127.0.0.1:${metrics.web}/metrics (web), :${metrics.worker}/metrics (worker).`);
-  console.log(`Mail it sends lands in .data/mail (SMTP on ${outside.env.SMTP_URL}); WhatsApp in .data/whatsapp/whatsapp.jsonl.\n`);
+  console.log(`Mail it sends lands in .data/mail (SMTP on ${outside.env.SMTP_URL}); WhatsApp in .data/whatsapp/whatsapp.jsonl.`);
+  console.log(`Write to the school as a parent (the assistant answers, or hands over to staff): http://127.0.0.1:${outside.whatsapp.port}/parent\n`);
   console.log(`Demo accounts, password "${DEMO_PASSWORD}":`);
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} ${a.role}`);
 } catch (error) {

@@ -10,9 +10,11 @@ import path from "node:path";
 import { ROOT } from "./database.ts";
 import { type MailSink, startMailSink } from "./mail-sink.ts";
 import { BASE_ENV } from "./run.ts";
-import { startWhatsAppSink, type WhatsAppSink } from "./whatsapp-sink.ts";
+import { type ParentContact, startWhatsAppSink, type WhatsAppSink } from "./whatsapp-sink.ts";
 
 const SECRETS_FILE = path.join(ROOT, ".data/outside-secrets.json");
+/** The number the app sends from, and the one a family writes to unless it names another. */
+const DEMO_PHONE_NUMBER_ID = "demo-number";
 
 interface Secrets {
   appSecret: string;
@@ -64,7 +66,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startOutside(
   webPort: number,
-  { dir, fixedPorts = false }: { dir?: string; fixedPorts?: boolean } = {},
+  { dir, fixedPorts = false, contacts }: { dir?: string; fixedPorts?: boolean; contacts?: () => Promise<ParentContact[]> } = {},
 ): Promise<Outside & { mail: MailSink; whatsapp: WhatsAppSink }> {
   const secrets = demoSecrets();
   const callbackPort = fixedPorts ? Number(process.env.PIZARRA_CALLBACK_PORT ?? 3902) : await freePort();
@@ -76,6 +78,8 @@ export async function startOutside(
     port: fixedPorts ? Number(process.env.PIZARRA_WHATSAPP_PORT ?? 3901) : 0,
     webhookUrl: `http://127.0.0.1:${callbackPort}/api/whatsapp/webhook`,
     appSecret: secrets.appSecret,
+    phoneNumberId: DEMO_PHONE_NUMBER_ID,
+    ...(contacts ? { contacts } : {}),
     ...(dir ? { dir: path.join(dir, "whatsapp") } : {}),
   });
   return {
@@ -86,7 +90,7 @@ export async function startOutside(
       SMTP_URL: mail.url,
       WHATSAPP_API_URL: whatsapp.url,
       WHATSAPP_TOKEN: secrets.token,
-      WHATSAPP_PHONE_NUMBER_ID: "demo-number",
+      WHATSAPP_PHONE_NUMBER_ID: DEMO_PHONE_NUMBER_ID,
       WHATSAPP_APP_SECRET: secrets.appSecret,
       WHATSAPP_VERIFY_TOKEN: secrets.verifyToken,
       WORKER_CALLBACK_PORT: String(callbackPort),

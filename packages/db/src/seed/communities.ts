@@ -1,5 +1,6 @@
 import type { Db } from "../client.ts";
 import { forTenant } from "../tenant.ts";
+import { FAQS } from "./faqs.ts";
 
 const TEXTS = {
   es: {
@@ -18,35 +19,6 @@ const TEXTS = {
       "El padre avisó por WhatsApp",
       null,
     ],
-    faqs: [
-      {
-        name: "¿A qué hora empiezan las clases?",
-        desc: "Horario de ingreso y salida",
-        body: "<p>El ingreso es a las <strong>7:45</strong>. Inicial sale a las 12:30 y primaria y secundaria a las 14:30.</p>",
-        nameEN: "When do classes start?",
-        descEN: "Entrance and leaving times",
-        bodyEN: "<p>School opens at <strong>7:45</strong>. Kindergarten leaves at 12:30, primary and secondary at 14:30.</p>",
-        pinTop: true,
-      },
-      {
-        name: "¿Cómo justifico una inasistencia?",
-        desc: "Justificaciones desde la aplicación",
-        body: "<p>Envía la justificación desde la aplicación el mismo día, con el certificado si lo hay.</p><ul><li>Por horas</li><li>Por día</li><li>Por varios días</li></ul>",
-        nameEN: "How do I excuse an absence?",
-        descEN: "Excuses from the app",
-        bodyEN: "<p>Send the excuse from the app on the same day, with the certificate if there is one.</p>",
-        pinTop: false,
-      },
-      {
-        name: "¿Quién puede recoger a mi hijo?",
-        desc: "Personas autorizadas y movilidad",
-        body: "<p>Solo los apoderados y las personas autorizadas. Si otra persona lo recogerá, avísalo antes de las 11:00.</p>",
-        nameEN: "Who may pick my child up?",
-        descEN: "Authorised people and school bus",
-        bodyEN: "<p>Only the guardians and the people they authorise. Tell us before 11:00 if someone else will come.</p>",
-        pinTop: false,
-      },
-    ],
   },
   en: {
     groups: ["Sports committee", "Class representatives", "Suppliers and contacts"],
@@ -57,26 +29,6 @@ const TEXTS = {
       ["OTHER", "Another authorised person"],
     ],
     notes: ["Picked up by her aunt Rose", "Doctor's appointment mid-morning", "Football club until 4 pm", null, "Father sent a message", null],
-    faqs: [
-      {
-        name: "When do classes start?",
-        desc: "Entrance and leaving times",
-        body: "<p>School opens at <strong>7:45</strong> and finishes at 14:30.</p>",
-        nameEN: null,
-        descEN: null,
-        bodyEN: null,
-        pinTop: true,
-      },
-      {
-        name: "How do I excuse an absence?",
-        desc: "Excuses from the app",
-        body: "<p>Send the excuse from the app on the same day.</p>",
-        nameEN: null,
-        descEN: null,
-        bodyEN: null,
-        pinTop: false,
-      },
-    ],
   },
 } as const;
 
@@ -87,7 +39,8 @@ const TEXTS = {
 export async function seedCommunities(db: Db, tenantId: number) {
   const t = forTenant(db, tenantId);
   const tenant = await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { defaultLocale: true } });
-  const texts = TEXTS[tenant.defaultLocale === "en" ? "en" : "es"];
+  const locale = tenant.defaultLocale === "en" ? "en" : "es";
+  const texts = TEXTS[locale];
 
   const guardians = await t.user.findMany({ where: { type: 1 }, orderBy: { id: "asc" }, take: 12, select: { id: true } });
   const teachers = await t.user.findMany({ where: { type: 5 }, orderBy: { id: "asc" }, take: 4, select: { id: true } });
@@ -120,7 +73,7 @@ export async function seedCommunities(db: Db, tenantId: number) {
 
   const category = await t.category.findFirst({ where: { type: "pub" }, orderBy: { id: "asc" }, select: { id: true } });
   await t.info.createMany({
-    data: texts.faqs.map((f, i) => ({
+    data: FAQS[locale].map((f, i) => ({
       ...f,
       categoryId: category?.id ?? null,
       published: true,

@@ -1,5 +1,6 @@
 import type { Db } from "../client.ts";
 import { forTenant, type TenantDb } from "../tenant.ts";
+import type { BilingualText } from "./faqs.ts";
 
 /** A local date-time at the spec's fixed UTC-5 ('2026-05-01 08:00') as the instant it is stored as. */
 const OFFSET_MS = 5 * 60 * 60 * 1000;
@@ -17,13 +18,7 @@ function nextLocalFriday(now: Date): Date {
   return new Date(day.getTime() + OFFSET_MS);
 }
 
-interface PublicationText {
-  name: string;
-  desc: string;
-  body: string;
-  nameEN: string | null;
-  descEN: string | null;
-  bodyEN: string | null;
+interface PublicationText extends BilingualText {
   by: string;
   /** Month and day in the current period's year, at 08:00. */
   from: string;

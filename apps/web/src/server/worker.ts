@@ -13,6 +13,7 @@ import { env } from "./env.ts";
 import { JOBS } from "./jobs.ts";
 import { log } from "./log.ts";
 import { gaugesOnScrape, serveMetrics } from "./metrics.ts";
+import { answerAtOnce } from "./modules/conversations/index.ts";
 import { startHeartbeat } from "./modules/service-status/index.ts";
 import { yieldProcessor } from "./processor.ts";
 import { PROVIDER_ROUTES } from "./provider-routes.ts";
@@ -41,6 +42,8 @@ const heartbeat = await startHeartbeat(system);
 
 // The providers' callbacks, when this worker answers them (callback-lane.ts): Meta's statuses come with the sends.
 const callbackPort = env().WORKER_CALLBACK_PORT;
+// A family's message it takes is filed and answered here at once, before the queue's next poll (inbound.ts fileSoon).
+if (callbackPort) answerAtOnce(system);
 const callbacks = callbackPort ? await serveCallbacks(new Router(PROVIDER_ROUTES), callbackPort, env().WORKER_CALLBACK_HOST) : null;
 
 // The queue's depth and age are the worker's to tell: it holds the queue's client (the web app only writes jobs).

@@ -74,11 +74,11 @@ export const FAQS: Record<"es" | "en", Faq[]> = {
     ),
     es(
       "¿Cómo me comunico con la secretaría?",
-      "Contacto de la oficina y atención",
-      "<p>La secretaría atiende de lunes a viernes de 7:30 a 16:00 en el teléfono 01 555 0101 y en secretaria@colegio-demo.test.</p>",
+      "Teléfono y correo de la secretaría",
+      "<p>Llame a la secretaría al 01 555 0101 o escriba a secretaria@colegio-demo.test.</p>",
       "How do I contact the school office?",
-      "Office contact and opening hours",
-      "<p>The office is open Monday to Friday from 7:30 to 16:00, on 01 555 0101 and at secretaria@colegio-demo.test.</p>",
+      "Office telephone and e-mail",
+      "<p>Call the office on 01 555 0101 or write to secretaria@colegio-demo.test.</p>",
     ),
     es(
       "¿Qué días no hay clases?",
@@ -111,6 +111,6 @@ export const FAQS: Record<"es" | "en", Faq[]> = {
       "Pick-up: authorised people",
       "<p>Only guardians and the people they authorise. Call the office before 11:00 if someone else will come.</p>",
     ),
-    en("How do I contact the school office?", "Office contact", "<p>The office is open 7:30 to 16:00 on (555) 010-0202 and at office@northside.test.</p>"),
+    en("How do I contact the school office?", "Office telephone and e-mail", "<p>Call the office on (555) 010-0202 or write to office@northside.test.</p>"),
   ],
 };

@@ -6,6 +6,7 @@ import { personLocale } from "../../delivery/locale.ts";
 import { contactNumber, isGuardian, personOfNumber, searchTextOf } from "./contact.ts";
 import { fetchMedia } from "./media.ts";
 import { previewOf } from "./school-message.ts";
+import { log } from "../../log.ts";
 
 const ZId = z.number().int().positive();
 
@@ -55,17 +56,17 @@ async function conversationOf(tx: TenantTx, from: string, contactName: string | 
  * last message and WhatsApp's window in one transaction, with the assistant's job queued on it when the assistant
  * has the conversation (open, nobody assigned).
  */
-export async function fileInbound(system: Db, job: QueuedJob<{ tenantId: number; inboundId: number }>["data"]): Promise<void> {
+export async function fileInbound(system: Db, job: QueuedJob<{ tenantId: number; inboundId: number }>["data"]): Promise<AssistantJob | null> {
   const db = forTenant(system, job.tenantId);
   const inbound = await db.inboundMessage.findFirst({ where: { id: job.inboundId } });
-  if (!inbound || (await db.conversationMessage.count({ where: { inboundId: inbound.id } }))) return;
+  if (!inbound || (await db.conversationMessage.count({ where: { inboundId: inbound.id } }))) return null;
   const payload = inbound.payload as Record<string, { id?: unknown } | undefined>;
   const mediaId = MEDIA_KINDS.includes(inbound.kind as never) ? payload[inbound.kind]?.id : undefined;
   const media = typeof mediaId === "string" ? await fetchMedia(job.tenantId, inbound.id, mediaId) : null;
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const conversation = await conversationOf(tx, inbound.fromAddress, inbound.fromName);
     // Another run of this job may have filed it while this one fetched the file.
-    if (await tx.conversationMessage.count({ where: { inboundId: inbound.id } })) return;
+    if (await tx.conversationMessage.count({ where: { inboundId: inbound.id } })) return null;
     const message = await tx.conversationMessage.create({
       data: {
         conversationId: conversation.id,
@@ -87,10 +88,39 @@ export async function fileInbound(system: Db, job: QueuedJob<{ tenantId: number;
         ...(inbound.fromName && inbound.fromName !== conversation.contactName ? { contactName: inbound.fromName } : {}),
       },
     });
-    if (conversation.type === CONVERSATION_TYPE.open && conversation.assigneeId === null) {
-      await enqueue(tx, CONVERSATION_ASSISTANT, [
-        { data: { tenantId: job.tenantId, conversationId: conversation.id, messageId: message.id }, key: `assistant:${job.tenantId}:${message.id}` },
-      ]);
+    if (conversation.type !== CONVERSATION_TYPE.open || conversation.assigneeId !== null) return null;
+    const next = { tenantId: job.tenantId, conversationId: conversation.id, messageId: message.id };
+    await enqueue(tx, CONVERSATION_ASSISTANT, [{ data: next, key: `assistant:${job.tenantId}:${message.id}` }]);
+    return next;
+  });
+}
+
+export type AssistantJob = { tenantId: number; conversationId: number; messageId: number };
+
+/** The worker's client, once it answers Meta's webhook itself (fileAtOnce); the web app and tests leave it unset. */
+let atOnce: { system: Db; then: (system: Db, job: AssistantJob) => Promise<void> } | null = null;
+
+/**
+ * Where the webhook is answered by a worker (its callback port), a family's message is filed and considered by the
+ * assistant in that process as soon as Meta has its answer, rather than when the queue is next polled: the queued jobs
+ * stay the promise (a worker that stops midway leaves them to another), and find the work done when they run.
+ */
+export function fileAtOnce(system: Db, then: (system: Db, job: AssistantJob) => Promise<void>): void {
+  atOnce = { system, then };
+}
+
+/** Files the messages just stored, after the webhook's answer, where fileAtOnce was set; failures are the jobs' to retry. */
+export function fileSoon(tenantId: number, inboundIds: number[]): void {
+  const fast = atOnce;
+  if (!fast || inboundIds.length === 0) return;
+  setImmediate(async () => {
+    for (const inboundId of inboundIds) {
+      try {
+        const next = await fileInbound(fast.system, { tenantId, inboundId });
+        if (next) await fast.then(fast.system, next);
+      } catch (error) {
+        log().info({ inboundId, error: (error as Error).message }, "a family's message is left to its queued job");
+      }
     }
   });
 }

@@ -1,7 +1,8 @@
 import { type DeclaredJob, declareJob } from "../../delivery/queue.ts";
 import { decide } from "./assistant/index.ts";
 import { considerMessage } from "./assistant-job.ts";
-import { CONVERSATION_ASSISTANT, CONVERSATION_INBOUND, fileInbound } from "./inbound.ts";
+import type { Db } from "@pizarra/db";
+import { CONVERSATION_ASSISTANT, CONVERSATION_INBOUND, fileAtOnce, fileInbound } from "./inbound.ts";
 import { CONVERSATION_SUMMARY, writeSummary } from "./summary-job.ts";
 
 export const CONVERSATION_JOBS: DeclaredJob[] = [
@@ -27,3 +28,6 @@ export const CONVERSATION_JOBS: DeclaredJob[] = [
     },
   }),
 ];
+
+/** Called by a worker that answers Meta's webhook itself: families' messages are filed and answered in it at once. */
+export const answerAtOnce = (system: Db) => fileAtOnce(system, (db, job) => considerMessage(db, decide, job));

@@ -6,7 +6,7 @@ import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import { log } from "../../log.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
-import { personOfNumber, queueInbound } from "../conversations/index.ts";
+import { fileSoon, personOfNumber, queueInbound } from "../conversations/index.ts";
 import { optOut } from "../people/index.ts";
 import { signatureValid, verifyTokenValid } from "./signature.ts";
 import { type StatusUpdate, WHATSAPP_STATUS, ZStatus } from "./status-job.ts";
@@ -144,7 +144,7 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     ctx.system,
     statuses.map((status) => ({ data: status, key: `wa:${status.tenantId}:${status.id}:${status.status}` })),
   );
-  for (const { tenantId, message, name } of messages) await storeInbound(forTenant(ctx.system, tenantId), tenantId, message, name);
+  for (const { tenantId, message, name } of messages) fileSoon(tenantId, await storeInbound(forTenant(ctx.system, tenantId), tenantId, message, name));
   return { data: null };
 }
 
@@ -168,10 +168,10 @@ function textOf(message: Inbound): string | null {
  * withdraws them from WhatsApp, in the same transaction too. The rest (the conversation, its file, the assistant) is
  * the worker's: Meta is answered at once.
  */
-async function storeInbound(db: TenantDb, tenantId: number, message: Inbound, name: string | null): Promise<void> {
+async function storeInbound(db: TenantDb, tenantId: number, message: Inbound, name: string | null): Promise<number[]> {
   const person = await personOfNumber(db, message.from);
   const text = textOf(message);
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const stored = await tx.inboundMessage.createManyAndReturn({
       data: [
         {
@@ -194,5 +194,6 @@ async function storeInbound(db: TenantDb, tenantId: number, message: Inbound, na
       stored.map((row) => row.id),
     );
     if (person && text !== null && STOP_WORDS.has(text.trim().toLowerCase())) await optOut(tx, person.id, ["whatsapp"], "reply");
+    return stored.map((row) => row.id);
   });
 }

@@ -1,13 +1,24 @@
 import { defineConfig } from "@playwright/test";
 
-// Started by `pnpm test`, which serves the production build with the demo school and passes these variables.
+/**
+ * `pnpm test` serves the production build with the demo school on one or more stacks, each its own database, web
+ * app, worker and outside stand-ins (scripts/lib/suites.ts), and lists each stack's variables in E2E_STACKS: one
+ * worker per stack. Each worker process loads this file after Playwright has set its slot (TEST_PARALLEL_INDEX, kept
+ * by the worker that replaces it after a failure) and before any spec, so every spec and fixture of that worker reads
+ * its own stack's BASE_URL, TEST_DATABASE_URL, OUTSIDE_DIR, … from process.env, whichever files it is given.
+ */
+const stacks = JSON.parse(process.env.E2E_STACKS ?? "[]") as Record<string, string>[];
+const slot = process.env.TEST_PARALLEL_INDEX;
+if (slot !== undefined && stacks.length > 0) Object.assign(process.env, stacks[Number(slot) % stacks.length]);
+
 const baseURL = process.env.BASE_URL ?? "http://127.0.0.1:3100";
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
+  // A spec file runs whole on one worker, in order: its tests share what they made.
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(1, stacks.length),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

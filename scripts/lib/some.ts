@@ -60,7 +60,7 @@ export async function testSome(args: string[]): Promise<number> {
     const playwrightCode = playwright.length
       ? await runPlaywright(server, {
           e2e: "pizarra_e2e",
-          port: Number(process.env.PIZARRA_SOME_E2E_PORT ?? 3101),
+          ports: [Number(process.env.PIZARRA_SOME_E2E_PORT ?? 3101)],
           reports: path.join(ROOT, ".data/reports-some"),
           args: playwright,
         })

@@ -2,6 +2,7 @@
 // environment, and the web app, worker and outside stand-ins the Playwright specs run against.
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import fs from "node:fs";
 import path from "node:path";
 import { copyTestTemplate, prepareTestTemplates } from "@pizarra/db/testing";
 import { ensureChromium } from "./chromium.ts";
@@ -52,46 +53,89 @@ export function runVitest(server: TestServer, args: string[]): Promise<number> {
   });
 }
 
-/**
- * Runs Playwright with `args` against what the specs need: the built app and a worker on a fresh copy of the school
- * template (`e2e`), sending for real to mail and WhatsApp stand-ins whose catch the specs read under OUTSIDE_DIR.
- */
-export async function runPlaywright(server: TestServer, options: { e2e: string; port: number; reports: string; args: string[] }): Promise<number> {
-  const chromium = ensureChromium("headless-shell");
-  await buildIfNeeded();
-  await dropDatabase(server.adminUrl, options.e2e);
-  await copyTestTemplate(server.adminUrl, server.template, "school", options.e2e);
-  const outsideDir = path.join(options.reports, "outside");
-  const outside = await startOutside(options.port, { dir: outsideDir });
+/** One isolated copy of what the specs run against: its own database, web app, worker, stand-ins and storage. */
+interface Stack {
+  /** What the specs of the Playwright worker on this stack read (playwright.config.ts). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** The database of the stack numbered `index` (from 0): the first keeps the plain name. */
+const stackDatabase = (e2e: string, index: number) => (index === 0 ? e2e : `${e2e}_${index + 1}`);
+
+async function startStack(server: TestServer, e2e: string, port: number, dir: string): Promise<Stack> {
+  await dropDatabase(server.adminUrl, e2e);
+  await copyTestTemplate(server.adminUrl, server.template, "school", e2e);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const outsideDir = path.join(dir, "outside");
+  const outside = await startOutside(port, { dir: outsideDir });
   const metricsPort = await freePort();
   const env = {
-    DATABASE_URL: databaseUrl(server.adminUrl, options.e2e),
+    DATABASE_URL: databaseUrl(server.adminUrl, e2e),
     AUTH_SECRET: randomAuthSecret(),
     AUTH_TOKEN_TTL: "1h",
     LOG_LEVEL: APP_LOG_LEVEL,
+    // Two stacks copy one template: the same ids, so the same file keys; each keeps its uploads apart.
+    STORAGE_DIR: path.join(dir, "storage"),
     ...outside.env,
   };
   let web: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
-  try {
-    web = await startWeb(options.port, { ...env, METRICS_PORT: String(metricsPort) });
-    worker = startWorker(env);
-    return await run("playwright", ["test", ...options.args], {
-      BASE_URL: `http://127.0.0.1:${options.port}`,
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(options.reports, "playwright.json"),
-      TEST_DATABASE_URL: env.DATABASE_URL,
-      OUTSIDE_DIR: outsideDir,
-      WHATSAPP_APP_SECRET: outside.env.WHATSAPP_APP_SECRET ?? "",
-      WORKER_CALLBACK_URL: `http://127.0.0.1:${outside.env.WORKER_CALLBACK_PORT}`,
-      METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
-    });
-  } finally {
+  const stop = async () => {
     // Both stop gracefully, and must be gone before their database is dropped.
     const gone = [web, worker].map((child) => (child && child.exitCode === null ? once(child, "exit") : null));
     web?.kill("SIGTERM");
     worker?.kill("SIGTERM");
     await Promise.all(gone);
     await outside.close().catch(() => {});
+  };
+  try {
+    web = await startWeb(port, { ...env, METRICS_PORT: String(metricsPort) });
+    worker = startWorker(env);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    env: {
+      BASE_URL: `http://127.0.0.1:${port}`,
+      TEST_DATABASE_URL: env.DATABASE_URL,
+      OUTSIDE_DIR: outsideDir,
+      WHATSAPP_APP_SECRET: outside.env.WHATSAPP_APP_SECRET ?? "",
+      WORKER_CALLBACK_URL: `http://127.0.0.1:${outside.env.WORKER_CALLBACK_PORT}`,
+      METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
+    },
+    stop,
+  };
+}
+
+/**
+ * Runs Playwright with `args` against what the specs need: the built app and a worker on a fresh copy of the school
+ * template, sending for real to mail and WhatsApp stand-ins whose catch the specs read under OUTSIDE_DIR. One such
+ * stack per port in `ports`, each on its own copy and folders, and one Playwright worker per stack
+ * (playwright.config.ts hands each worker its stack): the files spread over them as workers come free, and one
+ * report counts every test once.
+ */
+export async function runPlaywright(server: TestServer, options: { e2e: string; ports: number[]; reports: string; args: string[] }): Promise<number> {
+  const chromium = ensureChromium("headless-shell");
+  await buildIfNeeded();
+  const started = await Promise.allSettled(
+    options.ports.map((port, index) => startStack(server, stackDatabase(options.e2e, index), port, path.join(options.reports, `stack-${index + 1}`))),
+  );
+  const stacks = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  try {
+    for (const s of started) if (s.status === "rejected") throw s.reason;
+    return await run("playwright", ["test", ...options.args], {
+      // The first stack's variables for the runner itself; each worker takes its own stack's from E2E_STACKS.
+      ...stacks[0]!.env,
+      E2E_STACKS: JSON.stringify(stacks.map((s) => s.env)),
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(options.reports, "playwright.json"),
+    });
+  } finally {
+    await Promise.all(stacks.map((s) => s.stop()));
   }
 }
+
+/** The databases `runPlaywright` makes on `ports.length` stacks, for a run that must leave nothing behind. */
+export const e2eDatabases = (e2e: string, stacks: number): string[] => Array.from({ length: stacks }, (_, index) => stackDatabase(e2e, index));

@@ -50,8 +50,11 @@ function newestMtime(p: string): number {
   return Math.max(0, ...fs.readdirSync(p).map((name) => newestMtime(path.join(p, name))));
 }
 
-/** Builds the web app unless the last build is newer than every source file. */
-export async function buildIfNeeded(): Promise<void> {
+/**
+ * Builds the web app unless the last build is newer than every source file. `besideTests`: at the lowest priority
+ * but one, so that it takes the processor only when the tests beside it leave it idle, and never slows them.
+ */
+export async function buildIfNeeded({ besideTests = false }: { besideTests?: boolean } = {}): Promise<void> {
   const buildId = path.join(WEB, ".next/BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const changed = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
@@ -59,7 +62,9 @@ export async function buildIfNeeded(): Promise<void> {
     console.log("Web app is up to date: build skipped.");
     return;
   }
-  await mustRun("turbo", ["run", "build", "--filter=@pizarra/web", "--output-logs=errors-only"]);
+  const build = ["turbo", "run", "build", "--filter=@pizarra/web", "--output-logs=errors-only"];
+  if (besideTests) await mustRun("nice", ["-n", "15", ...build]);
+  else await mustRun(build[0]!, build.slice(1));
 }
 
 /**

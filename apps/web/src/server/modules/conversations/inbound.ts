@@ -109,18 +109,31 @@ export function fileAtOnce(system: Db, then: (system: Db, job: AssistantJob) => 
   atOnce = { system, then };
 }
 
-/** Files the messages just stored, after the webhook's answer, where fileAtOnce was set; failures are the jobs' to retry. */
+/** Messages waiting to be filed at once; past this many a burst is left to the queued jobs (see fileSoon). */
+const AT_ONCE_BACKLOG = 20;
+let waiting = 0;
+let turn: Promise<void> = Promise.resolve();
+
+/**
+ * Files the messages just stored, after the webhook's answer, where fileAtOnce was set: one at a time, so that the
+ * answers Meta waits for keep their turn between them, and only a short backlog of them, so that a burst is left to
+ * the queued jobs rather than held in this process's memory. A failure is the job's to retry.
+ */
 export function fileSoon(tenantId: number, inboundIds: number[]): void {
   const fast = atOnce;
-  if (!fast || inboundIds.length === 0) return;
-  setImmediate(async () => {
-    for (const inboundId of inboundIds) {
+  if (!fast) return;
+  for (const inboundId of inboundIds) {
+    if (waiting >= AT_ONCE_BACKLOG) return;
+    waiting++;
+    turn = turn.then(async () => {
       try {
         const next = await fileInbound(fast.system, { tenantId, inboundId });
         if (next) await fast.then(fast.system, next);
       } catch (error) {
         log().info({ inboundId, error: (error as Error).message }, "a family's message is left to its queued job");
+      } finally {
+        waiting--;
       }
-    }
-  });
+    });
+  }
 }

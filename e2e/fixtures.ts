@@ -99,6 +99,16 @@ export { expect };
  * violation, each one named if there is.
  */
 export async function expectAccessible(page: Page, ...parts: string[]): Promise<void> {
+  // Colours caught mid-transition (a theme applied as the page loads, a button's colour fading in) are no colours a
+  // person reads: the finite animations and transitions running now are let finish first; spinners run on.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await parts.reduce((axe, part) => axe.include(part), new AxeBuilder({ page })).analyze();
   const grave = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(grave.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

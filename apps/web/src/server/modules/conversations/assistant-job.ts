@@ -56,10 +56,9 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
   await db.$transaction(async (tx) => {
     await lockConversation(tx, conversation.id);
     const now = await tx.conversation.findFirstOrThrow({ where: { id: conversation.id }, select: { type: true, assigneeId: true } });
-    const later = await tx.conversationMessage.count({
-      where: { conversationId: conversation.id, id: { gt: message.id }, author: { in: ["staff", "contact"] } },
-    });
-    // Staff took over or wrote, or the family wrote again (that message's own job answers it): this answer is dropped.
+    const later = await tx.conversationMessage.count({ where: { conversationId: conversation.id, id: { gt: message.id } } });
+    // Staff took over or wrote, the family wrote again (that message's own job answers it), or this message was answered
+    // already (by the worker that took it at once, or an earlier run of this job): this answer is dropped.
     if (now.type !== CONVERSATION_TYPE.open || now.assigneeId !== null || later > 0) return;
     if (decision.action === "answer") {
       await postSchoolMessage(tx, conversation, { author: "assistant", text: decision.text, sources: decision.sources });

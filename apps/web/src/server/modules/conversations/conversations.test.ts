@@ -193,6 +193,9 @@ describe("the assistant", () => {
     await considerMessage(api.db(), answers, { tenantId, conversationId: first.conversationId, messageId: first.id });
     const held = await school.conversation.findFirstOrThrow({ where: { id: first.conversationId } });
     expect(held.holdAiTill!.getTime()).toBeGreaterThan(Date.now());
+    // The same message considered again (the queued job after the worker answered it at once) is not answered twice.
+    await considerMessage(api.db(), answers, { tenantId, conversationId: first.conversationId, messageId: first.id });
+    expect(await school.conversationMessage.count({ where: { conversationId: first.conversationId, author: "assistant" } })).toBe(1);
     const said = await api.rows<{ author: string; sources: unknown[] }>(`admConversations/${first.conversationId}/messages`);
     expect(said.at(-1)).toMatchObject({ author: "assistant", sources: [{ kind: "faq", id: 1, name: "Horario" }] });
 

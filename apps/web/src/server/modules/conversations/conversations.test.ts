@@ -237,6 +237,10 @@ describe("who sees what", () => {
       update: { canRead: true, canWrite: true },
     });
     const teacherToken = await api.tokenFor("docente@pizarra.demo");
+    // The sections the teacher tutors or teaches a part or a subject of.
+    const taughtBy = {
+      OR: [{ owner: teacherId }, { parts: { some: { masterId: teacherId } } }, { parts: { some: { activity: { masters: { some: { userId: teacherId } } } } } }],
+    };
     const taught = await school.kinship.findFirstOrThrow({
       where: {
         endedAt: null,
@@ -245,13 +249,7 @@ describe("who sees what", () => {
         student: {
           sections: {
             some: {
-              section: {
-                OR: [
-                  { owner: teacherId },
-                  { parts: { some: { masterId: teacherId } } },
-                  { parts: { some: { activity: { masters: { some: { userId: teacherId } } } } } },
-                ],
-              },
+              section: taughtBy,
             },
           },
         },
@@ -264,13 +262,7 @@ describe("who sees what", () => {
         student: {
           sections: {
             none: {
-              section: {
-                OR: [
-                  { owner: teacherId },
-                  { parts: { some: { masterId: teacherId } } },
-                  { parts: { some: { activity: { masters: { some: { userId: teacherId } } } } } },
-                ],
-              },
+              section: taughtBy,
             },
           },
         },

@@ -17,7 +17,7 @@ const LAYERS = [
   ["http/"],
   ["resource/", "delivery/"],
   ["modules/"],
-  ["routes.ts", "resources.ts", "provider-routes.ts", "worker.ts", "jobs.ts"],
+  ["routes.ts", "resources.ts", "provider-routes.ts", "worker.ts", "callback-thread.ts", "jobs.ts"],
 ];
 
 const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -4,15 +4,15 @@
 // callback port, as the demo and docker-compose route it), how soon after a message arrives the deterministic
 // assistant's answer is queued (its ledger row written), and the grade sheet at 10 clients while those 50 messages a
 // second are answered, against its own figure without them. Figures beside their targets; nothing asserts a time.
+import http from "node:http";
 import os from "node:os";
-import autocannon from "autocannon";
 import type pg from "pg";
 import { familyMessage, newWamid, signedNotification } from "../scripts/lib/whatsapp-sink.ts";
 import { startWorker } from "../scripts/lib/outside.ts";
 import { percentile, type Request } from "./config.ts";
 
 export const CONVERSATION_TARGETS = { list1: 50, list10: 250, messages: 30, webhook: 50, assistant: 300, gradeSheetRatio: 1.5 } as const;
-/** Families' messages a second, and for how long each load runs. */
+/** Families' messages a second, and for how long each load runs; at most this many wait for their answers at once. */
 const INBOUND_RATE = 50;
 const INBOUND_CONNECTIONS = 100;
 const SECONDS = 10;
@@ -62,45 +62,58 @@ interface Options {
 }
 
 /**
- * Families' messages for `seconds`, each from its own number, at INBOUND_RATE a second (or `alone`: one at a time, the
- * acknowledgement's own cost); when each was posted, by wamid.
+ * Families' messages for `seconds`, each from its own number, one every 1/INBOUND_RATE s whatever the answers before
+ * it (an open load, as Meta calls: autocannon's rate starts all its connections together, which sends bursts of a
+ * hundred every two seconds, not fifty a second), or `alone`: one at a time, the acknowledgement's own cost. When each
+ * was posted, by wamid.
  */
 async function inbound(env: Record<string, string>, numbers: string[], seconds: number, posted: Map<string, number>, alone = false) {
-  let turn = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: INBOUND_CONNECTIONS });
   const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${env.WORKER_CALLBACK_PORT}`,
-        // As many connections as Meta may open: the rate holds even when an acknowledgement is slow.
-        ...(alone ? { connections: 1 } : { connections: INBOUND_CONNECTIONS, overallRate: INBOUND_RATE }),
-        duration: seconds,
-        requests: [
-          {
-            method: "POST",
-            path: "/api/whatsapp/webhook",
-            setupRequest: (req: autocannon.Request) => {
-              const from = numbers[turn % numbers.length]!;
-              const id = newWamid();
-              const { raw, signature } = signedNotification(
-                env.WHATSAPP_APP_SECRET!,
-                env.WHATSAPP_PHONE_NUMBER_ID!,
-                familyMessage({ from, name: `Familia ${turn}`, text: QUESTIONS[turn % QUESTIONS.length], id }),
-              );
-              turn++;
-              posted.set(id, Date.now());
-              return { ...req, body: raw, headers: { ...req.headers, "content-type": "application/json", "x-hub-signature-256": signature } };
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) times.push(ms);
+  let failed = 0;
+  let turn = 0;
+  const post = () =>
+    new Promise<void>((resolve) => {
+      const from = numbers[turn % numbers.length]!;
+      const id = newWamid();
+      const { raw, signature } = signedNotification(
+        env.WHATSAPP_APP_SECRET!,
+        env.WHATSAPP_PHONE_NUMBER_ID!,
+        familyMessage({ from, name: `Familia ${turn}`, text: QUESTIONS[turn % QUESTIONS.length], id }),
+      );
+      turn++;
+      const headers = { "content-type": "application/json", "x-hub-signature-256": signature, "content-length": Buffer.byteLength(raw) };
+      const started = performance.now();
+      posted.set(id, Date.now());
+      const req = http.request(
+        { host: "127.0.0.1", port: Number(env.WORKER_CALLBACK_PORT), path: "/api/whatsapp/webhook", method: "POST", agent, headers },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            if ((res.statusCode ?? 500) < 300) times.push(performance.now() - started);
+            else failed++;
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        failed++;
+        resolve();
+      });
+      req.end(raw);
     });
-  });
-  return { ...stats(times), failed: result.non2xx + result.errors + result.timeouts };
+  const start = performance.now();
+  const sent: Promise<void>[] = [];
+  if (alone) while (performance.now() - start < seconds * 1000) await post();
+  else
+    for (let i = 0; i < INBOUND_RATE * seconds; i++) {
+      const wait = start + (i * 1000) / INBOUND_RATE - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      sent.push(post());
+    }
+  await Promise.all(sent);
+  agent.destroy();
+  return { ...stats(times), failed };
 }
 
 export async function conversationFigures({ pool, tenantId, load, check, gradeSheet, env }: Options): Promise<ConversationFigures> {
@@ -183,6 +196,12 @@ export async function conversationFigures({ pool, tenantId, load, check, gradeSh
     const exited = new Promise((resolve) => worker.once("exit", resolve));
     worker.kill("SIGTERM");
     await exited;
+    // The answers the stopped worker had not sent yet are given up: the next run's worker would send them as it starts.
+    await pool.query(
+      `UPDATE "Message" SET status = 'failed', permanent = true, error = 'left unsent by a bench run', "updatedAt" = now()
+        WHERE "tenantId" = $1 AND source = 'conversation' AND status IN ('queued', 'sending') AND address = ANY($2)`,
+      [tenantId, numbers],
+    );
     // The conversations the load opened are closed again, so that the next run finds the same families to write as.
     await pool.query(
       `UPDATE "Conversation" SET type = 'closed', "closedAt" = now(), "holdAiTill" = NULL, "updatedAt" = now()

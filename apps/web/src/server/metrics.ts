@@ -84,18 +84,34 @@ export function gaugesOnScrape<N extends string>(gauges: Record<N, GaugeSpec>, r
   }
 }
 
+/** A registry's metrics as JSON: what another thread of the process sends for its counters to be served here. */
+export type MetricsJson = Awaited<ReturnType<client.Registry["getMetricsAsJSON"]>>;
+
+/**
+ * The process's metrics as text: this thread's, and where `others` answers the metrics of its other threads (a
+ * worker's callback thread), theirs added to them, a counter counted in both threads summed.
+ */
+async function scrape(others?: () => Promise<MetricsJson[]>): Promise<string> {
+  if (!others) return metrics.registry.metrics();
+  const [own, theirs] = await Promise.all([metrics.registry.getMetricsAsJSON(), others()]);
+  const shared = new Set(theirs.flat().map((metric) => metric.name));
+  // A metric of this thread alone is kept as it is (some say how to combine processes: "omit" would drop it).
+  const alone = own.map((metric) => (shared.has(metric.name) ? metric : { ...metric, aggregator: "first" as const }));
+  return client.AggregatorRegistry.aggregate([alone, ...theirs]).metrics();
+}
+
 /**
  * Serves the metrics (GET /metrics, Prometheus's text format) with the process's own (memory, processor, event loop
  * lag, handles) on a port of their own; anything else is 404. Answers once it listens.
  */
-export async function serveMetrics(port: number, hostname: string): Promise<http.Server> {
+export async function serveMetrics(port: number, hostname: string, others?: () => Promise<MetricsJson[]>): Promise<http.Server> {
   client.collectDefaultMetrics({ register: metrics.registry });
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Only GET /metrics is served here.\n");
       return;
     }
-    metrics.registry.metrics().then(
+    scrape(others).then(
       (text) => res.writeHead(200, { "content-type": metrics.registry.contentType }).end(text),
       (error: Error) => res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`${error.message}\n`),
     );

@@ -4,23 +4,18 @@
 // the publications domain, the channels, the catalogues of messages); a second package would import all of it anyway.
 // Any number of workers may run at once: a job is taken by one (pg-boss, SKIP LOCKED) and a message is claimed by one
 // (ledger lease), so nothing goes out twice.
+import { Worker } from "node:worker_threads";
 import { createDb } from "@pizarra/db";
+import type { CallbackThreadData, FromCallbackThread, ToCallbackThread } from "./callback-thread.ts";
 import { queueFigures, startBoss, work } from "./delivery/queue.ts";
 import { releaseClaimed, stopSending } from "./delivery/send-message.ts";
-import { serveCallbacks } from "./http/callback-lane.ts";
-import { Router } from "./http/router.ts";
 import { env } from "./env.ts";
 import { JOBS } from "./jobs.ts";
 import { log } from "./log.ts";
-import { gaugesOnScrape, serveMetrics } from "./metrics.ts";
-import { answerAtOnce } from "./modules/conversations/index.ts";
+import { gaugesOnScrape, type MetricsJson, serveMetrics } from "./metrics.ts";
+import { answerAtOnce, sharedBacklog } from "./modules/conversations/index.ts";
 import { startHeartbeat } from "./modules/service-status/index.ts";
 import { yieldProcessor } from "./processor.ts";
-import { PROVIDER_ROUTES } from "./provider-routes.ts";
-
-// A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
-// worker yields the processor to it (on a machine of its own this changes nothing).
-yieldProcessor(5);
 
 /** How long a stopping worker waits for the sends it has begun before it gives them up (and queues them again). */
 const STOP_GRACE_MS = 20_000;
@@ -40,11 +35,49 @@ for (const { name, schedule } of JOBS) {
 }
 const heartbeat = await startHeartbeat(system);
 
-// The providers' callbacks, when this worker answers them (callback-lane.ts): Meta's statuses come with the sends.
+/**
+ * The providers' callbacks on a thread of its own (callback-thread.ts): Meta's statuses come with the sends, and the
+ * families' messages it stores are handed here, to be filed and answered at once (conversations/inbound.ts).
+ */
+async function startCallbackThread(port: number, host: string) {
+  const backlog = sharedBacklog();
+  const file = answerAtOnce(system, backlog);
+  const thread = new Worker(new URL("./callback-thread.ts", import.meta.url), { workerData: { port, host, backlog } satisfies CallbackThreadData });
+  const asked: ((json: MetricsJson) => void)[] = [];
+  const listening = new Promise<number>((resolve, reject) => {
+    thread.once("error", reject);
+    thread.on("message", (message: FromCallbackThread) => {
+      if ("listening" in message) resolve(message.listening);
+      else if ("inbound" in message) file(message.inbound);
+      else asked.shift()?.(message.metrics);
+    });
+  });
+  await listening;
+  // A thread that fails later leaves Meta unanswered: the worker ends, and its supervisor starts another.
+  thread.on("error", (error) => {
+    log().fatal({ err: error }, "the callback thread failed");
+    process.exit(1);
+  });
+  const say = (message: ToCallbackThread) => thread.postMessage(message);
+  return {
+    metrics: () =>
+      new Promise<MetricsJson[]>((resolve) => {
+        asked.push((json) => resolve([json]));
+        say("metrics");
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        thread.once("exit", () => resolve());
+        say("stop");
+      }),
+  };
+}
 const callbackPort = env().WORKER_CALLBACK_PORT;
-// A family's message it takes is filed and answered here at once, before the queue's next poll (inbound.ts fileSoon).
-if (callbackPort) answerAtOnce(system);
-const callbacks = callbackPort ? await serveCallbacks(new Router(PROVIDER_ROUTES), callbackPort, env().WORKER_CALLBACK_HOST) : null;
+const callbacks = callbackPort ? await startCallbackThread(callbackPort, env().WORKER_CALLBACK_HOST) : null;
+// A teacher waiting on a page comes before a family's message a second later: on a machine shared with the web app the
+// worker yields the processor to it (on a machine of its own this changes nothing). Only once the callback thread
+// runs: a thread takes the nice level of the one that starts it, and Meta's answers keep theirs within the worker.
+yieldProcessor(5);
 
 // The queue's depth and age are the worker's to tell: it holds the queue's client (the web app only writes jobs).
 const metricsPort = env().WORKER_METRICS_PORT;
@@ -67,7 +100,7 @@ if (metricsPort) {
     },
   );
 }
-const metricsServer = metricsPort ? await serveMetrics(metricsPort, env().METRICS_HOST) : null;
+const metricsServer = metricsPort ? await serveMetrics(metricsPort, env().METRICS_HOST, callbacks?.metrics) : null;
 log().info(
   {
     concurrency,
@@ -91,7 +124,7 @@ async function stop(signal: string) {
   stopping = true;
   log().info({ signal }, "worker stopping");
   stopSending();
-  const callbacksClosed = closed(callbacks);
+  const callbacksClosed = callbacks?.stop();
   await queue.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true });
   const released = await releaseClaimed(system);
   if (released) log().warn({ released }, "sends given up at stop were queued again");

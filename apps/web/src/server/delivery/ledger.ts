@@ -120,16 +120,17 @@ async function queueSends(tx: TenantTx, jobs: JobRequest<SendJob>[]): Promise<vo
  * Writes the drafts to the ledger and queues their sends, on the caller's transaction: a person no longer active, or
  * who opted out of the draft's channel, is left out (read again here, in the writing transaction, whatever the sender
  * read before), a key already written is not written again, and non-urgent messages wait for the end of the school's
- * quiet hours.
+ * quiet hours. Answers the ledger ids of the rows written now, by key.
  */
-export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ queued: number; skipped: number }> {
-  if (drafts.length === 0) return { queued: 0, skipped: 0 };
+export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ queued: number; skipped: number; ids: Map<string, number> }> {
+  if (drafts.length === 0) return { queued: 0, skipped: 0, ids: new Map() };
   const tenantId = tenantOf(tx);
   const userIds = [...new Set(drafts.map((d) => d.userId).filter((id): id is number => id !== null))];
   const [open, told, school] = await Promise.all([
     openChannels(tx, userIds),
     stillToldAbout(tx, aboutPairs(drafts)),
-    tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { timeZone: true, quietFrom: true, quietTo: true } }),
+    // Urgent messages go at once: the quiet hours are not read for them.
+    drafts.every((d) => d.urgent) ? null : tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { timeZone: true, quietFrom: true, quietTo: true } }),
   ]);
   const now = new Date();
   const kept = drafts.filter((d) => d.userId === null || (open.has(`${d.userId}:${d.channel}`) && (d.aboutId == null || told.has(`${d.userId}:${d.aboutId}`))));
@@ -154,22 +155,22 @@ export async function queueMessages(tx: TenantTx, drafts: Draft[]): Promise<{ qu
       fallback: d.fallback && d.fallback !== d.channel ? d.fallback : null,
       fallbackOf: d.fallbackOf ?? null,
       urgent: d.urgent ?? false,
-      notBefore: d.urgent ? due : afterQuietHours(due, school),
+      notBefore: d.urgent || !school ? due : afterQuietHours(due, school),
       updatedAt: now,
     };
   });
   // Only the rows written now get a send job: a key written before (a retried run) has had its own since then.
-  const fresh: { id: number; attempts: number; notBefore: Date }[] = [];
+  const fresh: { id: number; key: string; attempts: number; notBefore: Date }[] = [];
   for (let i = 0; i < rows.length; i += 2000) {
     const written = await insertRows(tx, "Message", rows.slice(i, i + 2000), {
       on: ["tenantId", "key"],
       update: [],
-      returning: ["id", "attempts", "notBefore"],
+      returning: ["id", "key", "attempts", "notBefore"],
     });
     fresh.push(...(written as typeof fresh));
   }
   await queueSends(tx, sendJobs(tenantId, fresh));
-  return { queued: fresh.length, skipped: drafts.length - kept.length };
+  return { queued: fresh.length, skipped: drafts.length - kept.length, ids: new Map(fresh.map((row) => [row.key, row.id])) };
 }
 
 /** Queues the sends of rows put back to "queued" (a retry, a resume): a new job each, named by the attempt. */

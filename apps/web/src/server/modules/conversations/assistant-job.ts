@@ -19,17 +19,23 @@ const HISTORY = 10;
  */
 export async function considerMessage(system: Db, decide: Decide, job: { tenantId: number; conversationId: number; messageId: number }): Promise<void> {
   const db = forTenant(system, job.tenantId);
+  // With its last messages: unless the family's message is still the last, it was answered already (by the worker
+  // that took it at once, or an earlier run of this job) or the family wrote again (that message's job answers it).
   const conversation = await db.conversation.findFirst({
     where: { id: job.conversationId },
-    select: { id: true, type: true, assigneeId: true, locale: true, guardianId: true, contact: true, contactName: true },
+    select: {
+      id: true,
+      type: true,
+      assigneeId: true,
+      locale: true,
+      guardianId: true,
+      contact: true,
+      contactName: true,
+      messages: { orderBy: { id: "desc" }, take: HISTORY + 1, select: { id: true, author: true, text: true, kind: true } },
+    },
   });
   if (!conversation || conversation.type !== CONVERSATION_TYPE.open || conversation.assigneeId !== null) return;
-  const recent = await db.conversationMessage.findMany({
-    where: { conversationId: conversation.id, id: { lte: job.messageId } },
-    orderBy: { id: "desc" },
-    take: HISTORY + 1,
-    select: { id: true, author: true, text: true, kind: true },
-  });
+  const recent = conversation.messages;
   const message = recent[0];
   if (!message || message.id !== job.messageId) return;
   const input: DecideInput = {
@@ -55,16 +61,19 @@ export async function considerMessage(system: Db, decide: Decide, job: { tenantI
   }
   await db.$transaction(async (tx) => {
     await lockConversation(tx, conversation.id);
-    const now = await tx.conversation.findFirstOrThrow({ where: { id: conversation.id }, select: { type: true, assigneeId: true } });
-    const later = await tx.conversationMessage.count({ where: { conversationId: conversation.id, id: { gt: message.id } } });
-    // Staff took over or wrote, the family wrote again (that message's own job answers it), or this message was answered
-    // already (by the worker that took it at once, or an earlier run of this job): this answer is dropped.
-    if (now.type !== CONVERSATION_TYPE.open || now.assigneeId !== null || later > 0) return;
+    const now = await tx.conversation.findFirstOrThrow({
+      where: { id: conversation.id },
+      select: { type: true, assigneeId: true, _count: { select: { messages: { where: { id: { gt: message.id } } } } } },
+    });
+    // Staff took over or wrote, the family wrote again, or this message was answered meanwhile: this answer is dropped.
+    if (now.type !== CONVERSATION_TYPE.open || now.assigneeId !== null || now._count.messages > 0) return;
+    // Keyed by the family's message: one answer to it is sent once.
+    const key = `answer:${message.id}`;
     if (decision.action === "answer") {
-      await postSchoolMessage(tx, conversation, { author: "assistant", text: decision.text, sources: decision.sources });
+      await postSchoolMessage(tx, conversation, { author: "assistant", text: decision.text, sources: decision.sources, key });
       return;
     }
-    if (decision.text) await postSchoolMessage(tx, conversation, { author: "assistant", text: decision.text });
+    if (decision.text) await postSchoolMessage(tx, conversation, { author: "assistant", text: decision.text, key });
     await tx.conversation.update({
       where: { id: conversation.id },
       data: { type: CONVERSATION_TYPE.human, holdAiTill: null, escalation: decision.reason },

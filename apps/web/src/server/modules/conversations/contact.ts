@@ -41,10 +41,25 @@ export async function childrenOf(db: Db, guardianId: number): Promise<{ id: numb
  */
 export async function searchTextOf(db: Db, conversation: { contact: string; contactName: string | null; guardianId: number | null }): Promise<string> {
   const parts = [conversation.contact.replace(/\D/g, ""), conversation.contactName ?? ""];
-  if (conversation.guardianId !== null) {
-    const guardian = await db.user.findFirst({ where: { id: conversation.guardianId }, select: { name: true, last: true, last2: true } });
-    if (guardian) parts.push([guardian.name, guardian.last, guardian.last2].filter(Boolean).join(" "));
-    for (const child of await childrenOf(db, conversation.guardianId)) parts.push([child.name, child.last, child.last2].filter(Boolean).join(" "));
+  const guardian =
+    conversation.guardianId === null
+      ? null
+      : await db.user.findFirst({
+          where: { id: conversation.guardianId },
+          select: {
+            name: true,
+            last: true,
+            last2: true,
+            // The children as childrenOf reads them.
+            dependants: {
+              where: { ...GUARDIAN_LINK, student: { inactive: false } },
+              select: { student: { select: { name: true, last: true, last2: true } } },
+              orderBy: { studentId: "asc" },
+            },
+          },
+        });
+  for (const person of guardian ? [guardian, ...guardian.dependants.map((link) => link.student)] : []) {
+    parts.push([person.name, person.last, person.last2].filter(Boolean).join(" "));
   }
   return foldText(parts.filter((p) => p.trim()).join(" | "));
 }

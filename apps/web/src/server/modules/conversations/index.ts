@@ -5,5 +5,5 @@
 export { CONVERSATION_ROUTES } from "./routes.ts";
 export { CONVERSATION_JOBS } from "./jobs.ts";
 export { personOfNumber } from "./contact.ts";
-export { fileSoon, queueInbound } from "./inbound.ts";
+export { fileSoon, type Handed, handAtOnce, queueInbound, sharedBacklog, takesAtOnce } from "./inbound.ts";
 export { answerAtOnce } from "./jobs.ts";

@@ -29,5 +29,5 @@ export const CONVERSATION_JOBS: DeclaredJob[] = [
   }),
 ];
 
-/** Called by a worker that answers Meta's webhook itself: families' messages are filed and answered in it at once. */
-export const answerAtOnce = (system: Db) => fileAtOnce(system, (db, job) => considerMessage(db, decide, job));
+/** A worker's main thread: files and answers at once the families' messages its callback thread hands over (fileAtOnce). */
+export const answerAtOnce = (system: Db, shared: Int32Array) => fileAtOnce(system, shared, (db, job) => considerMessage(db, decide, job));

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { AI_HOLD_MINUTES, type TConversationSource, type TMessageAuthor } from "@pizarra/contracts";
 import type { Prisma, TenantTx } from "@pizarra/db";
 import type { WhatsAppTemplate } from "../../channels/channel.ts";
@@ -23,6 +24,8 @@ export interface SchoolMessage {
   text: string;
   template?: WhatsAppTemplate | null;
   sources?: TConversationSource[];
+  /** What makes its ledger key (one answer to one family's message is sent once); a fresh one when not given. */
+  key?: string;
 }
 
 /**
@@ -34,19 +37,8 @@ export interface SchoolMessage {
  */
 export async function postSchoolMessage(tx: TenantTx, conversation: Addressed, message: SchoolMessage) {
   const now = new Date();
-  const row = await tx.conversationMessage.create({
-    data: {
-      conversationId: conversation.id,
-      author: message.author,
-      staffId: message.staffId ?? null,
-      kind: message.template ? "template" : "text",
-      text: message.text,
-      sources: (message.sources ?? []) as Prisma.InputJsonValue,
-      createdAt: now,
-    },
-  });
-  const key = `conversation:${row.id}`;
-  await queueMessages(tx, [
+  const key = `conversation:${conversation.id}:${message.key ?? randomUUID()}`;
+  const { ids } = await queueMessages(tx, [
     {
       key,
       source: "conversation",
@@ -60,15 +52,27 @@ export async function postSchoolMessage(tx: TenantTx, conversation: Addressed, m
       urgent: true,
     },
   ]);
-  const ledger = await tx.message.findFirst({ where: { key }, select: { id: true } });
-  const written = ledger ? await tx.conversationMessage.update({ where: { id: row.id }, data: { outboundId: ledger.id } }) : row;
-  await tx.conversation.update({
-    where: { id: conversation.id },
-    data: {
-      lastMessageAt: now,
-      preview: previewOf(message.text),
-      holdAiTill: message.author === "assistant" ? new Date(now.getTime() + AI_HOLD_MINUTES * 60_000) : null,
-    },
-  });
+  const [written] = await Promise.all([
+    tx.conversationMessage.create({
+      data: {
+        conversationId: conversation.id,
+        author: message.author,
+        staffId: message.staffId ?? null,
+        kind: message.template ? "template" : "text",
+        text: message.text,
+        sources: (message.sources ?? []) as Prisma.InputJsonValue,
+        outboundId: ids.get(key) ?? null,
+        createdAt: now,
+      },
+    }),
+    tx.conversation.update({
+      where: { id: conversation.id },
+      data: {
+        lastMessageAt: now,
+        preview: previewOf(message.text),
+        holdAiTill: message.author === "assistant" ? new Date(now.getTime() + AI_HOLD_MINUTES * 60_000) : null,
+      },
+    }),
+  ]);
   return written;
 }

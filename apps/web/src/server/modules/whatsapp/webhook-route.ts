@@ -6,7 +6,7 @@ import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import { log } from "../../log.ts";
 import type { BaseContext, Reply } from "../../http/context.ts";
-import { fileSoon, personOfNumber, queueInbound } from "../conversations/index.ts";
+import { fileSoon, personOfNumber, queueInbound, takesAtOnce } from "../conversations/index.ts";
 import { optOut } from "../people/index.ts";
 import { signatureValid, verifyTokenValid } from "./signature.ts";
 import { type StatusUpdate, WHATSAPP_STATUS, ZStatus } from "./status-job.ts";
@@ -144,7 +144,11 @@ export async function receiveWebhook(ctx: BaseContext & { body: unknown }): Prom
     ctx.system,
     statuses.map((status) => ({ data: status, key: `wa:${status.tenantId}:${status.id}:${status.status}` })),
   );
-  for (const { tenantId, message, name } of messages) fileSoon(tenantId, await storeInbound(forTenant(ctx.system, tenantId), tenantId, message, name));
+  for (const { tenantId, message, name } of messages) {
+    const atOnce = takesAtOnce();
+    const stored = await storeInbound(forTenant(ctx.system, tenantId), tenantId, message, name, atOnce);
+    if (atOnce) fileSoon({ tenantId, from: message.from, inboundIds: stored });
+  }
   return { data: null };
 }
 
@@ -164,11 +168,11 @@ function textOf(message: Inbound): string | null {
 
 /**
  * Keeps a family's message once (a notification Meta delivers twice is stored once), in the school of the receiving
- * number, and queues its filing into the inbox on the same transaction; a STOP or BAJA from a person of that school
- * withdraws them from WhatsApp, in the same transaction too. The rest (the conversation, its file, the assistant) is
- * the worker's: Meta is answered at once.
+ * number, and queues its filing into the inbox on the same transaction (held back where this process hands it to be
+ * filed at once: takesAtOnce); a STOP or BAJA from a person of that school withdraws them from WhatsApp, in the same
+ * transaction too. The rest (the conversation, its file, the assistant) is the worker's: Meta is answered at once.
  */
-async function storeInbound(db: TenantDb, tenantId: number, message: Inbound, name: string | null): Promise<number[]> {
+async function storeInbound(db: TenantDb, tenantId: number, message: Inbound, name: string | null, atOnce: boolean): Promise<number[]> {
   const person = await personOfNumber(db, message.from);
   const text = textOf(message);
   return db.$transaction(async (tx) => {
@@ -192,6 +196,7 @@ async function storeInbound(db: TenantDb, tenantId: number, message: Inbound, na
       tx,
       tenantId,
       stored.map((row) => row.id),
+      atOnce,
     );
     if (person && text !== null && STOP_WORDS.has(text.trim().toLowerCase())) await optOut(tx, person.id, ["whatsapp"], "reply");
     return stored.map((row) => row.id);

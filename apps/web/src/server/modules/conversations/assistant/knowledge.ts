@@ -56,14 +56,18 @@ export async function searchFaqs(db: TenantDb, lang: Lang, question: string, now
     ), asked AS (
       SELECT stems, cardinality(stems) AS total, array_to_string(ARRAY(SELECT quote_literal(s) FROM unnest(stems) s), ' | ')::tsquery AS query
       FROM q WHERE cardinality(stems) > 0
+    ), hit AS MATERIALIZED (
+      -- The FAQs found (by the indexed expression), each with its document made once for the coverage and the rank.
+      SELECT i.id, i.name, i."nameEN", i.body, i."bodyEN", i."desc", i."descEN", ${doc} AS doc
+      FROM "Info" i, asked
+      WHERE i."tenantId" = ${tenantId} AND i.published
+        AND (i."publishFrom" IS NULL OR i."publishFrom" <= ${now}) AND (i."publishTo" IS NULL OR i."publishTo" >= ${now})
+        AND ${doc} @@ asked.query
     )
-    SELECT i.id, i.name, i."nameEN", i.body, i."bodyEN", i."desc", i."descEN",
-      (SELECT count(*) FROM unnest(asked.stems) s WHERE ${doc} @@ quote_literal(s)::tsquery)::float / asked.total AS coverage
-    FROM "Info" i, asked
-    WHERE i."tenantId" = ${tenantId} AND i.published
-      AND (i."publishFrom" IS NULL OR i."publishFrom" <= ${now}) AND (i."publishTo" IS NULL OR i."publishTo" >= ${now})
-      AND ${doc} @@ asked.query
-    ORDER BY coverage DESC, ts_rank(${doc}, asked.query) DESC, i.id
+    SELECT hit.id, hit.name, hit."nameEN", hit.body, hit."bodyEN", hit."desc", hit."descEN",
+      (SELECT count(*) FROM unnest(asked.stems) s WHERE hit.doc @@ quote_literal(s)::tsquery)::float / asked.total AS coverage
+    FROM hit, asked
+    ORDER BY coverage DESC, ts_rank(hit.doc, asked.query) DESC, hit.id
     LIMIT ${limit}`;
   return rows.map((r) => {
     const [name, body, desc] = lang === "en" ? [r.nameEN || r.name, r.bodyEN || r.body, r.descEN || r.desc] : [r.name, r.body, r.desc];

@@ -28,6 +28,8 @@ export * from "./directory/index.ts";
 export * from "./people/index.ts";
 export * from "./registration/index.ts";
 export * from "./family/index.ts";
+export * from "./billing/money.ts";
+export * from "./billing/payments.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";

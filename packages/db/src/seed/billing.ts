@@ -156,6 +156,8 @@ export async function seedBilling(db: Db, tenantId: number) {
         type,
         date: day,
         refId: `${type === 1 ? "N" : "R"}001-${String(serial[type]).padStart(6, "0")}`,
+        series: `${type === 1 ? "N" : "R"}001`,
+        number: serial[type],
         datePaid: o.receipt === "pending" ? null : day,
         dueDate: DUE[o.month]!,
         principalName: guardian ? fullName(guardian) : null,
@@ -175,5 +177,12 @@ export async function seedBilling(db: Db, tenantId: number) {
         studentId: o.student.id,
       };
     }),
+  });
+  // The product's payments number their receipts after these (billing/ledger.ts).
+  await t.receiptSeries.createMany({
+    data: [
+      { series: "R001", next: serial[0]! + 1 },
+      { series: "N001", next: serial[1]! + 1 },
+    ],
   });
 }

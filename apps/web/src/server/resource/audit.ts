@@ -3,12 +3,22 @@ import type { TenantDb, TenantTx } from "@pizarra/db";
 import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
 
-export type AuditAction = "create" | "edit" | "delete" | "invite" | "import";
+export type AuditAction = "create" | "edit" | "delete" | "invite" | "import" | "pay" | "refund";
 
-/** One line of the audit trail (admAudit), written in the same transaction as the change it records. */
-export async function audit(tx: TenantTx, ctx: AuthedContext, moduleId: string, action: AuditAction, recordId: unknown) {
+/**
+ * One line of the audit trail (admAudit), written in the same transaction as the change it records; `detail` is what
+ * the change moved where the record alone does not say it (a payment's amounts and receipt).
+ */
+export async function audit(
+  tx: TenantTx,
+  ctx: AuthedContext,
+  moduleId: string,
+  action: AuditAction,
+  recordId: unknown,
+  detail?: Record<string, string | number | string[]>,
+) {
   await tx.auditLog.create({
-    data: { userId: ctx.user.id, userName: ctx.user.name, moduleId, action, recordId: String(recordId), ip: ctx.address },
+    data: { userId: ctx.user.id, userName: ctx.user.name, moduleId, action, recordId: String(recordId), ip: ctx.address, ...(detail ? { detail } : {}) },
   });
 }
 

@@ -140,6 +140,8 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admStudent/family/{id}/edit/{relativeId}": (s, p) => (p === "id" ? s.id("admStudent") : s.id("admRelatives")),
   "admStudent/family/{id}/end/{relativeId}": (s, p) => (p === "id" ? s.id("admStudent") : s.id("admRelatives")),
   "admRelatives/children/{id}": (s) => s.id("admRelatives"),
+  "admBilling/setpaymentbyorder/{id}": (s) => s.id("admOrder"),
+  "admBilling/refundbyorder/{id}": (s) => s.id("admOrder"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,
@@ -165,6 +167,8 @@ const BODIES: Record<string, (s: Samples) => unknown> = {
   "POST admEvalConcept/move/{id}": () => ({ direction: "up" }),
   "POST admModule/edit/{id}": (s) => ({ name: "Alumnos", desc: "Alumnos", sort: 10, userRead: [s.id("admGroup")], userEdit: [s.id("admGroup")] }),
   "POST admConversations/{id}/messages": () => ({ type: "text", msg: "Respuesta de otro colegio" }),
+  "POST admBilling/setpaymentbyorder/{id}": () => ({ total: "1.00", note: "Pago de otro colegio" }),
+  "POST admBilling/refundbyorder/{id}": () => ({ note: "Devolución de otro colegio" }),
 };
 const cells = (s: Samples) => ({ grades: [{ conceptId: s.id("admEvalConcept"), studentId: s.id("admStudent"), gradeNum: 15 }] });
 for (const path of ["admGrades", "admGrades/behavior", "admGrades/master"]) BODIES[`POST ${path}`] = cells;

@@ -251,10 +251,14 @@ export const admAudit = defineResource({
     // duplicateCode / duplicateMail: a person who shared a code or e-mail when the rule came in (migration 20261125100000);
     // phoneUnverified: a person whose mobile could not be read as a phone number (migration 20261201010000).
     // invite / passwordSet: a staff member invited to choose their password, and their choosing it through the link.
+    // pay / refund: a payment or refund of an order, its amounts and receipts in `detail`.
     {
       name: "action",
       type: "select",
-      options: { kind: "values", values: ["create", "edit", "delete", "import", "duplicateCode", "duplicateMail", "phoneUnverified", "invite", "passwordSet"] },
+      options: {
+        kind: "values",
+        values: ["create", "edit", "delete", "import", "duplicateCode", "duplicateMail", "phoneUnverified", "invite", "passwordSet", "pay", "refund"],
+      },
       readOnly: "always",
     },
     { name: "recordId", type: "text", readOnly: "always" },
@@ -278,6 +282,8 @@ export const admAudit = defineResource({
         phoneUnverified: "warning",
         invite: "info",
         passwordSet: "info",
+        pay: "success",
+        refund: "danger",
       },
     },
     { field: "IP" },

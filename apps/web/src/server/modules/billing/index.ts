@@ -1,2 +1,3 @@
 /** The billing domain's one door: what the composition roots and other domains may import from it. */
 export { BILLING_RESOURCES } from "./resources.ts";
+export { BILLING_ROUTES } from "./routes.ts";

@@ -9,7 +9,7 @@ import type { AuthedContext } from "../http/context.ts";
 import type { Locale } from "../i18n.ts";
 import { aboutPairs, openChannels, readRecipients, stillToldAbout } from "./guardians.ts";
 import { afterQuietHours } from "./quiet-hours.ts";
-import { enqueue, type JobRequest, jobId, jobKind } from "./queue.ts";
+import { enqueue, type JobRequest, jobId, jobKind, ZJobId } from "./queue.ts";
 
 /** A message a sender wants to go out; `key` is unique per school and makes queuing it twice a no-op. */
 export interface Draft {
@@ -64,14 +64,12 @@ export async function schoolChannelReady(db: TenantDb | TenantTx, ctx: AuthedCon
   if (channel === "whatsapp" && (await whatsappNumberOf(db, tenantOf(db))) === null) throw fieldRefusal(field, ctx.t("delivery.noSchoolNumber"));
 }
 
-const ZId = z.number().int().positive();
-
 /** Sends ledger rows of one school (a chunk of a send, SEND_CHUNK at most): the worker claims them and sends each once. */
-export const MESSAGE_SEND = jobKind("message-send", z.object({ tenantId: ZId, ids: z.array(ZId).min(1) }));
+export const MESSAGE_SEND = jobKind("message-send", z.object({ tenantId: ZJobId, ids: z.array(ZJobId).min(1) }));
 export type SendJob = z.infer<typeof MESSAGE_SEND.payload>;
 
 /** A notification's counters and status from its ledger (refreshSoon): at most one every two seconds while messages move. */
-export const NOTIFICATION_REFRESH = jobKind("notification-refresh", z.object({ tenantId: ZId, id: ZId }));
+export const NOTIFICATION_REFRESH = jobKind("notification-refresh", z.object({ tenantId: ZJobId, id: ZJobId }));
 
 /** Messages one send job carries: a send of thousands is a few hundred jobs for the queue to store, hand out and close. */
 export const SEND_CHUNK = 25;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db, Prisma } from "@pizarra/db";
 import pg from "pg";
 import type PgBoss from "pg-boss";
-import type { z } from "zod";
+import { z } from "zod";
 import { env } from "../env.ts";
 import { currentRequestId, type LogContext, log, logContext } from "../log.ts";
 
@@ -24,6 +24,9 @@ export interface JobKind<T> {
 export function jobKind<T>(name: string, payload: z.ZodType<T>): JobKind<T> {
   return { name, payload };
 }
+
+/** A record's id in a job's payload. */
+export const ZJobId = z.number().int().positive();
 
 /** What the queue does with a job kind: pg-boss's queue settings, and how the worker takes its jobs. */
 export interface QueuePolicy {

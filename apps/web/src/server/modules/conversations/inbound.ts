@@ -2,19 +2,17 @@ import { createHash } from "node:crypto";
 import { CONVERSATION_TYPE } from "@pizarra/contracts";
 import { type Db, forTenant, lockKey, Prisma, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
-import { enqueue, jobKind, type QueuedJob } from "../../delivery/queue.ts";
+import { enqueue, jobKind, type QueuedJob, ZJobId } from "../../delivery/queue.ts";
 import { personLocale } from "../../delivery/locale.ts";
 import { contactNumber, isGuardian, searchTextOf } from "./contact.ts";
 import { fetchMedia } from "./media.ts";
 import { previewOf } from "./school-message.ts";
 import { log } from "../../log.ts";
 
-const ZId = z.number().int().positive();
-
 /** A family's message the webhook stored: the worker files it into its conversation. */
-export const CONVERSATION_INBOUND = jobKind("conversation-inbound", z.object({ tenantId: ZId, inboundId: ZId }));
+export const CONVERSATION_INBOUND = jobKind("conversation-inbound", z.object({ tenantId: ZJobId, inboundId: ZJobId }));
 /** A family's message the assistant is to consider (answer, or hand to a person). */
-export const CONVERSATION_ASSISTANT = jobKind("conversation-assistant", z.object({ tenantId: ZId, conversationId: ZId, messageId: ZId }));
+export const CONVERSATION_ASSISTANT = jobKind("conversation-assistant", z.object({ tenantId: ZJobId, conversationId: ZJobId, messageId: ZJobId }));
 
 /** WhatsApp's kinds whose file the inbox keeps (fetchMedia keeps images and PDFs, by content). */
 const MEDIA_KINDS = ["image", "document", "sticker"] as const;

@@ -1,13 +1,11 @@
 import { type Db, forTenant, type TenantTx } from "@pizarra/db";
 import { z } from "zod";
-import { enqueue, jobKind } from "../../delivery/queue.ts";
+import { enqueue, jobKind, ZJobId } from "../../delivery/queue.ts";
 import { CONVERSATION_TYPE, type TMessageAuthor } from "@pizarra/contracts";
 import { summarize } from "./assistant/index.ts";
 
-const ZId = z.number().int().positive();
-
 /** A conversation closed: its summary, sentiment and satisfaction are written by the worker (a model may take seconds). */
-export const CONVERSATION_SUMMARY = jobKind("conversation-summary", z.object({ tenantId: ZId, conversationId: ZId }));
+export const CONVERSATION_SUMMARY = jobKind("conversation-summary", z.object({ tenantId: ZJobId, conversationId: ZJobId }));
 
 /** Queues the summary on the transaction that closes the conversation. */
 export async function queueSummary(tx: TenantTx, tenantId: number, conversationId: number, closedAt: Date): Promise<void> {

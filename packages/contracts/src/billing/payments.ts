@@ -18,7 +18,13 @@ const ZNote = z.string().trim().min(1).max(PAYMENT_NOTE_MAX);
 /** A date of the school's calendar, YYYY-MM-DD. */
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** A canonical amount (ZMoney's text) in cents, to compare two exactly. */
+const cents = (text: string) => BigInt(text.replace(".", ""));
+
 export const ZOrderParams = z.object({ id: ZRecordId });
+
+/** An optional field a form sends empty: not given (the server's default applies). */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
 /**
  * POST admBilling/setpaymentbyorder/{id} (001 §3 "Payment", §5: amount and note required). `total` is what was
@@ -29,20 +35,17 @@ export const ZOrderParams = z.object({ id: ZRecordId });
 export const ZPaymentBody = z
   .object({
     total: ZPositiveMoney,
-    amountReceipt: ZMoney.optional(),
-    penalty: ZMoney.optional(),
-    date: ZDay.optional(),
-    card: z.string().trim().max(20).optional(),
-    opnum: z.string().trim().max(50).optional(),
+    amountReceipt: unsetWhenEmpty(ZMoney),
+    penalty: unsetWhenEmpty(ZMoney),
+    date: unsetWhenEmpty(ZDay),
+    card: unsetWhenEmpty(z.string().trim().max(20)),
+    opnum: unsetWhenEmpty(z.string().trim().max(50)),
     note: ZNote,
-    type: z.coerce
-      .number()
-      .pipe(z.union(PAYMENT_TYPES.map((t) => z.literal(t))))
-      .optional(),
-    method: z.enum(PAYMENT_METHODS).optional(),
+    type: unsetWhenEmpty(z.coerce.number().pipe(z.union(PAYMENT_TYPES.map((t) => z.literal(t))))),
+    method: unsetWhenEmpty(z.enum(PAYMENT_METHODS)),
   })
   .superRefine((body, ctx) => {
-    if (body.penalty !== undefined && Number(body.penalty) > Number(body.total))
+    if (body.penalty !== undefined && cents(body.penalty) > cents(body.total))
       ctx.addIssue({ code: "custom", path: ["penalty"], params: { key: "maxValue", values: { max: body.total } } });
   });
 export type TPaymentBody = z.output<typeof ZPaymentBody>;

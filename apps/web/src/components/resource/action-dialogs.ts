@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { StudentAttendanceDialog } from "../attendance-summary/student-attendance-dialog.tsx";
+import { OrderPayDialog, OrderRefundDialog } from "../billing/order-money-dialogs.tsx";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
 import { FamilyImportDialog } from "../family-import/family-import-dialog.tsx";
 import { GradeImportDialog } from "../grades/grade-import-dialog.tsx";
@@ -19,4 +20,6 @@ export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   studentAttendance: StudentAttendanceDialog,
   notificationMessages: NotificationMessagesDialog,
   notificationWizard: NotificationWizard,
+  orderPay: OrderPayDialog,
+  orderRefund: OrderRefundDialog,
 };

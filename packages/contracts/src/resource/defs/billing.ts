@@ -53,6 +53,11 @@ export const admOrder = defineResource({
   pick: { name: ["easyId", "brief"], desc: "dependantName" },
   orderBy: [{ field: "dueDate", dir: "desc" }],
   actions: FULL_ACTIONS,
+  // 001 §4: an unpaid order can get a payment registered; a paid one can be voided (refund). Both are admBilling's.
+  extraActions: [
+    { name: "pay", scope: "row", dialog: "orderPay", module: "admBilling" },
+    { name: "refund", scope: "row", dialog: "orderRefund", module: "admBilling" },
+  ],
   children: ["admOrder/detail"],
 });
 

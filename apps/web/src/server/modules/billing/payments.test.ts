@@ -1,4 +1,4 @@
-import { readMoney } from "@pizarra/contracts";
+import { readMoney, ZPaymentBody } from "@pizarra/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
 
@@ -14,11 +14,12 @@ type Refusal = { errors: Record<string, string> };
 type Paid = { order: { ID: number; status: number; total: string; paid: string; balance: string }; receipt: { ID: number; refId: string; amount: string } };
 
 let admin: string;
+let secretary: string;
 let teacher: string;
 let serial = 0;
 
 beforeAll(async () => {
-  ({ admin, teacher } = await api.tokens());
+  ({ admin, secretary, teacher } = await api.tokens());
 });
 
 const post = <T = Row>(path: string, body: Row = {}, token = admin, locale: "es" | "en" = "es") => api.call<T>("POST", path, { token, body, locale });
@@ -57,6 +58,12 @@ describe("money as the API reads it", () => {
     expect(readMoney("12345678901")).toEqual({ key: "maxValue" });
     expect(readMoney("1.250,50")).toEqual({ key: "type" });
     expect(readMoney(true)).toEqual({ key: "type" });
+    // A form's empty optional fields are not given: the server's defaults apply.
+    expect(ZPaymentBody.parse({ total: 5, note: "Caja", penalty: "", amountReceipt: "", date: "", type: "", method: "", card: "" })).toEqual({
+      total: "5.00",
+      note: "Caja",
+    });
+    expect(ZPaymentBody.parse({ total: "5", note: "Caja", type: "3", method: "DEPOSIT" })).toMatchObject({ type: 3, method: "DEPOSIT" });
   });
 });
 
@@ -148,9 +155,11 @@ describe("POST admBilling/setpaymentbyorder/{id}", () => {
     expect(await db.receipt.count({ where: { orderId: contested } })).toBe(1);
   });
 
-  it("is write on admBilling: a teacher cannot pay", async () => {
+  it("is write on admBilling: the office (secretary) pays, a teacher cannot", async () => {
     const id = await newOrder(30);
     expect((await pay(id, { total: 30, note: "x" }, "es", teacher)).http).toBe(403);
+    const paid = await pay(id, { total: 30, note: "Secretaría" }, "es", secretary);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe(0);
   });
 });
 

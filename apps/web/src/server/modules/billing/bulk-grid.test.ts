@@ -136,6 +136,18 @@ describe("POST admBilling/createbulk and admOrder/createbulk", () => {
     expect(lines[0]!.detail).toMatchObject({ lines: ["Pensión: 350.50", "Seguro: 12.25"], total: (362.75 * n * 10).toFixed(2), curr: "PEN" });
   });
 
+  it("writes a bulk sent three times at once once: one run creates, the others find its orders", async () => {
+    const body = { sections: [sectionId], concept1: "Transporte", amount1: "45.90", brief: "Movilidad", months: [3, 4, 5, 6, 7, 8], forYear: 2027 };
+    const runs = await Promise.all([bulk(body), bulk(body), bulk(body, "admOrder")]);
+    expect(runs.map((r) => r.body.status)).toEqual([0, 0, 0]);
+    const n = students.length * 6;
+    expect(runs.map((r) => r.body.data.created).sort((x, y) => y - x)).toEqual([n, 0, 0]);
+    expect(runs.map((r) => r.body.data.existing).sort((x, y) => x - y)).toEqual([0, n, n]);
+    const { db } = await api.school();
+    expect(await db.order.count({ where: { brief: { startsWith: "Movilidad" } } })).toBe(n);
+    expect(await db.orderDetail.count({ where: { item: "Transporte" } })).toBe(n);
+  });
+
   it("writes nothing when one student is not an active student of this school, nor for another school's section", async () => {
     const { db, tenantId } = await api.school();
     const before = await db.order.count();
@@ -258,7 +270,7 @@ describe("POST admBilling/createbulk and admOrder/createbulk", () => {
 
 describe("GET admBilling/getGrid and admOrder/getGrid", () => {
   it("shows each month's state and amounts after payments and a refund, with totals to the cent", async () => {
-    const [a, b] = students as [{ id: number }, { id: number }];
+    const [a, b] = [students[0]!, students[1]!];
     const lines = { concept1: "Pensión", amount1: "100.00", concept2: "Útiles", amount2: "0.10", brief: "Pensión 2025" };
     const made = await bulk({ ...lines, students: [a.id, b.id], months: [1, 2, 3, 4, 5], forYear: 2025 });
     expect(made.body.data.created).toBe(10);

@@ -115,6 +115,8 @@ export function createBulk(module: TGridModule) {
             dependantName: student.dependantName,
           })),
         );
+        // Two runs of one bulk at once take the codes' index entries in the same order: the second waits, never deadlocks.
+        orders.sort((x, y) => (x.easyId < y.easyId ? -1 : 1));
         const created: { id: number; easyId: string }[] = [];
         for (let i = 0; i < orders.length; i += CHUNK)
           created.push(...(await tx.order.createManyAndReturn({ data: orders.slice(i, i + CHUNK), skipDuplicates: true, select: { id: true, easyId: true } })));

@@ -194,6 +194,26 @@ describe("POST admBilling/createbulk and admOrder/createbulk", () => {
     expect(await db.auditLog.count({ where: { recordId: "bulk", detail: { path: ["brief"], equals: "Pensión nueva" } } })).toBe(0);
   });
 
+  it("undoes what it had written when a payment code it derives is another student's: all or nothing", async () => {
+    const { db } = await api.school();
+    const [a, b, c] = [students[0]!, students[1]!, students[2]!];
+    const body = { concept1: "Comedor", amount1: 80, brief: "Comedor", months: [3], forYear: 2026 };
+    const first = await bulk({ ...body, students: [a.id] });
+    expect(first.body.data.created).toBe(1);
+    // Someone gave that code to another student's order by hand.
+    await db.order.updateMany({ where: { brief: "Comedor 03/2026" }, data: { studentId: b.id } });
+    for (const [locale, msg] of [
+      ["es", "ya lo usa una orden de otro alumno; no se creó nada."],
+      ["en", "is already used by another student's order; nothing was created."],
+    ] as const) {
+      const refused = await bulk({ ...body, students: [a.id, c.id], months: [3, 4] }, "admBilling", admin, locale);
+      expect(refused.http).toBe(409);
+      expect(refused.body.msg).toContain(msg);
+    }
+    expect(await db.order.count({ where: { brief: { startsWith: "Comedor" } } })).toBe(1);
+    expect(await db.orderDetail.count({ where: { item: "Comedor" } })).toBe(1);
+  });
+
   it("refuses bad fields by name in es and en, and writes nothing", async () => {
     const { db } = await api.school();
     const before = await db.order.count();

@@ -34,18 +34,27 @@ function assertCents(data: Row, field: string, label: string, t: Translate): voi
     throw fieldRefusal(field, t("validation.cents", { attribute: label }));
 }
 
+/** The names an order keeps of its student: theirs, their code and the guardian who pays. */
+export interface OrderParties {
+  studentId: number;
+  externalId: string | null;
+  dependantName: string;
+  principalName: string | null;
+}
+
 /**
- * The student of an order by their code, with the names the order keeps: theirs and their family's, the guardian who
- * pays first (else the principal), of the links that stand and allow contact (delivery/guardians.ts).
+ * The students `where` finds, with the names an order keeps: theirs and their family's, the guardian who pays first
+ * (else the principal), of the links that stand and allow contact (delivery/guardians.ts). One query however many.
  */
-async function studentOf(tx: TenantTx, code: string, t: Translate, givenNamesFirst: boolean): Promise<Row> {
-  const student = await tx.user.findFirst({
-    where: { type: PERSON_TYPE.student, externalId: code },
+export async function orderParties(tx: TenantTx, where: Prisma.UserWhereInput, givenNamesFirst: boolean): Promise<OrderParties[]> {
+  const students = await tx.user.findMany({
+    where: { ...where, type: PERSON_TYPE.student },
     select: {
       id: true,
       name: true,
       last: true,
       last2: true,
+      externalId: true,
       relatives: {
         where: GUARDIAN_LINK,
         orderBy: [{ pays: "desc" }, { userKind: "asc" }, { relativeId: "asc" }],
@@ -54,9 +63,23 @@ async function studentOf(tx: TenantTx, code: string, t: Translate, givenNamesFir
       },
     },
   });
+  return students.map((student) => {
+    const guardian = student.relatives[0]?.relative;
+    return {
+      studentId: student.id,
+      externalId: student.externalId,
+      dependantName: fullName(student, givenNamesFirst),
+      principalName: guardian ? fullName(guardian, givenNamesFirst) : null,
+    };
+  });
+}
+
+/** The student of an order by their code (admOrder/create), with the names the order keeps. */
+async function studentOf(tx: TenantTx, code: string, t: Translate, givenNamesFirst: boolean): Promise<Row> {
+  const [student] = await orderParties(tx, { externalId: code }, givenNamesFirst);
   if (!student) throw fieldRefusal("externalId", t("api.unknownStudent", { code }));
-  const guardian = student.relatives[0]?.relative;
-  return { studentId: student.id, dependantName: fullName(student, givenNamesFirst), principalName: guardian ? fullName(guardian, givenNamesFirst) : null };
+  const { studentId, dependantName, principalName } = student;
+  return { studentId, dependantName, principalName };
 }
 
 /**

@@ -12,6 +12,7 @@ import { readXlsx } from "../apps/web/src/test-support/read-xlsx.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
 import { BACKUP_TARGETS, type BackupFigures, backupFigures } from "./backup.ts";
+import { type BillingFigures, billingFigures, printBillingFigures } from "./billing.ts";
 import { type ConversationFigures, conversationFigures, printConversationFigures } from "./conversations.ts";
 import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
@@ -485,6 +486,20 @@ try {
     });
   }
 
+  // Payments of the two years of pensions: one client, then twenty paying at once, and their receipts' numbers.
+  let billing: BillingFigures | null = null;
+  if (ONLY.length === 0 || ONLY.some((text) => "billing".includes(text))) {
+    billing = await billingFigures({
+      pool,
+      tenantId: f.tenantId,
+      check: (request) => check(request.path, tokens.admin, request),
+      load: async (request, clients, seconds) => {
+        await settle(pool);
+        return (await latencies({ name: request.path, token: tokens.admin, request, sql: async () => null }, clients, seconds)).times;
+      },
+    });
+  }
+
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
   let sending: SendingFigures | null = null;
   if (ONLY.length === 0 || ONLY.some((text) => "sending".includes(text))) {
@@ -599,6 +614,7 @@ try {
     }
   }
   if (conversations) printConversationFigures(conversations, (key) => was(previous, key));
+  if (billing) printBillingFigures(billing, (key) => was(previous, key));
   if (backedUp) {
     const figure = (name: string, value: string, goal: string, key: string) =>
       console.log(`  ${name.padEnd(36)} ${value.padStart(10)}   ${goal.padEnd(22)} ${was(previous, key) && `was ${was(previous, key)}`}`);
@@ -700,6 +716,7 @@ try {
             "conversations grade sheet ratio": conversations.gradeSheetDuring.p95 / conversations.gradeSheetBefore.p95,
           }
         : {}),
+      ...(billing ? { "billing pay p95 @1": billing.pay1.p95, "billing pay p95 @20": billing.pay20.p95 } : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

@@ -10,6 +10,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { concept, createConcepts, treeGrades, unit, type Node, type Tree } from "../packages/db/src/seed/grades.ts";
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchDatabase, BIG_SCHOOL } from "./config.ts";
+import { seedBilling } from "./billing-seed.ts";
 import { seedConversations } from "./conversations-seed.ts";
 import { copyText, withoutIndexes } from "./copy.ts";
 
@@ -445,28 +446,41 @@ async function conversations(pool: pg.Pool, tenantId: number): Promise<void> {
     );
 }
 
+/** The two years of pensions, timed. */
+async function billing(pool: pg.Pool, tenantId: number): Promise<void> {
+  const begun = Date.now();
+  const written = await seedBilling(pool, tenantId, log);
+  if (written.orders)
+    log(`${written.orders.toLocaleString("en")} orders and ${written.payments.toLocaleString("en")} payments in ${((Date.now() - begun) / 1000).toFixed(0)} s`);
+}
+
 /**
  * `pnpm bench:seed -- attendance` adds only the term of attendance to the bench database there is, `-- conversations`
- * only its year of conversations.
+ * only its year of conversations, `-- billing` only its two years of pensions.
  */
 const ONLY_ATTENDANCE = process.argv.slice(2).includes("attendance");
 const ONLY_CONVERSATIONS = process.argv.slice(2).includes("conversations");
-const database = await benchDatabase({ fresh: !ONLY_ATTENDANCE && !ONLY_CONVERSATIONS });
+const ONLY_BILLING = process.argv.slice(2).includes("billing");
+const database = await benchDatabase({ fresh: !ONLY_ATTENDANCE && !ONLY_CONVERSATIONS && !ONLY_BILLING });
 const db = createDb(database.url, 4);
 const pool = new pg.Pool({ connectionString: database.url, max: 3, options: "-c synchronous_commit=off -c maintenance_work_mem=512MB" });
+// An idle connection that the database's stop closes at the end is no failure of the seed (pg asks for a listener).
+pool.on("error", (error) => log(`seed pool: ${error.message}`));
 try {
   if (ONLY_ATTENDANCE) {
     await attendanceTerm(pool);
-  } else if (ONLY_CONVERSATIONS) {
+  } else if (ONLY_CONVERSATIONS || ONLY_BILLING) {
     const { rows } = await pool.query<{ id: number }>(`SELECT id FROM "Tenant" WHERE alias = $1`, [BIG_SCHOOL]);
     if (!rows[0]) throw new Error("The bench database holds no big school: run `pnpm bench:seed` first.");
-    await conversations(pool, rows[0].id);
+    if (ONLY_CONVERSATIONS) await conversations(pool, rows[0].id);
+    else await billing(pool, rows[0].id);
   } else {
     const { tenantId, trees } = await bigSchool(db);
     const grades = await loadGrades(pool, tenantId, trees);
     log(`${grades.toLocaleString("en")} grades indexed`);
     await attendanceTerm(pool);
     await conversations(pool, tenantId);
+    await billing(pool, tenantId);
     for (let i = 1; i <= SMALL_SCHOOLS; i++) {
       const small = await seedTenant(db, {
         title: `Escuela ${i}`,
@@ -480,7 +494,7 @@ try {
     await pool.query("ANALYZE");
   }
   log(
-    `${ONLY_ATTENDANCE || ONLY_CONVERSATIONS ? "Done" : "Analysed"}. Sign in as ${BENCH_ACCOUNTS.admin} or ${BENCH_ACCOUNTS.teacher}, password "${BENCH_PASSWORD}"`,
+    `${ONLY_ATTENDANCE || ONLY_CONVERSATIONS || ONLY_BILLING ? "Done" : "Analysed"}. Sign in as ${BENCH_ACCOUNTS.admin} or ${BENCH_ACCOUNTS.teacher}, password "${BENCH_PASSWORD}"`,
   );
 } finally {
   await pool.end();

@@ -1,0 +1,72 @@
+// The billing figures of `pnpm bench` (`pnpm bench -- billing`), on the big school's two years of pensions
+// (bench/billing-seed.ts, 400,000 orders): registering a payment at 1 client and at 20 paying at once, and whether
+// the receipts those payments numbered are gapless and unrepeated. Figures beside their targets; nothing asserts a time.
+import type pg from "pg";
+import { percentile, type Request } from "./config.ts";
+import { BENCH_ORDER_PREFIX } from "./billing-seed.ts";
+
+export const BILLING_TARGETS = { pay1: 40 } as const;
+const SECONDS = 10;
+/** Orders paid in turn, one peso at a time (a partial payment leaves each unpaid, to be paid again). */
+const ORDERS = 2_000;
+
+type Stats = { p50: number; p95: number; count: number };
+const stats = (times: number[]): Stats => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), count: sorted.length };
+};
+
+export interface BillingFigures {
+  pay1: Stats;
+  pay20: Stats;
+  /** The receipts the payments numbered: how many, how many distinct numbers, and the span from the first to the last. */
+  receipts: { count: number; distinct: number; span: number };
+}
+
+interface Options {
+  pool: pg.Pool;
+  tenantId: number;
+  /** The signed-in administrator's calls at `clients` for `seconds`: the time of each answer in 2xx. */
+  load: (request: Request, clients: number, seconds: number) => Promise<number[]>;
+  check: (request: Request) => Promise<void>;
+}
+
+export async function billingFigures({ pool, tenantId, load, check }: Options): Promise<BillingFigures> {
+  const { rows: due } = await pool.query<{ id: number }>(
+    `SELECT id FROM "Order" WHERE "tenantId" = $1 AND "easyId" LIKE $2 || '-%' AND status = 0 ORDER BY id LIMIT $3`,
+    [tenantId, BENCH_ORDER_PREFIX, ORDERS],
+  );
+  if (due.length < ORDERS) throw new Error("billing: the big school has no pensions: run `pnpm bench:seed -- billing` first.");
+  let turn = 0;
+  const next = () => ({ path: `admBilling/setpaymentbyorder/${due[turn++ % due.length]!.id}`, body: { total: "1.00", note: "Bench" } });
+  const pay: Request = { method: "POST", path: next().path, body: () => ({ total: "1.00", note: "Bench" }), next };
+  await check(pay);
+  const { rows: before } = await pool.query<{ at: Date }>("SELECT now() AS at");
+  await load(pay, 1, 2);
+  const pay1 = stats(await load(pay, 1, SECONDS));
+  const pay20 = stats(await load(pay, 20, SECONDS));
+  const { rows: numbered } = await pool.query<{ count: number; distinct: number; span: number }>(
+    `SELECT count(*)::int AS count, count(DISTINCT number)::int AS distinct, (max(number) - min(number) + 1)::int AS span
+       FROM "Receipt" WHERE "tenantId" = $1 AND series = 'R001' AND "createdAt" >= $2`,
+    [tenantId, before[0]!.at],
+  );
+  return { pay1, pay20, receipts: numbered[0]! };
+}
+
+/** The figures as the bench prints them, each beside its target. */
+export function printBillingFigures(f: BillingFigures, was: (key: string) => string): void {
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
+  const met = (ok: boolean) => (ok ? "met" : "missed");
+  const row = (name: string, value: string, goal: string, key: string) =>
+    console.log(`  ${name.padEnd(60)} ${value.padStart(16)}   ${goal.padEnd(18)} ${was(key) && `was ${was(key)}`}`);
+  console.log("\nBilling: the big school's two years of pensions (400,000 orders):");
+  row("POST admBilling/setpaymentbyorder p95 @ 1", `${fmt(f.pay1.p95)} ms`, `< ${BILLING_TARGETS.pay1} ms ${met(f.pay1.p95 < BILLING_TARGETS.pay1)}`, "billing pay p95 @1");
+  row(`  the same @ 20 paying at once (${f.pay20.count} in ${SECONDS} s)`, `${fmt(f.pay20.p95)} ms`, "", "billing pay p95 @20");
+  const gapless = f.receipts.count === f.receipts.distinct && f.receipts.count === f.receipts.span;
+  row(
+    `  their receipts: ${f.receipts.count} numbered, ${f.receipts.distinct} distinct, a span of ${f.receipts.span}`,
+    gapless ? "gapless" : "GAPS",
+    `gapless ${met(gapless)}`,
+    "",
+  );
+}

@@ -28,14 +28,12 @@ const DAY_MS = 24 * 3600 * 1000;
  * GET admBilling/report/receipts/zip?from&to (001 §7): the receipts dated from `from` to `to`, both included. A
  * missing, invalid or reversed date is refused naming the field; a range wider than RECEIPTS_ZIP_MAX_DAYS names `to`.
  */
-export const ZReceiptsZipQuery = z
-  .object({ from: ZDay, to: ZDay })
-  .superRefine(({ from, to }, issues) => {
-    if (!(DATE_RE.test(from) && DATE_RE.test(to))) return;
-    if (to < from) issues.addIssue({ code: "custom", path: ["to"], ...rule("afterFrom") });
-    else if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= RECEIPTS_ZIP_MAX_DAYS)
-      issues.addIssue({ code: "custom", path: ["to"], ...rule("rangeDays", { max: RECEIPTS_ZIP_MAX_DAYS }) });
-  });
+export const ZReceiptsZipQuery = z.object({ from: ZDay, to: ZDay }).superRefine(({ from, to }, issues) => {
+  if (!(DATE_RE.test(from) && DATE_RE.test(to))) return;
+  if (to < from) issues.addIssue({ code: "custom", path: ["to"], ...rule("afterFrom") });
+  else if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= RECEIPTS_ZIP_MAX_DAYS)
+    issues.addIssue({ code: "custom", path: ["to"], ...rule("rangeDays", { max: RECEIPTS_ZIP_MAX_DAYS }) });
+});
 export type TReceiptsZipQuery = z.output<typeof ZReceiptsZipQuery>;
 
 /** The response header that tells the screen how many receipts the zip it is reading holds (its "n of N"). */

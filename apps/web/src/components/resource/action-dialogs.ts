@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import { ReceiptPdfDialog } from "../billing/receipt-pdf-dialog.tsx";
+import { ReceiptsZipDialog } from "../billing/receipts-zip-dialog.tsx";
 import { StudentAttendanceDialog } from "../attendance-summary/student-attendance-dialog.tsx";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
 import { FamilyImportDialog } from "../family-import/family-import-dialog.tsx";
@@ -19,4 +21,6 @@ export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   studentAttendance: StudentAttendanceDialog,
   notificationMessages: NotificationMessagesDialog,
   notificationWizard: NotificationWizard,
+  receiptPdf: ReceiptPdfDialog,
+  receiptsZip: ReceiptsZipDialog,
 };

@@ -9,6 +9,9 @@ const ZDay = z
   .trim()
   .refine((v) => DATE_RE.test(v) && isRealDay(v), rule("date"));
 
+/** 001 §3 "Receipt": 0 income receipt, 1 income note. */
+export const RECEIPT_TYPE = { receipt: 0, note: 1 } as const;
+
 /**
  * GET admBilling/receipt/{orderId}/{bool} (001 §7, §2 "Receipts": the row action "download PDF"). An order may have
  * several receipts (partial payments): `true` draws every receipt of the order into one PDF, one page each, in the

@@ -1,4 +1,4 @@
-import type { Translate } from "@pizarra/contracts";
+import { RECEIPT_TYPE, type Translate } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
 import { drawFacts, drawLetterhead, drawParagraph, drawTable, type Letterhead, newDocument } from "../grades/index.ts";
 import { amountInWords } from "./amount-words.ts";
@@ -78,7 +78,7 @@ function drawVoidMark(doc: Doc, word: string): void {
 
 /** One receipt on the current page: letterhead, number and parties, the order's lines, the amount in figures and words. */
 function drawReceipt(doc: Doc, receipt: PrintedReceipt, { locale, t, head }: ReceiptStyle): void {
-  const title = t(receipt.type === 1 ? "billing.receipts.pdf.note" : "billing.receipts.pdf.receipt");
+  const title = t(receipt.type === RECEIPT_TYPE.note ? "billing.receipts.pdf.note" : "billing.receipts.pdf.receipt");
   drawLetterhead(doc, head, `${title} ${receipt.refId}`);
   const facts: [string, string][] = [
     [t("billing.receipts.pdf.number"), receipt.refId],

@@ -2,7 +2,7 @@ import { RECEIPTS_COUNT_HEADER, type TEnvelope } from "@pizarra/contracts";
 import { logout } from "@/client/api.ts";
 import { currentLocale } from "@/client/preferences.ts";
 import { storedToken } from "@/client/session.ts";
-import { dispositionName } from "../resource/export-file.ts";
+import { dispositionName, saveBlob } from "../resource/export-file.ts";
 import { zipEntryCounter } from "./zip-entries.ts";
 
 /** How a receipts zip download ended: saved, refused (the envelope's message and field errors), or failed on the way. */
@@ -11,18 +11,6 @@ export type ZipOutcome =
   | { kind: "refused"; msg: string; errors: Record<string, string> }
   | { kind: "failed" }
   | { kind: "signedOut" };
-
-/** Saves a downloaded file under its name through a blob URL (the token-carrying fetch cannot be a plain link). */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * GET admBilling/report/receipts/zip?from&to, read as it streams: `onProgress(done, total)` as each receipt's PDF
@@ -58,7 +46,7 @@ export async function downloadReceiptsZip(
       chunks.push(value as Uint8Array<ArrayBuffer>);
       onProgress(Math.min(count(value), total), total);
     }
-    save(new Blob(chunks, { type: "application/zip" }), dispositionName(response.headers.get("content-disposition"), "recibos.zip"));
+    saveBlob(new Blob(chunks, { type: "application/zip" }), dispositionName(response.headers.get("content-disposition"), "recibos.zip"));
     return { kind: "saved", total };
   } catch {
     return { kind: "failed" };

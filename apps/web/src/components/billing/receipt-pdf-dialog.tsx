@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { downloadExport } from "../resource/export-file.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
+import { useResourceText } from "../resource/resource-text.ts";
 import type { OwnDialogProps } from "../resource/types.ts";
 
 /**
@@ -15,6 +16,7 @@ import type { OwnDialogProps } from "../resource/types.ts";
 export function ReceiptPdfDialog({ open, row, onClosed }: OwnDialogProps) {
   const t = useTranslations("billing.receipts.dialog");
   const tToast = useTranslations("toast");
+  const hint = useResourceText("admBilling").actionHint("pdf");
   const close = useHashModal(open, `admBilling-pdf-${row?.ID ?? ""}`, onClosed);
   const [busy, setBusy] = useState<"latest" | "all" | null>(null);
   const refId = String(row?.refId ?? "");
@@ -33,7 +35,7 @@ export function ReceiptPdfDialog({ open, row, onClosed }: OwnDialogProps) {
       <SheetContent side="right" closeLabel={t("close")} className="sm:max-w-md" data-testid="receipt-pdf">
         <SheetHeader>
           <SheetTitle>{t("title", { refId })}</SheetTitle>
-          <SheetDescription>{t("description")}</SheetDescription>
+          <SheetDescription>{hint}</SheetDescription>
         </SheetHeader>
         <SheetBody className="flex flex-col gap-3">
           <Button onClick={() => void get(false)} disabled={busy !== null} data-testid="receipt-pdf-latest">

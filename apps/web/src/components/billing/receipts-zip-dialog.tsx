@@ -10,6 +10,7 @@ import { type FieldValues, type Resolver, useForm } from "react-hook-form";
 import { useErrorMap } from "@/client/validation.ts";
 import { ProgressBar } from "../justifications/progress-bar.tsx";
 import { useHashModal } from "../resource/hash-modal.ts";
+import { useResourceText } from "../resource/resource-text.ts";
 import type { OwnDialogProps } from "../resource/types.ts";
 import { downloadReceiptsZip } from "./receipts-download.ts";
 
@@ -31,6 +32,7 @@ function thisMonth(): { from: string; to: string } {
 export function ReceiptsZipDialog({ open, onClosed }: OwnDialogProps) {
   const t = useTranslations("billing.receipts.zip");
   const tToast = useTranslations("toast");
+  const hint = useResourceText("admBilling/report/receipts").actionHint("zip");
   const close = useHashModal(open, "admBillingReport-zip", onClosed);
   const errorMap = useErrorMap(receiptsLabelKey);
   const resolver = useMemo(() => zodResolver(ZReceiptsZipQuery, { error: errorMap }) as unknown as Resolver<FieldValues>, [errorMap]);
@@ -69,7 +71,7 @@ export function ReceiptsZipDialog({ open, onClosed }: OwnDialogProps) {
         <form onSubmit={(e) => void run(e)} noValidate className="flex min-h-0 flex-1 flex-col">
           <SheetHeader>
             <SheetTitle>{t("title")}</SheetTitle>
-            <SheetDescription>{t("description")}</SheetDescription>
+            <SheetDescription>{hint}</SheetDescription>
           </SheetHeader>
           <SheetBody className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-2">

@@ -32,6 +32,7 @@ export * from "./billing/money.ts";
 export * from "./billing/payments.ts";
 export * from "./billing/bulk.ts";
 export * from "./billing/grid.ts";
+export * from "./billing/receipts.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { actionSchema, labelKeyOf, type ActionDef, type FieldDef, type PostActionDef, type ResourceDef } from "@pizarra/contracts";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@pizarra/ui";
-import { Copy, CopyPlus, FileUp, LoaderCircle, MailCheck, NotebookPen, Play, Send, type LucideIcon, WandSparkles } from "lucide-react";
+import { Copy, CopyPlus, FileArchive, FileDown, FileUp, LoaderCircle, MailCheck, NotebookPen, Play, Send, type LucideIcon, WandSparkles } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
@@ -28,6 +28,8 @@ const ACTION_ICONS: Record<string, LucideIcon> = {
   delivery: MailCheck,
   wizard: WandSparkles,
   invite: Send,
+  pdf: FileDown,
+  zip: FileArchive,
 };
 export const actionIcon = (action: ActionDef): LucideIcon => ACTION_ICONS[action.name] ?? Play;
 

@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import { ReceiptPdfDialog } from "../billing/receipt-pdf-dialog.tsx";
+import { ReceiptsZipDialog } from "../billing/receipts-zip-dialog.tsx";
 import { StudentAttendanceDialog } from "../attendance-summary/student-attendance-dialog.tsx";
 import { OrderPayDialog, OrderRefundDialog } from "../billing/order-money-dialogs.tsx";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
@@ -22,4 +24,6 @@ export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   notificationWizard: NotificationWizard,
   orderPay: OrderPayDialog,
   orderRefund: OrderRefundDialog,
+  receiptPdf: ReceiptPdfDialog,
+  receiptsZip: ReceiptsZipDialog,
 };

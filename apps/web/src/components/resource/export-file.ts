@@ -60,14 +60,18 @@ export async function downloadExport(
     toast.error(texts.errorTitle, { description: response.statusText || texts.failed });
     return false;
   }
-  const blob = await response.blob();
+  saveBlob(await response.blob(), dispositionName(response.headers.get("content-disposition"), fallbackName));
+  return true;
+}
+
+/** Saves a downloaded file under `name` through a blob URL (a fetch that carries the token cannot be a plain link). */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = dispositionName(response.headers.get("content-disposition"), fallbackName);
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return true;
 }

@@ -142,6 +142,7 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admRelatives/children/{id}": (s) => s.id("admRelatives"),
   "admBilling/setpaymentbyorder/{id}": (s) => s.id("admOrder"),
   "admBilling/refundbyorder/{id}": (s) => s.id("admOrder"),
+  "admBilling/receipt/{orderId}/{bool}": (s, p) => (p === "orderId" ? s.id("admOrder") : "true"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,

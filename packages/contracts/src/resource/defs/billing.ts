@@ -149,6 +149,8 @@ export const admBilling = defineResource({
     { field: "ID", dir: "desc" },
   ],
   actions: ["edit", "print", "export", "search"],
+  // 001 §2 "Receipts": the row's "download PDF" (GET admBilling/receipt/{orderId}/{bool}).
+  extraActions: [{ name: "pdf", scope: "row", write: false, dialog: "receiptPdf" }],
 });
 
 /** The receipts report (admBillingReport, `admBilling/report/receipts/get/`): the same receipts, read only. */
@@ -182,6 +184,8 @@ export const admBillingReport = defineResource({
     { field: "ID", dir: "asc" },
   ],
   actions: ["print", "export", "search"],
+  // 001 §7: the receipts of a range as PDFs in one zip (GET admBilling/report/receipts/zip?from&to).
+  extraActions: [{ name: "zip", scope: "toolbar", write: false, dialog: "receiptsZip" }],
 });
 
 /**

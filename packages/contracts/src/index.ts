@@ -30,6 +30,7 @@ export * from "./registration/index.ts";
 export * from "./family/index.ts";
 export * from "./billing/money.ts";
 export * from "./billing/payments.ts";
+export * from "./billing/online.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";

@@ -142,6 +142,7 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admRelatives/children/{id}": (s) => s.id("admRelatives"),
   "admBilling/setpaymentbyorder/{id}": (s) => s.id("admOrder"),
   "admBilling/refundbyorder/{id}": (s) => s.id("admOrder"),
+  "admOrder/request2pay/{id}": (s) => s.id("admOrder"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,

@@ -1,3 +1,4 @@
 /** The billing domain's one door: what the composition roots and other domains may import from it. */
 export { BILLING_RESOURCES } from "./resources.ts";
 export { BILLING_ROUTES } from "./routes.ts";
+export { ONLINE_PAY_ROUTES, PAYMENT_WEBHOOK_ROUTES } from "./online-routes.ts";

@@ -21,8 +21,8 @@ export interface CheckoutRequest {
 export interface CheckoutSession {
   id: string;
   url: string;
-  /** Whether it can still be paid (not expired nor completed). */
-  open: boolean;
+  /** open: can be paid; complete: paid or being settled (an asynchronous method); expired: can no longer be paid. */
+  status: "open" | "complete" | "expired";
 }
 
 /** A checkout's payment as the provider's API says it is now. */

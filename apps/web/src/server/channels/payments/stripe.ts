@@ -64,7 +64,9 @@ export class StripeCheckout implements PaymentProvider {
       { idempotencyKey: request.idempotencyKey },
     );
     if (!session.url) throw new Error("Stripe answered a checkout session without a url");
-    return { id: session.id, url: session.url, open: session.status === "open" };
+    // A status this library's Stripe may add later counts as closed: a new checkout rather than one that cannot be paid.
+    const status = session.status === "open" ? "open" : session.status === "complete" ? "complete" : "expired";
+    return { id: session.id, url: session.url, status };
   }
 
   verifyWebhook(rawBody: string, headers: Headers): VerifiedEvent | null {

@@ -141,6 +141,10 @@ describe("GET admOrder/request2pay/{id} and Stripe's webhook", () => {
     const sessionId = sessionOf((await request2pay(id)).body.data.url);
     await sink.pay(sessionId, { async: true });
     expect((await ledgerOf(id)).payments).toHaveLength(0);
+    // Being settled: no second checkout that could take the money twice.
+    const settling = await request2pay(id, admin, "en");
+    expect(settling.http).toBe(409);
+    expect(settling.body.msg).toBe("A payment of this order is being confirmed by the payment provider: its receipt will appear once it is.");
     const failed = await sink.settle(sessionId, "failed");
     await sink.deliver(failed, { times: 2 });
     const { order, payments, receipts } = await ledgerOf(id);

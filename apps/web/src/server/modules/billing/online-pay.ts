@@ -1,6 +1,7 @@
-import { givenNamesFirstIn, type TRequest2PayAnswer } from "@pizarra/contracts";
+import { createHash } from "node:crypto";
+import { givenNamesFirstIn, PAYMENT_STATUS, type TRequest2PayAnswer } from "@pizarra/contracts";
 import { forTenant } from "@pizarra/db";
-import { type PaymentProvider, paymentProvider } from "../../channels/payments/index.ts";
+import { type CheckoutRequest, type CheckoutSession, type PaymentProvider, paymentProvider } from "../../channels/payments/index.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, BaseContext, Reply } from "../../http/context.ts";
@@ -27,7 +28,7 @@ function providerOrRefuse(): PaymentProvider {
 /**
  * GET admOrder/request2pay/{id}: the checkout link of an unpaid order, for what it still owes. Asked again while the
  * balance is the same, the provider answers the same checkout (its idempotency key names the order and the balance);
- * one that is no longer open (expired, or paid and being settled) gives way to a new one.
+ * one that expired, or whose payment failed, gives way to a new one.
  */
 export async function requestToPay(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TRequest2PayAnswer>> {
   const provider = providerOrRefuse();
@@ -35,7 +36,6 @@ export async function requestToPay(ctx: AuthedContext & { params: { id: number }
   if (!open) throw new AppError(-409, "billing.notUnpaid", 409);
   const amount = balance.toFixed(2);
   const base = env().PUBLIC_URL.replace(/\/+$/, "");
-  const key = `pizarra-r2p-${ctx.user.tenantId}-${order.id}-${amount}-${order.curr}`;
   const request = {
     amount,
     currency: order.curr,
@@ -43,14 +43,31 @@ export async function requestToPay(ctx: AuthedContext & { params: { id: number }
     successUrl: `${base}/?checkout=done`,
     cancelUrl: `${base}/?checkout=cancelled`,
     metadata: { tenantId: String(ctx.user.tenantId), orderId: String(order.id) },
-    idempotencyKey: key,
   };
+  // The same order, balance and checkout details: the same key, so the provider answers the checkout it made (a key
+  // reused with other details is an error at Stripe, hence the digest of them all).
+  const digest = createHash("sha256").update(JSON.stringify(request)).digest("hex").slice(0, 24);
+  const key = `pizarra-r2p-${ctx.user.tenantId}-${order.id}-${digest}`;
+  let session = await checkout(provider, { ...request, idempotencyKey: key }, order.id);
+  if (session.status === "complete") {
+    // Paid, or an asynchronous payment being settled, and its webhook not registered yet: a second checkout now could
+    // take the money twice. Only one whose payment failed (kept with status -2) gives way to a new one.
+    const failed = await ctx.db.payment.findFirst({
+      where: { provider: provider.name, providerPaymentId: session.id, status: PAYMENT_STATUS.error },
+      select: { id: true },
+    });
+    if (!failed) throw new AppError(-409, "billing.online.settling", 409);
+  }
+  if (session.status !== "open") session = await checkout(provider, { ...request, idempotencyKey: `${key}-${Date.now()}` }, order.id);
+  return { data: { url: session.url, provider: provider.name, amount, curr: order.curr }, msgKey: "billing.online.linkReady" };
+}
+
+/** The provider's checkout, or a clear refusal when it does not make one (never a 500). */
+async function checkout(provider: PaymentProvider, request: CheckoutRequest, orderId: number): Promise<CheckoutSession> {
   try {
-    let session = await provider.createCheckout(request);
-    if (!session.open) session = await provider.createCheckout({ ...request, idempotencyKey: `${key}-${Date.now()}` });
-    return { data: { url: session.url, provider: provider.name, amount, curr: order.curr }, msgKey: "billing.online.linkReady" };
+    return await provider.createCheckout(request);
   } catch (error) {
-    log().warn({ err: error, orderId: order.id, provider: provider.name }, "Online payment: the provider did not create the checkout");
+    log().warn({ err: error, orderId, provider: provider.name }, "Online payment: the provider did not create the checkout");
     throw new AppError(-502, "billing.online.providerFailed", 502);
   }
 }

@@ -60,6 +60,11 @@ export interface DeliverOptions {
   secret?: string;
   /** No Stripe-Signature at all. */
   unsigned?: boolean;
+  /**
+   * Tries again, a second apart, a delivery that found no one (status 0) or a failing app (5xx), as Stripe retries:
+   * what the checkout page's button does, so that a worker still starting does not lose the demo's payment.
+   */
+  retries?: number;
 }
 
 export interface PaymentSink {
@@ -72,7 +77,7 @@ export interface PaymentSink {
    * Pays a session as the checkout page's button does: by card (paid at once, `checkout.session.completed`), or by an
    * asynchronous method (`completed` unpaid now; `settle` later). Answers the events made; `deliver: false` posts none.
    */
-  pay(id: string, options?: { async?: boolean; deliver?: boolean }): Promise<SandboxEvent[]>;
+  pay(id: string, options?: { async?: boolean; deliver?: boolean; retries?: number }): Promise<SandboxEvent[]>;
   /** An asynchronous payment settles or fails: the session is updated and its event made (and posted unless told). */
   settle(id: string, outcome: "succeeded" | "failed", options?: { deliver?: boolean }): Promise<SandboxEvent>;
   /** Posts an event to the webhook as Stripe would; answers the webhook's HTTP statuses (0: unreachable). */
@@ -172,12 +177,17 @@ export async function startPaymentSink(options: PaymentSinkOptions): Promise<Pay
         "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
       };
       if (!o.unsigned) headers["stripe-signature"] = sign(body, o);
-      const status = await fetch(webhookUrl, { method: "POST", headers, body })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          return res.status;
-        })
-        .catch(() => 0);
+      let status = 0;
+      for (let attempt = 0; attempt <= (o.retries ?? 0); attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+        status = await fetch(webhookUrl, { method: "POST", headers, body })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          })
+          .catch(() => 0);
+        if (status !== 0 && status < 500) break;
+      }
       statuses.push(status);
       posted.push({ event: ev.id, type: ev.type, status });
       if (dir)
@@ -189,7 +199,7 @@ export async function startPaymentSink(options: PaymentSinkOptions): Promise<Pay
     return statuses;
   }
 
-  async function pay(id: string, o: { async?: boolean; deliver?: boolean } = {}): Promise<SandboxEvent[]> {
+  async function pay(id: string, o: { async?: boolean; deliver?: boolean; retries?: number } = {}): Promise<SandboxEvent[]> {
     const session = sessions.get(id);
     if (!session) throw new Error(`no session ${id}`);
     if (session.status !== "open") return [];
@@ -198,7 +208,7 @@ export async function startPaymentSink(options: PaymentSinkOptions): Promise<Pay
     if (o.async) session.payment_method_types = ["oxxo"];
     else session.payment_status = "paid";
     const made = [event(session, "checkout.session.completed")];
-    if (o.deliver !== false) for (const ev of made) await deliver(ev);
+    if (o.deliver !== false) for (const ev of made) await deliver(ev, { retries: o.retries ?? 0 });
     return made;
   }
 
@@ -286,7 +296,7 @@ export async function startPaymentSink(options: PaymentSinkOptions): Promise<Pay
         if (!session) return send(404, "<!doctype html><title>Not found</title><p>No such checkout.</p>", "text/html; charset=utf-8");
         if (req.method === "POST") {
           const method = new URLSearchParams(text).get("method");
-          await pay(session.id, { async: method === "voucher" });
+          await pay(session.id, { async: method === "voucher", retries: 10 });
           res.writeHead(303, { location: session.success_url });
           return res.end();
         }

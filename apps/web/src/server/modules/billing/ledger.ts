@@ -133,18 +133,11 @@ async function refusal(tx: TenantTx, order: LockedOrder, settles: Decimal): Prom
   return { error: null, balance };
 }
 
-/**
- * The heart of a payment, under the order's lock (lockOrder) in the caller's transaction: checks the order is unpaid
- * and the payment within its balance, writes the payment, numbers and writes its receipt, derives the order's paid
- * and status, and audits it. The staff's call and a provider's webhook both come here.
- */
-async function settle(tx: TenantTx, order: LockedOrder, s: Settlement, who: Auditor): Promise<TPaymentAnswer> {
-  const settles = s.amount.minus(s.penalty);
-  const { error, balance } = await refusal(tx, order, settles);
-  if (error) throw error;
-  const payment = await tx.payment.create({
+/** The payment's own row, confirmed (it counts) or an error (-2: kept, counting nothing). */
+const writePayment = (tx: TenantTx, orderId: number, s: Settlement, status: number) =>
+  tx.payment.create({
     data: {
-      orderId: order.id,
+      orderId,
       amount: s.amount,
       receiptAmount: s.receiptAmount,
       penalty: s.penalty,
@@ -154,12 +147,23 @@ async function settle(tx: TenantTx, order: LockedOrder, s: Settlement, who: Audi
       card: s.card,
       operation: s.operation,
       note: s.note,
-      status: PAYMENT_STATUS.confirmed,
+      status,
       registeredById: s.registeredById,
       provider: s.provider?.name ?? null,
       providerPaymentId: s.provider?.paymentId ?? null,
     },
   });
+
+/**
+ * The heart of a payment, under the order's lock (lockOrder) in the caller's transaction: checks the order is unpaid
+ * and the payment within its balance, writes the payment, numbers and writes its receipt, derives the order's paid
+ * and status, and audits it. The staff's call and a provider's webhook both come here.
+ */
+async function settle(tx: TenantTx, order: LockedOrder, s: Settlement, who: Auditor): Promise<TPaymentAnswer> {
+  const settles = s.amount.minus(s.penalty);
+  const { error, balance } = await refusal(tx, order, settles);
+  if (error) throw error;
+  const payment = await writePayment(tx, order.id, s, PAYMENT_STATUS.confirmed);
   const series = SERIES[0];
   const number = await nextNumber(tx, series);
   const refId = `${series}-${String(number).padStart(NUMBER_DIGITS, "0")}`;
@@ -284,22 +288,7 @@ export async function registerProviderPayment(
     await settle(tx, order, settlement, who);
     return "registered";
   }
-  await tx.payment.create({
-    data: {
-      orderId: order.id,
-      amount,
-      receiptAmount: amount,
-      date: settlement.day,
-      type: p.type,
-      method: settlement.method,
-      card: p.card,
-      operation: p.operation,
-      note: p.note,
-      status: PAYMENT_STATUS.error,
-      provider: p.provider,
-      providerPaymentId: p.paymentId,
-    },
-  });
+  await writePayment(tx, order.id, settlement, PAYMENT_STATUS.error);
   await audit(tx, who, "admBilling", "pay", order.id, {
     amount: money(amount),
     curr: p.currency.toUpperCase(),

@@ -53,6 +53,9 @@ try {
   console.log(`Its worker sends what the app queues, and answers Meta's webhook on http://127.0.0.1:${outside.env.WORKER_CALLBACK_PORT}.`);
   console.log(`Readiness: http://127.0.0.1:${port}/api/ready; metrics: http://127.0.0.1:${metrics.web}/metrics (web), :${metrics.worker}/metrics (worker).`);
   console.log(`Mail it sends lands in .data/mail (SMTP on ${outside.env.SMTP_URL}); WhatsApp in .data/whatsapp/whatsapp.jsonl.`);
+  console.log(
+    `Online payments go through a Stripe sandbox on http://127.0.0.1:${outside.payments.port} (admOrder's request2pay link opens its checkout page).`,
+  );
   console.log(`Write to the school as a parent (the assistant answers, or hands over to staff): http://127.0.0.1:${outside.whatsapp.port}/parent\n`);
   console.log(`Demo accounts, password "${DEMO_PASSWORD}":`);
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} ${a.role}`);

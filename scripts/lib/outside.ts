@@ -1,5 +1,5 @@
-// The outside world of the demo on this machine: an SMTP catcher and a WhatsApp Cloud API stand-in on loopback, and
-// the worker that sends through them. `pnpm demo` starts them beside the web app so that a notification really
+// The outside world of the demo on this machine: an SMTP catcher, a WhatsApp Cloud API stand-in and a payment sandbox
+// speaking Stripe's protocol on loopback, and the worker that sends through them. `pnpm demo` starts them beside the web app so that a notification really
 // leaves: mail lands under .data/mail as .eml files, WhatsApp messages in .data/whatsapp/whatsapp.jsonl, and the
 // stand-in calls the app's signed webhook back with delivered and read.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -9,6 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./database.ts";
 import { type MailSink, startMailSink } from "./mail-sink.ts";
+import { type PaymentSink, startPaymentSink } from "./payment-sink.ts";
 import { BASE_ENV } from "./run.ts";
 import { type ParentContact, startWhatsAppSink, type WhatsAppSink } from "./whatsapp-sink.ts";
 
@@ -22,11 +23,22 @@ interface Secrets {
   verifyToken: string;
   vapidPublicKey: string;
   vapidPrivateKey: string;
+  /** The payment sandbox's secret key and webhook signing secret (Stripe's sk_test_… and whsec_…). */
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
 }
 
 /** The demo's WhatsApp app secret and token and its VAPID key pair: made once, kept with its data (as the auth secret is). */
 function demoSecrets(): Secrets {
-  if (fs.existsSync(SECRETS_FILE)) return JSON.parse(fs.readFileSync(SECRETS_FILE, "utf8"));
+  const stripe = () => ({ stripeSecretKey: `sk_test_${randomBytes(24).toString("hex")}`, stripeWebhookSecret: `whsec_${randomBytes(24).toString("hex")}` });
+  if (fs.existsSync(SECRETS_FILE)) {
+    const kept = JSON.parse(fs.readFileSync(SECRETS_FILE, "utf8")) as Secrets;
+    if (kept.stripeSecretKey) return kept;
+    // Kept by a demo from before the payment sandbox: its other secrets stay, the sandbox's are added.
+    const grown = { ...kept, ...stripe() };
+    fs.writeFileSync(SECRETS_FILE, JSON.stringify(grown), { mode: 0o600 });
+    return grown;
+  }
   // A VAPID key pair is a P-256 key: the public key uncompressed, both base64url (what web-push generateVAPIDKeys makes).
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
@@ -36,6 +48,7 @@ function demoSecrets(): Secrets {
     verifyToken: randomBytes(12).toString("hex"),
     vapidPublicKey: ecdh.getPublicKey().toString("base64url"),
     vapidPrivateKey: ecdh.getPrivateKey().toString("base64url"),
+    ...stripe(),
   };
   fs.mkdirSync(path.dirname(SECRETS_FILE), { recursive: true });
   fs.writeFileSync(SECRETS_FILE, JSON.stringify(secrets), { mode: 0o600 });
@@ -59,15 +72,15 @@ export async function freePort(): Promise<number> {
 
 /**
  * What is sent lands under `dir` (mail/*.eml, whatsapp/whatsapp.jsonl) when given. The demo keeps it under .data on
- * fixed ports (PIZARRA_SMTP_PORT, PIZARRA_WHATSAPP_PORT, PIZARRA_CALLBACK_PORT); the tests keep it with their reports,
- * the bench nowhere, both on free ports. The stand-in calls Meta's webhook back on the worker's callback port
- * (WORKER_CALLBACK_PORT, in the variables handed to the worker), their one way in, as docker-compose.yml's proxy
- * routes it.
+ * fixed ports (PIZARRA_SMTP_PORT, PIZARRA_WHATSAPP_PORT, PIZARRA_PAYMENTS_PORT, PIZARRA_CALLBACK_PORT); the tests keep
+ * it with their reports, the bench nowhere, both on free ports. The stand-ins call Meta's and Stripe's webhooks back on
+ * the worker's callback port (WORKER_CALLBACK_PORT, in the variables handed to the worker), their one way in, as
+ * docker-compose.yml's proxy routes them.
  */
 export async function startOutside(
   webPort: number,
   { dir, fixedPorts = false, contacts }: { dir?: string; fixedPorts?: boolean; contacts?: () => Promise<ParentContact[]> } = {},
-): Promise<Outside & { mail: MailSink; whatsapp: WhatsAppSink }> {
+): Promise<Outside & { mail: MailSink; whatsapp: WhatsAppSink; payments: PaymentSink }> {
   const secrets = demoSecrets();
   const callbackPort = fixedPorts ? Number(process.env.PIZARRA_CALLBACK_PORT ?? 3902) : await freePort();
   const mail = await startMailSink({
@@ -82,9 +95,17 @@ export async function startOutside(
     ...(contacts ? { contacts } : {}),
     ...(dir ? { dir: path.join(dir, "whatsapp") } : {}),
   });
+  const payments = await startPaymentSink({
+    port: fixedPorts ? Number(process.env.PIZARRA_PAYMENTS_PORT ?? 3903) : 0,
+    webhookUrl: `http://127.0.0.1:${callbackPort}/api/payments/stripe/webhook`,
+    webhookSecret: secrets.stripeWebhookSecret,
+    secretKey: secrets.stripeSecretKey,
+    ...(dir ? { dir: path.join(dir, "payments") } : {}),
+  });
   return {
     mail,
     whatsapp,
+    payments,
     env: {
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
       SMTP_URL: mail.url,
@@ -96,9 +117,12 @@ export async function startOutside(
       WORKER_CALLBACK_PORT: String(callbackPort),
       VAPID_PUBLIC_KEY: secrets.vapidPublicKey,
       VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
+      STRIPE_API_URL: payments.url,
+      STRIPE_SECRET_KEY: secrets.stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
     },
     close: async () => {
-      await Promise.all([mail.close(), whatsapp.close()]);
+      await Promise.all([mail.close(), whatsapp.close(), payments.close()]);
     },
   };
 }

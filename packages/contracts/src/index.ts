@@ -33,6 +33,7 @@ export * from "./billing/payments.ts";
 export * from "./billing/bulk.ts";
 export * from "./billing/grid.ts";
 export * from "./billing/receipts.ts";
+export * from "./billing/online.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";

@@ -133,6 +133,16 @@ const ZEnv = z.object({
   AI_MODEL: optionalText,
   /** How long one call to the model may take, in milliseconds, before the caller hands over. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+  /**
+   * Online payments through Stripe Checkout (request2pay, 001 §7): the API's base URL (Stripe's, or a sandbox speaking
+   * the same protocol), the secret key, and the webhook's signing secret (whsec_…, Stripe-Signature). Online payments
+   * are offered only when both the key and the signing secret are set.
+   */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: "STRIPE_API_URL must be an http(s) URL such as https://api.stripe.com" })
+    .default("https://api.stripe.com"),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
   /** How long an attendance alert's justification link works, in days. */
   JUSTIFY_LINK_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */

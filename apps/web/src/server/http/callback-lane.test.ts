@@ -44,7 +44,11 @@ async function refusals(reason: string): Promise<number> {
 
 describe("the worker's callback port", () => {
   it("is the providers' one way in: public routes the web app's table does not have", () => {
-    expect(PROVIDER_ROUTES.map((route) => `${route.method} ${route.path}`)).toEqual(["GET whatsapp/webhook", "POST whatsapp/webhook"]);
+    expect(PROVIDER_ROUTES.map((route) => `${route.method} ${route.path}`)).toEqual([
+      "GET whatsapp/webhook",
+      "POST whatsapp/webhook",
+      "POST payments/stripe/webhook",
+    ]);
     expect(PROVIDER_ROUTES.every((route) => route.auth === "public")).toBe(true);
     expect(router.routes.filter((route) => PROVIDER_ROUTES.some((p) => p.method === route.method && p.path === route.path))).toEqual([]);
   });

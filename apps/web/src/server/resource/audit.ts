@@ -5,13 +5,16 @@ import type { Locale } from "../i18n.ts";
 
 export type AuditAction = "create" | "edit" | "delete" | "invite" | "import" | "pay" | "refund";
 
+/** Who a line names: a staff member's session, or a provider's webhook (no user: its name and the caller's address). */
+export type Auditor = Pick<AuthedContext, "address"> & { user: { id: number | null; name: string } };
+
 /**
  * One line of the audit trail (admAudit), written in the same transaction as the change it records; `detail` is what
  * the change moved where the record alone does not say it (a payment's amounts and receipt).
  */
 export async function audit(
   tx: TenantTx,
-  ctx: AuthedContext,
+  ctx: Auditor,
   moduleId: string,
   action: AuditAction,
   recordId: unknown,

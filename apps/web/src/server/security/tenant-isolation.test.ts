@@ -143,6 +143,7 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admBilling/setpaymentbyorder/{id}": (s) => s.id("admOrder"),
   "admBilling/refundbyorder/{id}": (s) => s.id("admOrder"),
   "admBilling/receipt/{orderId}/{bool}": (s, p) => (p === "orderId" ? s.id("admOrder") : "true"),
+  "admOrder/request2pay/{id}": (s) => s.id("admOrder"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,

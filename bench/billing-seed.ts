@@ -16,10 +16,10 @@ export const BENCH_ORDER_PREFIX = "BP";
 const PENSION = "350.00";
 
 export async function seedBilling(pool: pg.Pool, tenantId: number, log: (line: string) => void): Promise<{ orders: number; payments: number }> {
-  const { rows: existing } = await pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "Order" WHERE "tenantId" = $1 AND "easyId" LIKE $2 || '-%'`,
-    [tenantId, BENCH_ORDER_PREFIX],
-  );
+  const { rows: existing } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Order" WHERE "tenantId" = $1 AND "easyId" LIKE $2 || '-%'`, [
+    tenantId,
+    BENCH_ORDER_PREFIX,
+  ]);
   if (existing[0]!.n > 0) {
     log(`billing: the big school has its ${existing[0]!.n.toLocaleString("en")} bench orders already`);
     return { orders: 0, payments: 0 };
@@ -76,9 +76,10 @@ export async function seedBilling(pool: pg.Pool, tenantId: number, log: (line: s
     );
     await client.query(`ANALYZE "Payment"`);
     step(`${payments.rowCount} payments`);
-    const { rows: base } = await client.query<{ next: number }>(`SELECT coalesce(max(next), 1) AS next FROM "ReceiptSeries" WHERE "tenantId" = $1 AND series = 'R001'`, [
-      tenantId,
-    ]);
+    const { rows: base } = await client.query<{ next: number }>(
+      `SELECT coalesce(max(next), 1) AS next FROM "ReceiptSeries" WHERE "tenantId" = $1 AND series = 'R001'`,
+      [tenantId],
+    );
     await client.query(
       `INSERT INTO "Receipt" ("tenantId", type, date, "refId", series, number, "datePaid", "dueDate", "dependantName", "dependantCode", brief, amount, curr,
                               code, paid, voided, "orderId", "studentId", "paymentId", "updatedAt")
@@ -109,10 +110,9 @@ export async function seedBilling(pool: pg.Pool, tenantId: number, log: (line: s
         WHERE p.fate BETWEEN 87 AND 89`,
       [tenantId],
     );
-    await client.query(
-      `UPDATE "Order" o SET status = -1, paid = 0 FROM "Refund" r WHERE r."tenantId" = $1 AND o."tenantId" = $1 AND o.id = r."orderId"`,
-      [tenantId],
-    );
+    await client.query(`UPDATE "Order" o SET status = -1, paid = 0 FROM "Refund" r WHERE r."tenantId" = $1 AND o."tenantId" = $1 AND o.id = r."orderId"`, [
+      tenantId,
+    ]);
     await client.query(`UPDATE "Receipt" c SET voided = true FROM "Refund" r WHERE r."tenantId" = $1 AND c."tenantId" = $1 AND c."orderId" = r."orderId"`, [
       tenantId,
     ]);

@@ -4,7 +4,7 @@ const HEADER_SIZE = 30;
 /**
  * Counts the files of a zip as its bytes arrive, by walking its local headers (each gives its name's, extra field's
  * and data's sizes, so the next header's offset is known). The receipts zip is written with every size in its local
- * header (server/modules/billing/zip-writer.ts), which makes this exact: the screen's "n of N" counts receipts
+ * header (archiver, stored files: server/modules/billing/receipt-routes.ts), which makes this exact: the screen's "n of N" counts receipts
  * received, not guessed from bytes. Feed it each chunk in order; it answers the files seen so far.
  */
 export function zipEntryCounter(): (chunk: Uint8Array) => number {

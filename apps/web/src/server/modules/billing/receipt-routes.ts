@@ -7,18 +7,22 @@ import {
   ZReceiptsZipQuery,
 } from "@pizarra/contracts";
 import type { Prisma } from "@pizarra/db";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
+import { setTimeout } from "node:timers/promises";
+import archiver from "archiver";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
 import { authedRoute, type Route } from "../../http/route.ts";
 import { translator } from "../../i18n.ts";
 import { letterhead, pdfBytes } from "../grades/index.ts";
 import { PRINTED_RECEIPT_SELECT, type PrintedReceipt, type ReceiptStyle, receiptsPdf } from "./receipt-pdf.ts";
-import { ZipWriter } from "./zip-writer.ts";
 
 const MODULE = "admBilling";
 /** Receipts read per query while a zip is written: enough to keep the database busy, few enough to stay small. */
 const ZIP_PAGE = 200;
+/** Bytes of PDFs drawn ahead of the download, at most; past them the drawing waits ZIP_WAIT_MS at a time. */
+const ZIP_AHEAD = 4 * 1024 * 1024;
+const ZIP_WAIT_MS = 10;
 
 type Line = PrintedReceipt["lines"][number];
 
@@ -99,8 +103,23 @@ async function receiptsZip(ctx: AuthedContext & { query: TReceiptsZipQuery }): P
   const lastId = _max.id;
   const style = await receiptStyle(ctx);
 
-  async function* entries(): AsyncGenerator<Buffer> {
-    const zip = new ZipWriter();
+  // Stored, not deflated: a PDF's streams are deflated already. archiver writes a stored file's sizes in its local
+  // header (the screen counts files by them) and turns to ZIP64 past 65,535 files or 4 GiB.
+  const zip = archiver("zip", { store: true });
+  // archiver queues what it is given however slowly the download reads: the next PDF is drawn only while less than
+  // ZIP_AHEAD bytes wait between the two, so memory holds one page of rows and a few PDFs however many the range has.
+  let appended = 0;
+  let sent = 0;
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sent += chunk.length;
+      done(null, chunk);
+    },
+  });
+  zip.pipe(out);
+  // A download cancelled stops the drawing.
+  out.once("close", () => zip.destroy());
+  const fill = async () => {
     let after = 0;
     for (;;) {
       const page = await ctx.db.receipt.findMany({
@@ -115,17 +134,21 @@ async function receiptsZip(ctx: AuthedContext & { query: TReceiptsZipQuery }): P
         page.map((r) => r.orderId),
       );
       for (const receipt of page) {
-        const doc = await receiptsPdf([{ ...receipt, lines: lines.get(receipt.orderId) ?? [] }], style);
-        yield zip.file(`${receipt.refId}.pdf`, await pdfBytes(doc));
+        while (appended - sent > ZIP_AHEAD && !out.destroyed) await setTimeout(ZIP_WAIT_MS);
+        if (out.destroyed) return;
+        const pdf = await pdfBytes(await receiptsPdf([{ ...receipt, lines: lines.get(receipt.orderId) ?? [] }], style));
+        appended += pdf.length;
+        zip.append(pdf, { name: `${receipt.refId}.pdf` });
       }
       after = page.at(-1)!.id;
     }
-    yield zip.end();
-  }
+    await zip.finalize();
+  };
+  fill().catch((error: unknown) => zip.destroy(error as Error));
 
   return {
     data: null,
-    response: download(Readable.toWeb(Readable.from(entries(), { objectMode: false })) as ReadableStream, "application/zip", `recibos-${from}_${to}.zip`, {
+    response: download(Readable.toWeb(out) as ReadableStream, "application/zip", `recibos-${from}_${to}.zip`, {
       [RECEIPTS_COUNT_HEADER]: String(_count._all),
     }),
   };

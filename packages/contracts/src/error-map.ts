@@ -6,8 +6,19 @@ import type { z } from "zod";
 /** A translator: key under the `validation` and `fields` namespaces of messages/*.json, with :attribute-style values. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-function fieldName(path: readonly PropertyKey[]): string {
-  return String(path.filter((p) => typeof p === "string").at(-1) ?? "value");
+/**
+ * The field's label: the innermost named field of the path that has one. A record's own keys (a template's tags under
+ * `params`) have none, and are named by their record. A missing label comes back as its key's last part (both
+ * translators do that).
+ */
+function attributeOf(t: Translate, labelKey: (field: string) => string, path: readonly PropertyKey[]): string {
+  const names = path.filter((p): p is string => typeof p === "string");
+  for (let i = names.length - 1; i > 0; i--) {
+    const key = labelKey(names[i]!);
+    const label = t(key);
+    if (label !== key.split(".").at(-1)) return label;
+  }
+  return t(labelKey(names[0] ?? "value"));
 }
 
 /**
@@ -16,7 +27,7 @@ function fieldName(path: readonly PropertyKey[]): string {
  */
 export function validationErrorMap(t: Translate, labelKey = (field: string) => `fields.${field}`): z.core.$ZodErrorMap {
   return (issue) => {
-    const attribute = t(labelKey(fieldName(issue.path ?? [])));
+    const attribute = attributeOf(t, labelKey, issue.path ?? []);
     const missing = issue.input === undefined || issue.input === null || issue.input === "";
     switch (issue.code) {
       case "custom": {

@@ -1,16 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  billingLabelKey,
-  ORDER_STATUS,
-  PAYMENT_METHODS,
-  PAYMENT_TYPES,
-  type TPaymentAnswer,
-  type TRefundAnswer,
-  ZPaymentBody,
-  ZRefundBody,
-} from "@pizarra/contracts";
+import { billingLabelKey, ORDER_STATUS, PAYMENT_METHODS, PAYMENT_TYPES, ZPaymentBody, ZRefundBody } from "@pizarra/contracts";
 import {
   Button,
   Dialog,
@@ -73,10 +64,10 @@ function OrderSummary({ row }: { row: Row }) {
 }
 
 /** The form's posting: field refusals go under their fields, any other refusal is a toast; success closes. */
-async function postForm<T>(form: UseFormReturn<FieldValues>, path: string, values: FieldValues, done: (answer: T, msg: string) => void) {
-  const res = await api.post<T & Refusal>(path, values, { notify: false });
+async function postForm(form: UseFormReturn<FieldValues>, path: string, values: FieldValues, done: (msg: string) => void) {
+  const res = await api.post<Refusal>(path, values, { notify: false });
   if (res.ok) {
-    done(res.envelope.data as T, res.envelope.msg);
+    done(res.envelope.msg);
     return;
   }
   const errors = (res.envelope.data as Refusal)?.errors ?? {};
@@ -161,60 +152,64 @@ function SelectField({
   );
 }
 
-/**
- * Registering a payment of an order (001 §3 "Payment", §5: amount and note required; 001 §7 setpaymentbyorder): the
- * amount received (a decimal comma is fine), its penalty and what the receipt states, the date, type, method, card and
- * operation number. Less than the balance is a partial payment. Only an unpaid order takes one.
- */
-export function OrderPayDialog({ open, row, onClosed, onDone }: OwnDialogProps) {
+/** What each dialog of an order's money is: its form, its call and its texts. */
+interface MoneyDialogSpec {
+  kind: "pay" | "refund";
+  schema: z.ZodType;
+  defaults: () => FieldValues;
+  /** Whether the order takes this action (001 §4), else the dialog says why and its form is off. */
+  takes: (row: Row | null) => boolean;
+  refusal: string;
+  path: (id: unknown) => string;
+  /** The body sent: an optional field left empty is not sent. */
+  body: (values: FieldValues) => FieldValues;
+  icon: typeof Banknote;
+  variant?: "destructive";
+  fields: (form: UseFormReturn<FieldValues>, testId: string) => React.ReactNode;
+}
+
+/** The dialog of a payment or a refund: the order's amounts, the form checked by the API's schema, and its call. */
+function OrderMoneyDialog({ spec, open, row, onClosed, onDone }: OwnDialogProps & { spec: MoneyDialogSpec }) {
   const t = useTranslations("billing");
   const tc = useTranslations("common");
-  const form = useSchemaForm(ZPaymentBody, { ...PAY_DEFAULTS, date: today() });
-  const { guard, close, requestClose } = useGuardedHashModal(open, `admOrder-pay-${row?.ID ?? ""}`, () => {
-    form.reset({ ...PAY_DEFAULTS, date: today() });
+  const testId = `order-${spec.kind}`;
+  const form = useSchemaForm(spec.schema, spec.defaults());
+  const { guard, close, requestClose } = useGuardedHashModal(open, `admOrder-${spec.kind}-${row?.ID ?? ""}`, () => {
+    form.reset(spec.defaults());
     onClosed();
   });
-  const unpaid = row?.status === ORDER_STATUS.unpaid;
+  const takes = spec.takes(row);
   const submit = form.handleSubmit((values) =>
-    postForm<TPaymentAnswer>(form, `admBilling/setpaymentbyorder/${row?.ID}`, filled(values), (_answer, msg) => {
+    postForm(form, spec.path(row?.ID), spec.body(values), (msg) => {
       toast.success(msg, { duration: SUCCESS_TOAST_MS });
       onDone();
       close();
     }),
   );
   const busy = form.formState.isSubmitting;
+  const Icon = spec.icon;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && requestClose()}>
-      <DialogContent closeLabel={tc("close")} className="flex max-h-dvh flex-col sm:max-w-lg" data-testid="order-pay">
+      <DialogContent closeLabel={tc("close")} className="flex max-h-dvh flex-col sm:max-w-lg" data-testid={testId}>
         <CloseGuardScope guard={guard} dirty={form.formState.isDirty}>
           <form onSubmit={(e) => void submit(e)} noValidate className="flex min-h-0 flex-1 flex-col gap-4">
             <DialogHeader>
-              <DialogTitle>{t("pay.title")}</DialogTitle>
-              <DialogDescription>{unpaid ? t("pay.description") : t("notUnpaid")}</DialogDescription>
+              <DialogTitle>{t(`${spec.kind}.title`)}</DialogTitle>
+              <DialogDescription>{takes ? t(`${spec.kind}.description`) : t(spec.refusal)}</DialogDescription>
             </DialogHeader>
             <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-0.5">
               {row && <OrderSummary row={row} />}
-              <fieldset disabled={!unpaid || busy} className="grid gap-3 sm:grid-cols-2">
-                <TextField form={form} name="total" kind="money" testId="order-pay" />
-                <TextField form={form} name="date" kind="date" testId="order-pay" />
-                <TextField form={form} name="penalty" kind="money" testId="order-pay" />
-                <TextField form={form} name="amountReceipt" kind="money" testId="order-pay" />
-                <SelectField form={form} name="type" group="types" values={PAYMENT_TYPES} testId="order-pay" />
-                <SelectField form={form} name="method" group="methods" values={PAYMENT_METHODS} testId="order-pay" />
-                <TextField form={form} name="card" testId="order-pay" />
-                <TextField form={form} name="opnum" testId="order-pay" />
-                <div className="sm:col-span-2">
-                  <NoteField form={form} testId="order-pay" />
-                </div>
+              <fieldset disabled={!takes || busy} className="grid gap-3 sm:grid-cols-2">
+                {spec.fields(form, testId)}
               </fieldset>
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={requestClose}>
                 {tc("cancel")}
               </Button>
-              <Button type="submit" disabled={!unpaid || busy} data-testid="order-pay-save">
-                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Banknote aria-hidden />}
-                {t("pay.submit")}
+              <Button type="submit" variant={spec.variant} disabled={!takes || busy} data-testid={`${testId}-save`}>
+                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Icon aria-hidden />}
+                {t(`${spec.kind}.submit`)}
               </Button>
             </DialogFooter>
           </form>
@@ -229,60 +224,59 @@ function NoteField({ form, testId }: { form: UseFormReturn<FieldValues>; testId:
   const id = `${testId}-note`;
   const error = form.formState.errors.note?.message as string | undefined;
   return (
-    <Field id={id} label={t("fields.note")} error={error}>
-      <Textarea {...fieldControl(id, error)} {...form.register("note")} rows={3} maxLength={200} data-testid={id} />
-    </Field>
+    <div className="sm:col-span-2">
+      <Field id={id} label={t("fields.note")} error={error}>
+        <Textarea {...fieldControl(id, error)} {...form.register("note")} rows={3} maxLength={200} data-testid={id} />
+      </Field>
+    </div>
   );
 }
+
+/**
+ * Registering a payment of an order (001 §3 "Payment", §5: amount and note required; 001 §7 setpaymentbyorder): the
+ * amount received (a decimal comma is fine), its penalty and what the receipt states, the date, type, method, card and
+ * operation number. Less than the balance is a partial payment. Only an unpaid order takes one.
+ */
+const PAY: MoneyDialogSpec = {
+  kind: "pay",
+  schema: ZPaymentBody,
+  defaults: () => ({ ...PAY_DEFAULTS, date: today() }),
+  takes: (row) => row?.status === ORDER_STATUS.unpaid,
+  refusal: "notUnpaid",
+  path: (id) => `admBilling/setpaymentbyorder/${id}`,
+  body: filled,
+  icon: Banknote,
+  fields: (form, testId) => (
+    <>
+      <TextField form={form} name="total" kind="money" testId={testId} />
+      <TextField form={form} name="date" kind="date" testId={testId} />
+      <TextField form={form} name="penalty" kind="money" testId={testId} />
+      <TextField form={form} name="amountReceipt" kind="money" testId={testId} />
+      <SelectField form={form} name="type" group="types" values={PAYMENT_TYPES} testId={testId} />
+      <SelectField form={form} name="method" group="methods" values={PAYMENT_METHODS} testId={testId} />
+      <TextField form={form} name="card" testId={testId} />
+      <TextField form={form} name="opnum" testId={testId} />
+      <NoteField form={form} testId={testId} />
+    </>
+  ),
+};
 
 /**
  * The refund of a paid order (001 §4: a paid order can be voided; §5: note required): everything it received goes
  * back, the order is voided and its receipts show ANULADO, their numbers kept.
  */
-export function OrderRefundDialog({ open, row, onClosed, onDone }: OwnDialogProps) {
-  const t = useTranslations("billing");
-  const tc = useTranslations("common");
-  const form = useSchemaForm(ZRefundBody, { note: "" });
-  const { guard, close, requestClose } = useGuardedHashModal(open, `admOrder-refund-${row?.ID ?? ""}`, () => {
-    form.reset({ note: "" });
-    onClosed();
-  });
-  const paid = row?.status === ORDER_STATUS.paid;
-  const submit = form.handleSubmit((values) =>
-    postForm<TRefundAnswer>(form, `admBilling/refundbyorder/${row?.ID}`, values, (_answer, msg) => {
-      toast.success(msg, { duration: SUCCESS_TOAST_MS });
-      onDone();
-      close();
-    }),
-  );
-  const busy = form.formState.isSubmitting;
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && requestClose()}>
-      <DialogContent closeLabel={tc("close")} className="flex max-h-dvh flex-col sm:max-w-lg" data-testid="order-refund">
-        <CloseGuardScope guard={guard} dirty={form.formState.isDirty}>
-          <form onSubmit={(e) => void submit(e)} noValidate className="flex min-h-0 flex-1 flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>{t("refund.title")}</DialogTitle>
-              <DialogDescription>{paid ? t("refund.description") : t("notPaid")}</DialogDescription>
-            </DialogHeader>
-            <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-0.5">
-              {row && <OrderSummary row={row} />}
-              <fieldset disabled={!paid || busy}>
-                <NoteField form={form} testId="order-refund" />
-              </fieldset>
-            </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={requestClose}>
-                {tc("cancel")}
-              </Button>
-              <Button type="submit" variant="destructive" disabled={!paid || busy} data-testid="order-refund-save">
-                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Undo2 aria-hidden />}
-                {t("refund.submit")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </CloseGuardScope>
-      </DialogContent>
-    </Dialog>
-  );
-}
+const REFUND: MoneyDialogSpec = {
+  kind: "refund",
+  schema: ZRefundBody,
+  defaults: () => ({ note: "" }),
+  takes: (row) => row?.status === ORDER_STATUS.paid,
+  refusal: "notPaid",
+  path: (id) => `admBilling/refundbyorder/${id}`,
+  body: (values) => values,
+  icon: Undo2,
+  variant: "destructive",
+  fields: (form, testId) => <NoteField form={form} testId={testId} />,
+};
+
+export const OrderPayDialog = (props: OwnDialogProps) => <OrderMoneyDialog spec={PAY} {...props} />;
+export const OrderRefundDialog = (props: OwnDialogProps) => <OrderMoneyDialog spec={REFUND} {...props} />;

@@ -164,6 +164,13 @@ async function settle(tx: TenantTx, order: LockedOrder, s: Settlement, who: Audi
   const { error, balance } = await refusal(tx, order, settles);
   if (error) throw error;
   const payment = await writePayment(tx, order.id, s, PAYMENT_STATUS.confirmed);
+  const parties = await receiptParties(tx, order.studentId, s.day, s.givenNamesFirst);
+  const left = balance.minus(settles);
+  const status = left.isZero() ? ORDER_STATUS.paid : ORDER_STATUS.unpaid;
+  const paid = order.paid.plus(s.amount);
+  await tx.order.update({ where: { id: order.id }, data: { paid, status } });
+  // The number last: every payment of the school waits for the series' row until this one commits, so as little as
+  // possible comes between taking it and the commit.
   const series = SERIES[0];
   const number = await nextNumber(tx, series);
   const refId = `${series}-${String(number).padStart(NUMBER_DIGITS, "0")}`;
@@ -176,7 +183,7 @@ async function settle(tx: TenantTx, order: LockedOrder, s: Settlement, who: Audi
       number,
       datePaid: s.day,
       dueDate: order.dueDate,
-      ...(await receiptParties(tx, order.studentId, s.day, s.givenNamesFirst)),
+      ...parties,
       brief: order.brief,
       amount: s.receiptAmount,
       curr: order.curr,
@@ -186,10 +193,6 @@ async function settle(tx: TenantTx, order: LockedOrder, s: Settlement, who: Audi
       paymentId: payment.id,
     },
   });
-  const left = balance.minus(settles);
-  const status = left.isZero() ? ORDER_STATUS.paid : ORDER_STATUS.unpaid;
-  const paid = order.paid.plus(s.amount);
-  await tx.order.update({ where: { id: order.id }, data: { paid, status } });
   await audit(tx, who, "admBilling", "pay", order.id, {
     payment: payment.id,
     amount: money(s.amount),

@@ -489,9 +489,13 @@ try {
   // Payments of the two years of pensions: one client, then twenty paying at once, and their receipts' numbers.
   let billing: BillingFigures | null = null;
   if (ONLY.length === 0 || ONLY.some((text) => "billing".includes(text))) {
+    const pid = web.pid!;
     billing = await billingFigures({
       pool,
       tenantId: f.tenantId,
+      base: BASE,
+      token: tokens.admin,
+      rss: () => treeRss(pid),
       check: (request) => check(request.path, tokens.admin, request),
       load: async (request, clients, seconds) => {
         await settle(pool);
@@ -716,7 +720,14 @@ try {
             "conversations grade sheet ratio": conversations.gradeSheetDuring.p95 / conversations.gradeSheetBefore.p95,
           }
         : {}),
-      ...(billing ? { "billing pay p95 @1": billing.pay1.p95, "billing pay p95 @20": billing.pay20.p95 } : {}),
+      ...(billing
+        ? {
+            "billing pay p95 @1": billing.pay1.p95,
+            "billing pay p95 @20": billing.pay20.p95,
+            "billing zip receipts per second": billing.zip.streamed / billing.zip.seconds,
+            "billing zip RSS growth MB": billing.zip.rssPeakMB - billing.zip.rssBeforeMB,
+          }
+        : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

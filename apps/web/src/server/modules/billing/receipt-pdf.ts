@@ -113,8 +113,8 @@ function drawReceipt(doc: Doc, receipt: PrintedReceipt, { locale, t, head }: Rec
 }
 
 /** Receipts, one page each, in one ended document (read it as a stream, or with pdfBytes). */
-export async function receiptsPdf(receipts: PrintedReceipt[], style: ReceiptStyle): Promise<Doc> {
-  const doc = await newDocument(`${style.t("billing.receipts.pdf.receipt")} ${receipts.map((r) => r.refId).join(", ")}`);
+export async function receiptsPdf(receipts: PrintedReceipt[], style: ReceiptStyle, options?: { compress?: boolean }): Promise<Doc> {
+  const doc = await newDocument(`${style.t("billing.receipts.pdf.receipt")} ${receipts.map((r) => r.refId).join(", ")}`, options);
   receipts.forEach((receipt, i) => {
     if (i > 0) doc.addPage();
     drawReceipt(doc, receipt, style);

@@ -103,8 +103,10 @@ async function receiptsZip(ctx: AuthedContext & { query: TReceiptsZipQuery }): P
   const lastId = _max.id;
   const style = await receiptStyle(ctx);
 
-  // Stored, not deflated: a PDF's streams are deflated already. archiver writes a stored file's sizes in its local
-  // header (the screen counts files by them) and turns to ZIP64 past 65,535 files or 4 GiB.
+  // Stored, not deflated, and so are the receipts' own streams: zlib run once per receipt, thousands of times in a
+  // row, leaves the server's resident memory growing with every receipt (freed zlib contexts fragment the native
+  // heap), while a receipt drawn without it is a few kilobytes of text, as fast to draw. archiver writes a stored
+  // file's sizes in its local header (the screen counts files by them) and turns to ZIP64 past 65,535 files or 4 GiB.
   const zip = archiver("zip", { store: true });
   // archiver queues what it is given however slowly the download reads: the next PDF is drawn only while less than
   // ZIP_AHEAD bytes wait between the two, so memory holds one page of rows and a few PDFs however many the range has.
@@ -136,7 +138,7 @@ async function receiptsZip(ctx: AuthedContext & { query: TReceiptsZipQuery }): P
       for (const receipt of page) {
         while (appended - sent > ZIP_AHEAD && !out.destroyed) await setTimeout(ZIP_WAIT_MS);
         if (out.destroyed) return;
-        const pdf = await pdfBytes(await receiptsPdf([{ ...receipt, lines: lines.get(receipt.orderId) ?? [] }], style));
+        const pdf = await pdfBytes(await receiptsPdf([{ ...receipt, lines: lines.get(receipt.orderId) ?? [] }], style, { compress: false }));
         appended += pdf.length;
         zip.append(pdf, { name: `${receipt.refId}.pdf` });
       }

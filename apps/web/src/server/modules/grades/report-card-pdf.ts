@@ -27,9 +27,9 @@ export interface TableRow {
  * An A4 document with the built-in Helvetica (WinAnsi: á é í ó ú ñ ¿ ¡ print as they are). pdfkit is loaded on the
  * first document, not with the server: a third of a second that a process printing nothing never spends.
  */
-export async function newDocument(title: string): Promise<Doc> {
+export async function newDocument(title: string, { compress = true }: { compress?: boolean } = {}): Promise<Doc> {
   const { default: PDFDocument } = await import("pdfkit");
-  return new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: title }, bufferPages: false });
+  return new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: title }, bufferPages: false, compress });
 }
 
 const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;

@@ -1,6 +1,6 @@
 import { PERSON_TYPE } from "@pizarra/contracts";
 import { whatsappForms } from "@pizarra/contracts/phone";
-import type { TenantDb, TenantTx } from "@pizarra/db";
+import type { Prisma, TenantDb, TenantTx } from "@pizarra/db";
 import { GUARDIAN_LINK } from "../../delivery/guardians.ts";
 import { foldText } from "../../resource/search-text.ts";
 
@@ -26,9 +26,12 @@ export async function personOfNumber(db: Db, waId: string): Promise<{ id: number
 export const contactNumber = (waId: string): string => whatsappForms(waId)[0] ?? `+${waId.replace(/\D/g, "")}`;
 
 /** A guardian's children the school may tell them about (the family links as delivery reads them). */
+/** A guardian's open link to a child still at the school: the children the inbox names and searches by. */
+const CHILD_LINK = { ...GUARDIAN_LINK, student: { inactive: false } } satisfies Prisma.KinshipWhereInput;
+
 export async function childrenOf(db: Db, guardianId: number): Promise<{ id: number; name: string; last: string | null; last2: string | null }[]> {
   const links = await db.kinship.findMany({
-    where: { relativeId: guardianId, ...GUARDIAN_LINK, student: { inactive: false } },
+    where: { relativeId: guardianId, ...CHILD_LINK },
     select: { student: { select: { id: true, name: true, last: true, last2: true } } },
     orderBy: { studentId: "asc" },
   });
@@ -52,7 +55,7 @@ export async function searchTextOf(db: Db, conversation: { contact: string; cont
             last2: true,
             // The children as childrenOf reads them.
             dependants: {
-              where: { ...GUARDIAN_LINK, student: { inactive: false } },
+              where: CHILD_LINK,
               select: { student: { select: { name: true, last: true, last2: true } } },
               orderBy: { studentId: "asc" },
             },

@@ -25,7 +25,7 @@ const REPORTS = path.join(ROOT, ".data/reports");
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-const server = await ensureDatabase({ name: "test", port: Number(process.env.PIZARRA_TEST_PG_PORT ?? 54330), fresh: true });
+const server = await ensureDatabase({ name: "test", port: Number(process.env.PIZARRA_TEST_PG_PORT ?? 54330), fresh: true, throwaway: true });
 const suffix = process.env.DATABASE_URL ? `_${process.pid}` : "";
 const databases: TestServer = { adminUrl: server.adminUrl, template: `pizarra_template${suffix}`, scratch: `pizarra_scratch${suffix}` };
 const E2E = `pizarra_e2e${suffix}`;

@@ -157,7 +157,7 @@ export async function caughtMail<T>(find: (mail: ParsedMail) => T | null, timeou
         for (const file of files) found = find(await parsedMail(path.join(dir, file))) ?? found;
         return found;
       },
-      { timeout, intervals: [1_000] },
+      { timeout, intervals: [250] },
     )
     .not.toBeNull();
   return found!;

@@ -9,7 +9,7 @@ import { dropDatabase, ensureDatabase, ROOT } from "./lib/database.ts";
 import { type Outcome, playwrightOutcome, vitestOutcome } from "./lib/reports.ts";
 import { mustRunAll } from "./lib/run.ts";
 import { testSome } from "./lib/some.ts";
-import { e2eDatabases, prepareTemplate, runPlaywright, runVitest, type TestServer } from "./lib/suites.ts";
+import { e2eDatabases, playwrightOn, prepareTemplate, runVitest, type Stacks, startStacks, type TestServer } from "./lib/suites.ts";
 import { buildIfNeeded } from "./lib/web.ts";
 
 const named = process.argv.slice(2).filter((a) => a !== "--");
@@ -25,7 +25,7 @@ const REPORTS = path.join(ROOT, ".data/reports");
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-const server = await ensureDatabase({ name: "test", port: Number(process.env.PIZARRA_TEST_PG_PORT ?? 54330), fresh: true });
+const server = await ensureDatabase({ name: "test", port: Number(process.env.PIZARRA_TEST_PG_PORT ?? 54330), fresh: true, throwaway: true });
 const suffix = process.env.DATABASE_URL ? `_${process.pid}` : "";
 const databases: TestServer = { adminUrl: server.adminUrl, template: `pizarra_template${suffix}`, scratch: `pizarra_scratch${suffix}` };
 const E2E = `pizarra_e2e${suffix}`;
@@ -57,6 +57,8 @@ function add(outcome: Outcome) {
 }
 
 let exitCode = 1;
+/** The Playwright stacks once they started (null if they could not): stopped however the run ends. */
+let stacking: Promise<Stacks | null> = Promise.resolve(null);
 try {
   // The static checks do not depend on each other, and tsc uses one core: together they finish sooner on two. The
   // template database is migrated meanwhile, and its seeded copies made (test files copy those instead of seeding).
@@ -74,18 +76,25 @@ try {
   for (const step of [checks, migrated]) if (step.status === "rejected") throw step.reason;
 
   // The build needs only the sources, and Vitest leaves a core idle while its files wait on PostgreSQL and while the
-  // last file runs alone: the build takes that time, at a low priority so that Vitest's tests keep their pace.
-  const [vitestRun, build] = await phase("vitest beside the build", () =>
+  // last file runs alone: the build takes that time, at a low priority so that Vitest's tests keep their pace. Then,
+  // in the same idle time, the Playwright stacks start (database copies, web apps up and healthy, workers), so that
+  // Playwright begins at once when Vitest ends.
+  const build = phase("build", () => buildIfNeeded({ besideTests: true }));
+  const stacksStarting = build.then(() => phase("stacks", () => startStacks(databases, { e2e: E2E, ports: E2E_PORTS, reports: REPORTS })));
+  stacking = stacksStarting.catch(() => null);
+  const [vitestRun, built, stacks] = await phase("vitest beside the build and the stacks", () =>
     Promise.allSettled([
       phase("vitest", () => runVitest(databases, ["--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`])),
-      phase("build", () => buildIfNeeded({ besideTests: true })),
+      build,
+      stacksStarting,
     ]),
   );
   if (vitestRun.status === "rejected") throw vitestRun.reason;
   add(vitestOutcome(`${REPORTS}/vitest.json`, ROOT));
-  if (build.status === "rejected") throw build.reason;
+  if (built.status === "rejected") throw built.reason;
+  if (stacks.status === "rejected") throw stacks.reason;
 
-  const playwrightCode = await phase("playwright", () => runPlaywright(databases, { e2e: E2E, ports: E2E_PORTS, reports: REPORTS, args: [] }));
+  const playwrightCode = await phase("playwright", () => playwrightOn(stacks.value, { reports: REPORTS, args: [] }));
   add(playwrightOutcome(`${REPORTS}/playwright.json`));
   const vitestCode = vitestRun.value;
 
@@ -95,6 +104,7 @@ try {
   totals.failed += 1;
   failures.push(`the test script stopped: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
+  await (await stacking)?.stop().catch(() => {});
   // On a server we were given, leave nothing behind; the embedded one is thrown away whole.
   if (process.env.DATABASE_URL) {
     await dropTestTemplates(server.adminUrl, databases.template).catch(() => {});

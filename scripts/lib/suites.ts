@@ -109,31 +109,57 @@ async function startStack(server: TestServer, e2e: string, port: number, dir: st
   };
 }
 
+/** The stacks the Playwright specs run against, up and healthy, and the browser they drive. */
+export interface Stacks {
+  envs: Record<string, string>[];
+  chromium: string;
+  stop(): Promise<void>;
+}
+
 /**
- * Runs Playwright with `args` against what the specs need: the built app and a worker on a fresh copy of the school
- * template, sending for real to mail and WhatsApp stand-ins whose catch the specs read under OUTSIDE_DIR. One such
- * stack per port in `ports`, each on its own copy and folders, and one Playwright worker per stack
- * (playwright.config.ts hands each worker its stack): the files spread over them as workers come free, and one
- * report counts every test once.
+ * What the specs need: the built app and a worker on a fresh copy of the school template, sending for real to mail and
+ * WhatsApp stand-ins whose catch the specs read under OUTSIDE_DIR. One such stack per port in `ports`, each on its own
+ * copy and folders. Apart from `runPlaywright` so that the whole run can start them while Vitest still runs.
  */
-export async function runPlaywright(server: TestServer, options: { e2e: string; ports: number[]; reports: string; args: string[] }): Promise<number> {
+export async function startStacks(server: TestServer, options: { e2e: string; ports: number[]; reports: string }): Promise<Stacks> {
   const chromium = ensureChromium("headless-shell");
   await buildIfNeeded();
   const started = await Promise.allSettled(
     options.ports.map((port, index) => startStack(server, stackDatabase(options.e2e, index), port, path.join(options.reports, `stack-${index + 1}`))),
   );
   const stacks = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
-  try {
-    for (const s of started) if (s.status === "rejected") throw s.reason;
-    return await run("playwright", ["test", ...options.args], {
-      // The first stack's variables for the runner itself; each worker takes its own stack's from E2E_STACKS.
-      ...stacks[0]!.env,
-      E2E_STACKS: JSON.stringify(stacks.map((s) => s.env)),
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(options.reports, "playwright.json"),
-    });
-  } finally {
+  const stop = async () => {
     await Promise.all(stacks.map((s) => s.stop()));
+  };
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { envs: stacks.map((s) => s.env), chromium, stop };
+}
+
+/**
+ * Runs Playwright with `args` on `stacks`: one Playwright worker per stack (playwright.config.ts hands each worker its
+ * stack), the files spread over them as workers come free, and one report counts every test once.
+ */
+export function playwrightOn(stacks: Stacks, options: { reports: string; args: string[] }): Promise<number> {
+  return run("playwright", ["test", ...options.args], {
+    // The first stack's variables for the runner itself; each worker takes its own stack's from E2E_STACKS.
+    ...stacks.envs[0]!,
+    E2E_STACKS: JSON.stringify(stacks.envs),
+    CHROMIUM_PATH: stacks.chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(options.reports, "playwright.json"),
+  });
+}
+
+/** Starts the stacks, runs Playwright with `args` on them and stops them. */
+export async function runPlaywright(server: TestServer, options: { e2e: string; ports: number[]; reports: string; args: string[] }): Promise<number> {
+  const stacks = await startStacks(server, options);
+  try {
+    return await playwrightOn(stacks, options);
+  } finally {
+    await stacks.stop();
   }
 }
 

@@ -1,5 +1,6 @@
 import { type Db, forTenant } from "@pizarra/db";
 import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
+import { demoPasswordHash } from "@pizarra/db/testing";
 import { tokenFor } from "./harness.ts";
 
 /** A signed-in staff member of a school, their user id and the one (staff) group that gives them their rights. */
@@ -22,6 +23,7 @@ export async function staffWith(db: Db, tenantId: number, email: string, rights:
   const { userIds } = await seedStaff(db, {
     email,
     password: DEMO_PASSWORD,
+    passwordHash: await demoPasswordHash(),
     name: "Derechos",
     last: email.split("@")[0]!,
     roleCode,

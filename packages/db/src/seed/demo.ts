@@ -18,9 +18,10 @@ export const DEMO_GROUPS = SCHOOL_GROUP_NAMES;
 /**
  * The demo school of the README: two tenants, so that the tenant selector shows and isolation can be seen. With
  * `school`, each gets its people, grades, sections and subjects (tests of sign-in and permissions do without).
+ * `passwordHash`: the stored form of DEMO_PASSWORD the cast gets (the test databases' is made cheaper: testing.ts).
  */
-export async function seedDemo(db: Db, { school = false }: { school?: boolean } = {}) {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+export async function seedDemo(db: Db, { school = false, passwordHash: given }: { school?: boolean; passwordHash?: string } = {}) {
+  const passwordHash = given ?? (await hashPassword(DEMO_PASSWORD));
   // Ana administers both schools: her account first, then each school with her as its first administrator.
   const { colegio, norte } = await db.$transaction(async (tx) => {
     const ana = await seedAccount(tx, "admin@pizarra.demo", passwordHash, "+51987000001");
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
   const teacher = await seedStaff(db, {
     email: "docente@pizarra.demo",
     password: DEMO_PASSWORD,
+    passwordHash: given,
     name: "Diego",
     last: "Docente",
     roleCode: 5,
@@ -68,6 +70,7 @@ export async function seedDemo(db: Db, { school = false }: { school?: boolean } 
   await seedStaff(db, {
     email: "secretaria@pizarra.demo",
     password: DEMO_PASSWORD,
+    passwordHash: given,
     name: "Sara",
     last: "Secretaria",
     roleCode: 10,

@@ -33,6 +33,8 @@ export async function seedAccount(tx: Prisma.TransactionClient, email: string, p
 export interface StaffSpec {
   email: string;
   password: string;
+  /** The stored form of `password` when the caller has one already (tests make it once: testing.ts); else it is hashed. */
+  passwordHash?: string;
   name: string;
   last: string;
   roleCode: number;
@@ -46,7 +48,7 @@ export interface StaffSpec {
 
 /** Creates a sign-in account and its user in each tenant, with group memberships. */
 export async function seedStaff(db: Db, spec: StaffSpec) {
-  const passwordHash = await hashPassword(spec.password);
+  const passwordHash = spec.passwordHash ?? (await hashPassword(spec.password));
   return db.$transaction(async (tx) => {
     const account = await seedAccount(tx, spec.email, passwordHash, spec.cel);
     const userIds: Record<number, number> = {};

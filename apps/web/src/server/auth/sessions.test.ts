@@ -1,5 +1,6 @@
 import { forTenant } from "@pizarra/db";
 import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
+import { demoPasswordHash } from "@pizarra/db/testing";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "../env.ts";
@@ -27,6 +28,7 @@ async function person(email: string): Promise<{ id: number; accountId: number; g
   const { accountId, userIds } = await seedStaff(db, {
     email,
     password: DEMO_PASSWORD,
+    passwordHash: await demoPasswordHash(),
     name: "Sesión",
     last: email.split("@")[0]!,
     roleCode: 4,

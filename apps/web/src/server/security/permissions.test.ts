@@ -3,6 +3,7 @@ import nodePath from "node:path";
 import { MODULE_IDS, PICK_PAGE_MAX } from "@pizarra/contracts";
 import { forTenant } from "@pizarra/db";
 import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
+import { demoPasswordHash } from "@pizarra/db/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import es from "../../../messages/es.json";
 import type { Route } from "../http/route.ts";
@@ -66,10 +67,12 @@ describe("permission matrix", () => {
     const group = await school.userGroup.create({ data: { name: "Matriz: solo lectura" } });
     const modules = await school.module.findMany({ select: { id: true } });
     await school.moduleAccess.createMany({ data: modules.map((m) => ({ groupId: group.id, moduleId: m.id, canRead: true, canWrite: false })) });
+    const passwordHash = await demoPasswordHash();
     const staff = (email: string, groupIds: number[]) =>
       seedStaff(db, {
         email,
         password: DEMO_PASSWORD,
+        passwordHash,
         name: "Matriz",
         last: email.split("@")[0]!,
         roleCode: 4,
@@ -136,6 +139,7 @@ describe("permission matrix", () => {
     await seedStaff(db, {
       email: "uno@matriz.demo",
       password: DEMO_PASSWORD,
+      passwordHash: await demoPasswordHash(),
       name: "Matriz",
       last: "uno",
       roleCode: 4,

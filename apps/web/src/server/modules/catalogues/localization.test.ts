@@ -1,5 +1,6 @@
 import type { TTagContent, TTemplatesMetaAnswer } from "@pizarra/contracts";
 import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
+import { demoPasswordHash } from "@pizarra/db/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
 
@@ -62,6 +63,7 @@ describe("GET admLocalization/getMeta (the notification wizard's templates)", ()
     await seedStaff(api.db(), {
       email: "avisos@pizarra.demo",
       password: DEMO_PASSWORD,
+      passwordHash: await demoPasswordHash(),
       name: "Avi",
       last: "Sos",
       roleCode: 4,

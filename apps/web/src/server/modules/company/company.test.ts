@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TCompanyProfileAnswer } from "@pizarra/contracts";
 import { DEMO_GROUPS, DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
+import { demoPasswordHash } from "@pizarra/db/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { changedTables, demoTenants, snapshot } from "../../../test-support/route-samples.ts";
@@ -55,6 +56,7 @@ beforeAll(async () => {
   await seedStaff(api.db(), {
     email: "jefa@colegio.demo",
     password: DEMO_PASSWORD,
+    passwordHash: await demoPasswordHash(),
     name: "Julia",
     last: "Jefa",
     roleCode: 10,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, seedStaff } from "@pizarra/db/seed";
+import { demoPasswordHash } from "@pizarra/db/testing";
 import { apiHarness } from "../../../test-support/harness.ts";
 
 const api = apiHarness({ school: true });
@@ -104,6 +105,7 @@ describe("misc/content/file: rich-text images (000 §7)", () => {
     await seedStaff(api.db(), {
       email: "editora@pizarra.demo",
       password: DEMO_PASSWORD,
+      passwordHash: await demoPasswordHash(),
       name: "Edi",
       last: "Tora",
       roleCode: 4,

@@ -122,6 +122,8 @@ export const admStudent = defineResource({
   extraActions: [
     { name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" },
     { name: "attendance", scope: "row", write: false, dialog: "studentAttendance" },
+    // Who pays and the family's statement of account: billing's, for those who read it (writing it edits the split).
+    { name: "statement", scope: "row", write: false, module: "admBilling", dialog: "studentStatement" },
     // One spreadsheet of students and their families (POST admStudent/familyImport), beside the list's own import.
     { name: "familyImport", scope: "toolbar", dialog: "familyImport" },
   ],

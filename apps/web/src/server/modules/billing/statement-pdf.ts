@@ -31,7 +31,7 @@ function drawStudent(doc: Doc, student: TStatementStudent, { t }: ReceiptStyle):
   if (student.payments.length)
     drawTable(
       doc,
-      [{ label: k("payments") }, { label: k("receipt"), width: 100 }, { label: k("method"), width: 80 }, { label: k("amount"), width: 90, align: "right" }],
+      [{ label: k("payments") }, { label: k("receipt"), width: 150 }, { label: k("method"), width: 70 }, { label: k("amount"), width: 90, align: "right" }],
       student.payments.map((p) => ({
         cells: [
           day(p.date),

@@ -38,10 +38,10 @@ function orderState(status: number, settled: Decimal, dueDate: string, asOf: str
   return settled.greaterThan(ZERO) ? "partial" : "pending";
 }
 
-/** Sums per currency, in the order the currencies first came. */
+/** Sums per currency, the currencies by their code (PEN before USD), so that a statement always reads the same. */
 function byCurrency(items: { curr: string; amount: Decimal }[]): Map<string, Decimal> {
   const sums = new Map<string, Decimal>();
-  for (const { curr, amount } of items) sums.set(curr, (sums.get(curr) ?? ZERO).plus(amount));
+  for (const { curr, amount } of [...items].sort((x, y) => x.curr.localeCompare(y.curr))) sums.set(curr, (sums.get(curr) ?? ZERO).plus(amount));
   return sums;
 }
 
@@ -159,7 +159,7 @@ export async function buildStatement(db: TenantDb, guardianId: number, asOf: str
     guardian: { ID: guardianId, name: fullName(guardian, givenNamesFirst) },
     asOf,
     students: statementStudents,
-    totals: [...totals].map(([curr, t]) => ({ curr, balance: money(t.balance), share: money(t.share) })),
+    totals: [...totals].sort(([x], [y]) => x.localeCompare(y)).map(([curr, t]) => ({ curr, balance: money(t.balance), share: money(t.share) })),
     online: paymentProvider() !== null,
   };
 }

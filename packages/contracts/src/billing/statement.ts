@@ -108,5 +108,7 @@ export type TStatementLinkAnswer = z.output<typeof ZStatementLinkAnswer>;
 export const ZStatementTokenParams = z.object({ token: z.string().min(20).max(2000) });
 export const ZStatementPayParams = ZStatementTokenParams.extend({ orderId: ZRecordId });
 
+/** The label keys of the family's link's parameters (its token, an order of it). */
+export const statementLinkLabelKey = (field: string) => `billing.statement.link.fields.${field}`;
 /** The label keys of the payer split's fields. */
 export const payerLabelKey = (field: string) => `billing.payer.fields.${field}`;

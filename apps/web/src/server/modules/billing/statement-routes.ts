@@ -1,5 +1,6 @@
 import {
   payerLabelKey,
+  statementLinkLabelKey,
   ZPayerSplitBody,
   ZPayersAnswer,
   ZRequest2PayAnswer,
@@ -14,8 +15,6 @@ import { listPayers, savePayers } from "./payer-split.ts";
 import { linkStatementPdf, payFromStatement, showStatement, staffStatementPdf, statementLink } from "./statement-link.ts";
 
 const MODULE = "admBilling";
-/** The family's page posts nothing but its "Pay": no body worth reading. */
-const PAY_BODY_LIMIT = 1024;
 
 /**
  * Who pays a student's fees and the family's statement of account (001 §3 "Order"; 002 §2's family balance). The
@@ -67,6 +66,7 @@ export const STATEMENT_ROUTES: Route[] = [
     path: "statement/{token}",
     auth: "public",
     params: ZStatementTokenParams,
+    labelKey: statementLinkLabelKey,
     answer: ZStatementAnswer,
     handler: showStatement,
   }),
@@ -75,6 +75,7 @@ export const STATEMENT_ROUTES: Route[] = [
     path: "statement/{token}/pdf",
     auth: "public",
     params: ZStatementTokenParams,
+    labelKey: statementLinkLabelKey,
     answer: "response",
     handler: linkStatementPdf,
   }),
@@ -83,7 +84,7 @@ export const STATEMENT_ROUTES: Route[] = [
     path: "statement/{token}/pay/{orderId}",
     auth: "public",
     params: ZStatementPayParams,
-    maxBytes: PAY_BODY_LIMIT,
+    labelKey: statementLinkLabelKey,
     answer: ZRequest2PayAnswer,
     handler: payFromStatement,
   }),

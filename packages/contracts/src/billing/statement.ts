@@ -26,7 +26,16 @@ export const ZStatementParams = z.object({ id: ZRecordId });
  */
 export const ZPayerSplitBody = z.object({
   payers: z
-    .array(z.object({ relativeId: ZRecordId, percent: z.coerce.number().int().min(1).max(PAYER_SPLIT_TOTAL - 1) }))
+    .array(
+      z.object({
+        relativeId: ZRecordId,
+        percent: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(PAYER_SPLIT_TOTAL - 1),
+      }),
+    )
     .max(10),
 });
 export type TPayerSplitBody = z.output<typeof ZPayerSplitBody>;

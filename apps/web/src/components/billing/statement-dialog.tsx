@@ -43,7 +43,12 @@ function SplitForm({ path, guardians, onSaved }: { path: string; guardians: TPay
   const split = guardians.filter((g) => g.percent !== null);
   const defaults = split.length
     ? { payers: split.map((g) => ({ relativeId: String(g.ID), percent: String(g.percent) })) }
-    : { payers: [{ relativeId: String(guardians[0]?.ID ?? ""), percent: "" }, { relativeId: String(guardians[1]?.ID ?? ""), percent: "" }] };
+    : {
+        payers: [
+          { relativeId: String(guardians[0]?.ID ?? ""), percent: "" },
+          { relativeId: String(guardians[1]?.ID ?? ""), percent: "" },
+        ],
+      };
   const form = useForm<FieldValues>({ resolver, defaultValues: defaults });
   const [whole, setWhole] = useState<string | undefined>();
   const post = async (body: unknown) => {
@@ -83,7 +88,13 @@ function SplitForm({ path, guardians, onSaved }: { path: string; guardians: TPay
               </select>
             </Field>
             <Field id={pct} label={t("fields.percent")} error={errors?.[i]?.percent?.message}>
-              <Input {...fieldControl(pct, errors?.[i]?.percent?.message)} {...form.register(`payers.${i}.percent`)} inputMode="numeric" autoComplete="off" data-testid={pct} />
+              <Input
+                {...fieldControl(pct, errors?.[i]?.percent?.message)}
+                {...form.register(`payers.${i}.percent`)}
+                inputMode="numeric"
+                autoComplete="off"
+                data-testid={pct}
+              />
             </Field>
           </div>
         );

@@ -119,7 +119,9 @@ function StudentPart({ student, online, token }: { student: TStatementStudent; o
   const pay = async (order: TStatementOrder) => {
     setPaying(order.ID);
     setFailed(null);
-    const answer = await publicRequest<TRequest2PayAnswer>("POST", `statement/${encodeURIComponent(token)}/pay/${order.ID}`, { locale: document.documentElement.lang === "en" ? "en" : "es" });
+    const answer = await publicRequest<TRequest2PayAnswer>("POST", `statement/${encodeURIComponent(token)}/pay/${order.ID}`, {
+      locale: document.documentElement.lang === "en" ? "en" : "es",
+    });
     if (answer.ok && answer.data) {
       window.location.assign(answer.data.url);
       return;
@@ -128,7 +130,11 @@ function StudentPart({ student, online, token }: { student: TStatementStudent; o
     setFailed(answer.msg || t("payFailed"));
   };
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs" data-testid="statement-student">
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs"
+      data-testid="statement-student"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold break-words">
           {student.name}
@@ -188,7 +194,10 @@ function StudentPart({ student, online, token }: { student: TStatementStudent; o
         <p className="text-sm" data-testid="statement-payers">
           <span className="font-medium">{t("whoPays")}: </span>
           {student.payers
-            .map((p) => `${t("payerShare", { name: p.name, percent: p.percent })}${p.shares.length ? ` (${p.shares.map((s) => money(s.curr, s.amount)).join(" · ")})` : ""}`)
+            .map(
+              (p) =>
+                `${t("payerShare", { name: p.name, percent: p.percent })}${p.shares.length ? ` (${p.shares.map((s) => money(s.curr, s.amount)).join(" · ")})` : ""}`,
+            )
             .join("; ")}
         </p>
       )}

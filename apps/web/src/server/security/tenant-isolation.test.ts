@@ -38,8 +38,10 @@ const NOT_AIMED: Record<string, string> = {
   "GET user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
   "POST user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
   "GET statement/{token}": "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
-  "GET statement/{token}/pdf": "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
-  "POST statement/{token}/pay/{orderId}": "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
+  "GET statement/{token}/pdf":
+    "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
+  "POST statement/{token}/pay/{orderId}":
+    "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
 };
 
 /** Names of references (fields, filters, parameters) → the resource whose record they point at. */

@@ -1,11 +1,4 @@
-import {
-  PAYER_SPLIT_MAX,
-  PAYER_SPLIT_TOTAL,
-  PERSON_TYPE,
-  payerLabelKey,
-  type TPayerSplitBody,
-  type TPayersAnswer,
-} from "@pizarra/contracts";
+import { PAYER_SPLIT_MAX, PAYER_SPLIT_TOTAL, PERSON_TYPE, payerLabelKey, type TPayerSplitBody, type TPayersAnswer } from "@pizarra/contracts";
 import { lockKey, Prisma, type TenantDb, type TenantTx } from "@pizarra/db";
 import { GUARDIAN_LINK } from "../../delivery/guardians.ts";
 import { fieldRefusal, notFound } from "../../http/app-error.ts";
@@ -71,7 +64,9 @@ export async function payersOf(db: Db, studentIds: number[], givenNamesFirst: bo
     const split = splitOf(list);
     payers.set(
       studentId,
-      split ? split.map((s) => ({ relativeId: s.relativeId, name: name(s.link), percent: s.percent })) : [{ relativeId: list[0]!.relativeId, name: name(list[0]!), percent: 100 }],
+      split
+        ? split.map((s) => ({ relativeId: s.relativeId, name: name(s.link), percent: s.percent }))
+        : [{ relativeId: list[0]!.relativeId, name: name(list[0]!), percent: 100 }],
     );
   }
   return payers;

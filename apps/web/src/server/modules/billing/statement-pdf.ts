@@ -33,12 +33,7 @@ function drawStudent(doc: Doc, student: TStatementStudent, { t }: ReceiptStyle):
       doc,
       [{ label: k("payments") }, { label: k("receipt"), width: 150 }, { label: k("method"), width: 70 }, { label: k("amount"), width: 90, align: "right" }],
       student.payments.map((p) => ({
-        cells: [
-          day(p.date),
-          p.refId ? (p.voided ? `${p.refId} (${k("voided")})` : p.refId) : "–",
-          t(`billing.methods.${p.method}`),
-          amount(p.curr, p.amount),
-        ],
+        cells: [day(p.date), p.refId ? (p.voided ? `${p.refId} (${k("voided")})` : p.refId) : "–", t(`billing.methods.${p.method}`), amount(p.curr, p.amount)],
       })),
     );
   if (student.refunds.length)
@@ -51,8 +46,9 @@ function drawStudent(doc: Doc, student: TStatementStudent, { t }: ReceiptStyle):
     [k("owed"), student.balances.map((b) => amount(b.curr, b.amount)).join(" · ") || "–"],
     [
       k("whoPays"),
-      student.payers.map((p) => `${p.name} ${p.percent} %${p.shares.length ? `: ${p.shares.map((s) => amount(s.curr, s.amount)).join(" · ")}` : ""}`).join("; ") ||
-        "–",
+      student.payers
+        .map((p) => `${p.name} ${p.percent} %${p.shares.length ? `: ${p.shares.map((s) => amount(s.curr, s.amount)).join(" · ")}` : ""}`)
+        .join("; ") || "–",
     ],
   ]);
 }

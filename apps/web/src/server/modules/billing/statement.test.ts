@@ -24,7 +24,8 @@ const family = { a: 0, b: 0, mother: 0, father: 0, stranger: 0 };
 const names = { a: "", b: "" };
 let serial = 0;
 
-const post = <T = Row>(path: string, body: unknown = {}, token = admin, locale: "es" | "en" = "es") => api.call<T>("POST", path, { token, body: body as Row, locale });
+const post = <T = Row>(path: string, body: unknown = {}, token = admin, locale: "es" | "en" = "es") =>
+  api.call<T>("POST", path, { token, body: body as Row, locale });
 const textOf = async (bytes: ArrayBuffer) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
 
 /** A new guardian of this school (a relative, type 1), with no link yet. */
@@ -112,7 +113,11 @@ describe("who pays: POST admBilling/payers/{studentId}", () => {
         "El campo Quién paga debe ser de dos apoderados cuyos porcentajes sumen 100.",
         "The Who pays must be two guardians whose percentages add up to 100.",
       ],
-      [[{ relativeId: mother, percent: 99 }], "El campo Quién paga debe ser de dos apoderados cuyos porcentajes sumen 100.", "The Who pays must be two guardians whose percentages add up to 100."],
+      [
+        [{ relativeId: mother, percent: 99 }],
+        "El campo Quién paga debe ser de dos apoderados cuyos porcentajes sumen 100.",
+        "The Who pays must be two guardians whose percentages add up to 100.",
+      ],
       [
         [
           { relativeId: mother, percent: 40 },
@@ -149,7 +154,17 @@ describe("who pays: POST admBilling/payers/{studentId}", () => {
         expect(res.body.data.errors.payers, `${locale} ${JSON.stringify(payers)}`).toBe(msg);
       }
     // A whole percentage between 1 and 99: the schema's own refusal, naming the field.
-    const zero = await post<Refusal>(`admBilling/payers/${a}`, { payers: [{ relativeId: mother, percent: 0 }, { relativeId: father, percent: 100 }] }, admin, "en");
+    const zero = await post<Refusal>(
+      `admBilling/payers/${a}`,
+      {
+        payers: [
+          { relativeId: mother, percent: 0 },
+          { relativeId: father, percent: 100 },
+        ],
+      },
+      admin,
+      "en",
+    );
     expect(zero.http).toBe(422);
     expect(Object.keys(zero.body.data.errors)[0]).toMatch(/^payers/);
     expect(await school.db.payerSplit.count({ where: { studentId: a } })).toBe(0);

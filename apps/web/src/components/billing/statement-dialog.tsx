@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { payerLabelKey, type TPayerRow, type TPayersAnswer, type TStatementLinkAnswer, ZPayerSplitBody } from "@pizarra/contracts";
+import { payerLabelKey, STATEMENT_LINK_DAYS, type TPayerRow, type TPayersAnswer, type TStatementLinkAnswer, ZPayerSplitBody } from "@pizarra/contracts";
 import {
   Badge,
   Button,
@@ -174,7 +174,7 @@ function GuardianRow({ guardian, canShare }: { guardian: TPayerRow; canShare: bo
       {link && (
         <div className="flex flex-col gap-1">
           <label htmlFor={linkId} className="text-xs text-muted-foreground">
-            {t("linkLabel")}
+            {t("linkLabel", { days: STATEMENT_LINK_DAYS })}
           </label>
           <Input id={linkId} readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="statement-link" />
         </div>

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { TStatementAnswer } from "@pizarra/contracts";
+import type { TStatementAnswer } from "../../packages/contracts/src/billing/statement.ts";
 import { extractText, getDocumentProxy } from "unpdf";
 import { ADMIN, apiCall, apiLogin, baseUrl, expect, expectAccessible, rowAction, SECRETARY, setTheme, signInAs, test, withDatabase } from "../fixtures";
 

@@ -26,10 +26,10 @@ import { type FieldValues, type Resolver, useForm } from "react-hook-form";
 import { api } from "@/client/api.ts";
 import { apiGet, apiKey, refusalText } from "@/client/api-query.ts";
 import { useErrorMap } from "@/client/validation.ts";
-import { useCanWrite } from "../resource/access.ts";
+import { useCanWrite, useInMenu } from "../resource/access.ts";
 import { downloadExport } from "../resource/export-file.ts";
 import { useHashModal } from "../resource/hash-modal.ts";
-import type { OwnDialogProps } from "../resource/types.ts";
+import type { OwnDialogProps, RecordPanelProps } from "../resource/types.ts";
 import { SUCCESS_TOAST_MS } from "../resource/values.ts";
 
 const MODULE = "admBilling";
@@ -183,20 +183,56 @@ function GuardianRow({ guardian, canShare }: { guardian: TPayerRow; canShare: bo
   );
 }
 
-/**
- * A student's "Statement" (001 §3 "Order"): their guardians, who pays (the payer guardian, or the school's split
- * between two by percentage, which whoever writes billing edits here), and each guardian's statement of account
- * across siblings as a PDF and as a signed link for the family.
- */
-export function StudentStatementDialog({ open, row, onClosed }: OwnDialogProps) {
+/** Who pays a student's fees and each guardian's statement: read with billing's right, the split edited with its write. */
+function StatementBody({ studentId, enabled }: { studentId: number | string | undefined; enabled: boolean }) {
   const t = useTranslations("billing.statement.dialog");
   const canWrite = useCanWrite()(MODULE);
   const queryClient = useQueryClient();
-  const close = useHashModal(open, `admStudent-statement-${row?.ID ?? ""}`, onClosed);
-  const path = `admBilling/payers/${row?.ID ?? ""}`;
-  const payers = useQuery({ ...apiGet<TPayersAnswer>(path, { notify: false }), enabled: open && row !== null });
+  const path = `admBilling/payers/${studentId ?? ""}`;
+  const payers = useQuery({ ...apiGet<TPayersAnswer>(path, { notify: false }), enabled: enabled && studentId !== undefined });
   const guardians = payers.data?.guardians ?? [];
   const saved = (answer: TPayersAnswer) => queryClient.setQueryData(apiKey(path), answer);
+  if (payers.isPending)
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <LoaderCircle className="size-4 animate-spin" aria-hidden />
+        {t("loading")}
+      </p>
+    );
+  if (payers.isError)
+    return (
+      <p className="text-sm text-destructive" role="alert">
+        {refusalText(payers.error) || t("failed")}
+      </p>
+    );
+  if (guardians.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="statement-no-guardian">
+        {t("noGuardian")}
+      </p>
+    );
+  return (
+    <>
+      <ul className="flex flex-col gap-2" aria-label={t("guardians")}>
+        {guardians.map((g) => (
+          <GuardianRow key={g.ID} guardian={g} canShare={canWrite} />
+        ))}
+      </ul>
+      {canWrite && guardians.length >= 2 && (
+        <SplitForm key={guardians.map((g) => `${g.ID}:${g.percent}`).join()} path={path} guardians={guardians} onSaved={saved} />
+      )}
+    </>
+  );
+}
+
+/**
+ * A student's "Statement" (001 §3 "Order"), from the students' list: their guardians, who pays (the payer guardian,
+ * or the school's split between two by percentage, which whoever writes billing edits here), and each guardian's
+ * statement of account across siblings as a PDF and as a signed link for the family.
+ */
+export function StudentStatementDialog({ open, row, onClosed }: OwnDialogProps) {
+  const t = useTranslations("billing.statement.dialog");
+  const close = useHashModal(open, `admStudent-statement-${row?.ID ?? ""}`, onClosed);
   return (
     <Sheet open={open} onOpenChange={(next) => !next && close()}>
       <SheetContent side="right" closeLabel={t("close")} className="sm:max-w-lg" data-testid="student-statement">
@@ -205,31 +241,7 @@ export function StudentStatementDialog({ open, row, onClosed }: OwnDialogProps) 
           <SheetDescription>{t("description")}</SheetDescription>
         </SheetHeader>
         <SheetBody className="flex flex-col gap-4">
-          {payers.isPending ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              <LoaderCircle className="size-4 animate-spin" aria-hidden />
-              {t("loading")}
-            </p>
-          ) : payers.isError ? (
-            <p className="text-sm text-destructive" role="alert">
-              {refusalText(payers.error) || t("failed")}
-            </p>
-          ) : guardians.length === 0 ? (
-            <p className="text-sm text-muted-foreground" data-testid="statement-no-guardian">
-              {t("noGuardian")}
-            </p>
-          ) : (
-            <>
-              <ul className="flex flex-col gap-2" aria-label={t("guardians")}>
-                {guardians.map((g) => (
-                  <GuardianRow key={g.ID} guardian={g} canShare={canWrite} />
-                ))}
-              </ul>
-              {canWrite && guardians.length >= 2 && (
-                <SplitForm key={guardians.map((g) => `${g.ID}:${g.percent}`).join()} path={path} guardians={guardians} onSaved={saved} />
-              )}
-            </>
-          )}
+          <StatementBody studentId={row?.ID} enabled={open && row !== null} />
         </SheetBody>
         <SheetFooter>
           <Button variant="outline" onClick={close}>
@@ -238,5 +250,24 @@ export function StudentStatementDialog({ open, row, onClosed }: OwnDialogProps) 
         </SheetFooter>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/**
+ * The same in the student's Family tab, under the family links, for those who have billing in their menu (others see
+ * nothing of it): who pays follows the links shown above it.
+ */
+export function StudentPayersPanel({ record, idPrefix }: RecordPanelProps) {
+  const t = useTranslations("billing.statement.dialog");
+  const billing = useInMenu()(MODULE);
+  if (!billing) return null;
+  const titleId = `${idPrefix}student-payers-title`;
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border p-4" data-testid="student-payers">
+      <h3 id={titleId} className="text-sm font-semibold">
+        {t("title")}
+      </h3>
+      <StatementBody studentId={record.ID} enabled />
+    </section>
   );
 }

@@ -109,6 +109,24 @@ function OrderCard({ order, online, paying, onPay }: { order: TStatementOrder; o
   );
 }
 
+/** A titled list of money lines (payments, refunds): what each was, and its amount; nothing when there is none. */
+function MoneyLines({ title, testId, lines }: { title: string; testId: string; lines: { what: React.ReactNode; amount: string }[] }) {
+  if (!lines.length) return null;
+  return (
+    <>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <ul className="flex flex-col divide-y text-sm">
+        {lines.map((line, i) => (
+          <li key={i} className="flex flex-wrap justify-between gap-x-3 py-1.5" data-testid={testId}>
+            <span>{line.what}</span>
+            <span className="tabular-nums">{line.amount}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** A student's part: orders, payments with their receipts, refunds, what is owed and who pays it. */
 function StudentPart({ student, online, token }: { student: TStatementStudent; online: boolean; token: string }) {
   const t = useTranslations(NS);
@@ -158,38 +176,27 @@ function StudentPart({ student, online, token }: { student: TStatementStudent; o
       ) : (
         <p className="text-sm text-muted-foreground">{t("noOrders")}</p>
       )}
-      {student.payments.length > 0 && (
-        <>
-          <h3 className="text-sm font-semibold">{t("payments")}</h3>
-          <ul className="flex flex-col divide-y text-sm">
-            {student.payments.map((p, i) => (
-              <li key={i} className="flex flex-wrap justify-between gap-x-3 py-1.5" data-testid="statement-payment">
-                <span>
-                  {day(p.date)} · {p.refId ? t("receipt", { refId: p.refId }) : t("noReceipt")} · {tMethod(p.method)}
-                  {p.voided && <span className="ml-1 font-medium text-destructive">({t("voided")})</span>}
-                </span>
-                <span className="tabular-nums">{money(p.curr, p.amount)}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {student.refunds.length > 0 && (
-        <>
-          <h3 className="text-sm font-semibold">{t("refunds")}</h3>
-          <ul className="flex flex-col divide-y text-sm">
-            {student.refunds.map((r, i) => (
-              <li key={i} className="flex flex-wrap justify-between gap-x-3 py-1.5" data-testid="statement-refund">
-                <span>
-                  {day(r.date)}
-                  {r.voided.length > 0 && ` · ${t("voidedReceipts", { refIds: r.voided.join(", ") })}`}
-                </span>
-                <span className="tabular-nums">{money(r.curr, r.amount)}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <MoneyLines
+        title={t("payments")}
+        testId="statement-payment"
+        lines={student.payments.map((p) => ({
+          what: (
+            <>
+              {day(p.date)} · {p.refId ? t("receipt", { refId: p.refId }) : t("noReceipt")} · {tMethod(p.method)}
+              {p.voided && <span className="ml-1 font-medium text-destructive">({t("voided")})</span>}
+            </>
+          ),
+          amount: money(p.curr, p.amount),
+        }))}
+      />
+      <MoneyLines
+        title={t("refunds")}
+        testId="statement-refund"
+        lines={student.refunds.map((r) => ({
+          what: `${day(r.date)}${r.voided.length > 0 ? ` · ${t("voidedReceipts", { refIds: r.voided.join(", ") })}` : ""}`,
+          amount: money(r.curr, r.amount),
+        }))}
+      />
       {student.payers.length > 0 && (
         <p className="text-sm" data-testid="statement-payers">
           <span className="font-medium">{t("whoPays")}: </span>

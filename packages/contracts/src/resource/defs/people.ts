@@ -128,7 +128,11 @@ export const admStudent = defineResource({
     { name: "familyImport", scope: "toolbar", dialog: "familyImport" },
   ],
   // 001 §2-§3: the student's relatives, as family links staff add, change and end.
-  panels: [{ group: "family", name: "studentFamily" }],
+  // …and who pays their fees (billing's: shown to those who have it), under the links it follows.
+  panels: [
+    { group: "family", name: "studentFamily" },
+    { group: "family", name: "studentPayers" },
+  ],
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;

@@ -16,7 +16,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const pdfText = async (path: string) => (await extractText(await getDocumentProxy(new Uint8Array(await readFile(path))), { mergePages: true })).text;
 
-/** An active student with an open guardian link that may be told about them, and that guardian (not the other specs' last students). */
+/** An active student with two open guardian links, that may be told about them, and that guardian (not the other specs' last students). */
 async function family(tenantId: number): Promise<{ studentId: number; externalId: string; guardianId: number }> {
   return withDatabase(async (db) => {
     const found = await db.query<{ studentId: number; externalId: string; guardianId: number }>(
@@ -25,6 +25,8 @@ async function family(tenantId: number): Promise<{ studentId: number; externalId
          JOIN "Kinship" k ON k."studentId" = u.id AND k."endedAt" IS NULL AND k."contactRights" AND k."userKind" IN (0, 1)
          JOIN "User" g ON g.id = k."relativeId" AND NOT g.inactive
         WHERE u."tenantId" = $1 AND u.type = 2 AND NOT u.inactive AND u."externalId" IS NOT NULL
+          AND (SELECT count(*) FROM "Kinship" o
+                WHERE o."studentId" = u.id AND o."endedAt" IS NULL AND o."contactRights" AND o."userKind" IN (0, 1)) = 2
         ORDER BY u.id DESC, k.pays DESC, k."userKind", k."relativeId" OFFSET 7 LIMIT 1`,
       [tenantId],
     );
@@ -82,6 +84,21 @@ test("the office copies a family's statement link, and the guardian reads it and
   await expect(sheet.locator(`[data-testid=statement-guardian][data-relative="${who.guardianId}"]`)).toBeVisible();
   await expectAccessible(page, "[data-testid=student-statement]");
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
+  await page.keyboard.press("Escape");
+
+  // Who pays, in the student's Family tab under the links: a split that does not add up is refused, then 60/40.
+  await page.getByTestId(`row-edit-${who.studentId}`).click();
+  await page.getByTestId("form-sheet").getByTestId("group-tab-family").click();
+  const payers = page.getByTestId("student-payers");
+  await payers.getByTestId("payer-split-0-percent").fill("60");
+  await payers.getByTestId("payer-split-1-percent").fill("30");
+  await payers.getByTestId("payer-split-save").click();
+  await expect(payers.locator("#payer-split-error")).toHaveText("El campo Quién paga debe ser de dos apoderados cuyos porcentajes sumen 100.");
+  await payers.getByTestId("payer-split-1-percent").fill("40");
+  await payers.getByTestId("payer-split-save").click();
+  await expect(payers.getByTestId("statement-share")).toHaveText(["Paga el 60 %", "Paga el 40 %"]);
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, "[data-testid=student-payers]");
 
   // The family's numbers, as the link's own call gives them: what the page must show.
   // The page in Spanish, whatever the guardian's own language: what the checks below read.

@@ -24,7 +24,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { type FieldValues, type Resolver, useForm } from "react-hook-form";
 import { api } from "@/client/api.ts";
-import { apiGet, apiKey, refusalText } from "@/client/api-query.ts";
+import { apiGet, refusalText } from "@/client/api-query.ts";
 import { useErrorMap } from "@/client/validation.ts";
 import { useCanWrite, useInMenu } from "../resource/access.ts";
 import { downloadExport } from "../resource/export-file.ts";
@@ -65,8 +65,21 @@ function SplitForm({ path, guardians, onSaved }: { path: string; guardians: TPay
   const busy = form.formState.isSubmitting;
   const errors = form.formState.errors.payers as unknown as ({ relativeId?: { message?: string }; percent?: { message?: string } } | undefined)[] | undefined;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3 rounded-lg border p-3" data-testid="payer-split">
-      <h3 className="text-sm font-semibold">{t("splitTitle")}</h3>
+    // Not a <form>: in the student's record it sits inside the record's own form, whose submit a nested one would be.
+    <div
+      role="group"
+      aria-labelledby="payer-split-title"
+      className="flex flex-col gap-3 rounded-lg border p-3"
+      data-testid="payer-split"
+      onKeyDown={(e) => {
+        if (e.key !== "Enter" || !(e.target instanceof HTMLInputElement)) return;
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 id="payer-split-title" className="text-sm font-semibold">
+        {t("splitTitle")}
+      </h3>
       <p className="text-xs text-muted-foreground">{t("splitHint")}</p>
       {[0, 1].map((i) => {
         const who = `payer-split-${i}-relativeId`;
@@ -101,7 +114,7 @@ function SplitForm({ path, guardians, onSaved }: { path: string; guardians: TPay
       })}
       <FieldError id="payer-split-error">{whole}</FieldError>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={busy} data-testid="payer-split-save">
+        <Button type="button" size="sm" disabled={busy} onClick={() => void submit()} data-testid="payer-split-save">
           {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
           {t("save")}
         </Button>
@@ -112,7 +125,7 @@ function SplitForm({ path, guardians, onSaved }: { path: string; guardians: TPay
           </Button>
         )}
       </div>
-    </form>
+    </div>
   );
 }
 
@@ -189,9 +202,10 @@ function StatementBody({ studentId, enabled }: { studentId: number | string | un
   const canWrite = useCanWrite()(MODULE);
   const queryClient = useQueryClient();
   const path = `admBilling/payers/${studentId ?? ""}`;
-  const payers = useQuery({ ...apiGet<TPayersAnswer>(path, { notify: false }), enabled: enabled && studentId !== undefined });
+  const read = apiGet<TPayersAnswer>(path, { notify: false });
+  const payers = useQuery({ ...read, enabled: enabled && studentId !== undefined });
   const guardians = payers.data?.guardians ?? [];
-  const saved = (answer: TPayersAnswer) => queryClient.setQueryData(apiKey(path), answer);
+  const saved = (answer: TPayersAnswer) => queryClient.setQueryData(read.queryKey, answer);
   if (payers.isPending)
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">

@@ -2,7 +2,9 @@ import type { TPayersAnswer, TStatementAnswer, TStatementLinkAnswer } from "@piz
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { apiHarness, type DemoSchool } from "../../../test-support/harness.ts";
+import { startPaymentSink } from "../../../../../../scripts/lib/payment-sink.ts";
 import { signFamilyLink } from "../../delivery/family-link.ts";
+import { env } from "../../env.ts";
 
 /**
  * Who pays and the family's statement of account, through the real route handlers and PostgreSQL: a family of two
@@ -295,6 +297,31 @@ describe("the family's statement of account", () => {
     expect(payRes.body).toMatchObject({ status: -409 });
     const notOurs = await api.call("POST", `statement/${token}/pay/${orders.aPaid! + 100000}`, { locale: "en", body: {} });
     expect(notOurs.body).toMatchObject({ status: -404, msg: "That order is not on this statement." });
+  });
+
+  it("opens the hosted checkout of what an order on the statement owes, when the school takes payments online", async () => {
+    // The loopback sandbox of the provider (scripts/lib/payment-sink.ts); no webhook is awaited here.
+    const sink = await startPaymentSink({ port: 0, webhookUrl: "http://127.0.0.1:9/none", webhookSecret: "whsec_statement", secretKey: "sk_test_statement" });
+    Object.assign(env(), { STRIPE_API_URL: sink.url, STRIPE_SECRET_KEY: "sk_test_statement", STRIPE_WEBHOOK_SECRET: "whsec_statement" });
+    try {
+      const { token } = await familyLink(family.mother);
+      expect((await api.call<TStatementAnswer>("GET", `statement/${token}`, { locale: "es" })).body.data.online).toBe(true);
+      const checkout = await api.call<{ url: string; amount: string; curr: string }>("POST", `statement/${token}/pay/${orders.bOverduePartial}`, {
+        locale: "es",
+        body: {},
+      });
+      expect(checkout.body.status, JSON.stringify(checkout.body)).toBe(0);
+      expect(checkout.body.data).toMatchObject({ amount: "25.55", curr: "USD" });
+      expect(checkout.body.data.url.startsWith(sink.url)).toBe(true);
+      // A paid order is on the statement but owes nothing: no checkout.
+      expect((await api.call("POST", `statement/${token}/pay/${orders.aPaid}`, { locale: "es", body: {} })).body.status).toBe(-409);
+      // The father's link does not reach b's orders.
+      const father = await familyLink(family.father);
+      expect((await api.call("POST", `statement/${father.token}/pay/${orders.bPending}`, { locale: "es", body: {} })).body.status).toBe(-404);
+    } finally {
+      Object.assign(env(), { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+      await sink.close();
+    }
   });
 
   it("refuses a link that is forged, expired or another school's, and says why in the family's language", async () => {

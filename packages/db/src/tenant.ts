@@ -51,6 +51,7 @@ export const TENANT_MODELS = new Set([
   "payment",
   "refund",
   "receiptSeries",
+  "payerSplit",
   "infirmaryEntry",
   "medicalRecord",
   "message",

@@ -72,7 +72,7 @@ export function LinkPending({
   onRetry,
 }: {
   state: Pending;
-  namespace: "justifyLink" | "unsubscribeLink";
+  namespace: "justifyLink" | "unsubscribeLink" | "billing.statement.page";
   testId: string;
   onRetry: () => void;
 }) {

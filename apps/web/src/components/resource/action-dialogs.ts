@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { ReceiptPdfDialog } from "../billing/receipt-pdf-dialog.tsx";
 import { ReceiptsZipDialog } from "../billing/receipts-zip-dialog.tsx";
+import { StudentStatementDialog } from "../billing/statement-dialog.tsx";
 import { StudentAttendanceDialog } from "../attendance-summary/student-attendance-dialog.tsx";
 import { OrderPayDialog, OrderRefundDialog } from "../billing/order-money-dialogs.tsx";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
@@ -20,6 +21,7 @@ export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   gradeImport: GradeImportDialog,
   studentGrades: StudentGradesDialog,
   studentAttendance: StudentAttendanceDialog,
+  studentStatement: StudentStatementDialog,
   notificationMessages: NotificationMessagesDialog,
   notificationWizard: NotificationWizard,
   orderPay: OrderPayDialog,

@@ -37,6 +37,11 @@ const NOT_AIMED: Record<string, string> = {
   "POST unsubscribe/{token}": "public: the signed link names its school and person; a tampered or bent one is refused (channels/mail.test.ts)",
   "GET user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
   "POST user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
+  "GET statement/{token}": "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
+  "GET statement/{token}/pdf":
+    "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
+  "POST statement/{token}/pay/{orderId}":
+    "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
 };
 
 /** Names of references (fields, filters, parameters) → the resource whose record they point at. */
@@ -144,6 +149,9 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admBilling/refundbyorder/{id}": (s) => s.id("admOrder"),
   "admBilling/receipt/{orderId}/{bool}": (s, p) => (p === "orderId" ? s.id("admOrder") : "true"),
   "admOrder/request2pay/{id}": (s) => s.id("admOrder"),
+  "admBilling/payers/{id}": (s) => s.id("admStudent"),
+  "admBilling/statement/{id}": (s) => s.id("admRelatives"),
+  "admBilling/statement/{id}/link": (s) => s.id("admRelatives"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,
@@ -171,6 +179,7 @@ const BODIES: Record<string, (s: Samples) => unknown> = {
   "POST admConversations/{id}/messages": () => ({ type: "text", msg: "Respuesta de otro colegio" }),
   "POST admBilling/setpaymentbyorder/{id}": () => ({ total: "1.00", note: "Pago de otro colegio" }),
   "POST admBilling/refundbyorder/{id}": () => ({ note: "Devolución de otro colegio" }),
+  "POST admBilling/payers/{id}": (s) => ({ payers: [{ relativeId: s.id("admRelatives"), percent: 60 }] }),
 };
 const cells = (s: Samples) => ({ grades: [{ conceptId: s.id("admEvalConcept"), studentId: s.id("admStudent"), gradeNum: 15 }] });
 for (const path of ["admGrades", "admGrades/behavior", "admGrades/master"]) BODIES[`POST ${path}`] = cells;

@@ -122,11 +122,17 @@ export const admStudent = defineResource({
   extraActions: [
     { name: "grades", scope: "row", write: false, module: "admGrades", dialog: "studentGrades" },
     { name: "attendance", scope: "row", write: false, dialog: "studentAttendance" },
+    // Who pays and the family's statement of account: billing's, for those who read it (writing it edits the split).
+    { name: "statement", scope: "row", write: false, module: "admBilling", dialog: "studentStatement" },
     // One spreadsheet of students and their families (POST admStudent/familyImport), beside the list's own import.
     { name: "familyImport", scope: "toolbar", dialog: "familyImport" },
   ],
   // 001 §2-§3: the student's relatives, as family links staff add, change and end.
-  panels: [{ group: "family", name: "studentFamily" }],
+  // …and who pays their fees (billing's: shown to those who have it), under the links it follows.
+  panels: [
+    { group: "family", name: "studentFamily" },
+    { group: "family", name: "studentPayers" },
+  ],
 });
 
 const whileAlive = { hiddenWhen: { field: "rip", equals: true } } as const;

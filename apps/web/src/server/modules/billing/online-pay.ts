@@ -30,7 +30,9 @@ function providerOrRefuse(): PaymentProvider {
  * balance is the same, the provider answers the same checkout (its idempotency key names the order and the balance);
  * one that expired, or whose payment failed, gives way to a new one.
  */
-export async function requestToPay(ctx: AuthedContext & { params: { id: number } }): Promise<Reply<TRequest2PayAnswer>> {
+export async function requestToPay(
+  ctx: Pick<AuthedContext, "db"> & { user: Pick<AuthedContext["user"], "tenantId">; params: { id: number } },
+): Promise<Reply<TRequest2PayAnswer>> {
   const provider = providerOrRefuse();
   const { order, balance, open } = await ctx.db.$transaction((tx) => payableBalance(tx, ctx.params.id));
   if (!open) throw new AppError(-409, "billing.notUnpaid", 409);

@@ -27,7 +27,7 @@ const ZIP_WAIT_MS = 10;
 type Line = PrintedReceipt["lines"][number];
 
 /** The receipts are the school's documents: drawn in the school's language (Tenant.defaultLocale), under its letterhead. */
-async function receiptStyle(ctx: AuthedContext): Promise<ReceiptStyle> {
+export async function receiptStyle(ctx: Parameters<typeof letterhead>[0]): Promise<ReceiptStyle> {
   const [tenant, head] = await Promise.all([
     ctx.system.tenant.findUniqueOrThrow({ where: { id: ctx.user.tenantId }, select: { defaultLocale: true } }),
     letterhead(ctx),
@@ -48,7 +48,7 @@ async function linesOf(ctx: AuthedContext, orderIds: number[]): Promise<Map<numb
   return byOrder;
 }
 
-const download = (body: ReadableStream, type: string, filename: string, headers: Record<string, string> = {}) =>
+export const download = (body: ReadableStream, type: string, filename: string, headers: Record<string, string> = {}) =>
   new Response(body, {
     headers: {
       "content-type": type,

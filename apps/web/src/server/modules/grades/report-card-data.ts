@@ -77,7 +77,7 @@ export const STUDENT_SELECT = { id: true, name: true, last: true, last2: true } 
 export const SECTION_SELECT = { id: true, name: true, superSection: { select: { id: true, name: true } } } as const;
 
 /** The school's name and, when it is a stored PNG or JPEG, its logo. */
-export async function letterhead(ctx: AuthedContext): Promise<Letterhead> {
+export async function letterhead(ctx: Pick<AuthedContext, "system"> & { user: Pick<AuthedContext["user"], "tenantId"> }): Promise<Letterhead> {
   const tenant = await ctx.system.tenant.findUniqueOrThrow({ where: { id: ctx.user.tenantId }, select: { title: true, logo: true } });
   const bytes = tenant.logo && isStorageKey(tenant.logo) ? await storage().get(tenant.logo) : null;
   return { school: tenant.title, logo: bytes && (contentMatches("png", bytes) || contentMatches("jpg", bytes)) ? bytes : null };

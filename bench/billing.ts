@@ -103,9 +103,10 @@ async function zipFigures(pool: pg.Pool, tenantId: number, base: string, token: 
   const count = zipEntryCounter();
   const chunks: Uint8Array[] = [];
   let streamed = 0;
-  for await (const chunk of res.body) {
-    chunks.push(chunk);
-    streamed = count(chunk);
+  const reader = res.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    streamed = count(read.value);
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);

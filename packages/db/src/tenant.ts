@@ -51,6 +51,7 @@ export const TENANT_MODELS = new Set([
   "payment",
   "refund",
   "receiptSeries",
+  "orderReminder",
   "infirmaryEntry",
   "medicalRecord",
   "message",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Payment reminders (issue's "beyond the peers"; 001 §3 "Order" dueDate): per school, on or off, and the days before
+ * Payment reminders (001 §3 "Order": its dueDate): per school, on or off, and the days before
  * and after an order's due date on which its payer is reminded. Kept in the school's settings (Tenant.settings
  * `payReminders`), read by the reminder job (billing/reminders.ts) and edited beside the school's profile.
  */

@@ -35,6 +35,7 @@ export * from "./billing/grid.ts";
 export * from "./billing/receipts.ts";
 export * from "./billing/online.ts";
 export * from "./billing/statement.ts";
+export * from "./billing/reminders.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";

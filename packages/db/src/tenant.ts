@@ -52,6 +52,7 @@ export const TENANT_MODELS = new Set([
   "refund",
   "receiptSeries",
   "payerSplit",
+  "orderReminder",
   "infirmaryEntry",
   "medicalRecord",
   "message",

@@ -66,7 +66,8 @@ export const ZPaymentAnswer = z.object({
   order: ZOrderMoney,
   receipt: z.object({ ID: z.number(), refId: z.string(), amount: z.string() }),
 });
-export const ZRefundAnswer = z.object({ order: ZOrderMoney, refunded: z.string(), voided: z.array(z.string()) });
+/** `creditNotes`: the credit notes issued for the voided receipts, where the school's country needs them. */
+export const ZRefundAnswer = z.object({ order: ZOrderMoney, refunded: z.string(), voided: z.array(z.string()), creditNotes: z.array(z.string()) });
 export type TPaymentAnswer = z.output<typeof ZPaymentAnswer>;
 export type TRefundAnswer = z.output<typeof ZRefundAnswer>;
 

@@ -39,7 +39,7 @@ function useMoney() {
 }
 
 /** The order the dialog acts on: its code, student and amounts, as the row shows them. */
-function OrderSummary({ row }: { row: Row }) {
+export function OrderSummary({ row }: { row: Row }) {
   const t = useTranslations("billing");
   const money = useMoney();
   const owed = Number(row.total ?? 0) - Number(row.paid ?? 0);

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { menuLabel, walkMenu } from "@/client/menu.ts";
+import { ReminderSettingsCard } from "../billing/reminder-settings-card.tsx";
 import { ModuleIcon } from "../module-icon.tsx";
 import { useAppSession } from "../shell/session-context.tsx";
 import { CompanyCard } from "./company-card.tsx";
@@ -91,6 +92,7 @@ export function ModuleCards() {
       </header>
       <FirstHourChecklist onEditProfile={() => setProfileOpening((n) => n + 1)} />
       <CompanyCard opening={profileOpening} />
+      <ReminderSettingsCard />
       {groups.length === 0 && <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">{t("empty")}</p>}
       {groups.map((group) => {
         const title = group.heading ? menuLabel(group.heading, locale) : t("other");

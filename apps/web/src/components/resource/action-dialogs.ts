@@ -4,6 +4,7 @@ import { ReceiptsZipDialog } from "../billing/receipts-zip-dialog.tsx";
 import { StudentStatementDialog } from "../billing/statement-dialog.tsx";
 import { StudentAttendanceDialog } from "../attendance-summary/student-attendance-dialog.tsx";
 import { OrderPayDialog, OrderRefundDialog } from "../billing/order-money-dialogs.tsx";
+import { PayLinkDialog } from "../billing/pay-link-dialog.tsx";
 import { DirectoryMailDialog } from "../directory/directory-mail-dialog.tsx";
 import { FamilyImportDialog } from "../family-import/family-import-dialog.tsx";
 import { GradeImportDialog } from "../grades/grade-import-dialog.tsx";
@@ -26,6 +27,7 @@ export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
   notificationWizard: NotificationWizard,
   orderPay: OrderPayDialog,
   orderRefund: OrderRefundDialog,
+  orderPayLink: PayLinkDialog,
   receiptPdf: ReceiptPdfDialog,
   receiptsZip: ReceiptsZipDialog,
 };

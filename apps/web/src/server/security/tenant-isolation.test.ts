@@ -35,6 +35,7 @@ const NOT_AIMED: Record<string, string> = {
   "POST justify/{token}": "public: the signed link names its school and student; a tampered or bent one is refused (attendance.test.ts)",
   "GET unsubscribe/{token}": "public: the signed link names its school and person; a tampered or bent one is refused (channels/mail.test.ts)",
   "POST unsubscribe/{token}": "public: the signed link names its school and person; a tampered or bent one is refused (channels/mail.test.ts)",
+  "GET pay/{token}": "public: the signed pay link names its school and order; a tampered one is refused (billing/reminders.test.ts)",
   "GET user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
   "POST user/invite/{token}": "public: the signed link names its school and account; a tampered or bent one is refused (invitations/first-hour.test.ts)",
   "GET statement/{token}": "public: the signed link names its school and guardian; a tampered, expired or foreign one is refused (billing/statement.test.ts)",
@@ -152,6 +153,7 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admBilling/payers/{id}": (s) => s.id("admStudent"),
   "admBilling/statement/{id}": (s) => s.id("admRelatives"),
   "admBilling/statement/{id}/link": (s) => s.id("admRelatives"),
+  "admOrder/sendpaylink/{id}": (s) => s.id("admOrder"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,

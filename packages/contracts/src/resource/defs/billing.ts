@@ -54,9 +54,11 @@ export const admOrder = defineResource({
   orderBy: [{ field: "dueDate", dir: "desc" }],
   actions: FULL_ACTIONS,
   // 001 §4: an unpaid order can get a payment registered; a paid one can be voided (refund). Both are admBilling's.
+  // Its pay link goes to the family from here too (admOrder's, like request2pay).
   extraActions: [
     { name: "pay", scope: "row", dialog: "orderPay", module: "admBilling" },
     { name: "refund", scope: "row", dialog: "orderRefund", module: "admBilling" },
+    { name: "sendPayLink", scope: "row", dialog: "orderPayLink" },
   ],
   children: ["admOrder/detail"],
 });

@@ -5,3 +5,5 @@ export { BULK_GRID_ROUTES } from "./bulk-grid-routes.ts";
 export { RECEIPT_ROUTES } from "./receipt-routes.ts";
 export { ONLINE_PAY_ROUTES, PAYMENT_WEBHOOK_ROUTES } from "./online-routes.ts";
 export { STATEMENT_ROUTES } from "./statement-routes.ts";
+export { REMINDER_ROUTES } from "./reminders-routes.ts";
+export { BILLING_REMINDER_JOBS } from "./reminders-jobs.ts";

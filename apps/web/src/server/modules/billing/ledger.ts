@@ -1,4 +1,13 @@
-import { ORDER_STATUS, PAYMENT_METHODS, PAYMENT_STATUS, PAYMENT_TYPE, type TPaymentAnswer, type TPaymentBody, type TRefundAnswer } from "@pizarra/contracts";
+import {
+  ORDER_STATUS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS,
+  PAYMENT_TYPE,
+  RECEIPT_TYPE,
+  type TPaymentAnswer,
+  type TPaymentBody,
+  type TRefundAnswer,
+} from "@pizarra/contracts";
 import { lockKey, Prisma, type TenantTx, tenantOf } from "@pizarra/db";
 import { AppError, notFound } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -6,6 +15,7 @@ import { type Auditor, audit } from "../../resource/audit.ts";
 import { formatDateTime, parseDate } from "../../resource/values.ts";
 import { fullName } from "../../resource/display.ts";
 import { GUARDIAN_LINK } from "../../delivery/guardians.ts";
+import { needsCreditNote } from "./credit-notes.ts";
 
 /**
  * The school's money (001 §3 "Payment", §4, §5; 001 §7 "Billing and orders"): a payment or a refund is a row of its
@@ -314,9 +324,49 @@ export async function payableBalance(tx: TenantTx, orderId: number): Promise<{ o
   return { order, balance, open: order.status === ORDER_STATUS.unpaid && balance.greaterThan(ZERO) };
 }
 
+/** The receipt fields a credit note copies from the receipt it voids (the family and the charge as they were then). */
+const CREDITED_SELECT = {
+  id: true,
+  refId: true,
+  amount: true,
+  curr: true,
+  brief: true,
+  dueDate: true,
+  code: true,
+  principalName: true,
+  doc: true,
+  dependantName: true,
+  dependantCode: true,
+  dependantDoc: true,
+  sectionTag: true,
+  studentId: true,
+} as const;
+type Credited = Prisma.ReceiptGetPayload<{ select: typeof CREDITED_SELECT }>;
+
+/**
+ * The credit notes of receipts a refund voids, where the school's country needs them (credit-notes.ts): one for each
+ * receipt, of its amount, numbered in the note series (receipt type 1) and linked to it. Called last in the refund's
+ * transaction, so that the series' row is held as briefly as a payment holds it; the unique creditOfId holds "one
+ * note per receipt" should anything else write one.
+ */
+async function issueCreditNotes(tx: TenantTx, orderId: number, receipts: Credited[], day: Date): Promise<string[]> {
+  const series = SERIES[RECEIPT_TYPE.note];
+  const refIds: string[] = [];
+  for (const { id, refId: voids, ...receipt } of receipts) {
+    const number = await nextNumber(tx, series);
+    const refId = `${series}-${String(number).padStart(NUMBER_DIGITS, "0")}`;
+    await tx.receipt.create({
+      data: { ...receipt, type: RECEIPT_TYPE.note, date: day, refId, series, number, datePaid: day, paid: true, orderId, creditOfId: id },
+    });
+    refIds.push(refId);
+  }
+  return refIds;
+}
+
 /**
  * POST admBilling/refundbyorder/{id}: the refund of a paid order. What its confirmed payments received goes back, the
- * order is voided, and its receipts are marked ANULADO, their numbers kept (a receipt is never deleted).
+ * order is voided, and its receipts are marked ANULADO, their numbers kept (a receipt is never deleted); where the
+ * school's country needs it, each voided receipt gets its credit note.
  */
 export async function refundOrder(ctx: AuthedContext & { params: { id: number }; body: { note: string } }): Promise<Reply<TRefundAnswer>> {
   const day = today();
@@ -326,19 +376,33 @@ export async function refundOrder(ctx: AuthedContext & { params: { id: number };
     const received = await tx.payment.aggregate({ where: { orderId: order.id, status: PAYMENT_STATUS.confirmed }, _sum: { amount: true } });
     const amount = received._sum.amount ?? ZERO;
     const refund = await tx.refund.create({ data: { orderId: order.id, amount, note: ctx.body.note, date: day, registeredById: ctx.user.id } });
-    const voided = await tx.receipt.findMany({ where: { orderId: order.id, voided: false }, select: { refId: true }, orderBy: { id: "asc" } });
+    const voided = await tx.receipt.findMany({
+      where: { orderId: order.id, voided: false },
+      select: { ...CREDITED_SELECT, type: true },
+      orderBy: { id: "asc" },
+    });
     await tx.receipt.updateMany({ where: { orderId: order.id, voided: false }, data: { voided: true } });
     const paid = order.paid.minus(amount);
     await tx.order.update({ where: { id: order.id }, data: { status: ORDER_STATUS.voided, paid } });
+    const school = await tx.tenant.findUniqueOrThrow({ where: { id: tenantOf(tx) }, select: { defaultCountry: true } });
+    const credited = needsCreditNote(school.defaultCountry) ? voided.filter((r) => r.type === RECEIPT_TYPE.receipt).map(({ type: _, ...r }) => r) : [];
+    const creditNotes = await issueCreditNotes(tx, order.id, credited, day);
     await audit(tx, ctx, "admBilling", "refund", order.id, {
       refund: refund.id,
       amount: money(amount),
       voided: voided.map((r) => r.refId),
+      ...(creditNotes.length ? { creditNotes } : {}),
       curr: order.curr,
     });
     return {
-      data: { order: orderMoney({ ...order, status: ORDER_STATUS.voided, paid }, ZERO), refunded: money(amount), voided: voided.map((r) => r.refId) },
-      msgKey: "billing.refunded",
+      data: {
+        order: orderMoney({ ...order, status: ORDER_STATUS.voided, paid }, ZERO),
+        refunded: money(amount),
+        voided: voided.map((r) => r.refId),
+        creditNotes,
+      },
+      msgKey: creditNotes.length ? "billing.creditNote.issued" : "billing.refunded",
+      msgValues: { creditNotes: creditNotes.join(", ") },
     };
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { givenNamesFirstIn, PAYMENT_STATUS, type TRequest2PayAnswer } from "@pizarra/contracts";
-import { forTenant } from "@pizarra/db";
+import { forTenant, type TenantDb } from "@pizarra/db";
 import { type CheckoutRequest, type CheckoutSession, type PaymentProvider, paymentProvider } from "../../channels/payments/index.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -19,22 +19,30 @@ import { payableBalance, registerProviderPayment } from "./ledger.ts";
 const SETTLED = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 const FAILED = "checkout.session.async_payment_failed";
 
-function providerOrRefuse(): PaymentProvider {
+/** The school's payment provider, or the clear refusal that online payment is off. */
+export function providerOrRefuse(): PaymentProvider {
   const provider = paymentProvider();
   if (!provider) throw new AppError(-409, "billing.online.off", 409);
   return provider;
 }
 
 /**
- * GET admOrder/request2pay/{id}: the checkout link of an unpaid order, for what it still owes. Asked again while the
- * balance is the same, the provider answers the same checkout (its idempotency key names the order and the balance);
- * one that expired, or whose payment failed, gives way to a new one.
+ * GET admOrder/request2pay/{id}: the checkout link of an unpaid order, for what it still owes (openCheckout).
  */
 export async function requestToPay(
   ctx: Pick<AuthedContext, "db"> & { user: Pick<AuthedContext["user"], "tenantId">; params: { id: number } },
 ): Promise<Reply<TRequest2PayAnswer>> {
+  return { data: await openCheckout(ctx.db, ctx.user.tenantId, ctx.params.id), msgKey: "billing.online.linkReady" };
+}
+
+/**
+ * The checkout of what an unpaid order still owes, asked by staff (request2pay) or by a family through the pay link
+ * of a message (pay-link.ts). Asked again while the balance is the same, the provider answers the same checkout (its
+ * idempotency key names the order and the balance); one that expired, or whose payment failed, gives way to a new one.
+ */
+export async function openCheckout(db: TenantDb, tenantId: number, orderId: number): Promise<TRequest2PayAnswer> {
   const provider = providerOrRefuse();
-  const { order, balance, open } = await ctx.db.$transaction((tx) => payableBalance(tx, ctx.params.id));
+  const { order, balance, open } = await db.$transaction((tx) => payableBalance(tx, orderId));
   if (!open) throw new AppError(-409, "billing.notUnpaid", 409);
   const amount = balance.toFixed(2);
   const base = env().PUBLIC_URL.replace(/\/+$/, "");
@@ -44,24 +52,24 @@ export async function requestToPay(
     description: order.brief,
     successUrl: `${base}/?checkout=done`,
     cancelUrl: `${base}/?checkout=cancelled`,
-    metadata: { tenantId: String(ctx.user.tenantId), orderId: String(order.id) },
+    metadata: { tenantId: String(tenantId), orderId: String(order.id) },
   };
   // The same order, balance and checkout details: the same key, so the provider answers the checkout it made (a key
   // reused with other details is an error at Stripe, hence the digest of them all).
   const digest = createHash("sha256").update(JSON.stringify(request)).digest("hex").slice(0, 24);
-  const key = `pizarra-r2p-${ctx.user.tenantId}-${order.id}-${digest}`;
+  const key = `pizarra-r2p-${tenantId}-${order.id}-${digest}`;
   let session = await checkout(provider, { ...request, idempotencyKey: key }, order.id);
   if (session.status === "complete") {
     // Paid, or an asynchronous payment being settled, and its webhook not registered yet: a second checkout now could
     // take the money twice. Only one whose payment failed (kept with status -2) gives way to a new one.
-    const failed = await ctx.db.payment.findFirst({
+    const failed = await db.payment.findFirst({
       where: { provider: provider.name, providerPaymentId: session.id, status: PAYMENT_STATUS.error },
       select: { id: true },
     });
     if (!failed) throw new AppError(-409, "billing.online.settling", 409);
   }
   if (session.status !== "open") session = await checkout(provider, { ...request, idempotencyKey: `${key}-${Date.now()}` }, order.id);
-  return { data: { url: session.url, provider: provider.name, amount, curr: order.curr }, msgKey: "billing.online.linkReady" };
+  return { url: session.url, provider: provider.name, amount, curr: order.curr };
 }
 
 /** The provider's checkout, or a clear refusal when it does not make one (never a 500). */

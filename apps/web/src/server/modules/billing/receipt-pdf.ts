@@ -24,6 +24,8 @@ export interface PrintedReceipt {
   code: number | null;
   voided: boolean;
   notes: string | null;
+  /** A credit note's: the receipt it voids (its number is printed on the note). */
+  creditOf: { refId: string } | null;
   lines: { item: string; quantity: number; amount: Decimal }[];
 }
 
@@ -54,6 +56,7 @@ export const PRINTED_RECEIPT_SELECT = {
   voided: true,
   notes: true,
   orderId: true,
+  creditOf: { select: { refId: true } },
 } as const;
 
 /** A calendar day (a @db.Date column, UTC midnight) as the school writes it: DD/MM/YYYY. */
@@ -78,10 +81,14 @@ function drawVoidMark(doc: Doc, word: string): void {
 
 /** One receipt on the current page: letterhead, number and parties, the order's lines, the amount in figures and words. */
 function drawReceipt(doc: Doc, receipt: PrintedReceipt, { locale, t, head }: ReceiptStyle): void {
-  const title = t(receipt.type === RECEIPT_TYPE.note ? "billing.receipts.pdf.note" : "billing.receipts.pdf.receipt");
+  // A credit note says so in capitals and names the receipt it voids (credit-notes.ts: the note refers to it by number).
+  const title = receipt.creditOf
+    ? t("billing.creditNote.pdf.title")
+    : t(receipt.type === RECEIPT_TYPE.note ? "billing.receipts.pdf.note" : "billing.receipts.pdf.receipt");
   drawLetterhead(doc, head, `${title} ${receipt.refId}`);
   const facts: [string, string][] = [
     [t("billing.receipts.pdf.number"), receipt.refId],
+    ...(receipt.creditOf ? ([[t("billing.creditNote.pdf.voids"), receipt.creditOf.refId]] as [string, string][]) : []),
     [t("billing.receipts.pdf.date"), day(receipt.date)],
     [t("billing.receipts.pdf.student"), receipt.dependantName ?? "–"],
     [t("billing.receipts.pdf.code"), receipt.dependantCode ?? "–"],

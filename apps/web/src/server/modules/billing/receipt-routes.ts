@@ -61,15 +61,17 @@ export const download = (body: ReadableStream, type: string, filename: string, h
 
 /**
  * GET admBilling/receipt/{orderId}/{bool} (001 §7; §2 "Receipts": the row's "download PDF"): the order's receipts as
- * a PDF download: `true` every receipt of the order (its partial payments), one page each, `false` the latest. A
- * voided receipt carries ANULADO. An order of another school is not found; an order with no receipt says so.
+ * a PDF download: `true` every receipt of the order (its partial payments, and the credit notes of a refund), one
+ * page each, `false` the latest receipt. A voided receipt carries ANULADO. An order of another school is not found;
+ * an order with no receipt says so.
  */
 async function receiptPdf(ctx: AuthedContext & { params: TReceiptPdfParams }): Promise<Reply<null> & { response: Response }> {
   const { orderId, bool: all } = ctx.params;
   const order = await ctx.db.order.findFirst({ where: { id: orderId }, select: { id: true } });
   if (!order) throw notFound();
   const receipts = await ctx.db.receipt.findMany({
-    where: { orderId },
+    // The latest is the order's latest receipt: a credit note (credit-notes.ts) is printed with all of them.
+    where: all ? { orderId } : { orderId, creditOfId: null },
     orderBy: { id: all ? "asc" : "desc" },
     ...(all ? {} : { take: 1 }),
     select: PRINTED_RECEIPT_SELECT,

@@ -34,6 +34,7 @@ export * from "./billing/bulk.ts";
 export * from "./billing/grid.ts";
 export * from "./billing/receipts.ts";
 export * from "./billing/online.ts";
+export * from "./billing/auto-charge.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";

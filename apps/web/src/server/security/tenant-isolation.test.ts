@@ -144,6 +144,9 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admBilling/refundbyorder/{id}": (s) => s.id("admOrder"),
   "admBilling/receipt/{orderId}/{bool}": (s, p) => (p === "orderId" ? s.id("admOrder") : "true"),
   "admOrder/request2pay/{id}": (s) => s.id("admOrder"),
+  "admBilling/automaticCharge/{date}": () => "2026-12-31",
+  "admBilling/cardOnFile/{guardianId}": (s) => s.id("admRelatives"),
+  "admBilling/cardOnFile/{guardianId}/remove": (s) => s.id("admRelatives"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,

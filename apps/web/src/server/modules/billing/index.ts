@@ -4,3 +4,5 @@ export { BILLING_ROUTES } from "./routes.ts";
 export { BULK_GRID_ROUTES } from "./bulk-grid-routes.ts";
 export { RECEIPT_ROUTES } from "./receipt-routes.ts";
 export { ONLINE_PAY_ROUTES, PAYMENT_WEBHOOK_ROUTES } from "./online-routes.ts";
+export { AUTO_CHARGE_ROUTES } from "./auto-charge-routes.ts";
+export { AUTO_CHARGE_JOBS } from "./auto-charge-job.ts";

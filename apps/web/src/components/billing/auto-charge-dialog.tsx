@@ -78,7 +78,8 @@ function RunView({ run }: { run: TAutoChargeRun }) {
           {t("collected", { amount: money.figure(c.amount), curr: c.curr })}
         </p>
       ))}
-      <div className="overflow-x-auto rounded-md border">
+      {/* Focusable, so that a keyboard scrolls a table wider than a phone. */}
+      <div className="overflow-x-auto rounded-md border" role="region" aria-label={t("results")} tabIndex={0}>
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left">
             <tr>
@@ -204,7 +205,7 @@ export function AutoChargeDialog({ open, onClosed, onDone }: OwnDialogProps) {
                   {preview.withoutCard.totals.map((w) => ` · ${money(w.amount, w.curr)}`).join("")}
                 </p>
                 {preview.rows.length > 0 && (
-                  <div className="overflow-x-auto rounded-md border">
+                  <div className="overflow-x-auto rounded-md border" role="region" aria-label={t("preview")} tabIndex={0}>
                     <table className="w-full text-sm" data-testid="auto-charge-rows">
                       <thead className="bg-muted/50 text-left">
                         <tr>

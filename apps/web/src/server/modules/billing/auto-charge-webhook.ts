@@ -75,6 +75,11 @@ export async function receiveIntentEvent(ctx: BaseContext, event: VerifiedEvent 
       // Two deliveries at once in two processes: the order's lock makes the second find the first's payment, and the
       // unique (provider, providerPaymentId) holds should anything else get there first.
       if ((error as { code?: string }).code === "P2002") return;
+      // An order no longer there is nothing a retry of the provider's could mend: acknowledged, and logged.
+      if (error instanceof AppError && error.status === -404) {
+        log().warn({ event: event.id, intent: state.intentId, orderId }, "Payment webhook: an automatic charge of no order was ignored");
+        return;
+      }
       throw error;
     });
   return { data: null };

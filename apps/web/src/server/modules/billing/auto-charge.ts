@@ -46,9 +46,12 @@ const dueOrders = (tenantId: number, day: Date, provider: string) => Prisma.sql`
   SELECT o.id, o."easyId", o.brief, o."dueDate", o.curr, o."studentId", g."relativeId" AS "guardianId",
          c.id AS "cardId", c.brand, c.last4, b.balance
   FROM "Order" o
+  -- An order nothing was paid of (most of those due) owes its total: its payments are read only when it has some.
   CROSS JOIN LATERAL (
-    SELECT o.total - COALESCE(sum(p.amount - p.penalty), 0) AS balance FROM "Payment" p
-    WHERE p."tenantId" = ${tenantId} AND p."orderId" = o.id AND p.status = ${PAYMENT_STATUS.confirmed}
+    SELECT CASE WHEN o.paid = 0 THEN o.total ELSE o.total - (
+      SELECT COALESCE(sum(p.amount - p.penalty), 0) FROM "Payment" p
+      WHERE p."tenantId" = ${tenantId} AND p."orderId" = o.id AND p.status = ${PAYMENT_STATUS.confirmed}
+    ) END AS balance
   ) b
   ${payerJoin(tenantId)}
   LEFT JOIN "CardOnFile" c ON c."tenantId" = ${tenantId} AND c."guardianId" = g."relativeId" AND c.provider = ${provider}

@@ -22,6 +22,7 @@ export async function seedBilling(pool: pg.Pool, tenantId: number, log: (line: s
   ]);
   if (existing[0]!.n > 0) {
     log(`billing: the big school has its ${existing[0]!.n.toLocaleString("en")} bench orders already`);
+    await seedCardsOnFile(pool, tenantId, log);
     return { orders: 0, payments: 0 };
   }
   const client = await pool.connect();
@@ -118,6 +119,7 @@ export async function seedBilling(pool: pg.Pool, tenantId: number, log: (line: s
     ]);
     await client.query("COMMIT");
     await pool.query(`ANALYZE "Order", "OrderDetail", "Payment", "Receipt", "Refund"`);
+    await seedCardsOnFile(pool, tenantId, log);
     return { orders: orders.rowCount ?? 0, payments: payments.rowCount ?? 0 };
   } catch (error) {
     await client.query("ROLLBACK");
@@ -125,4 +127,28 @@ export async function seedBilling(pool: pg.Pool, tenantId: number, log: (line: s
   } finally {
     client.release();
   }
+}
+
+/** The share of payer guardians who keep a card on file for the automatic charge, in percent. */
+const CARD_SHARE = 30;
+
+/**
+ * Cards on file for the automatic charge's preview (001 §7 automaticCharge): a share of the big school's payer
+ * guardians keep one at the sandbox's provider. A step of its own, also run on a bench database seeded before it
+ * (`pnpm bench:seed -- billing`): what is there already is kept (the unique guardian and provider).
+ */
+export async function seedCardsOnFile(pool: pg.Pool, tenantId: number, log: (line: string) => void): Promise<number> {
+  const begun = Date.now();
+  const cards = await pool.query(
+    `INSERT INTO "CardOnFile" ("tenantId", "guardianId", provider, "customerId", "paymentMethodId", brand, last4, "expMonth", "expYear", "updatedAt")
+     SELECT DISTINCT ON (k."relativeId") $1, k."relativeId", 'stripe', 'cus_bench_' || k."relativeId", 'pm_bench_' || k."relativeId",
+            'visa', lpad((k."relativeId" % 10000)::text, 4, '0'), 1 + k."relativeId" % 12, 2028 + k."relativeId" % 4, now()
+       FROM "Kinship" k
+      WHERE k."tenantId" = $1 AND k."endedAt" IS NULL AND k."userKind" IN (0, 1) AND k."contactRights" AND k."relativeId" % 100 < $2
+     ON CONFLICT ("tenantId", "guardianId", provider) DO NOTHING`,
+    [tenantId, CARD_SHARE],
+  );
+  await pool.query(`ANALYZE "CardOnFile"`);
+  log(`billing: ${cards.rowCount} cards on file in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+  return cards.rowCount ?? 0;
 }

@@ -160,3 +160,36 @@ export function printBillingFigures(f: BillingFigures, was: (key: string) => str
     "",
   );
 }
+
+// ---- Automatic charge (001 §7 automaticCharge): the whole school's preview ----
+
+export const AUTO_CHARGE_TARGETS = { preview: 2000 } as const;
+/** Previews timed in turn: each reads the whole school's due orders, their payer guardians and cards. */
+const PREVIEW_SECONDS = 10;
+
+export interface AutoChargeFigures {
+  preview: Stats;
+  /** The cards on file of the big school the preview reads. */
+  cards: number;
+}
+
+/** GET admBilling/automaticCharge/{today} of the big school, one client at a time (a bursar's preview). */
+export async function autoChargeFigures({ pool, tenantId, load, check }: Options): Promise<AutoChargeFigures> {
+  const { rows: cards } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "CardOnFile" WHERE "tenantId" = $1`, [tenantId]);
+  if (!cards[0]!.n) throw new Error("automatic charge: the big school keeps no cards on file: run `pnpm bench:seed -- billing` first.");
+  const today = new Date().toISOString().slice(0, 10);
+  const preview: Request = { method: "GET", path: `admBilling/automaticCharge/${today}` };
+  await check(preview);
+  const times = await load(preview, 1, PREVIEW_SECONDS);
+  return { preview: stats(times), cards: cards[0]!.n };
+}
+
+export function printAutoChargeFigures(f: AutoChargeFigures, was: (key: string) => string): void {
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
+  const met = f.preview.p95 < AUTO_CHARGE_TARGETS.preview ? "met" : "missed";
+  const line = `automatic-charge preview, whole school p95 (${f.preview.count} in ${PREVIEW_SECONDS} s)`;
+  console.log(
+    `  ${line.padEnd(60)} ${`${fmt(f.preview.p95)} ms`.padStart(16)}   ${`< ${AUTO_CHARGE_TARGETS.preview} ms ${met}`.padEnd(18)} ${was("billing autocharge preview p95") && `was ${was("billing autocharge preview p95")}`}`,
+  );
+  console.log(`    with ${f.cards.toLocaleString("en")} payer guardians keeping a card on file`);
+}

@@ -12,7 +12,7 @@ import { readXlsx } from "../apps/web/src/test-support/read-xlsx.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
 import { BACKUP_TARGETS, type BackupFigures, backupFigures } from "./backup.ts";
-import { type BillingFigures, billingFigures, printBillingFigures } from "./billing.ts";
+import { type AutoChargeFigures, autoChargeFigures, type BillingFigures, billingFigures, printAutoChargeFigures, printBillingFigures } from "./billing.ts";
 import { type ConversationFigures, conversationFigures, printConversationFigures } from "./conversations.ts";
 import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
@@ -488,20 +488,23 @@ try {
 
   // Payments of the two years of pensions: one client, then twenty paying at once, and their receipts' numbers.
   let billing: BillingFigures | null = null;
+  let autoCharge: AutoChargeFigures | null = null;
   if (ONLY.length === 0 || ONLY.some((text) => "billing".includes(text))) {
     const pid = web.pid!;
-    billing = await billingFigures({
+    const billingOptions = {
       pool,
       tenantId: f.tenantId,
       base: BASE,
       token: tokens.admin,
       rss: () => treeRss(pid),
-      check: (request) => check(request.path, tokens.admin, request),
-      load: async (request, clients, seconds) => {
+      check: (request: Request) => check(request.path, tokens.admin, request),
+      load: async (request: Request, clients: number, seconds: number) => {
         await settle(pool);
         return (await latencies({ name: request.path, token: tokens.admin, request, sql: async () => null }, clients, seconds)).times;
       },
-    });
+    };
+    billing = await billingFigures(billingOptions);
+    autoCharge = await autoChargeFigures(billingOptions);
   }
 
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
@@ -619,6 +622,7 @@ try {
   }
   if (conversations) printConversationFigures(conversations, (key) => was(previous, key));
   if (billing) printBillingFigures(billing, (key) => was(previous, key));
+  if (autoCharge) printAutoChargeFigures(autoCharge, (key) => was(previous, key));
   if (backedUp) {
     const figure = (name: string, value: string, goal: string, key: string) =>
       console.log(`  ${name.padEnd(36)} ${value.padStart(10)}   ${goal.padEnd(22)} ${was(previous, key) && `was ${was(previous, key)}`}`);
@@ -728,6 +732,7 @@ try {
             "billing zip RSS growth MB": billing.zip.rssPeakMB - billing.zip.rssBeforeMB,
           }
         : {}),
+      ...(autoCharge ? { "billing autocharge preview p95": autoCharge.preview.p95 } : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

@@ -36,6 +36,7 @@ export * from "./billing/receipts.ts";
 export * from "./billing/online.ts";
 export * from "./billing/statement.ts";
 export * from "./billing/reminders.ts";
+export * from "./billing/auto-charge.ts";
 export * from "./conversations/index.ts";
 export * from "./conversations/picks.ts";
 export * from "./family-import/index.ts";

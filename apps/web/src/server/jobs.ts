@@ -1,6 +1,6 @@
 import type { DeclaredJob } from "./delivery/queue.ts";
 import { ATTENDANCE_JOBS } from "./modules/attendance/index.ts";
-import { BILLING_REMINDER_JOBS } from "./modules/billing/index.ts";
+import { AUTO_CHARGE_JOBS, BILLING_REMINDER_JOBS } from "./modules/billing/index.ts";
 import { CONVERSATION_JOBS } from "./modules/conversations/index.ts";
 import { NOTIFICATIONS_JOBS } from "./modules/notifications/index.ts";
 import { SESSION_JOBS } from "./modules/session/index.ts";
@@ -14,4 +14,5 @@ export const JOBS: DeclaredJob[] = [
   ...SESSION_JOBS,
   ...CONVERSATION_JOBS,
   ...BILLING_REMINDER_JOBS,
+  ...AUTO_CHARGE_JOBS,
 ];

@@ -7,7 +7,15 @@ import { ATTENDANCE_ROUTES } from "./modules/attendance/index.ts";
 import { CATALOGUE_ROUTES } from "./modules/catalogues/index.ts";
 import { COMPANY_ROUTES } from "./modules/company/index.ts";
 import { CONDUCT_ROUTES } from "./modules/conduct/index.ts";
-import { BILLING_ROUTES, BULK_GRID_ROUTES, ONLINE_PAY_ROUTES, RECEIPT_ROUTES, REMINDER_ROUTES, STATEMENT_ROUTES } from "./modules/billing/index.ts";
+import {
+  AUTO_CHARGE_ROUTES,
+  BILLING_ROUTES,
+  BULK_GRID_ROUTES,
+  ONLINE_PAY_ROUTES,
+  RECEIPT_ROUTES,
+  REMINDER_ROUTES,
+  STATEMENT_ROUTES,
+} from "./modules/billing/index.ts";
 import { CONVERSATION_ROUTES } from "./modules/conversations/index.ts";
 import { familyRoutes } from "./modules/family/index.ts";
 import { FAMILY_IMPORT_ROUTES } from "./modules/family-import/index.ts";
@@ -60,6 +68,7 @@ export const ROUTES: Route[] = [
   ...ONLINE_PAY_ROUTES,
   ...STATEMENT_ROUTES,
   ...REMINDER_ROUTES,
+  ...AUTO_CHARGE_ROUTES,
   ...CONVERSATION_ROUTES,
   ...AI_ASSIST_ROUTES,
 ];

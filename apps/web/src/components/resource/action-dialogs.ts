@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import { CardOnFileDialog } from "../billing/auto-charge-card-dialog.tsx";
+import { AutoChargeDialog } from "../billing/auto-charge-dialog.tsx";
 import { ReceiptPdfDialog } from "../billing/receipt-pdf-dialog.tsx";
 import { ReceiptsZipDialog } from "../billing/receipts-zip-dialog.tsx";
 import { StudentStatementDialog } from "../billing/statement-dialog.tsx";
@@ -16,6 +18,8 @@ import type { OwnDialogProps } from "./types.ts";
 
 /** The dialogs of their own that an action's `dialog` names (ActionDef), by that name. */
 export const ACTION_DIALOGS: Record<string, ComponentType<OwnDialogProps>> = {
+  autoCharge: AutoChargeDialog,
+  cardOnFile: CardOnFileDialog,
   directoryMail: DirectoryMailDialog,
   familyImport: FamilyImportDialog,
   flowSend: FlowSendWizard,

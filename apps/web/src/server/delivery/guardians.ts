@@ -12,7 +12,7 @@ import { CHANNELS, type ChannelName } from "../channels/channel.ts";
  *   bars it (contactRights), and it receives messages;
  * - opt-out: the channels the person asked not to be written on (ChannelOptOut) are not theirs.
  */
-const GUARDIAN_KINDS: number[] = [LINK_KIND.principal, LINK_KIND.guardian];
+export const GUARDIAN_KINDS: number[] = [LINK_KIND.principal, LINK_KIND.guardian];
 
 const ACTIVE = { inactive: false, rip: false } satisfies Prisma.UserWhereInput;
 

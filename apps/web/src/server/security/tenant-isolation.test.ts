@@ -154,6 +154,9 @@ const PARAMS: Record<string, (s: Samples, param: string) => string | number> = {
   "admBilling/statement/{id}": (s) => s.id("admRelatives"),
   "admBilling/statement/{id}/link": (s) => s.id("admRelatives"),
   "admOrder/sendpaylink/{id}": (s) => s.id("admOrder"),
+  "admBilling/automaticCharge/{date}": () => "2026-12-31",
+  "admBilling/cardOnFile/{guardianId}": (s) => s.id("admRelatives"),
+  "admBilling/cardOnFile/{guardianId}/remove": (s) => s.id("admRelatives"),
   ...Object.fromEntries(
     ["get/{id}", "{id}/messages", "{id}/templates", "{id}/takeover", "{id}/close", "{id}/reopen", "{id}/assign", "{id}/link", "{id}/translate"].map((p) => [
       `admConversations/${p}`,

@@ -152,7 +152,11 @@ export const admBilling = defineResource({
   ],
   actions: ["edit", "print", "export", "search"],
   // 001 §2 "Receipts": the row's "download PDF" (GET admBilling/receipt/{orderId}/{bool}).
-  extraActions: [{ name: "pdf", scope: "row", write: false, dialog: "receiptPdf" }],
+  // 001 §7 automaticCharge: charging what is due to the cards on file (a write: it moves money).
+  extraActions: [
+    { name: "pdf", scope: "row", write: false, dialog: "receiptPdf" },
+    { name: "autoCharge", scope: "toolbar", dialog: "autoCharge" },
+  ],
 });
 
 /** The receipts report (admBillingReport, `admBilling/report/receipts/get/`): the same receipts, read only. */

@@ -204,6 +204,8 @@ export const admRelatives = defineResource({
     { field: "name", dir: "asc" },
   ],
   actions: IMPORTABLE_ACTIONS,
+  // 001 §7 automaticCharge: the card the guardian keeps for the school's automatic charges, under admBilling's right.
+  extraActions: [{ name: "cardOnFile", scope: "row", write: false, module: "admBilling", dialog: "cardOnFile" }],
   // The students the relative is linked to, with what each link allows.
   panels: [{ group: "children", name: "relativeChildren" }],
 });

@@ -12,8 +12,13 @@ export interface CheckoutRequest {
   description: string;
   successUrl: string;
   cancelUrl: string;
-  /** Whose payment it is: read back from the provider's API when its webhook comes. */
-  metadata: { tenantId: string; orderId: string };
+  /** Whose payment it is: read back from the provider's API when its webhook comes (the guardian: whose card it keeps). */
+  metadata: { tenantId: string; orderId: string; guardianId?: string };
+  /**
+   * Offer to keep the card for the school's automatic charges (the guardian chooses on the provider's page): at the
+   * guardian's customer when the provider already has one, else at a new one.
+   */
+  saveCard?: { customerId: string | null };
   /** The same key answers the same checkout (the provider's idempotency): a link asked twice is one checkout. */
   idempotencyKey: string;
 }
@@ -39,6 +44,19 @@ export interface ProviderPaymentState {
   type: number;
   /** The provider's own reference of the money's movement (its payment intent), kept as the operation number. */
   operation: string | null;
+  /** The card the guardian chose to keep on the checkout's page (saveCard), and whose it is; absent otherwise. */
+  savedCard?: SavedCard | null;
+  guardianId?: number | null;
+}
+
+/** A card kept at the provider: its references and what identifies it to a person (never its number). */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 /** A webhook call whose signature the provider's rules accept: its event's type and the checkout it is about. */
@@ -46,6 +64,8 @@ export interface VerifiedEvent {
   id: string;
   type: string;
   checkoutId: string | null;
+  /** The payment (intent) an event is about, when it is about one rather than a checkout (automatic charges). */
+  intentId?: string | null;
 }
 
 export interface PaymentProvider {

@@ -1,7 +1,8 @@
 import { PAYMENT_TYPE } from "@pizarra/contracts";
 import Stripe from "stripe";
 import { env } from "../../env.ts";
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderPaymentState, VerifiedEvent } from "./provider.ts";
+import type { CardProvider, ChargeOutcome, IntentState, OffSessionCharge } from "./cards.ts";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderPaymentState, SavedCard, VerifiedEvent } from "./provider.ts";
 import { fromMinorUnits, toMinorUnits } from "./provider.ts";
 
 /** Stripe's own tolerance of a webhook's timestamp, in seconds: an older signed call is a replay and is refused. */
@@ -19,7 +20,7 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 const intOf = (text: string | undefined) => (text && /^\d{1,9}$/.test(text) ? Number(text) : null);
 
 /** Stripe Checkout through the official library, at STRIPE_API_URL (Stripe's, or a sandbox speaking its protocol). */
-export class StripeCheckout implements PaymentProvider {
+export class StripeCheckout implements PaymentProvider, CardProvider {
   readonly name = "stripe";
   private readonly client: Stripe;
 
@@ -60,6 +61,13 @@ export class StripeCheckout implements PaymentProvider {
         client_reference_id: `${request.metadata.tenantId}-${request.metadata.orderId}`,
         metadata: request.metadata,
         payment_intent_data: { metadata: request.metadata },
+        // The guardian's consent: Checkout shows a box to keep the card, and attaches it to the customer when ticked.
+        ...(request.saveCard
+          ? {
+              ...(request.saveCard.customerId ? { customer: request.saveCard.customerId } : { customer_creation: "always" as const }),
+              saved_payment_method_options: { payment_method_save: "enabled" as const },
+            }
+          : {}),
       },
       { idempotencyKey: request.idempotencyKey },
     );
@@ -75,7 +83,12 @@ export class StripeCheckout implements PaymentProvider {
     try {
       const event = this.client.webhooks.constructEvent(rawBody, header, this.webhookSecret, STRIPE_TOLERANCE_SECONDS);
       const object = event.data.object as { object?: string; id?: string };
-      return { id: event.id, type: event.type, checkoutId: object.object === "checkout.session" ? (object.id ?? null) : null };
+      return {
+        id: event.id,
+        type: event.type,
+        checkoutId: object.object === "checkout.session" ? (object.id ?? null) : null,
+        intentId: object.object === "payment_intent" ? (object.id ?? null) : null,
+      };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
       throw error;
@@ -83,7 +96,7 @@ export class StripeCheckout implements PaymentProvider {
   }
 
   async readCheckout(checkoutId: string): Promise<ProviderPaymentState> {
-    const session = await this.client.checkout.sessions.retrieve(checkoutId);
+    const session = await this.client.checkout.sessions.retrieve(checkoutId, { expand: ["payment_intent.payment_method"] });
     const state = session.payment_status === "paid" ? "paid" : session.status === "complete" ? "pending" : session.status === "expired" ? "expired" : "open";
     const method = session.payment_method_types?.[0] ?? "card";
     return {
@@ -95,8 +108,83 @@ export class StripeCheckout implements PaymentProvider {
       orderId: intOf(session.metadata?.orderId),
       type: TYPE_OF_METHOD[method] ?? PAYMENT_TYPE.transfer,
       operation: idOf(session.payment_intent),
+      savedCard: state === "paid" ? savedCardOf(session.payment_intent) : null,
+      guardianId: intOf(session.metadata?.guardianId),
     };
   }
+
+  async chargeOffSession(charge: OffSessionCharge): Promise<ChargeOutcome> {
+    try {
+      const intent = await this.client.paymentIntents.create(
+        {
+          amount: toMinorUnits(charge.amount),
+          currency: charge.currency.toLowerCase(),
+          customer: charge.card.customerId,
+          payment_method: charge.card.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: charge.description,
+          metadata: charge.metadata,
+        },
+        { idempotencyKey: charge.idempotencyKey },
+      );
+      if (intent.status === "succeeded" || intent.status === "processing") return { state: "sent", intentId: intent.id };
+      // requires_action (the bank wants the guardian present) and the like: not charged, and said so.
+      return { state: "declined", intentId: intent.id, reason: intent.status, message: intent.last_payment_error?.message ?? intent.status };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError)
+        return {
+          state: "declined",
+          intentId: error.payment_intent?.id ?? null,
+          reason: error.decline_code ?? error.code ?? "card_declined",
+          message: providerMessage(error),
+        };
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        return { state: "failed", intentId: null, reason: error.code ?? "invalid_request", message: providerMessage(error) };
+      throw error;
+    }
+  }
+
+  async readIntent(intentId: string): Promise<IntentState> {
+    const intent = await this.client.paymentIntents.retrieve(intentId, { expand: ["payment_method"] });
+    const method = typeof intent.payment_method === "object" ? intent.payment_method : null;
+    const failed = intent.status === "canceled" || (intent.status === "requires_payment_method" && intent.last_payment_error !== null);
+    return {
+      intentId: intent.id,
+      state: intent.status === "succeeded" ? "paid" : failed ? "failed" : "pending",
+      amount: fromMinorUnits(intent.amount_received || intent.amount),
+      currency: intent.currency.toUpperCase(),
+      tenantId: intOf(intent.metadata.tenantId),
+      orderId: intOf(intent.metadata.orderId),
+      attemptId: intOf(intent.metadata.attemptId),
+      last4: method?.card?.last4 ?? null,
+      reason: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
+      message: intent.last_payment_error?.message ?? null,
+    };
+  }
+
+  async removeCard(paymentMethodId: string): Promise<void> {
+    await this.client.paymentMethods.detach(paymentMethodId);
+  }
+}
+
+/** Stripe's own words for a refusal, as its API sent them (the library prefixes its request id to `message`). */
+const providerMessage = (error: InstanceType<typeof Stripe.errors.StripeError>) => (error.raw as { message?: string } | undefined)?.message ?? error.message;
+
+/** The card a checkout's payment kept at its customer (the guardian ticked the box), read from the expanded intent. */
+function savedCardOf(intent: string | Stripe.PaymentIntent | null): SavedCard | null {
+  if (!intent || typeof intent === "string" || typeof intent.payment_method !== "object" || !intent.payment_method) return null;
+  const method = intent.payment_method;
+  const customerId = idOf(method.customer);
+  if (!customerId || !method.card) return null;
+  return {
+    customerId,
+    paymentMethodId: method.id,
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  };
 }
 
 let cached: { key: string; provider: StripeCheckout } | null = null;

@@ -7,3 +7,5 @@ export { ONLINE_PAY_ROUTES, PAYMENT_WEBHOOK_ROUTES } from "./online-routes.ts";
 export { STATEMENT_ROUTES } from "./statement-routes.ts";
 export { REMINDER_ROUTES } from "./reminders-routes.ts";
 export { BILLING_REMINDER_JOBS } from "./reminders-jobs.ts";
+export { AUTO_CHARGE_ROUTES } from "./auto-charge-routes.ts";
+export { AUTO_CHARGE_JOBS } from "./auto-charge-job.ts";

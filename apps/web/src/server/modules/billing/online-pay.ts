@@ -6,6 +6,8 @@ import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, BaseContext, Reply } from "../../http/context.ts";
 import { log } from "../../log.ts";
+import { keepCard, payerOf } from "./auto-charge-cards.ts";
+import { receiveIntentEvent } from "./auto-charge-webhook.ts";
 import { payableBalance, registerProviderPayment } from "./ledger.ts";
 
 /**
@@ -42,7 +44,10 @@ export async function requestToPay(
  */
 export async function openCheckout(db: TenantDb, tenantId: number, orderId: number): Promise<TRequest2PayAnswer> {
   const provider = providerOrRefuse();
-  const { order, balance, open } = await db.$transaction((tx) => payableBalance(tx, orderId));
+  const { order, balance, open, payer } = await db.$transaction(async (tx) => {
+    const payable = await payableBalance(tx, orderId);
+    return { ...payable, payer: await payerOf(tx, payable.order.studentId, provider.name) };
+  });
   if (!open) throw new AppError(-409, "billing.notUnpaid", 409);
   const amount = balance.toFixed(2);
   const base = env().PUBLIC_URL.replace(/\/+$/, "");
@@ -52,7 +57,9 @@ export async function openCheckout(db: TenantDb, tenantId: number, orderId: numb
     description: order.brief,
     successUrl: `${base}/?checkout=done`,
     cancelUrl: `${base}/?checkout=cancelled`,
-    metadata: { tenantId: String(tenantId), orderId: String(order.id) },
+    metadata: { tenantId: String(tenantId), orderId: String(order.id), ...(payer ? { guardianId: String(payer.guardianId) } : {}) },
+    // The checkout offers the payer guardian to keep the card for the school's automatic charges (001 §7).
+    ...(payer ? { saveCard: { customerId: payer.customerId } } : {}),
   };
   // The same order, balance and checkout details: the same key, so the provider answers the checkout it made (a key
   // reused with other details is an error at Stripe, hence the digest of them all).
@@ -96,6 +103,7 @@ export async function receivePaymentWebhook(ctx: BaseContext & { body: unknown }
     log().info({ address: ctx.address, configured: provider !== null }, "Payment webhook refused: missing, wrong or stale Stripe-Signature");
     throw new AppError(-401, "api.badSignature", 401);
   }
+  if (event.intentId) return receiveIntentEvent(ctx, { ...event, intentId: event.intentId });
   if (!event.checkoutId || !(SETTLED.has(event.type) || event.type === FAILED)) return { data: null };
   let state: Awaited<ReturnType<PaymentProvider["readCheckout"]>>;
   try {
@@ -144,6 +152,9 @@ export async function receivePaymentWebhook(ctx: BaseContext & { body: unknown }
       if (error instanceof AppError && error.status === -404) return "no-order" as const;
       throw error;
     });
+  // The card the guardian chose to keep on the checkout's page, once its payment is the school's.
+  if ((outcome === "registered" || outcome === "already") && state.savedCard && state.guardianId)
+    await keepCard(db, provider.name, state.guardianId, state.savedCard);
   if (outcome !== "registered" && outcome !== "already")
     log().warn({ event: event.id, checkout: state.paymentId, orderId, outcome }, "Payment webhook: a payment the order could not take was kept as an error");
   return { data: null };

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { escapeHtml, postWebhook } from "./sandbox-web.ts";
 
 /**
  * A loopback sandbox that speaks Mercado Pago's protocol (Checkout Pro), for `pnpm demo` and tests: the product's own
@@ -114,8 +115,6 @@ export interface MercadoPagoSink {
 /** Mercado Pago's error answer. */
 const mpError = (status: number, error: string, message: string) => JSON.stringify({ message, error, status, cause: [] });
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** An amount as the page shows it (350.5 → 350.50), by text. */
 const shown = (amount: number) => {
   const [units, cents = ""] = String(amount).split(".");
@@ -221,17 +220,7 @@ export async function startMercadoPagoSink(options: MercadoPagoSinkOptions): Pro
       const requestId = randomUUID();
       const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": requestId, "user-agent": "MercadoPago WebHook v1.0" };
       if (!o.unsigned) headers["x-signature"] = sign(o.signedId ?? n.dataId, requestId, o);
-      let status = 0;
-      for (let attempt = 0; attempt <= (o.retries ?? 0); attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-        status = await fetch(url, { method: "POST", headers, body })
-          .then(async (res) => {
-            await res.arrayBuffer();
-            return res.status;
-          })
-          .catch(() => 0);
-        if (status !== 0 && status < 500) break;
-      }
+      const status = await postWebhook(url, headers, body, o.retries);
       statuses.push(status);
       const action = String(n.body.action ?? n.type);
       posted.push({ payment: n.dataId, action, status });

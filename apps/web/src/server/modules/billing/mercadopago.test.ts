@@ -2,6 +2,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MercadoPagoSink, startMercadoPagoSink } from "../../../../../../scripts/lib/mercadopago-sink.ts";
+import { billingOrders } from "../../../test-support/billing-orders.ts";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { env } from "../../env.ts";
 import { serveCallbacks } from "../../http/callback-lane.ts";
@@ -27,7 +28,6 @@ let admin: string;
 let sink: MercadoPagoSink;
 let callbacks: http.Server;
 let webhookBase: string;
-let serial = 0;
 const kept: Record<string, unknown> = {};
 
 beforeAll(async () => {
@@ -50,34 +50,11 @@ afterAll(async () => {
   await new Promise((resolve) => callbacks?.close(resolve));
 });
 
-const post = <T = Row>(path: string, body: Row = {}) => api.call<T>("POST", path, { token: admin, body });
 const request2pay = (id: number, locale: "es" | "en" = "es") => api.call<Link>("GET", `admOrder/request2pay/${id}`, { token: admin, locale });
 const preferenceOf = (url: string) => new URL(url).searchParams.get("pref_id")!;
 
-/** A new unpaid order of one line of `amount` for a student of the demo school. */
-async function newOrder(amount: string): Promise<number> {
-  const student = (await api.rows("admStudent/get?PageSize=1&page=4"))[0]!;
-  const created = await post<{ ID: number }>("admOrder/create", {
-    easyId: `MP-${++serial}-${Date.now() % 100000}`,
-    externalId: student.externalId,
-    brief: "Pensión octubre",
-    dueDate: "2026-10-31",
-  });
-  expect(created.body.status, JSON.stringify(created.body)).toBe(0);
-  const line = await post(`admOrder/detail/create?parentId=${created.body.data.ID}`, { item: "Pensión", quantity: 1, amount });
-  expect(line.body.status, JSON.stringify(line.body)).toBe(0);
-  return created.body.data.ID;
-}
-
-async function ledgerOf(orderId: number) {
-  const { db } = await api.school();
-  const [order, payments, receipts] = await Promise.all([
-    db.order.findFirstOrThrow({ where: { id: orderId }, select: { status: true, paid: true } }),
-    db.payment.findMany({ where: { orderId }, orderBy: { id: "asc" } }),
-    db.receipt.findMany({ where: { orderId }, orderBy: { id: "asc" } }),
-  ]);
-  return { order, payments, receipts };
-}
+const { newOrder: orderOf, ledgerOf } = billingOrders(api, { page: 4, prefix: "MP", brief: "Pensión octubre", dueDate: "2026-10-31" });
+const newOrder = (amount: string) => orderOf(admin, amount);
 
 describe("GET admOrder/request2pay/{id} and Mercado Pago's webhook", () => {
   it("links an order to a Checkout Pro preference, and registers its payment once from the signed webhook", async () => {

@@ -19,7 +19,6 @@ import { PROVIDER_ROUTES } from "../../provider-routes.ts";
  * signatures are refused with nothing stored.
  */
 const api = apiHarness({ school: true });
-type Row = Record<string, unknown>;
 type Link = { url: string; provider: string; amount: string; curr: string };
 
 const ACCESS_TOKEN = "TEST-pizarra-sandbox-token";

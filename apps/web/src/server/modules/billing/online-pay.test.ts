@@ -17,7 +17,6 @@ import { PROVIDER_ROUTES } from "../../provider-routes.ts";
  * events come; forged and replayed signatures are refused with nothing stored.
  */
 const api = apiHarness({ school: true });
-type Row = Record<string, unknown>;
 type Link = { url: string; provider: string; amount: string; curr: string };
 
 const SECRET_KEY = "sk_test_pizarra_sandbox";

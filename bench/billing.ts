@@ -87,11 +87,18 @@ export function printBillingFigures(f: BillingFigures, was: (key: string) => str
 // Every payment is notified twice (created, then updated), so half the calls find it registered already.
 
 const WEBHOOK_TARGET_MS = 50;
-const WEBHOOK_RATE = 20;
-const WEBHOOK_SECONDS = 10;
+/**
+ * Calls a second: a school's busiest hour online (a pension month's last day) is a few thousand payments, each
+ * notified twice or three times; every new payment takes the school's receipt counter row, one at a time.
+ */
+const WEBHOOK_RATE = 5;
+const WEBHOOK_SECONDS = 20;
+/** Payments notified one at a time first: the acknowledgement's own cost, without a queue of others. */
+const WEBHOOK_ALONE = 20;
 
 export interface WebhookFigures {
-  ack: Stats & { failed: number };
+  ack: Stats & { failed: number; codes: Record<string, number> };
+  alone: Stats;
   /** The payments notified, and those registered (each exactly once). */
   payments: number;
   registered: number;
@@ -109,7 +116,7 @@ export async function webhookFigures({ pool, tenantId, env }: WebhookOptions): P
   const secret = randomBytes(24).toString("hex");
   // The sandbox posts nothing itself: the load below does, so that each call is timed where it is sent.
   const sink = await startMercadoPagoSink({ port: 0, webhookUrl: null, webhookSecret: secret, accessToken: token });
-  const count = (WEBHOOK_RATE * WEBHOOK_SECONDS) / 2;
+  const count = (WEBHOOK_RATE * WEBHOOK_SECONDS) / 2 + WEBHOOK_ALONE;
   const { rows: due } = await pool.query<{ id: number; curr: string }>(
     `SELECT id, curr FROM "Order" WHERE "tenantId" = $1 AND "easyId" LIKE $2 || '-%' AND status = 0 ORDER BY id DESC LIMIT $3`,
     [tenantId, BENCH_ORDER_PREFIX, count],
@@ -132,6 +139,7 @@ export async function webhookFigures({ pool, tenantId, env }: WebhookOptions): P
     notified.push(String(payment.id));
     calls.push({ dataId: notification.dataId, body: JSON.stringify(notification.body) });
   }
+  const single = calls.splice(0, WEBHOOK_ALONE);
   const ordered = [...calls, ...calls.map((c) => ({ ...c, body: c.body.replace('"payment.created"', '"payment.updated"') }))];
 
   const worker = startWorker({
@@ -170,6 +178,11 @@ export async function webhookFigures({ pool, tenantId, env }: WebhookOptions): P
       if (Date.now() > deadline) throw new Error("billing: the worker's callback port did not open");
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const alone: number[] = [];
+    for (const call of single) {
+      const answer = await post(call);
+      if (answer.status === 200) alone.push(answer.ms);
+    }
     const start = performance.now();
     const sent: Promise<{ status: number; ms: number }>[] = [];
     for (let i = 0; i < ordered.length; i++) {
@@ -179,13 +192,16 @@ export async function webhookFigures({ pool, tenantId, env }: WebhookOptions): P
     }
     const answers = await Promise.all(sent);
     const ok = answers.filter((a) => a.status === 200).map((a) => a.ms);
+    const codes: Record<string, number> = {};
+    for (const a of answers) if (a.status !== 200) codes[a.status] = (codes[a.status] ?? 0) + 1;
     const { rows } = await pool.query<{ n: number; distinct: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT "providerPaymentId")::int AS distinct FROM "Payment"
         WHERE "tenantId" = $1 AND provider = 'mercadopago' AND "providerPaymentId" = ANY($2) AND status = 1`,
       [tenantId, notified],
     );
     return {
-      ack: { ...stats(ok), failed: answers.length - ok.length },
+      ack: { ...stats(ok), failed: answers.length - ok.length, codes },
+      alone: stats(alone),
       payments: notified.length,
       registered: rows[0]!.n === rows[0]!.distinct ? rows[0]!.n : -rows[0]!.n,
     };
@@ -204,11 +220,12 @@ export function printWebhookFigures(f: WebhookFigures, was: (key: string) => str
   const row = (name: string, value: string, goal: string, key: string) =>
     console.log(`  ${name.padEnd(60)} ${value.padStart(16)}   ${goal.padEnd(18)} ${was(key) && `was ${was(key)}`}`);
   row(
-    `provider webhook acknowledged p95 @ ${WEBHOOK_RATE}/s (${f.ack.count}, ${f.ack.failed} failed)`,
+    `provider webhook acknowledged p95 @ ${WEBHOOK_RATE}/s (${f.ack.count}, ${f.ack.failed} failed${f.ack.failed ? ` ${JSON.stringify(f.ack.codes)}` : ""})`,
     `${fmt(f.ack.p95)} ms`,
     `< ${WEBHOOK_TARGET_MS} ms ${f.ack.p95 < WEBHOOK_TARGET_MS ? "met" : "missed"}`,
     "billing webhook p95",
   );
+  row(`  one at a time (${f.alone.count})`, `${fmt(f.alone.p95)} ms`, `< ${WEBHOOK_TARGET_MS} ms ${f.alone.p95 < WEBHOOK_TARGET_MS ? "met" : "missed"}`, "");
   const once = f.registered === f.payments;
-  row(`  its ${f.payments} payments, each notified twice: registered`, `${f.registered}`, `once each ${once ? "met" : "missed"}`, "");
+  row(`  its ${f.payments} payments (those under load notified twice): registered`, `${f.registered}`, `once each ${once ? "met" : "missed"}`, "");
 }

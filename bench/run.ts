@@ -12,7 +12,17 @@ import { readXlsx } from "../apps/web/src/test-support/read-xlsx.ts";
 import { buildIfNeeded, randomAuthSecret, startWeb } from "../scripts/lib/web.ts";
 import { attendanceScenarios } from "./attendance.ts";
 import { BACKUP_TARGETS, type BackupFigures, backupFigures } from "./backup.ts";
-import { type AutoChargeFigures, autoChargeFigures, type BillingFigures, billingFigures, printAutoChargeFigures, printBillingFigures } from "./billing.ts";
+import {
+  type AutoChargeFigures,
+  autoChargeFigures,
+  type BillingFigures,
+  billingFigures,
+  printAutoChargeFigures,
+  printBillingFigures,
+  printWebhookFigures,
+  type WebhookFigures,
+  webhookFigures,
+} from "./billing.ts";
 import { type ConversationFigures, conversationFigures, printConversationFigures } from "./conversations.ts";
 import { type BrowserFigures, browserFigures, printBrowserFigures } from "./browser.ts";
 import { FIRST_LOAD_ROUTES, firstLoad } from "./first-load.ts";
@@ -506,6 +516,12 @@ try {
     billing = await billingFigures(billingOptions);
     autoCharge = await autoChargeFigures(billingOptions);
   }
+  // The payment provider's signed webhook at a steady rate, on a running worker's callback port.
+  let webhook: WebhookFigures | null = null;
+  if (ONLY.length === 0 || ONLY.some((text) => "billing".includes(text))) {
+    await settle(pool);
+    webhook = await webhookFigures({ pool, tenantId: f.tenantId, env });
+  }
 
   // Sending last: the notification and its 4,000 messages stay in the bench database (a later run sends a new one).
   let sending: SendingFigures | null = null;
@@ -623,6 +639,7 @@ try {
   if (conversations) printConversationFigures(conversations, (key) => was(previous, key));
   if (billing) printBillingFigures(billing, (key) => was(previous, key));
   if (autoCharge) printAutoChargeFigures(autoCharge, (key) => was(previous, key));
+  if (webhook) printWebhookFigures(webhook, (key) => was(previous, key));
   if (backedUp) {
     const figure = (name: string, value: string, goal: string, key: string) =>
       console.log(`  ${name.padEnd(36)} ${value.padStart(10)}   ${goal.padEnd(22)} ${was(previous, key) && `was ${was(previous, key)}`}`);
@@ -733,6 +750,7 @@ try {
           }
         : {}),
       ...(autoCharge ? { "billing autocharge preview p95": autoCharge.preview.p95 } : {}),
+      ...(webhook ? { "billing webhook p95": webhook.ack.p95 } : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

@@ -1,5 +1,5 @@
 // The outside world of the demo on this machine: an SMTP catcher, a WhatsApp Cloud API stand-in and a payment sandbox
-// speaking Stripe's protocol on loopback, and the worker that sends through them. `pnpm demo` starts them beside the web app so that a notification really
+// speaking Stripe's protocol (Mercado Pago's when PAYMENT_PROVIDER=mercadopago) on loopback, and the worker that sends through them. `pnpm demo` starts them beside the web app so that a notification really
 // leaves: mail lands under .data/mail as .eml files, WhatsApp messages in .data/whatsapp/whatsapp.jsonl, and the
 // stand-in calls the app's signed webhook back with delivered and read.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -9,6 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./database.ts";
 import { type MailSink, startMailSink } from "./mail-sink.ts";
+import { type MercadoPagoSink, startMercadoPagoSink } from "./mercadopago-sink.ts";
 import { type PaymentSink, startPaymentSink } from "./payment-sink.ts";
 import { BASE_ENV } from "./run.ts";
 import { type ParentContact, startWhatsAppSink, type WhatsAppSink } from "./whatsapp-sink.ts";
@@ -26,16 +27,23 @@ interface Secrets {
   /** The payment sandbox's secret key and webhook signing secret (Stripe's sk_test_… and whsec_…). */
   stripeSecretKey: string;
   stripeWebhookSecret: string;
+  /** Mercado Pago's sandbox: its access token and its webhooks' secret signature. */
+  mercadoPagoAccessToken: string;
+  mercadoPagoWebhookSecret: string;
 }
 
 /** The demo's WhatsApp app secret and token and its VAPID key pair: made once, kept with its data (as the auth secret is). */
 function demoSecrets(): Secrets {
   const stripe = () => ({ stripeSecretKey: `sk_test_${randomBytes(24).toString("hex")}`, stripeWebhookSecret: `whsec_${randomBytes(24).toString("hex")}` });
+  const mercadoPago = () => ({
+    mercadoPagoAccessToken: `TEST-${randomBytes(24).toString("hex")}`,
+    mercadoPagoWebhookSecret: randomBytes(24).toString("hex"),
+  });
   if (fs.existsSync(SECRETS_FILE)) {
     const kept = JSON.parse(fs.readFileSync(SECRETS_FILE, "utf8")) as Secrets;
-    if (kept.stripeSecretKey) return kept;
-    // Kept by a demo from before the payment sandbox: its other secrets stay, the sandbox's are added.
-    const grown = { ...kept, ...stripe() };
+    if (kept.stripeSecretKey && kept.mercadoPagoAccessToken) return kept;
+    // Kept by a demo from before a payment sandbox: its other secrets stay, the missing sandbox's are added.
+    const grown = { ...(kept.stripeSecretKey ? {} : stripe()), ...(kept.mercadoPagoAccessToken ? {} : mercadoPago()), ...kept };
     fs.writeFileSync(SECRETS_FILE, JSON.stringify(grown), { mode: 0o600 });
     return grown;
   }
@@ -49,6 +57,7 @@ function demoSecrets(): Secrets {
     vapidPublicKey: ecdh.getPublicKey().toString("base64url"),
     vapidPrivateKey: ecdh.getPrivateKey().toString("base64url"),
     ...stripe(),
+    ...mercadoPago(),
   };
   fs.mkdirSync(path.dirname(SECRETS_FILE), { recursive: true });
   fs.writeFileSync(SECRETS_FILE, JSON.stringify(secrets), { mode: 0o600 });
@@ -80,7 +89,7 @@ export async function freePort(): Promise<number> {
 export async function startOutside(
   webPort: number,
   { dir, fixedPorts = false, contacts }: { dir?: string; fixedPorts?: boolean; contacts?: () => Promise<ParentContact[]> } = {},
-): Promise<Outside & { mail: MailSink; whatsapp: WhatsAppSink; payments: PaymentSink }> {
+): Promise<Outside & { mail: MailSink; whatsapp: WhatsAppSink; payments: PaymentSink; mercadoPago: MercadoPagoSink | null }> {
   const secrets = demoSecrets();
   const callbackPort = fixedPorts ? Number(process.env.PIZARRA_CALLBACK_PORT ?? 3902) : await freePort();
   const mail = await startMailSink({
@@ -102,10 +111,22 @@ export async function startOutside(
     secretKey: secrets.stripeSecretKey,
     ...(dir ? { dir: path.join(dir, "payments") } : {}),
   });
+  // Mercado Pago's sandbox only when the environment chooses it: the demo keeps Stripe's otherwise.
+  const mercadoPago =
+    process.env.PAYMENT_PROVIDER === "mercadopago"
+      ? await startMercadoPagoSink({
+          port: fixedPorts ? Number(process.env.PIZARRA_MERCADOPAGO_PORT ?? 3904) : 0,
+          webhookUrl: `http://127.0.0.1:${callbackPort}/api/payments/mercadopago/webhook`,
+          webhookSecret: secrets.mercadoPagoWebhookSecret,
+          accessToken: secrets.mercadoPagoAccessToken,
+          ...(dir ? { dir: path.join(dir, "payments") } : {}),
+        })
+      : null;
   return {
     mail,
     whatsapp,
     payments,
+    mercadoPago,
     env: {
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
       SMTP_URL: mail.url,
@@ -120,9 +141,17 @@ export async function startOutside(
       STRIPE_API_URL: payments.url,
       STRIPE_SECRET_KEY: secrets.stripeSecretKey,
       STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
+      ...(mercadoPago
+        ? {
+            PAYMENT_PROVIDER: "mercadopago",
+            MERCADOPAGO_API_URL: mercadoPago.url,
+            MERCADOPAGO_ACCESS_TOKEN: secrets.mercadoPagoAccessToken,
+            MERCADOPAGO_WEBHOOK_SECRET: secrets.mercadoPagoWebhookSecret,
+          }
+        : {}),
     },
     close: async () => {
-      await Promise.all([mail.close(), whatsapp.close(), payments.close()]);
+      await Promise.all([mail.close(), whatsapp.close(), payments.close(), mercadoPago?.close()]);
     },
   };
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { escapeHtml, postWebhook } from "./sandbox-web.ts";
 
 /**
  * A loopback sandbox that speaks Stripe's protocol, for `pnpm demo` and tests: the product's own `stripe` client
@@ -153,8 +154,6 @@ function formOf(text: string): Map<string, string> {
   return new Map(new URLSearchParams(text).entries());
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** An amount in minor units as the page shows it (35050 → 350.50), by text. */
 const shown = (minor: number) => {
   const digits = String(minor).padStart(3, "0");
@@ -244,17 +243,7 @@ export async function startPaymentSink(options: PaymentSinkOptions): Promise<Pay
         "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
       };
       if (!o.unsigned) headers["stripe-signature"] = sign(body, o);
-      let status = 0;
-      for (let attempt = 0; attempt <= (o.retries ?? 0); attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-        status = await fetch(webhookUrl, { method: "POST", headers, body })
-          .then(async (res) => {
-            await res.arrayBuffer();
-            return res.status;
-          })
-          .catch(() => 0);
-        if (status !== 0 && status < 500) break;
-      }
+      const status = await postWebhook(webhookUrl, headers, body, o.retries);
       statuses.push(status);
       posted.push({ event: ev.id, type: ev.type, status });
       if (dir)

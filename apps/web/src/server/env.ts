@@ -143,6 +143,21 @@ const ZEnv = z.object({
     .default("https://api.stripe.com"),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /**
+   * Which provider a school's online payments go through (issue §5's two: Stripe Checkout, Mercado Pago Checkout Pro).
+   * Each is on only with its own keys; the webhook of a provider whose keys are set is answered whichever is chosen, so
+   * that what was paid through one before a switch (a cash voucher settling days later) is still registered.
+   */
+  PAYMENT_PROVIDER: z.enum(["stripe", "mercadopago"], { error: "PAYMENT_PROVIDER must be stripe or mercadopago" }).default("stripe"),
+  /**
+   * Mercado Pago Checkout Pro: the API's base URL (Mercado Pago's, or a sandbox speaking the same protocol), the access
+   * token (APP_USR-… or TEST-…), and the webhooks' secret signature (x-signature, from "Your integrations").
+   */
+  MERCADOPAGO_API_URL: z
+    .url({ protocol: /^https?$/, error: "MERCADOPAGO_API_URL must be an http(s) URL such as https://api.mercadopago.com" })
+    .default("https://api.mercadopago.com"),
+  MERCADOPAGO_ACCESS_TOKEN: optionalText,
+  MERCADOPAGO_WEBHOOK_SECRET: optionalText,
   /** How long an attendance alert's justification link works, in days. */
   JUSTIFY_LINK_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */

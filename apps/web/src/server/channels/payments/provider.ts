@@ -34,8 +34,11 @@ export interface CheckoutSession {
 export interface ProviderPaymentState {
   /** The provider's id of the payment (one checkout, one payment). */
   paymentId: string;
-  /** paid: settled; pending: an asynchronous method not settled yet; open/expired: nothing paid. */
-  state: "paid" | "pending" | "open" | "expired";
+  /**
+   * paid: settled; pending: an asynchronous method not settled yet; failed: it will not be paid (refused, cancelled);
+   * open/expired: nothing paid.
+   */
+  state: "paid" | "pending" | "failed" | "open" | "expired";
   amount: string;
   currency: string;
   tenantId: number | null;
@@ -72,8 +75,11 @@ export interface PaymentProvider {
   /** The provider's name, kept on the payments it registers. */
   readonly name: string;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
-  /** The event of a webhook call when its signature (and timestamp) is valid; null otherwise. */
-  verifyWebhook(rawBody: string, headers: Headers): VerifiedEvent | null;
+  /**
+   * The event of a webhook call when its signature (and timestamp) is valid; null otherwise. The query is the call's
+   * search parameters, for a provider that signs one of them (Mercado Pago's `data.id`).
+   */
+  verifyWebhook(rawBody: string, headers: Headers, query?: Readonly<Record<string, unknown>>): VerifiedEvent | null;
   readCheckout(checkoutId: string): Promise<ProviderPaymentState>;
 }
 

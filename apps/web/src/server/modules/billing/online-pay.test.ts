@@ -2,6 +2,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PaymentSink, startPaymentSink } from "../../../../../../scripts/lib/payment-sink.ts";
+import { billingOrders } from "../../../test-support/billing-orders.ts";
 import { apiHarness } from "../../../test-support/harness.ts";
 import { env } from "../../env.ts";
 import { serveCallbacks } from "../../http/callback-lane.ts";
@@ -16,7 +17,6 @@ import { PROVIDER_ROUTES } from "../../provider-routes.ts";
  * events come; forged and replayed signatures are refused with nothing stored.
  */
 const api = apiHarness({ school: true });
-type Row = Record<string, unknown>;
 type Link = { url: string; provider: string; amount: string; curr: string };
 
 const SECRET_KEY = "sk_test_pizarra_sandbox";
@@ -27,7 +27,6 @@ let northside: string;
 let sink: PaymentSink;
 let callbacks: http.Server;
 let webhookUrl: string;
-let serial = 0;
 
 beforeAll(async () => {
   ({ admin, teacher, northside } = await api.tokens());
@@ -42,34 +41,11 @@ afterAll(async () => {
   await new Promise((resolve) => callbacks?.close(resolve));
 });
 
-const post = <T = Row>(path: string, body: Row = {}, token = admin) => api.call<T>("POST", path, { token, body });
 const request2pay = (id: number, token = admin, locale: "es" | "en" = "es") => api.call<Link>("GET", `admOrder/request2pay/${id}`, { token, locale });
 const sessionOf = (url: string) => url.split("/pay/")[1]!;
 
-/** A new unpaid order of one line of `amount` for a student of the demo school. */
-async function newOrder(amount: string): Promise<number> {
-  const student = (await api.rows("admStudent/get?PageSize=1&page=3"))[0]!;
-  const created = await post<{ ID: number }>("admOrder/create", {
-    easyId: `WEB-${++serial}-${Date.now() % 100000}`,
-    externalId: student.externalId,
-    brief: "Pensión setiembre",
-    dueDate: "2026-09-30",
-  });
-  expect(created.body.status, JSON.stringify(created.body)).toBe(0);
-  const line = await post(`admOrder/detail/create?parentId=${created.body.data.ID}`, { item: "Pensión", quantity: 1, amount });
-  expect(line.body.status, JSON.stringify(line.body)).toBe(0);
-  return created.body.data.ID;
-}
-
-async function ledgerOf(orderId: number) {
-  const { db } = await api.school();
-  const [order, payments, receipts] = await Promise.all([
-    db.order.findFirstOrThrow({ where: { id: orderId }, select: { status: true, paid: true } }),
-    db.payment.findMany({ where: { orderId }, orderBy: { id: "asc" } }),
-    db.receipt.findMany({ where: { orderId }, orderBy: { id: "asc" } }),
-  ]);
-  return { order, payments, receipts };
-}
+const { newOrder: orderOf, ledgerOf } = billingOrders(api, { page: 3, prefix: "WEB", brief: "Pensión setiembre", dueDate: "2026-09-30" });
+const newOrder = (amount: string) => orderOf(admin, amount);
 
 describe("GET admOrder/request2pay/{id} and Stripe's webhook", () => {
   it("links an unpaid order to a checkout, and registers its payment once from the signed webhook", async () => {

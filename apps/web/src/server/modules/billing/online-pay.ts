@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { givenNamesFirstIn, PAYMENT_STATUS, type TRequest2PayAnswer } from "@pizarra/contracts";
 import { forTenant, type TenantDb } from "@pizarra/db";
-import { type CheckoutRequest, type CheckoutSession, type PaymentProvider, paymentProvider } from "../../channels/payments/index.ts";
+import {
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type PaymentProviderName,
+  paymentProvider,
+  webhookProvider,
+} from "../../channels/payments/index.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthedContext, BaseContext, Reply } from "../../http/context.ts";
@@ -17,8 +24,11 @@ import { payableBalance, registerProviderPayment } from "./ledger.ts";
  * the payment is read back from the provider's API and registered once per provider payment id (ledger.ts).
  */
 
-/** The webhook's events acted on; any other is acknowledged and ignored (a provider resends what it is refused). */
-const SETTLED = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+/**
+ * The webhook's events acted on (Stripe's, and Mercado Pago's topic `payment`: a payment made or changed); any other
+ * is acknowledged and ignored (a provider resends what it is refused).
+ */
+const SETTLED = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "payment"]);
 const FAILED = "checkout.session.async_payment_failed";
 
 /** The school's payment provider, or the clear refusal that online payment is off. */
@@ -90,17 +100,20 @@ async function checkout(provider: PaymentProvider, request: CheckoutRequest, ord
 }
 
 /**
- * POST payments/stripe/webhook (the worker's callback port, provider-routes.ts): the signature over the body exactly
- * as sent, with its timestamp, is checked first; a call without it, with a wrong one or an old one (a replay) is
- * refused and logged and nothing of it is read. A verified event about a checkout has the checkout read back from the
- * provider's API, and what the API says is registered: paid, once; failed (an asynchronous method that did not
- * settle), once; anything else waits for the next event.
+ * POST payments/stripe/webhook and payments/mercadopago/webhook (the worker's callback port, provider-routes.ts): the
+ * provider's signature (Stripe's over the body exactly as sent, Mercado Pago's over the payment's id and the call's
+ * request id), with its timestamp, is checked first; a call without it, with a wrong one or an old one (a replay) is
+ * refused and logged and nothing of it is read. A verified event about a checkout has its payment read back from the
+ * provider's API, and what the API says is registered: paid, once; a Stripe checkout whose asynchronous method did
+ * not settle, once as failed (the checkout is closed by it); anything else (pending, a Mercado Pago payment refused,
+ * whose checkout can still be paid) waits for the next event, with nothing stored.
  */
-export async function receivePaymentWebhook(ctx: BaseContext & { body: unknown }): Promise<Reply<null>> {
-  const provider = paymentProvider();
-  const event = provider?.verifyWebhook(ctx.rawBody ?? "", ctx.headers) ?? null;
+export async function receivePaymentWebhook(ctx: BaseContext & { body: unknown; query: unknown }, name: PaymentProviderName): Promise<Reply<null>> {
+  const provider = webhookProvider(name);
+  // Without a query schema the wrapper hands over the search parameters as one object of strings.
+  const event = provider?.verifyWebhook(ctx.rawBody ?? "", ctx.headers, ctx.query as Record<string, string>) ?? null;
   if (!provider || !event) {
-    log().info({ address: ctx.address, configured: provider !== null }, "Payment webhook refused: missing, wrong or stale Stripe-Signature");
+    log().info({ address: ctx.address, provider: name, configured: provider !== null }, "Payment webhook refused: missing, wrong or stale signature");
     throw new AppError(-401, "api.badSignature", 401);
   }
   if (event.intentId) return receiveIntentEvent(ctx, { ...event, intentId: event.intentId });
@@ -114,7 +127,11 @@ export async function receivePaymentWebhook(ctx: BaseContext & { body: unknown }
     throw new AppError(-503, "billing.online.providerFailed", 503);
   }
   const failed = event.type === FAILED && state.state !== "paid";
-  if (state.state !== "paid" && !failed) return { data: null };
+  if (state.state !== "paid" && !failed) {
+    if (state.state === "failed")
+      log().info({ event: event.id, payment: state.paymentId, provider: name }, "Payment webhook: a refused payment, nothing registered");
+    return { data: null };
+  }
   const school =
     state.tenantId === null || state.orderId === null
       ? null

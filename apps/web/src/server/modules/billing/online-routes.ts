@@ -19,16 +19,16 @@ export const ONLINE_PAY_ROUTES: Route[] = [
 ];
 
 /**
- * Stripe's webhook: a provider's callback, answered by the worker's callback port (provider-routes.ts) like Meta's,
- * so that a provider's bursts take nothing of the web app staff are waiting on.
+ * The providers' webhooks (Stripe's, Mercado Pago's): a provider's callback, answered by the worker's callback port
+ * (provider-routes.ts) like Meta's, so that a provider's bursts take nothing of the web app staff are waiting on.
  */
-export const PAYMENT_WEBHOOK_ROUTES: Route[] = [
+export const PAYMENT_WEBHOOK_ROUTES: Route[] = (["stripe", "mercadopago"] as const).map((name) =>
   publicRoute({
     method: "POST",
-    path: "payments/stripe/webhook",
+    path: `payments/${name}/webhook`,
     auth: "public",
     maxBytes: WEBHOOK_MAX_BYTES,
     answer: ZNoData,
-    handler: receivePaymentWebhook,
+    handler: (ctx) => receivePaymentWebhook(ctx, name),
   }),
-];
+);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZRecordId } from "../validation.ts";
-import { GRID_FIRST_YEAR, gridLastYear, type TGridModule } from "./bulk.ts";
+import { CURRENCIES, GRID_FIRST_YEAR, gridLastYear, type TGridModule } from "./bulk.ts";
 
 /**
  * GET admBilling/getGrid and admOrder/getGrid (001 §7, §9 "grid years"): the pension board of a grade or section, its
@@ -20,9 +20,10 @@ export const GRID_PAGE_SIZE = 40;
 const GRID_PAGE_MAX = 1000;
 
 /**
- * The board's filters: the year (this one unless said), a grade (superSectionId) and/or a section, and a state that
- * keeps the students with at least one cell in it (the debtors: `overdue`). Without grade nor section, the students
- * with orders in the year.
+ * The board's filters: the year (this one unless said), a grade (superSectionId) and/or a section, a state that
+ * keeps the students with at least one cell in it (the debtors: `overdue`), and the currency: soles and dollars are
+ * never summed together, so a board shows the orders of one currency (the one most of its orders are in unless said).
+ * Without grade nor section, the students with orders in the year.
  */
 export const gridQuery = (module: TGridModule) =>
   z
@@ -31,6 +32,7 @@ export const gridQuery = (module: TGridModule) =>
       superSectionId: ZRecordId.optional(),
       sectionId: ZRecordId.optional(),
       status: z.enum(GRID_STATES).optional(),
+      curr: z.enum(CURRENCIES).optional(),
       page: z.coerce.number().int().min(1).optional(),
       PageSize: z.coerce.number().int().min(1).max(GRID_PAGE_MAX).optional(),
     })
@@ -65,6 +67,10 @@ export const ZGridAnswer = z.object({
   year: z.number(),
   /** The years the board's picker offers (001 §9). */
   years: z.object({ first: z.number(), last: z.number() }),
+  /** The currency of every amount of this board. */
+  curr: z.string(),
+  /** The currencies the filtered students' orders of the year are in: the picker is offered when there are several. */
+  currencies: z.array(z.string()),
   /** The school's today, against which `overdue` was judged. */
   today: z.string(),
   /** Students matching the filters (all pages). */

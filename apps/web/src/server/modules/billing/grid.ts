@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CURRENCY,
   fullName,
   GRID_FIRST_YEAR,
   GRID_PAGE_SIZE,
@@ -20,7 +21,8 @@ import { formatDateTime } from "../../resource/values.ts";
 /**
  * The pension board (001 §7 getGrid, §9 grid years): the students of a grade or section by the months of a year, each
  * cell the orders due that month with their state and amounts. Cells and totals are summed by PostgreSQL (numeric, to
- * the cent) grouped by student and month; only the page's students and twelve column totals come back.
+ * the cent) grouped by student and month, over the orders of one currency (soles and dollars never add up); only the
+ * page's students and twelve column totals come back.
  */
 
 interface Named {
@@ -32,6 +34,7 @@ interface Named {
 }
 type Cell = Omit<TGridAnswer["rows"][number]["cells"][number], "balance">;
 type PageRow = Named & { cells: string; total: string; paid: string };
+type TotalRow = { month: number | null; total: string; paid: string; students: number; curr: string; currencies: string[] };
 
 const cents = (text: string) => new Prisma.Decimal(text).toFixed(2);
 const amounts = (total: string, paid: string) => ({ total: cents(total), paid: cents(paid), balance: new Prisma.Decimal(total).minus(paid).toFixed(2) });
@@ -39,7 +42,9 @@ const amounts = (total: string, paid: string) => ({ total: cents(total), paid: c
 /**
  * The students the filters name ($3 section, $4 grade, else those with orders in the year between $5 and $6; a
  * withdrawn one only if they have), their orders of the year with what confirmed payments settled of each (the
- * penalty aside), the cells by student and month, and the students kept by the state filter ($8). A voided order is shown in its cell but counts in no amount (its payments went back).
+ * penalty aside), the board's currency ($12, else the one most of those orders are in, else $13), the cells of that
+ * currency by student and month, and the students kept by the state filter ($8). A voided order is shown in its cell
+ * but counts in no amount (its payments went back).
  */
 const BOARD = `
 WITH cand AS (
@@ -63,6 +68,9 @@ WITH cand AS (
       SELECT sum(p.amount - p.penalty) AS settled FROM "Payment" p WHERE p."tenantId" = $1 AND p."orderId" = o.id AND p.status = $9
     ) p ON true
    WHERE o."tenantId" = $1 AND o."dueDate" >= $5::date AND o."dueDate" < $6::date
+), cur AS (
+  SELECT coalesce($12::text, (SELECT o.curr FROM o GROUP BY o.curr ORDER BY count(*) DESC, o.curr LIMIT 1), $13::text) AS curr,
+         coalesce((SELECT array_agg(DISTINCT o.curr ORDER BY o.curr) FROM o), '{}') AS currencies
 ), cells AS (
   SELECT "studentId", month,
          coalesce(sum(total) FILTER (WHERE status <> $10), 0.00) AS total,
@@ -76,7 +84,7 @@ WITH cand AS (
            'ID', id, 'easyId', "easyId", 'brief', brief, 'status', status, 'dueDate', to_char("dueDate", 'YYYY-MM-DD'), 'curr', curr,
            'total', total::text, 'paid', paid::text, 'balance', (CASE WHEN status = $10 THEN 0.00 ELSE total - paid END)::text
          ) ORDER BY "dueDate", id) AS orders
-    FROM o GROUP BY "studentId", month
+    FROM o WHERE o.curr = (SELECT curr FROM cur) GROUP BY "studentId", month
 ), kept AS (
   SELECT c.* FROM cand c WHERE $8::text IS NULL OR EXISTS (SELECT 1 FROM cells x WHERE x."studentId" = c.id AND x.state = $8)
 )`;
@@ -88,11 +96,15 @@ SELECT k.id, k.name, k.last, k.last2, k."externalId",
                                  ORDER BY x.month) FROM cells x WHERE x."studentId" = k.id), '[]')::text AS cells,
        coalesce((SELECT sum(x.total) FROM cells x WHERE x."studentId" = k.id), 0.00)::text AS total,
        coalesce((SELECT sum(x.paid) FROM cells x WHERE x."studentId" = k.id), 0.00)::text AS paid
-  FROM kept k ORDER BY k.last, k.last2, k.name, k.id LIMIT $12 OFFSET $13`;
+  FROM kept k ORDER BY k.last, k.last2, k.name, k.id LIMIT $14 OFFSET $15`;
 
-/** The months' totals and the board's (month null), over every kept student, with how many they are. */
+/**
+ * The months' totals and the board's (month null), over every kept student, with how many they are, the board's
+ * currency and the currencies its students' orders of the year are in.
+ */
 const TOTALS = `${BOARD}
-SELECT x.month, coalesce(sum(x.total), 0.00)::text AS total, coalesce(sum(x.paid), 0.00)::text AS paid, (SELECT count(*) FROM kept)::int AS students
+SELECT x.month, coalesce(sum(x.total), 0.00)::text AS total, coalesce(sum(x.paid), 0.00)::text AS paid, (SELECT count(*) FROM kept)::int AS students,
+       (SELECT curr FROM cur) AS curr, (SELECT currencies FROM cur) AS currencies
   FROM cells x WHERE x."studentId" IN (SELECT id FROM kept)
  GROUP BY GROUPING SETS ((x.month), ())`;
 
@@ -120,18 +132,23 @@ export function boardOf(module: TGridModule) {
       PAYMENT_STATUS.confirmed,
       ORDER_STATUS.voided,
       ORDER_STATUS.unpaid,
+      query.curr ?? null,
+      DEFAULT_CURRENCY,
     ];
     const [rows, totals] = await Promise.all([
       ctx.db.$queryRawUnsafe<PageRow[]>(PAGE, ...params, size, (page - 1) * size),
-      ctx.db.$queryRawUnsafe<{ month: number | null; total: string; paid: string; students: number }[]>(TOTALS, ...params),
+      ctx.db.$queryRawUnsafe<TotalRow[]>(TOTALS, ...params),
     ]);
     const byMonth = new Map(totals.map((r) => [r.month, r]));
-    const grand = byMonth.get(null) ?? { total: "0", paid: "0", students: 0 };
+    // GROUPING SETS' () row is there even when no cell is: the board's total, its currency and its currencies.
+    const grand = byMonth.get(null)!;
     return {
       data: {
         year,
         years: { first: GRID_FIRST_YEAR[module], last: gridLastYear() },
         today,
+        curr: grand.curr,
+        currencies: grand.currencies,
         count: grand.students,
         page,
         PageSize: size,

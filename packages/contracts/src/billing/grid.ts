@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldDef } from "../resource/types.ts";
 import { ZRecordId } from "../validation.ts";
 import { CURRENCIES, GRID_FIRST_YEAR, gridLastYear, type TGridModule } from "./bulk.ts";
 
@@ -58,6 +59,8 @@ export const ZGridOrder = z.object({
   status: z.number(),
   dueDate: z.string(),
   curr: z.string(),
+  /** The number of its latest receipt (R001-000123), none while nothing was paid: the cell's PDF is that receipt's. */
+  receipt: z.string().nullable(),
   ...money,
 });
 
@@ -84,6 +87,21 @@ export const ZGridAnswer = z.object({
   ...money,
 });
 export type TGridAnswer = z.output<typeof ZGridAnswer>;
+
+/**
+ * The pick lists the board's filters offer (grade, then its sections) and those the bulk dialog fills (students and
+ * sections, several of each); pick-access.ts opens them to the board's readers and the bulk's writers.
+ */
+export const BOARD_PICKS = {
+  superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } },
+  sectionId: { name: "sectionId", type: "select", options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" } },
+} as const satisfies Record<string, FieldDef>;
+export const BULK_PICKS = {
+  sections: { name: "sections", type: "select", multiple: true, options: { kind: "resource", resource: "admSection" } },
+  students: { name: "students", type: "select", multiple: true, options: { kind: "resource", resource: "admStudent" } },
+} as const satisfies Record<string, FieldDef>;
+/** The modules whose boards and bulks these are (the spec's calls: admBilling/…, admOrder/…). */
+export const GRID_MODULES = Object.keys(GRID_FIRST_YEAR) as TGridModule[];
 
 /** The label keys of the board's filters. */
 export const gridLabelKey = (field: string) => `billing.grid.fields.${field}`;

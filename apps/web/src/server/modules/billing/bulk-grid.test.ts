@@ -322,6 +322,11 @@ describe("GET admBilling/getGrid and admOrder/getGrid", () => {
     expect(state(a.id, 4)).toEqual(["overdue", "100.10", "0.00", "100.10"]);
     expect(state(b.id, 1)).toEqual(["overdue", "100.10", "0.00", "100.10"]);
     expect(cellOf(data, a.id, 1).orders[0]).toMatchObject({ ID: orderOf(1), status: 1, curr: "PEN", brief: "Pensión 2025 01/2025" });
+    // The cell's receipt: the number of the order's latest one, a voided one's too; none while nothing was paid.
+    const receipts = await (await api.school()).db.receipt.findMany({ where: { orderId: { in: [orderOf(1), orderOf(3)] } }, orderBy: { id: "desc" } });
+    expect(cellOf(data, a.id, 1).orders[0]!.receipt).toBe(receipts.find((r) => r.orderId === orderOf(1))!.refId);
+    expect(cellOf(data, a.id, 3).orders[0]!.receipt).toBe(receipts.find((r) => r.orderId === orderOf(3))!.refId);
+    expect(cellOf(data, a.id, 4).orders[0]!.receipt).toBeNull();
     const rowA = data.rows.find((r) => r.studentId === a.id)!;
     expect([rowA.total, rowA.paid, rowA.balance]).toEqual(["400.40", "140.15", "260.25"]);
     expect(data.columns).toHaveLength(12);

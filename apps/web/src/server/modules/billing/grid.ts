@@ -61,12 +61,15 @@ WITH cand AS (
            SELECT 1 FROM "Order" o WHERE o."tenantId" = $1 AND o."studentId" = u.id AND o."dueDate" >= $5::date AND o."dueDate" < $6::date))
 ), o AS (
   SELECT o.id, o."studentId", extract(month FROM o."dueDate")::int AS month, o.status, o.total, o."dueDate", o."easyId", o.brief, o.curr,
-         CASE WHEN o.status = $10 THEN 0.00 ELSE coalesce(p.settled, 0.00) END AS paid
+         CASE WHEN o.status = $10 THEN 0.00 ELSE coalesce(p.settled, 0.00) END AS paid, r."refId" AS receipt
     FROM "Order" o
     JOIN cand c ON c.id = o."studentId"
     LEFT JOIN LATERAL (
       SELECT sum(p.amount - p.penalty) AS settled FROM "Payment" p WHERE p."tenantId" = $1 AND p."orderId" = o.id AND p.status = $9
     ) p ON true
+    LEFT JOIN LATERAL (
+      SELECT r."refId" FROM "Receipt" r WHERE r."tenantId" = $1 AND r."orderId" = o.id ORDER BY r.id DESC LIMIT 1
+    ) r ON true
    WHERE o."tenantId" = $1 AND o."dueDate" >= $5::date AND o."dueDate" < $6::date
 ), cur AS (
   SELECT coalesce($12::text, (SELECT o.curr FROM o GROUP BY o.curr ORDER BY count(*) DESC, o.curr LIMIT 1), $13::text) AS curr,
@@ -81,7 +84,7 @@ WITH cand AS (
               WHEN sum(paid) FILTER (WHERE status <> $10) > 0 THEN 'partly'
               ELSE 'pending' END AS state,
          json_agg(json_build_object(
-           'ID', id, 'easyId', "easyId", 'brief', brief, 'status', status, 'dueDate', to_char("dueDate", 'YYYY-MM-DD'), 'curr', curr,
+           'ID', id, 'easyId', "easyId", 'brief', brief, 'status', status, 'dueDate', to_char("dueDate", 'YYYY-MM-DD'), 'curr', curr, 'receipt', receipt,
            'total', total::text, 'paid', paid::text, 'balance', (CASE WHEN status = $10 THEN 0.00 ELSE total - paid END)::text
          ) ORDER BY "dueDate", id) AS orders
     FROM o WHERE o.curr = (SELECT curr FROM cur) GROUP BY "studentId", month

@@ -94,7 +94,11 @@ export type TGridAnswer = z.output<typeof ZGridAnswer>;
  */
 export const BOARD_PICKS = {
   superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } },
-  sectionId: { name: "sectionId", type: "select", options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" } },
+  sectionId: {
+    name: "sectionId",
+    type: "select",
+    options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
+  },
 } as const satisfies Record<string, FieldDef>;
 export const BULK_PICKS = {
   sections: { name: "sections", type: "select", multiple: true, options: { kind: "resource", resource: "admSection" } },

@@ -716,7 +716,14 @@ try {
             "conversations grade sheet ratio": conversations.gradeSheetDuring.p95 / conversations.gradeSheetBefore.p95,
           }
         : {}),
-      ...(billing ? { "billing pay p95 @1": billing.pay1.p95, "billing pay p95 @20": billing.pay20.p95 } : {}),
+      ...(billing
+        ? {
+            "billing board p95 @1": billing.board1.p95,
+            "billing board p95 @10": billing.board10.p95,
+            "billing pay p95 @1": billing.pay1.p95,
+            "billing pay p95 @20": billing.pay20.p95,
+          }
+        : {}),
       ...(sending
         ? {
             "sending confirm ms": sending.confirmMs,

@@ -114,14 +114,8 @@ export function BoardTable({ data, onOpen }: { data: TGridAnswer; onOpen: (row: 
                 const focused = at.row === r && at.col === c;
                 const look = cell ? STATE_LOOK[cell.state] : null;
                 const Icon = look?.icon;
-                const label = cell
-                  ? t("cell", {
-                      student: row.name,
-                      month: longMonths[m - 1]!,
-                      state: t(`states.${cell.state}`),
-                      amount: `${money(shownAmount(cell))} ${data.curr}`,
-                    })
-                  : t("emptyCell", { student: row.name, month: longMonths[m - 1]! });
+                // The cell's name is its content: who and which month for screen readers, then what is seen.
+                const who = t("cellWho", { student: row.name, month: longMonths[m - 1]! });
                 return (
                   <td
                     key={m}
@@ -130,7 +124,6 @@ export function BoardTable({ data, onOpen }: { data: TGridAnswer; onOpen: (row: 
                     data-pos={`${r}-${c}`}
                     data-testid={`board-cell-${row.studentId}-${m}`}
                     data-state={cell?.state ?? "none"}
-                    aria-label={label}
                     onFocus={() => setActive({ row: r, col: c })}
                     onClick={() => cell && onOpen(row, cell)}
                     className={cn(
@@ -138,15 +131,21 @@ export function BoardTable({ data, onOpen }: { data: TGridAnswer; onOpen: (row: 
                       cell && "cursor-pointer",
                     )}
                   >
-                    {cell && look && Icon && (
-                      <div className={cn("flex flex-col gap-0.5 rounded px-1.5 py-1", look.className)} aria-hidden>
+                    <span className="sr-only">{who}</span>
+                    {cell && look && Icon ? (
+                      <div className={cn("flex flex-col gap-0.5 rounded px-1.5 py-1", look.className)}>
                         <span className="inline-flex items-center gap-1 text-xs font-medium">
-                          <Icon className="size-3.5 shrink-0" />
+                          <Icon className="size-3.5 shrink-0" aria-hidden />
                           {t(`states.${cell.state}`)}
                         </span>
-                        <span className={cn("tabular-nums", cell.state === GRID_STATE.voided && "line-through")}>{money(shownAmount(cell))}</span>
+                        <span className={cn("tabular-nums", cell.state === GRID_STATE.voided && "line-through")}>
+                          {money(shownAmount(cell))}
+                          <span className="sr-only"> {data.curr}</span>
+                        </span>
                         {cell.orders.length > 1 && <span className="text-xs">{t("orders", { count: cell.orders.length })}</span>}
                       </div>
+                    ) : (
+                      <span className="sr-only">{t("noOrder")}</span>
                     )}
                   </td>
                 );

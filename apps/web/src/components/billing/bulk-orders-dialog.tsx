@@ -141,7 +141,8 @@ export function BulkOrdersDialog({
     if (res.ok) {
       setResult(res.envelope.data as TBulkAnswer);
       toast.success(res.envelope.msg, { duration: SUCCESS_TOAST_MS });
-      form.reset(values);
+      // What was typed stays (the parsed values would differ from the inputs' texts and leave the form dirty).
+      form.reset(form.getValues());
       onDone();
       return;
     }

@@ -116,7 +116,12 @@ export function BoardScreen({ module, canWrite }: { module: TGridModule; canWrit
         data-testid="board-filters"
       >
         <FilterField id="board-year" label={tg("fields.year")}>
-          <NativeSelect id="board-year" data-testid="board-year" value={filters.year ?? data?.year ?? ""} onChange={(e) => set({ year: Number(e.target.value), curr: "" })}>
+          <NativeSelect
+            id="board-year"
+            data-testid="board-year"
+            value={filters.year ?? data?.year ?? ""}
+            onChange={(e) => set({ year: Number(e.target.value), curr: "" })}
+          >
             {years.map((y) => (
               <option key={y} value={y}>
                 {y}
@@ -302,7 +307,9 @@ export function BoardScreen({ module, canWrite }: { module: TGridModule; canWrit
       <OrderPayDialog open={opened?.kind === "pay"} row={order} rows={[]} onClosed={closeDialog} onDone={refresh} />
       <OrderRefundDialog open={opened?.kind === "refund"} row={order} rows={[]} onClosed={closeDialog} onDone={refresh} />
       <ReceiptPdfDialog open={opened?.kind === "receipt"} row={order} rows={[]} onClosed={closeDialog} onDone={refresh} />
-      {canBulk && data && <BulkOrdersDialog key={data.year} module={module} year={data.year} open={bulkOpen} onClosed={() => setBulkOpen(false)} onDone={refresh} />}
+      {canBulk && data && (
+        <BulkOrdersDialog key={data.year} module={module} year={data.year} open={bulkOpen} onClosed={() => setBulkOpen(false)} onDone={refresh} />
+      )}
     </div>
   );
 }

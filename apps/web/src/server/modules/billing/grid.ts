@@ -41,7 +41,11 @@ const amounts = (total: string, paid: string) => ({ total: cents(total), paid: c
 
 /**
  * The students the filters name ($3 section, $4 grade, else those with orders in the year between $5 and $6; a
- * withdrawn one only if they have), their orders of the year with what confirmed payments settled of each (the
+ * withdrawn one only if they have). They are one IN list at the top of the WHERE, never an EXISTS under an OR:
+ * PostgreSQL turns a sublink into a join only before it folds the parameters, so an EXISTS under an OR stays a probe
+ * per student of the school and the row estimates are guesses; an IN is a semi-join it can drive from the section's
+ * members, the branch the parameters rule out folded away. Then their orders of the year with what confirmed payments
+ * settled of each (the
  * penalty aside), the board's currency ($12, else the one most of those orders are in, else $13), the cells of that
  * currency by student and month, and the students kept by the state filter ($8). A voided order is shown in its cell
  * but counts in no amount (its payments went back).
@@ -51,13 +55,14 @@ WITH cand AS (
   SELECT u.id, u.name, u.last, u.last2, u."externalId"
     FROM "User" u
    WHERE u."tenantId" = $1 AND u.type = $2
+     AND u.id IN (
+           SELECT m."userId" FROM "SectionMember" m JOIN "Section" s ON s."tenantId" = m."tenantId" AND s.id = m."sectionId"
+            WHERE m."tenantId" = $1 AND ($3::int IS NOT NULL OR $4::int IS NOT NULL)
+              AND ($3::int IS NULL OR m."sectionId" = $3) AND ($4::int IS NULL OR s."superSectionId" = $4)
+           UNION ALL
+           SELECT o."studentId" FROM "Order" o
+            WHERE o."tenantId" = $1 AND $3::int IS NULL AND $4::int IS NULL AND o."dueDate" >= $5::date AND o."dueDate" < $6::date)
      AND (NOT u.inactive OR EXISTS (
-           SELECT 1 FROM "Order" o WHERE o."tenantId" = $1 AND o."studentId" = u.id AND o."dueDate" >= $5::date AND o."dueDate" < $6::date))
-     AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM "SectionMember" m WHERE m."tenantId" = $1 AND m."userId" = u.id AND m."sectionId" = $3))
-     AND ($4::int IS NULL OR EXISTS (
-           SELECT 1 FROM "SectionMember" m JOIN "Section" s ON s."tenantId" = m."tenantId" AND s.id = m."sectionId"
-            WHERE m."tenantId" = $1 AND m."userId" = u.id AND s."superSectionId" = $4))
-     AND ($3::int IS NOT NULL OR $4::int IS NOT NULL OR EXISTS (
            SELECT 1 FROM "Order" o WHERE o."tenantId" = $1 AND o."studentId" = u.id AND o."dueDate" >= $5::date AND o."dueDate" < $6::date))
 ), o AS (
   SELECT o.id, o."studentId", extract(month FROM o."dueDate")::int AS month, o.status, o.total, o."dueDate", o."easyId", o.brief, o.curr,

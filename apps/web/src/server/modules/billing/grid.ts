@@ -34,7 +34,8 @@ interface Named {
 }
 type Cell = Omit<TGridAnswer["rows"][number]["cells"][number], "balance">;
 type PageRow = Named & { cells: string; total: string; paid: string };
-type TotalRow = { month: number | null; total: string; paid: string; students: number; curr: string; currencies: string[] };
+type MonthTotal = { month: number | null; total: string; paid: string };
+type BoardLine = Partial<Omit<PageRow, "id">> & { id: number | null; totals: string; students: number; curr: string; currencies: string[] };
 
 const cents = (text: string) => new Prisma.Decimal(text).toFixed(2);
 const amounts = (total: string, paid: string) => ({ total: cents(total), paid: cents(paid), balance: new Prisma.Decimal(total).minus(paid).toFixed(2) });
@@ -97,24 +98,27 @@ WITH cand AS (
   SELECT c.* FROM cand c WHERE $8::text IS NULL OR EXISTS (SELECT 1 FROM cells x WHERE x."studentId" = c.id AND x.state = $8)
 )`;
 
-/** The page of students, each with their cells (as JSON text) and row totals. */
-const PAGE = `${BOARD}
-SELECT k.id, k.name, k.last, k.last2, k."externalId",
+/**
+ * One statement, so the board's CTEs are computed once: the summary (the months' totals and the board's, month null,
+ * over every kept student, as JSON text of decimal texts; how many students; the board's currency and the currencies
+ * present) on every line, beside the page's students with their cells (as JSON text) and row totals. A page with no
+ * student is one line whose student is null.
+ */
+const BOARD_PAGE = `${BOARD}, page AS (
+  SELECT k.* FROM kept k ORDER BY k.last, k.last2, k.name, k.id LIMIT $14 OFFSET $15
+), summary AS (
+  SELECT (SELECT json_agg(json_build_object('month', t.month, 'total', t.total::text, 'paid', t.paid::text))
+            FROM (SELECT x.month, coalesce(sum(x.total), 0.00) AS total, coalesce(sum(x.paid), 0.00) AS paid
+                    FROM cells x WHERE x."studentId" IN (SELECT id FROM kept) GROUP BY GROUPING SETS ((x.month), ())) t)::text AS totals,
+         (SELECT count(*) FROM kept)::int AS students, (SELECT curr FROM cur) AS curr, (SELECT currencies FROM cur) AS currencies
+)
+SELECT s.totals, s.students, s.curr, s.currencies, k.id, k.name, k.last, k.last2, k."externalId",
        coalesce((SELECT json_agg(json_build_object('month', x.month, 'state', x.state, 'total', x.total::text, 'paid', x.paid::text, 'orders', x.orders)
                                  ORDER BY x.month) FROM cells x WHERE x."studentId" = k.id), '[]')::text AS cells,
        coalesce((SELECT sum(x.total) FROM cells x WHERE x."studentId" = k.id), 0.00)::text AS total,
        coalesce((SELECT sum(x.paid) FROM cells x WHERE x."studentId" = k.id), 0.00)::text AS paid
-  FROM kept k ORDER BY k.last, k.last2, k.name, k.id LIMIT $14 OFFSET $15`;
-
-/**
- * The months' totals and the board's (month null), over every kept student, with how many they are, the board's
- * currency and the currencies its students' orders of the year are in.
- */
-const TOTALS = `${BOARD}
-SELECT x.month, coalesce(sum(x.total), 0.00)::text AS total, coalesce(sum(x.paid), 0.00)::text AS paid, (SELECT count(*) FROM kept)::int AS students,
-       (SELECT curr FROM cur) AS curr, (SELECT currencies FROM cur) AS currencies
-  FROM cells x WHERE x."studentId" IN (SELECT id FROM kept)
- GROUP BY GROUPING SETS ((x.month), ())`;
+  FROM summary s LEFT JOIN page k ON true
+ ORDER BY k.last, k.last2, k.name, k.id`;
 
 /** GET admBilling/getGrid, admOrder/getGrid. */
 export function boardOf(module: TGridModule) {
@@ -143,21 +147,20 @@ export function boardOf(module: TGridModule) {
       query.curr ?? null,
       DEFAULT_CURRENCY,
     ];
-    const [rows, totals] = await Promise.all([
-      ctx.db.$queryRawUnsafe<PageRow[]>(PAGE, ...params, size, (page - 1) * size),
-      ctx.db.$queryRawUnsafe<TotalRow[]>(TOTALS, ...params),
-    ]);
-    const byMonth = new Map(totals.map((r) => [r.month, r]));
-    // GROUPING SETS' () row is there even when no cell is: the board's total, its currency and its currencies.
+    const lines = await ctx.db.$queryRawUnsafe<BoardLine[]>(BOARD_PAGE, ...params, size, (page - 1) * size);
+    const summary = lines[0]!;
+    const rows = lines.filter((line): line is BoardLine & PageRow => line.id !== null);
+    const byMonth = new Map((JSON.parse(summary.totals) as MonthTotal[]).map((r) => [r.month, r]));
+    // GROUPING SETS' () line is there even when no cell is: the board's total.
     const grand = byMonth.get(null)!;
     return {
       data: {
         year,
         years: { first: GRID_FIRST_YEAR[module], last: gridLastYear() },
         today,
-        curr: grand.curr,
-        currencies: grand.currencies,
-        count: grand.students,
+        curr: summary.curr,
+        currencies: summary.currencies,
+        count: summary.students,
         page,
         PageSize: size,
         rows: rows.map((row) => ({

@@ -1,7 +1,8 @@
 // The billing figures of `pnpm bench` (`pnpm bench -- billing`), on the big school's two years of pensions
-// (bench/billing-seed.ts, 400,000 orders): registering a payment at 1 client and at 20 paying at once, whether the
-// receipts those payments numbered are gapless and unrepeated, the receipts zip of a month's worth of receipts, and
-// a provider's webhook acknowledged. Figures beside their targets; nothing asserts a time.
+// (bench/billing-seed.ts, 400,000 orders): a section's pension board for a year at 1 and 10 clients, registering a
+// payment at 1 client and at 20 paying at once, whether the receipts those payments numbered are gapless and
+// unrepeated, the receipts zip of a month's worth of receipts, and a provider's webhook acknowledged. Figures beside
+// their targets; nothing asserts a time.
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type pg from "pg";
@@ -10,9 +11,11 @@ import { readZip } from "../apps/web/src/test-support/read-zip.ts";
 import { startMercadoPagoSink } from "../scripts/lib/mercadopago-sink.ts";
 import { startWorker } from "../scripts/lib/outside.ts";
 import { percentile, type Request } from "./config.ts";
-import { BENCH_ORDER_PREFIX } from "./billing-seed.ts";
+import { BENCH_ORDER_PREFIX, BILLING_YEARS } from "./billing-seed.ts";
 
-export const BILLING_TARGETS = { pay1: 40, zipReceipts: 20_000, zipPerSecond: 100, zipRssGrowthMB: 100 } as const;
+export const BILLING_TARGETS = { pay1: 40, board1: 60, board10: 300, zipReceipts: 20_000, zipPerSecond: 100, zipRssGrowthMB: 100 } as const;
+/** Sections whose boards are asked in turn, so that no answer comes from a cache warmed by the one before. */
+const BOARD_SECTIONS = 200;
 const SECONDS = 10;
 /** Orders paid in turn, one peso at a time (a partial payment leaves each unpaid, to be paid again). */
 const ORDERS = 2_000;
@@ -24,6 +27,9 @@ const stats = (times: number[]): Stats => {
 };
 
 export interface BillingFigures {
+  /** GET admBilling/getGrid of a section for the last bench year, sections in turn. */
+  board1: Stats;
+  board10: Stats;
   pay1: Stats;
   pay20: Stats;
   /** The receipts the payments numbered: how many, how many distinct numbers, and the span from the first to the last. */
@@ -62,6 +68,19 @@ export async function billingFigures({ pool, tenantId, base, token, rss, load, c
     [tenantId, BENCH_ORDER_PREFIX, ORDERS],
   );
   if (due.length < ORDERS) throw new Error("billing: the big school has no pensions: run `pnpm bench:seed -- billing` first.");
+  const { rows: sections } = await pool.query<{ id: number }>(
+    `SELECT s.id FROM "Section" s WHERE s."tenantId" = $1 AND EXISTS (SELECT 1 FROM "SectionMember" m WHERE m."tenantId" = $1 AND m."sectionId" = s.id)
+      ORDER BY s.id LIMIT $2`,
+    [tenantId, BOARD_SECTIONS],
+  );
+  let shown = 0;
+  const year = BILLING_YEARS[BILLING_YEARS.length - 1];
+  const nextBoard = () => ({ path: `admBilling/getGrid?year=${year}&sectionId=${sections[shown++ % sections.length]!.id}`, body: undefined });
+  const board: Request = { method: "GET", path: nextBoard().path, next: nextBoard };
+  await check(board);
+  await load(board, 1, 2);
+  const board1 = stats(await load(board, 1, SECONDS));
+  const board10 = stats(await load(board, 10, SECONDS));
   let turn = 0;
   const next = () => ({ path: `admBilling/setpaymentbyorder/${due[turn++ % due.length]!.id}`, body: { total: "1.00", note: "Bench" } });
   const pay: Request = { method: "POST", path: next().path, body: () => ({ total: "1.00", note: "Bench" }), next };
@@ -75,7 +94,7 @@ export async function billingFigures({ pool, tenantId, base, token, rss, load, c
        FROM "Receipt" WHERE "tenantId" = $1 AND series = 'R001' AND "createdAt" >= $2`,
     [tenantId, before[0]!.at],
   );
-  return { pay1, pay20, receipts: numbered[0]!, zip: await zipFigures(pool, tenantId, base, token, rss) };
+  return { board1, board10, pay1, pay20, receipts: numbered[0]!, zip: await zipFigures(pool, tenantId, base, token, rss) };
 }
 
 /**
@@ -127,6 +146,18 @@ export function printBillingFigures(f: BillingFigures, was: (key: string) => str
   const row = (name: string, value: string, goal: string, key: string) =>
     console.log(`  ${name.padEnd(60)} ${value.padStart(16)}   ${goal.padEnd(18)} ${was(key) && `was ${was(key)}`}`);
   console.log("\nBilling: the big school's two years of pensions (400,000 orders):");
+  row(
+    "GET admBilling/getGrid, a section's year, p95 @ 1",
+    `${fmt(f.board1.p95)} ms`,
+    `< ${BILLING_TARGETS.board1} ms ${met(f.board1.p95 < BILLING_TARGETS.board1)}`,
+    "billing board p95 @1",
+  );
+  row(
+    `  the same @ 10 (${f.board10.count} in ${SECONDS} s)`,
+    `${fmt(f.board10.p95)} ms`,
+    `< ${BILLING_TARGETS.board10} ms ${met(f.board10.p95 < BILLING_TARGETS.board10)}`,
+    "billing board p95 @10",
+  );
   row(
     "POST admBilling/setpaymentbyorder p95 @ 1",
     `${fmt(f.pay1.p95)} ms`,

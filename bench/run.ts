@@ -743,6 +743,8 @@ try {
         : {}),
       ...(billing
         ? {
+            "billing board p95 @1": billing.board1.p95,
+            "billing board p95 @10": billing.board10.p95,
             "billing pay p95 @1": billing.pay1.p95,
             "billing pay p95 @20": billing.pay20.p95,
             "billing zip receipts per second": billing.zip.streamed / billing.zip.seconds,

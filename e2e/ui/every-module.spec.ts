@@ -21,7 +21,7 @@ const screensOf = (items: MenuItem[], trail: MenuItem[] = []): Screen[] =>
  * The modules still allowed to show the "Screen in preparation" box, by id. The list only shrinks: a module that gets
  * its screen must leave it, and no other module may show the box.
  */
-const PENDING_SCREENS = ["admBillingGrid", "admCommunications", "admOrderGrid", "admStats", "admUsage"];
+const PENDING_SCREENS = ["admCommunications", "admStats", "admUsage"];
 /** A catalogue key the page failed to translate shows as its dotted path. */
 const RAW_KEY = /\b(resources|moduleScreen|validation|fields)\.[A-Za-z]/;
 

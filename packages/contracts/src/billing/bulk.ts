@@ -14,6 +14,10 @@ export const BULK_CONCEPTS = 5;
 export const BULK_MAX_ORDERS = 20_000;
 /** The largest amount of one order line: the order detail's own limit (admOrder/detail). */
 export const BULK_LINE_MAX = "99999.99";
+/** Currencies of orders (ISO codes); a school charges in soles unless it says otherwise. */
+export const CURRENCIES = ["PEN", "USD"] as const;
+export type TCurrency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: TCurrency = "PEN";
 /** 001 §9 grid years: billing boards from 2018, order boards from 2021, up to next year. */
 export const GRID_FIRST_YEAR = { admBilling: 2018, admOrder: 2021 } as const;
 export type TGridModule = keyof typeof GRID_FIRST_YEAR;
@@ -80,7 +84,7 @@ export const bulkBody = (module: TGridModule) =>
       months: ZMonths.optional(),
       forYear: z.coerce.number().int().optional(),
       dueDate: ZDay.optional(),
-      curr: z.enum(["PEN", "USD"]).optional(),
+      curr: z.enum(CURRENCIES).optional(),
       hasPenalty: z.boolean().optional(),
       ...lineShape,
     })

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import type { FieldDef } from "../resource/types.ts";
 import { ZRecordId } from "../validation.ts";
-import { GRID_FIRST_YEAR, gridLastYear, type TGridModule } from "./bulk.ts";
+import { CURRENCIES, GRID_FIRST_YEAR, gridLastYear, type TGridModule } from "./bulk.ts";
 
 /**
  * GET admBilling/getGrid and admOrder/getGrid (001 §7, §9 "grid years"): the pension board of a grade or section, its
@@ -20,9 +21,10 @@ export const GRID_PAGE_SIZE = 40;
 const GRID_PAGE_MAX = 1000;
 
 /**
- * The board's filters: the year (this one unless said), a grade (superSectionId) and/or a section, and a state that
- * keeps the students with at least one cell in it (the debtors: `overdue`). Without grade nor section, the students
- * with orders in the year.
+ * The board's filters: the year (this one unless said), a grade (superSectionId) and/or a section, a state that
+ * keeps the students with at least one cell in it (the debtors: `overdue`), and the currency: soles and dollars are
+ * never summed together, so a board shows the orders of one currency (the one most of its orders are in unless said).
+ * Without grade nor section, the students with orders in the year.
  */
 export const gridQuery = (module: TGridModule) =>
   z
@@ -31,6 +33,7 @@ export const gridQuery = (module: TGridModule) =>
       superSectionId: ZRecordId.optional(),
       sectionId: ZRecordId.optional(),
       status: z.enum(GRID_STATES).optional(),
+      curr: z.enum(CURRENCIES).optional(),
       page: z.coerce.number().int().min(1).optional(),
       PageSize: z.coerce.number().int().min(1).max(GRID_PAGE_MAX).optional(),
     })
@@ -56,6 +59,8 @@ export const ZGridOrder = z.object({
   status: z.number(),
   dueDate: z.string(),
   curr: z.string(),
+  /** The number of its latest receipt (R001-000123), none while nothing was paid: the cell's PDF is that receipt's. */
+  receipt: z.string().nullable(),
   ...money,
 });
 
@@ -65,6 +70,10 @@ export const ZGridAnswer = z.object({
   year: z.number(),
   /** The years the board's picker offers (001 §9). */
   years: z.object({ first: z.number(), last: z.number() }),
+  /** The currency of every amount of this board. */
+  curr: z.string(),
+  /** The currencies the filtered students' orders of the year are in: the picker is offered when there are several. */
+  currencies: z.array(z.string()),
   /** The school's today, against which `overdue` was judged. */
   today: z.string(),
   /** Students matching the filters (all pages). */
@@ -78,6 +87,25 @@ export const ZGridAnswer = z.object({
   ...money,
 });
 export type TGridAnswer = z.output<typeof ZGridAnswer>;
+
+/**
+ * The pick lists the board's filters offer (grade, then its sections) and those the bulk dialog fills (students and
+ * sections, several of each); pick-access.ts opens them to the board's readers and the bulk's writers.
+ */
+export const BOARD_PICKS = {
+  superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } },
+  sectionId: {
+    name: "sectionId",
+    type: "select",
+    options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
+  },
+} as const satisfies Record<string, FieldDef>;
+export const BULK_PICKS = {
+  sections: { name: "sections", type: "select", multiple: true, options: { kind: "resource", resource: "admSection" } },
+  students: { name: "students", type: "select", multiple: true, options: { kind: "resource", resource: "admStudent" } },
+} as const satisfies Record<string, FieldDef>;
+/** The modules whose boards and bulks these are (the spec's calls: admBilling/…, admOrder/…). */
+export const GRID_MODULES = Object.keys(GRID_FIRST_YEAR) as TGridModule[];
 
 /** The label keys of the board's filters. */
 export const gridLabelKey = (field: string) => `billing.grid.fields.${field}`;

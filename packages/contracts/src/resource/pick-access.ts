@@ -1,4 +1,5 @@
 import { JUSTIFICATION_PICKS } from "../attendance/justifications.ts";
+import { BOARD_PICKS, BULK_PICKS, GRID_MODULES } from "../billing/grid.ts";
 import { JUSTIFICATION_MODULE } from "../attendance/vocabulary.ts";
 import { CONVERSATION_PICKS, CONVERSATIONS_MODULE } from "../conversations/picks.ts";
 import { GRADE_SCREEN_MODULES, gradeFilterFields } from "../grades/filters.ts";
@@ -36,6 +37,11 @@ export function pickRights(resources: readonly ResourceDef[]): Map<string, PickR
   for (const field of Object.values(gradeFilterFields(null, null))) for (const module of GRADE_SCREEN_MODULES) add(field, module, "read");
   // The justification screen's filters (read) and its form (write).
   for (const field of Object.values(JUSTIFICATION_PICKS)) for (const right of ["read", "write"] as const) add(field, JUSTIFICATION_MODULE, right);
+  // The pension board's filters (read) and its bulk dialog (write), under the module whose calls they are.
+  for (const module of GRID_MODULES) {
+    for (const field of Object.values(BOARD_PICKS)) add(field, module, "read");
+    for (const field of Object.values(BULK_PICKS)) add(field, module, "write");
+  }
   // The inbox's sidebar assigns a conversation: its writers pick the staff member. Linking a number to a guardian
   // searches every family of the school, so that pick list stays admRelatives' own (its readers: the office).
   add(CONVERSATION_PICKS.userId, CONVERSATIONS_MODULE, "write");

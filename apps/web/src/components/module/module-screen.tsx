@@ -27,6 +27,7 @@ const ActivitySessions = screenOf(() => import("../attendance/activity-sessions.
 const JustificationScreen = screenOf(() => import("../justifications/justification-screen.tsx").then((m) => m.JustificationScreen));
 const InboxScreen = screenOf(() => import("../conversations/inbox-screen.tsx").then((m) => m.InboxScreen));
 const ModuleAdmin = screenOf(() => import("./module-admin.tsx").then((m) => m.ModuleAdmin));
+const BoardScreen = screenOf(() => import("../billing/board.tsx").then((m) => m.BoardScreen));
 const ResourceModule = screenOf(() => import("./resource-module.tsx").then((m) => m.ResourceModule));
 
 /** The grade screen, its first calls asked as it mounts rather than once its code has arrived. */
@@ -47,6 +48,9 @@ const SPECIAL_SCREEN_COMPONENTS: Partial<Record<(typeof SPECIAL_SCREENS)[number]
   admActivitySession: ActivitySessions,
   admJustification: JustificationScreen,
   admConversations: InboxScreen,
+  // 001 §7: the two pension boards are one screen; each reads and writes through its own module's calls.
+  admBillingGrid: (props) => <BoardScreen {...props} module="admBilling" />,
+  admOrderGrid: (props) => <BoardScreen {...props} module="admOrder" />,
 };
 
 /** Spec 000 §8: the permission toast lasts 3000 ms. */

@@ -1,7 +1,6 @@
+import { CURRENCIES, DEFAULT_CURRENCY } from "../../billing/bulk.ts";
 import { defineResource, FULL_ACTIONS, type FieldDef } from "../types.ts";
 
-/** Currencies of orders and receipts (ISO codes); a school charges in soles unless it says otherwise. */
-const CURRENCIES = ["PEN", "USD"] as const;
 /** 001 §4 "Order status filter": -1 Anulado (refunded), 0 No pagado, 1 Pagado. */
 const ORDER_STATUS = [-1, 0, 1] as const;
 /** 001 §4 "Receipt status filter" (no value = all): 0 pending payment, 1 paid, 2 voided (the ANULADO mark). */
@@ -29,7 +28,7 @@ export const admOrder = defineResource({
     { name: "brief", type: "text", rules: { required: true, max: 255 } },
     { name: "dueDate", type: "date", rules: { required: true }, span: "half" },
     { name: "hasPenalty", type: "switch", default: false, span: "half" },
-    { name: "curr", type: "select", rules: { required: true }, options: { kind: "values", values: CURRENCIES }, default: "PEN", span: "half" },
+    { name: "curr", type: "select", rules: { required: true }, options: { kind: "values", values: CURRENCIES }, default: DEFAULT_CURRENCY, span: "half" },
     { name: "total", type: "number", readOnly: "always", span: "half" },
     { name: "paid", type: "number", readOnly: "always", span: "half" },
     { name: "status", type: "select", readOnly: "always", options: { kind: "values", values: ORDER_STATUS }, span: "half" },

@@ -322,6 +322,11 @@ describe("GET admBilling/getGrid and admOrder/getGrid", () => {
     expect(state(a.id, 4)).toEqual(["overdue", "100.10", "0.00", "100.10"]);
     expect(state(b.id, 1)).toEqual(["overdue", "100.10", "0.00", "100.10"]);
     expect(cellOf(data, a.id, 1).orders[0]).toMatchObject({ ID: orderOf(1), status: 1, curr: "PEN", brief: "Pensión 2025 01/2025" });
+    // The cell's receipt: the number of the order's latest one, a voided one's too; none while nothing was paid.
+    const receipts = await (await api.school()).db.receipt.findMany({ where: { orderId: { in: [orderOf(1), orderOf(3)] } }, orderBy: { id: "desc" } });
+    expect(cellOf(data, a.id, 1).orders[0]!.receipt).toBe(receipts.find((r) => r.orderId === orderOf(1))!.refId);
+    expect(cellOf(data, a.id, 3).orders[0]!.receipt).toBe(receipts.find((r) => r.orderId === orderOf(3))!.refId);
+    expect(cellOf(data, a.id, 4).orders[0]!.receipt).toBeNull();
     const rowA = data.rows.find((r) => r.studentId === a.id)!;
     expect([rowA.total, rowA.paid, rowA.balance]).toEqual(["400.40", "140.15", "260.25"]);
     expect(data.columns).toHaveLength(12);
@@ -349,6 +354,43 @@ describe("GET admBilling/getGrid and admOrder/getGrid", () => {
     expect(after.rows.map((r) => r.studentId)).toEqual([a.id]);
     expect(cellOf(after, a.id, 1).state).toBe("partly");
     expect(cellOf(after, a.id, 2).state).toBe("pending");
+  });
+
+  it("never sums soles and dollars: one currency a board, the school's most used unless asked, the others offered", async () => {
+    const [, , c] = students;
+    const lines = { concept1: "Pensión", amount1: "200.00", brief: "Pensión 2024" };
+    expect((await bulk({ ...lines, students: [c!.id], months: [1, 2], forYear: 2024 })).body.data.created).toBe(2);
+    const dollars = await bulk({ concept1: "Viaje", amount1: "30.5", brief: "Viaje 2024", students: [c!.id], months: [2], forYear: 2024, curr: "USD" });
+    expect(dollars.body.data).toMatchObject({ created: 1, curr: "USD", total: "30.50" });
+
+    const soles = (await grid(`year=2024&sectionId=${sectionId}`)).body.data;
+    expect([soles.curr, soles.currencies]).toEqual(["PEN", ["PEN", "USD"]]);
+    const row = soles.rows.find((r) => r.studentId === c!.id)!;
+    expect(row.cells.map((x) => [x.month, x.total, x.orders.map((o) => o.curr)])).toEqual([
+      [1, "200.00", ["PEN"]],
+      [2, "200.00", ["PEN"]],
+    ]);
+    expect([row.total, soles.columns[1]!.total, soles.total]).toEqual(["400.00", "200.00", "400.00"]);
+
+    const usd = (await grid(`year=2024&sectionId=${sectionId}&curr=USD`, "admOrder")).body.data;
+    expect([usd.curr, usd.currencies, usd.total, usd.balance]).toEqual(["USD", ["PEN", "USD"], "30.50", "30.50"]);
+    expect(usd.rows.find((r) => r.studentId === c!.id)!.cells.map((x) => [x.month, x.state, x.total])).toEqual([[2, "overdue", "30.50"]]);
+    // The state filter looks at the board's currency only: nobody is overdue in dollars in January.
+    const overdue = (await grid(`year=2024&sectionId=${sectionId}&curr=USD&status=overdue`)).body.data;
+    expect([overdue.count, overdue.columns[0]!.total]).toEqual([1, "0.00"]);
+
+    // A year with no order at all: the school's default currency, none offered.
+    const empty = (await grid(`year=2019&sectionId=${sectionId}`)).body.data;
+    expect([empty.curr, empty.currencies, empty.total, empty.count]).toEqual(["PEN", [], "0.00", students.length]);
+
+    for (const [locale, msg] of [
+      ["es", "El campo Moneda no es válido."],
+      ["en", "The Currency is invalid."],
+    ] as const) {
+      const refused = await grid(`year=2024&curr=EUR`, "admBilling", admin, locale);
+      expect(refused.http).toBe(422);
+      expect(refused.body.data.errors.curr).toBe(msg);
+    }
   });
 
   it("refuses years outside the board's, another school's section, and a teacher", async () => {

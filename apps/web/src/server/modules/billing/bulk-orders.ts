@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { BULK_CONCEPTS, BULK_MAX_ORDERS, type TBulkAnswer, type TBulkBody, type TGridModule } from "@pizarra/contracts";
+import { BULK_CONCEPTS, BULK_MAX_ORDERS, DEFAULT_CURRENCY, type TBulkAnswer, type TBulkBody, type TGridModule } from "@pizarra/contracts";
 import { Prisma, type TenantTx } from "@pizarra/db";
 import { AppError, fieldRefusal } from "../../http/app-error.ts";
 import type { AuthedContext, Reply } from "../../http/context.ts";
@@ -93,7 +93,7 @@ export function createBulk(module: TGridModule) {
     const lines = linesOf(body);
     const total = lines.reduce((sum, line) => sum.add(line.amount), new Prisma.Decimal(0));
     const dates = dueDates(body);
-    const curr = body.curr ?? "PEN";
+    const curr = body.curr ?? DEFAULT_CURRENCY;
     const key = [body.brief, ...lines.map((l) => l.item)].map(normal).join("\n");
     const recurrent = dates[0]!.period.length === 7;
     return ctx.db.$transaction(

@@ -49,7 +49,17 @@ async function family(guardians: { pays: boolean; locale?: Locale }[]) {
     await school.db.kinship.create({ data: { studentId, relativeId: guardian.id, userKind: 1, pays: g.pays } });
     ids.push(guardian.id);
   }
+  await splitBetweenPayers(
+    studentId,
+    ids.filter((_, i) => guardians[i]!.pays),
+  );
   return { externalId: student.externalId as string, studentId, guardians: ids };
+}
+
+/** Two paying guardians share the fees as the school splits them (payer-split.ts): half each. */
+async function splitBetweenPayers(studentId: number, payers: number[]) {
+  if (payers.length < 2) return;
+  await school.db.payerSplit.createMany({ data: payers.slice(0, 2).map((relativeId) => ({ studentId, relativeId, percent: 50 })) });
 }
 
 /** Another child of the same guardians (siblings share their payers). */
@@ -58,6 +68,10 @@ async function sibling(of: { guardians: number[] }, pays: boolean[]) {
   const studentId = student.ID as number;
   await school.db.kinship.deleteMany({ where: { studentId } });
   for (const [i, id] of of.guardians.entries()) await school.db.kinship.create({ data: { studentId, relativeId: id, userKind: 1, pays: pays[i] ?? false } });
+  await splitBetweenPayers(
+    studentId,
+    of.guardians.filter((_, i) => pays[i]),
+  );
   return { externalId: student.externalId as string, studentId, guardians: of.guardians };
 }
 

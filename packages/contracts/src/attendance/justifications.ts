@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ZPage } from "../envelope.ts";
-import type { FieldDef } from "../resource/types.ts";
+import { type FieldDef, GRADE_SECTION_PICKS } from "../resource/types.ts";
 import { ID, note, oneOf, reason, rule, ZDay, ZInt } from "./fields.ts";
 import { JUSTIFICATION_FILE_TYPES, JUSTIFICATION_KINDS, JUSTIFICATION_MAX_DAYS, JUSTIFICATION_STATUSES } from "./vocabulary.ts";
 
@@ -125,12 +125,7 @@ export type TJustificationCreatedAnswer = z.output<typeof ZJustificationCreatedA
  * students and the attendance types. Whoever may write justifications may read them (resource/pick-access.ts).
  */
 export const JUSTIFICATION_PICKS = {
-  superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } },
-  sectionId: {
-    name: "sectionId",
-    type: "select",
-    options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
-  },
+  ...GRADE_SECTION_PICKS,
   userId: {
     name: "userId",
     type: "select",

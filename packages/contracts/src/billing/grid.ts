@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldDef } from "../resource/types.ts";
+import { type FieldDef, GRADE_SECTION_PICKS } from "../resource/types.ts";
 import { ZRecordId } from "../validation.ts";
 import { CURRENCIES, GRID_FIRST_YEAR, gridLastYear, type TGridModule } from "./bulk.ts";
 
@@ -92,14 +92,7 @@ export type TGridAnswer = z.output<typeof ZGridAnswer>;
  * The pick lists the board's filters offer (grade, then its sections) and those the bulk dialog fills (students and
  * sections, several of each); pick-access.ts opens them to the board's readers and the bulk's writers.
  */
-export const BOARD_PICKS = {
-  superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } },
-  sectionId: {
-    name: "sectionId",
-    type: "select",
-    options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
-  },
-} as const satisfies Record<string, FieldDef>;
+export const BOARD_PICKS = GRADE_SECTION_PICKS;
 export const BULK_PICKS = {
   sections: { name: "sections", type: "select", multiple: true, options: { kind: "resource", resource: "admSection" } },
   students: { name: "students", type: "select", multiple: true, options: { kind: "resource", resource: "admStudent" } },

@@ -273,3 +273,13 @@ export interface TImportLine {
   field: string | null;
   message: string;
 }
+
+/** A grade and its sections (the section list follows the grade chosen): the pair many screens filter by. */
+export const GRADE_SECTION_PICKS = {
+  superSectionId: { name: "superSectionId", type: "select", options: { kind: "resource", resource: "admSuperSection" } },
+  sectionId: {
+    name: "sectionId",
+    type: "select",
+    options: { kind: "resource", resource: "admSection", dependsOn: "superSectionId", dependsParam: "parentId" },
+  },
+} as const satisfies Record<string, FieldDef>;

@@ -1,17 +1,16 @@
 "use client";
 
-import { BOARD_PICKS, GRID_STATES, ORDER_STATUS, type TGridAnswer, type TGridModule, type TGridState } from "@pizarra/contracts";
-import { Button, Label, NativeSelect } from "@pizarra/ui";
+import { GRID_STATES, ORDER_STATUS, type TGridAnswer, type TGridModule, type TGridState } from "@pizarra/contracts";
+import { Button, NativeSelect } from "@pizarra/ui";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, LoaderCircle, Plus } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { apiGet, refreshReads, refusalText } from "@/client/api-query.ts";
 import { findMenuItem } from "@/client/menu.ts";
-import { ResourceSelect } from "../resource/fields/resource-select.tsx";
+import { FilterField, GradeSectionFilters } from "../resource/fields/grade-section-filters.tsx";
 import type { Row } from "../resource/types.ts";
-import { isBlank } from "../resource/values.ts";
 import { useAppSession } from "../shell/session-context.tsx";
 import { useDecimalText, useFieldsText, useMonthNames } from "./board-money.ts";
 import { BoardCellDialog, type BoardOrder } from "./board-cell-dialog.tsx";
@@ -36,15 +35,6 @@ const NO_FILTERS: Filters = { year: null, superSectionId: null, sectionId: null,
 
 /** What the open dialog acts on: a cell to choose from, or one order to pay, refund or print. */
 type Opened = { kind: "cell"; row: BoardRow; cell: BoardCell } | { kind: "pay" | "refund" | "receipt"; order: BoardOrder } | null;
-
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
 
 /** An order of a cell as the payment, refund and receipt dialogs take an order's row. */
 const orderRow = (order: BoardOrder): Row => ({
@@ -89,7 +79,6 @@ export function BoardScreen({ module, canWrite }: { module: TGridModule; canWrit
   const board = useQuery({ ...apiGet<TGridAnswer>(path, { query, notify: "first" }), placeholderData: keepPreviousData });
   const data = board.data;
   const set = (patch: Partial<Filters>) => setFilters((old) => ({ ...old, page: 1, ...patch }));
-  const pickId = (value: unknown) => (isBlank(value) ? null : Number(value));
   const refresh = () => void refreshReads(client, path);
 
   const open = (row: BoardRow, cell: BoardCell) => {
@@ -129,31 +118,14 @@ export function BoardScreen({ module, canWrite }: { module: TGridModule; canWrit
             ))}
           </NativeSelect>
         </FilterField>
-        <FilterField id="board-grade" label={tg("fields.superSectionId")}>
-          <ResourceSelect
-            field={BOARD_PICKS.superSectionId}
-            id="board-grade"
-            testId="board-grade"
-            value={filters.superSectionId ?? ""}
-            onChange={(value) => set({ superSectionId: pickId(value), sectionId: null })}
-            disabled={false}
-            text={text}
-            emptyLabel={t("all")}
-          />
-        </FilterField>
-        <FilterField id="board-section" label={tg("fields.sectionId")}>
-          <ResourceSelect
-            field={BOARD_PICKS.sectionId}
-            id="board-section"
-            testId="board-section"
-            value={filters.sectionId ?? ""}
-            onChange={(value) => set({ sectionId: pickId(value) })}
-            disabled={filters.superSectionId === null}
-            text={text}
-            dependsValue={filters.superSectionId ?? undefined}
-            emptyLabel={t("all")}
-          />
-        </FilterField>
+        <GradeSectionFilters
+          idPrefix="board"
+          labels={{ grade: tg("fields.superSectionId"), section: tg("fields.sectionId") }}
+          value={{ superSectionId: filters.superSectionId, sectionId: filters.sectionId }}
+          onChange={set}
+          text={text}
+          allLabel={t("all")}
+        />
         <FilterField id="board-status" label={tg("fields.status")}>
           <NativeSelect
             id="board-status"

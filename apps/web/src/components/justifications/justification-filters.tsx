@@ -1,13 +1,11 @@
 "use client";
 
-import { JUSTIFICATION_PICKS } from "@pizarra/contracts";
 import { JUSTIFICATION_KINDS, JUSTIFICATION_REASONS, JUSTIFICATION_STATUSES } from "@pizarra/contracts";
-import { Badge, Button, Input, Label, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@pizarra/ui";
+import { Badge, Button, Input, NativeSelect, Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@pizarra/ui";
 import { RotateCcw, SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
-import { ResourceSelect } from "../resource/fields/resource-select.tsx";
-import { isBlank } from "../resource/values.ts";
+import { useState } from "react";
+import { FilterField, GradeSectionFilters } from "../resource/fields/grade-section-filters.tsx";
 import { useJustificationText } from "./justification-fields.ts";
 import { changedFilters, type JustificationFilters } from "./justification-model.ts";
 
@@ -17,21 +15,11 @@ interface FiltersProps {
   onChange: (next: JustificationFilters) => void;
 }
 
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
 /** The filters of 002 §2: the days, the status, the kind, the grade and its section, the reason. */
 function FilterFields({ filters, onChange }: Omit<FiltersProps, "defaults">) {
   const t = useTranslations("justifications");
   const text = useJustificationText();
   const set = (patch: Partial<JustificationFilters>) => onChange({ ...filters, ...patch });
-  const pickId = (value: unknown) => (isBlank(value) ? null : Number(value));
   return (
     <>
       <FilterField id="justification-filter-from" label={t("filter.from")}>
@@ -84,31 +72,14 @@ function FilterFields({ filters, onChange }: Omit<FiltersProps, "defaults">) {
           ))}
         </NativeSelect>
       </FilterField>
-      <FilterField id="justification-filter-grade" label={t("fields.superSectionId")}>
-        <ResourceSelect
-          field={JUSTIFICATION_PICKS.superSectionId}
-          id="justification-filter-grade"
-          testId="justification-filter-grade"
-          value={filters.superSectionId ?? ""}
-          onChange={(value) => set({ superSectionId: pickId(value), sectionId: null })}
-          disabled={false}
-          text={text}
-          emptyLabel={t("filter.all")}
-        />
-      </FilterField>
-      <FilterField id="justification-filter-section" label={t("fields.sectionId")}>
-        <ResourceSelect
-          field={JUSTIFICATION_PICKS.sectionId}
-          id="justification-filter-section"
-          testId="justification-filter-section"
-          value={filters.sectionId ?? ""}
-          onChange={(value) => set({ sectionId: pickId(value) })}
-          disabled={filters.superSectionId === null}
-          text={text}
-          dependsValue={filters.superSectionId ?? undefined}
-          emptyLabel={t("filter.all")}
-        />
-      </FilterField>
+      <GradeSectionFilters
+        idPrefix="justification-filter"
+        labels={{ grade: t("fields.superSectionId"), section: t("fields.sectionId") }}
+        value={{ superSectionId: filters.superSectionId, sectionId: filters.sectionId }}
+        onChange={set}
+        text={text}
+        allLabel={t("filter.all")}
+      />
       <FilterField id="justification-filter-reason" label={t("fields.reason")}>
         <NativeSelect
           id="justification-filter-reason"

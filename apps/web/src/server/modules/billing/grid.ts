@@ -74,7 +74,8 @@ WITH cand AS (
       SELECT sum(p.amount - p.penalty) AS settled FROM "Payment" p WHERE p."tenantId" = $1 AND p."orderId" = o.id AND p.status = $9
     ) p ON true
     LEFT JOIN LATERAL (
-      SELECT r."refId" FROM "Receipt" r WHERE r."tenantId" = $1 AND r."orderId" = o.id ORDER BY r.id DESC LIMIT 1
+      -- The latest receipt, not a refund's credit note: the one the receipt PDF's "latest" prints.
+      SELECT r."refId" FROM "Receipt" r WHERE r."tenantId" = $1 AND r."orderId" = o.id AND r."creditOfId" IS NULL ORDER BY r.id DESC LIMIT 1
     ) r ON true
    WHERE o."tenantId" = $1 AND o."dueDate" >= $5::date AND o."dueDate" < $6::date
 ), cur AS (

@@ -322,8 +322,12 @@ describe("GET admBilling/getGrid and admOrder/getGrid", () => {
     expect(state(a.id, 4)).toEqual(["overdue", "100.10", "0.00", "100.10"]);
     expect(state(b.id, 1)).toEqual(["overdue", "100.10", "0.00", "100.10"]);
     expect(cellOf(data, a.id, 1).orders[0]).toMatchObject({ ID: orderOf(1), status: 1, curr: "PEN", brief: "Pensión 2025 01/2025" });
-    // The cell's receipt: the number of the order's latest one, a voided one's too; none while nothing was paid.
-    const receipts = await (await api.school()).db.receipt.findMany({ where: { orderId: { in: [orderOf(1), orderOf(3)] } }, orderBy: { id: "desc" } });
+    // The cell's receipt: the number of the order's latest one, a voided one's too (not its refund's credit note);
+    // none while nothing was paid.
+    const receipts = await (await api.school()).db.receipt.findMany({
+      where: { orderId: { in: [orderOf(1), orderOf(3)] }, creditOfId: null },
+      orderBy: { id: "desc" },
+    });
     expect(cellOf(data, a.id, 1).orders[0]!.receipt).toBe(receipts.find((r) => r.orderId === orderOf(1))!.refId);
     expect(cellOf(data, a.id, 3).orders[0]!.receipt).toBe(receipts.find((r) => r.orderId === orderOf(3))!.refId);
     expect(cellOf(data, a.id, 4).orders[0]!.receipt).toBeNull();

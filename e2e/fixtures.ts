@@ -23,6 +23,12 @@ export async function apiLogin(request: APIRequestContext, email: string): Promi
 }
 
 /** Signs in through the API and writes the session where the pages keep it (spec 000 §3 local storage keys). */
+/** Picks an option of one of the app's searchable selects by its record id. */
+export async function pickOption(page: Page, testId: string, id: number) {
+  await page.getByTestId(testId).click();
+  await page.getByTestId(`option-${id}`).click();
+}
+
 export async function signInAs(page: Page, email: string, locale: "es" | "en" = "es"): Promise<LoginAnswer> {
   const answer = await apiLogin(page.request, email);
   const tenants = answer.multiTenant

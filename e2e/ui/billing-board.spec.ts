@@ -1,17 +1,12 @@
 import { readFile } from "node:fs/promises";
-import type { Download, Page } from "@playwright/test";
+import type { Download } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { apiCall, expect, expectAccessible, SECRETARY, setTheme, signInAs, TEACHER, test } from "../fixtures";
+import { apiCall, expect, expectAccessible, pickOption, SECRETARY, setTheme, signInAs, TEACHER, test } from "../fixtures";
 
 /** The receipt as the bursar downloads it, read back by unpdf (the server writes it with pdfkit). */
 const pdfText = async (file: Download) =>
   (await extractText(await getDocumentProxy(new Uint8Array(await readFile((await file.path())!))), { mergePages: true })).text;
 
-/** Picks an option of one of the app's searchable selects by its record id. */
-async function pick(page: Page, testId: string, id: number) {
-  await page.getByTestId(testId).click();
-  await page.getByTestId(`option-${id}`).click();
-}
 
 /**
  * The pension board (001 §7 getGrid, createbulk, setpaymentbyorder, refundbyorder, receipt): the secretary filters a
@@ -30,8 +25,8 @@ test("a bursar bulk-creates a month of pensions, pays, prints and refunds a cell
   const board = page.getByTestId("board");
   await expect(board.getByTestId("board-count")).toBeVisible();
   await board.getByTestId("board-year").selectOption(String(year));
-  await pick(page, "board-grade", section.parentId);
-  await pick(page, "board-section", section.ID);
+  await pickOption(page, "board-grade", section.parentId);
+  await pickOption(page, "board-section", section.ID);
   // The section's students (they fit in one page of 40): the board shows them once its new answer is in.
   const students = (await apiCall<{ count: number }>(page.request, token, "GET", `admBilling/getGrid?year=${year}&sectionId=${section.ID}`)).count;
   await expect(board.getByTestId("board-count")).toHaveText(`${students} alumnos`);
@@ -43,7 +38,7 @@ test("a bursar bulk-creates a month of pensions, pays, prints and refunds a cell
   // March's pensions for the whole section, an amount with the es decimal comma; run twice, written once.
   await board.getByTestId("board-bulk").click();
   const bulk = page.getByTestId("bulk-dialog");
-  await pick(page, "bulk-sections", section.ID);
+  await pickOption(page, "bulk-sections", section.ID);
   await page.keyboard.press("Escape");
   await bulk.getByTestId("bulk-brief").fill("Pensión");
   await bulk.getByTestId("bulk-concept1").fill("Pensión de marzo");
@@ -127,8 +122,8 @@ test("a bursar bulk-creates a month of pensions, pays, prints and refunds a cell
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expect(board.getByTestId("board-count")).toBeVisible();
   await board.getByTestId("board-year").selectOption(String(year));
-  await pick(page, "board-grade", section.parentId);
-  await pick(page, "board-section", section.ID);
+  await pickOption(page, "board-grade", section.parentId);
+  await pickOption(page, "board-section", section.ID);
   await expect(march).toHaveAttribute("data-state", "voided");
   const scroll = board.getByTestId("board-scroll");
   expect(await scroll.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);

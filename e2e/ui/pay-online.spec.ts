@@ -1,9 +1,10 @@
-import { ADMIN, apiLogin, expect, expectAccessible, test, withDatabase } from "../fixtures";
+import { ADMIN, apiLogin, expect, expectAccessible, pickOption, signInAs, test, withDatabase } from "../fixtures";
 
 /**
  * A guardian pays a pension from its request2pay link on a phone: the link opens the payment sandbox's checkout
  * (Stripe's protocol, scripts/lib/payment-sink.ts), its Pay button pays, the sandbox posts Stripe's signed webhook to
- * the worker's callback port, and the worker reads the checkout back and registers the payment and its receipt.
+ * the worker's callback port, and the worker reads the checkout back and registers the payment and its receipt; the
+ * bursar's pension board then shows the month paid.
  */
 test.skip(
   !process.env.TEST_DATABASE_URL || !process.env.WORKER_CALLBACK_URL,
@@ -14,10 +15,12 @@ test("a pension is paid once from its payment link, through the sandbox's checko
   const { token } = await apiLogin(request, ADMIN);
   const headers = { authorization: `Bearer ${token}`, "x-locale": "en" };
   const student = (await (await request.get("/api/admStudent/get?PageSize=1&page=4", { headers })).json()).data.Results[0];
+  // Next year's October: the demo's own pensions leave that month of the board to this order alone.
+  const year = new Date().getUTCFullYear() + 1;
   const created = await (
     await request.post("/api/admOrder/create", {
       headers,
-      data: { easyId: `E2EPAY-${Date.now() % 1e9}`, externalId: student.externalId, brief: "Pension October", dueDate: "2026-10-31" },
+      data: { easyId: `E2EPAY-${Date.now() % 1e9}`, externalId: student.externalId, brief: "Pension October", dueDate: `${year}-10-31` },
     })
   ).json();
   expect(created.status, JSON.stringify(created)).toBe(0);
@@ -61,4 +64,24 @@ test("a pension is paid once from its payment link, through the sandbox's checko
   // Paid: the link is not offered again.
   const again = await (await request.get(`/api/admOrder/request2pay/${orderId}`, { headers })).json();
   expect(again).toMatchObject({ status: -409, msg: "Only an unpaid order can take a payment: this one is paid or voided." });
+
+  // The bursar's board of the student's section shows October paid.
+  const section = await withDatabase(
+    async (db) =>
+      (
+        await db.query<{ id: number; superSectionId: number }>(
+          `SELECT s.id, s."superSectionId" FROM "SectionMember" m JOIN "Section" s ON s.id = m."sectionId" WHERE m."userId" = $1 ORDER BY s.id DESC LIMIT 1`,
+          [student.ID],
+        )
+      ).rows[0]!,
+  );
+  await signInAs(page, ADMIN, "en");
+  await page.goto("/app/admBillingGrid");
+  const board = page.getByTestId("board");
+  await board.getByTestId("board-year").selectOption(String(year));
+  await pickOption(page, "board-grade", section.superSectionId);
+  await pickOption(page, "board-section", section.id);
+  const october = board.getByTestId(`board-cell-${student.ID}-10`);
+  await expect(october).toHaveAttribute("data-state", "paid");
+  await expect(october).toContainText("275.40");
 });

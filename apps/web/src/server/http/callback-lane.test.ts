@@ -48,6 +48,7 @@ describe("the worker's callback port", () => {
       "GET whatsapp/webhook",
       "POST whatsapp/webhook",
       "POST payments/stripe/webhook",
+      "POST payments/mercadopago/webhook",
     ]);
     expect(PROVIDER_ROUTES.every((route) => route.auth === "public")).toBe(true);
     expect(router.routes.filter((route) => PROVIDER_ROUTES.some((p) => p.method === route.method && p.path === route.path))).toEqual([]);

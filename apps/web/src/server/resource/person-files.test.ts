@@ -25,12 +25,13 @@ const stored = () =>
 /** A student with an infirmary visit and a tracking entry, each holding an uploaded file, and a photo of their own. */
 async function studentWithFiles(): Promise<{ id: number; files: string[] }> {
   const { db: school } = await api.school();
-  const student = await school.user.findFirstOrThrow({
-    where: { type: 2, infirmaryEntries: { some: {} }, trackings: { some: {} }, orders: { none: {} }, receipts: { none: {} } },
-    select: { id: true },
-  });
-  const visit = await school.infirmaryEntry.findFirstOrThrow({ where: { userId: student.id }, select: { id: true } });
-  const tracking = await school.tracking.findFirstOrThrow({ where: { userId: student.id }, select: { id: true, type: true } });
+  // A student a delete does not refuse (no pensions: a scholarship), given a copy of one of the demo's infirmary visits
+  // and of one of its tracking entries.
+  const student = await school.user.findFirstOrThrow({ where: { type: 2, orders: { none: {} }, receipts: { none: {} } }, select: { id: true } });
+  const { id: _visit, tenantId: _v, ...visitData } = await school.infirmaryEntry.findFirstOrThrow({ orderBy: { id: "asc" } });
+  const visit = await school.infirmaryEntry.create({ data: { ...visitData, userId: student.id }, select: { id: true } });
+  const { id: _tracking, tenantId: _t, ...trackingData } = await school.tracking.findFirstOrThrow({ orderBy: { id: "asc" } });
+  const tracking = await school.tracking.create({ data: { ...trackingData, userId: student.id }, select: { id: true, type: true } });
   // The tracking row's own screen (behaviour, commitment, journal or tracking) and its first file field.
   const screen = RESOURCE_SERVERS.find((s) => s.model === "tracking" && (s.scope?.where as { type?: unknown } | undefined)?.type === tracking.type)!;
   const file = screen.def.fields.find((f) => UPLOAD_TYPES.has(f.type))!.name;

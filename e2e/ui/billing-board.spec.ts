@@ -7,7 +7,6 @@ import { apiCall, expect, expectAccessible, pickOption, SECRETARY, setTheme, sig
 const pdfText = async (file: Download) =>
   (await extractText(await getDocumentProxy(new Uint8Array(await readFile((await file.path())!))), { mergePages: true })).text;
 
-
 /**
  * The pension board (001 §7 getGrid, createbulk, setpaymentbyorder, refundbyorder, receipt): the secretary filters a
  * grade and section for next year, bulk-creates March's pensions for the section, pays one from the board with the

@@ -136,7 +136,7 @@ test("the office copies a family's statement link, and the guardian reads it and
     await phone.reload();
     await expect(phone.getByTestId("statement-balance")).toHaveText(owed.join(" · "));
     await expectAccessible(phone);
-    await phone.goto(path.replace(/\?.*$/, "").slice(0, -2) + "xx");
+    await phone.goto(`${path.replace(/\?.*$/, "").slice(0, -2)}xx`);
     await expect(phone.getByTestId("statement-refused")).toContainText("Este enlace no es válido");
     await expectAccessible(phone);
   } finally {

@@ -1,9 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { escapeHtml, postWebhook } from "./sandbox-web.ts";
+import { escapeHtml, listenOnLoopback, postWebhook } from "./sandbox-web.ts";
 
 /**
  * A loopback sandbox that speaks Stripe's protocol, for `pnpm demo` and tests: the product's own `stripe` client
@@ -488,9 +487,9 @@ export async function startPaymentSink(options: PaymentSinkOptions): Promise<Pay
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
+  const bound = await listenOnLoopback(server, options.port);
+  const { port } = bound;
+  base = bound.base;
 
   return {
     url: base,

@@ -1,6 +1,15 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 /** What the loopback sandboxes of the payment providers share (payment-sink.ts, mercadopago-sink.ts). */
 
 /** Text safe inside the sandboxes' HTML pages. */
+/** Starts a sandbox's server on loopback (port 0: a free one) and answers its port and base URL. */
+export async function listenOnLoopback(server: Server, port = 0): Promise<{ port: number; base: string }> {
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.address() as AddressInfo).port;
+  return { port: bound, base: `http://127.0.0.1:${bound}` };
+}
+
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
